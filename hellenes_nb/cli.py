@@ -1,0 +1,85 @@
+"""The ``hellenes`` command line.
+
+Every subcommand listed here works; each lives in the module that owns the feature and registers
+itself through an ``add_*_parser(subparsers)`` function.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .world import DataError, check_world, read_world
+
+TABLES = ("areas", "seas", "borders", "units", "cards")
+
+
+def _data_check(args: argparse.Namespace) -> int:
+    try:
+        world = read_world(args.folder)
+    except (DataError, FileNotFoundError) as exc:
+        print(f"data check failed: {exc}", file=sys.stderr)
+        return 1
+    problems = check_world(world)
+    for p in problems:
+        print(p, file=sys.stderr)
+    if problems:
+        print(f"data check failed: {len(problems)} problem(s)", file=sys.stderr)
+        return 1
+    print(
+        f"data check passed: {len(world.areas)} land areas, {len(world.seas)} seas, "
+        f"{len(world.borders)} borders, {len(world.units)} units, {len(world.cards)} cards, "
+        f"{len(world.scenarios)} scenarios"
+    )
+    return 0
+
+
+def _data_show(args: argparse.Namespace) -> int:
+    import polars as pl
+
+    try:
+        world = read_world(args.folder)
+    except (DataError, FileNotFoundError) as exc:
+        print(f"cannot read the data: {exc}", file=sys.stderr)
+        return 1
+    frame = world.frames()[args.table]
+    if args.csv:
+        sys.stdout.write(frame.write_csv())
+    else:
+        with pl.Config(tbl_rows=args.rows, tbl_cols=-1, fmt_str_lengths=40, tbl_width_chars=160):
+            print(frame.drop("source"))
+    return 0
+
+
+def _add_data_parser(sub: argparse._SubParsersAction) -> None:
+    data = sub.add_parser("data", help="check or show the game's data files")
+    dsub = data.add_subparsers(dest="data_command", required=True)
+    check = dsub.add_parser("check", help="validate every data file; non-zero exit on a problem")
+    check.add_argument("--folder", help="data folder to check (default: the packaged data)")
+    check.set_defaults(func=_data_check)
+    show = dsub.add_parser("show", help="print a data table")
+    show.add_argument("table", choices=TABLES)
+    show.add_argument("--rows", type=int, default=40, help="rows to print (default 40)")
+    show.add_argument("--csv", action="store_true", help="write CSV instead of a table")
+    show.add_argument("--folder", help="data folder (default: the packaged data)")
+    show.set_defaults(func=_data_show)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hellenes",
+        description="Hellenes: Campaigns of the Peloponnesian War — data, maps and tools.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    _add_data_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
