@@ -3,9 +3,11 @@
 Nothing here knows the map: the game engine decides who fights and where retreats go.
 """
 
+from .battle_setup import KINDS, BattleError
 from .blocks import AGILITY, SIDES, Fighter, other_side
-from .combat import KINDS, AutoPolicy, Battle, BattleError, Prompt, auto
+from .combat import Battle, Prompt
 from .dice import Dice
+from .policies import AutoPolicy, auto
 from .prestige import Outcome, battle_award
 
 __all__ = [

@@ -124,8 +124,12 @@ class Fighter:
     def copy(self) -> Fighter:
         """A cheap copy of every slot (used by ``Battle.clone``)."""
         f = Fighter.__new__(Fighter)
-        for name in Fighter.__slots__:
-            setattr(f, name, getattr(self, name))
+        f.key, f.side, f.role = self.key, self.side, self.role
+        f.agility, f.power = self.agility, self.power
+        f.max_cv, f.start_cv = self.max_cv, self.start_cv
+        f.cavalry, f.fleet, f.garrison, f.city = self.cavalry, self.fleet, self.garrison, self.city
+        f.holds_round1, f.carried_by = self.holds_round1, self.carried_by
+        f.cv, f.routed, f.half, f.fired = self.cv, self.routed, self.half, self.fired
         return f
 
     def to_dict(self) -> dict[str, Any]:

@@ -25,18 +25,15 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .battle_setup import BattleError, retreat_rights, validate_battle
 from .blocks import AGILITY, SIDES, Fighter, other_side
 from .dice import Dice
+from .policies import auto
 from .prestige import Outcome, battle_award
 
-__all__ = ["KINDS", "Battle", "BattleError", "Prompt", "AutoPolicy", "auto"]
+__all__ = ["Battle", "Prompt"]
 
-KINDS = ("land", "sea", "assault", "sortie")
 _VERSION = 1
-
-
-class BattleError(ValueError):
-    """A battle was set up or driven against the rules; the message names what and why."""
 
 
 @dataclass(frozen=True)
@@ -63,83 +60,6 @@ class Prompt:
     def from_dict(cls, d: Mapping[str, Any]) -> Prompt:
         """Rebuild a prompt saved by :meth:`to_dict`."""
         return cls(d["whose"], d["kind"], tuple(d["choices"]), d["rule"], d["why"])
-
-
-def _validate(fighters: list[Fighter], kind: str, treachery: bool) -> None:
-    """Check that the fighters make a legal battle of this kind; raise BattleError if not."""
-    if kind not in KINDS:
-        raise BattleError(f"battle kind must be one of {KINDS}, got {kind!r}")
-    if treachery and kind != "assault":
-        raise BattleError("a Treachery Assault is a siege assault: use kind='assault' (§3.1)")
-    keys = [f.key for f in fighters]
-    dupes = sorted({k for k in keys if keys.count(k) > 1})
-    if dupes:
-        raise BattleError(f"block keys must be unique in a battle; repeated: {dupes}")
-    by_key = {f.key: f for f in fighters}
-    roles: dict[str, set[str]] = {s: set() for s in SIDES}
-    for f in fighters:
-        roles[f.side].add(f.role)
-    for side in SIDES:
-        if not any(f.side == side and f.carried_by is None for f in fighters):
-            raise BattleError(f"a battle needs fighting blocks of both sides; {side} has none")
-        if len(roles[side]) != 1:
-            raise BattleError(f"all {side} blocks must share one role (aggressor or defender)")
-    if roles["athens"] == roles["sparta"]:
-        raise BattleError("one side must be the aggressor and the other the defender (§6.1)")
-    carried_seen: set[str] = set()
-    for f in fighters:
-        if f.cavalry and f.fleet:
-            raise BattleError(f"block {f.key!r} cannot be both cavalry and a fleet")
-        sea_letter = f.agility in "EF"
-        if kind == "sea":
-            if f.carried_by is None:
-                if not f.fleet:
-                    raise BattleError(
-                        f"block {f.key!r}: only fleets fight in sea battles; a land unit at sea "
-                        "must name its carrying fleet in carried_by (§6.5)")
-                if not sea_letter:
-                    raise BattleError(
-                        f"fleet {f.key!r} fights at sea with its E/F sea rating, "
-                        f"not {f.rating} (§6.5)")
-            else:
-                carrier = by_key.get(f.carried_by)
-                if carrier is None or not carrier.fleet or carrier.side != f.side:
-                    raise BattleError(
-                        f"block {f.key!r} must be carried by a friendly fleet in this battle "
-                        f"(§5.21); {f.carried_by!r} is not one")
-                if carrier.carried_by is not None or f.fleet:
-                    raise BattleError(f"block {f.key!r}: only a fleet may carry a land unit")
-                if f.carried_by in carried_seen:
-                    raise BattleError(
-                        f"fleet {f.carried_by!r} carries more than one land unit (§2.26)")
-                carried_seen.add(f.carried_by)
-        else:
-            if f.carried_by is not None:
-                raise BattleError(
-                    f"block {f.key!r}: carried units only exist in sea battles (§6.5)")
-            if sea_letter:
-                raise BattleError(
-                    f"block {f.key!r}: {f.rating} is a sea rating; on land use the land rating "
-                    "(fleets fight on land as D1, §2.26)")
-        if f.city:
-            if kind != "assault" or f.role != "defender":
-                raise BattleError(
-                    f"block {f.key!r}: only defenders in a siege assault are city defenders "
-                    "(§8.1; sorties have no double defense, §8.3)")
-            if f.rating != "A2":
-                raise BattleError(
-                    f"city defender {f.key!r} fights as A2 in a siege assault (§8.1), "
-                    f"not {f.rating}")
-        elif kind == "assault" and f.role == "defender":
-            raise BattleError(
-                f"defender {f.key!r}: every defender in a siege assault is a city defender; "
-                "set city=True (§8.1)")
-        if f.garrison and (not f.city or f.max_cv != 1):
-            raise BattleError(
-                f"garrison {f.key!r} is a 1 cv city defender that only fights in a siege "
-                "assault (§7.3, §8.3)")
-    if sum(f.garrison for f in fighters) > 1:
-        raise BattleError("only one garrison is allowed per city (§7.3)")
 
 
 class Battle:
@@ -171,9 +91,9 @@ class Battle:
         for f in fs:
             if not isinstance(f, Fighter):
                 raise BattleError(f"a battle is built from Fighter objects, got {f!r}")
-        _validate(fs, kind, treachery)
+        validate_battle(fs, kind, treachery)
         self.kind, self.treachery = kind, treachery
-        self.may_retreat = self._retreat_rights(fs, kind, may_retreat)
+        self.may_retreat = retreat_rights(fs, kind, may_retreat)
         self.fighters = fs
         self.dice = dice if isinstance(dice, Dice) else Dice(dice)
         self.round = 1
@@ -196,21 +116,6 @@ class Battle:
                 self._check_cargo(f, events)
         self._advance(events)
         self.log.extend(events)
-
-    @staticmethod
-    def _retreat_rights(
-        fs: list[Fighter], kind: str, may_retreat: Mapping[str, bool] | None
-    ) -> dict[str, bool]:
-        rights = {s: True for s in SIDES}
-        if kind == "assault":
-            rights[next(f.side for f in fs if f.role == "defender")] = False
-        if may_retreat is not None:
-            for side, ok in may_retreat.items():
-                if side not in SIDES or not isinstance(ok, bool):
-                    raise BattleError(
-                        f"may_retreat maps 'athens'/'sparta' to True/False, got {side!r}: {ok!r}")
-                rights[side] = ok
-        return rights
 
     def _build_order(self) -> None:
         """Firing order (§6.2): agility, defenders first, then key; carried units never fire."""
@@ -642,10 +547,10 @@ class Battle:
             raise BattleError(f"saved battle has version {d.get('version')!r}; "
                               f"this code reads version {_VERSION}")
         fs = [Fighter.from_dict(x) for x in d["fighters"]]
-        _validate(fs, d["kind"], d["treachery"])
+        validate_battle(fs, d["kind"], d["treachery"])
         b = cls.__new__(cls)
         b.kind, b.treachery, b.fighters = d["kind"], d["treachery"], fs
-        b.may_retreat = cls._retreat_rights(fs, d["kind"], d["may_retreat"])
+        b.may_retreat = retreat_rights(fs, d["kind"], d["may_retreat"])
         b._build_order()
         b.dice = Dice.from_dict(d["dice"])
         b.round, b._phase, b._cursor = d["round"], d["phase"], d["cursor"]
@@ -662,29 +567,3 @@ class Battle:
     def __repr__(self) -> str:
         state = "over" if self.over else f"round {self.round}, {self._phase}"
         return f"<Battle {self.kind} {len(self.fighters)} blocks, {state}>"
-
-
-class AutoPolicy:
-    """A deterministic answer to every decision.
-
-    Ties go to the first tied block by key (§6.32, §6.33 owner's choice). Retreat (§6.4) only
-    when ``retreat(battle, side)`` says so; by default never.
-    """
-
-    __slots__ = ("retreat",)
-
-    def __init__(self, retreat: Callable[[Battle, str], bool] | None = None) -> None:
-        self.retreat = retreat
-
-    def __call__(self, battle: Battle) -> str:
-        p = battle.prompt
-        if p is None:
-            raise BattleError("no decision is pending")
-        if p.kind == "retreat":
-            wants = self.retreat is not None and self.retreat(battle, p.whose)
-            return "retreat" if wants else "fight"
-        return p.choices[0]
-
-
-#: Never retreats; ties go to the first block by key.
-auto = AutoPolicy()
