@@ -364,3 +364,44 @@ def test_bad_battles_are_refused_with_plain_reasons(fighters, kind, extra, messa
 def test_bad_blocks_are_refused(args, kwargs, message) -> None:
     with pytest.raises(ValueError, match=message):
         Fighter(*args, **kwargs)
+
+
+@pytest.mark.rule("8.11")
+def test_8_11_a_half_step_binds_the_next_hit_of_another_attacker() -> None:
+    fs = [
+        Fighter("A_big", "athens", "defender", "A2", 3, city=True),
+        Fighter("A_small", "athens", "defender", "A2", 1, city=True),
+        Fighter("S_1", "sparta", "aggressor", "B1", 1),
+        Fighter("S_2", "sparta", "aggressor", "C1", 1),
+    ]
+    # defenders miss; S_1 half-hits A_big (strongest); S_2's hit must complete that step
+    b = Battle(fs, "assault", dice=dice(3, 4, 3, 3, 1, 1))
+    while b.round == 1:
+        b.step(auto)
+    hits = [(e["kind"], e["by"], e["target"]) for e in b.log if e["kind"].endswith("hit")]
+    assert hits == [("half_hit", "S_1", "A_big"), ("hit", "S_2", "A_big")]
+    assert b.fighter("A_big").cv == 2
+    assert not any(e["kind"] == "half_cancelled" for e in b.log)
+
+
+@pytest.mark.rule("6.41")
+def test_6_41_harrying_that_wipes_out_the_enemy_does_not_change_the_result() -> None:
+    fs = [
+        Fighter("S_cav", "sparta", "aggressor", "A2", 2, cavalry=True),
+        Fighter("A_inf", "athens", "defender", "B1", 1),
+    ]
+    b = Battle(fs, dice=dice(1, 1))
+    out = b.run(AutoPolicy(retreat=lambda battle, side: side == "sparta"))
+    assert b.fighter("A_inf").cv == 0
+    assert (out.how, out.winner, out.prestige, out.must_retreat) == ("retire", "athens", 0,
+                                                                     "sparta")
+
+
+def test_the_battle_rolls_the_games_own_dice_in_place() -> None:
+    d = Dice(31)
+    start = d.state
+    fs = [Fighter("A", "athens", "defender", "B2", 3), Fighter("S", "sparta", "aggressor", "B2", 3)]
+    b = Battle(fs, dice=d)
+    b.run()
+    assert b.dice is d and d.state != start
+    assert b.to_dict()["dice"] == d.to_dict()
