@@ -535,29 +535,56 @@ def label_point(pl: Place, geom: shapely.Geometry, frame: Frame) -> Point:
     return polylabel(largest, tolerance=0.5)
 
 
-def symbol_point(
-    pl: Place, geom: shapely.Geometry, shapes: dict[str, shapely.Geometry], frame: Frame
-) -> Point | None:
-    """Where the city/town symbol goes: ports on the shore of their offshore sea (§1.3)."""
-    if pl.symbol is None:
-        return None
+SYMBOL_GAP_PX = 15.0  # symbols closer than this are pushed apart (Sestos and Abydos)
+INLAND_PX = 5.0  # inland cities and towns keep this far from their area's edge if they can
+
+
+def symbol_point(pl: Place, geom: shapely.Geometry, baked: Baked) -> Point:
+    """First position of a city/town symbol: ports on the shore of their offshore sea (§1.3)."""
     lat, lon = pl.symbol
-    p = Point(frame.xy(lon, lat))
+    p = Point(baked.view.frame.xy(lon, lat))
     if pl.port:
         shore = shapely.GeometryCollection()
-        if pl.offshore in shapes:
-            shore = geom.boundary.intersection(shapes[pl.offshore].boundary)
+        if pl.offshore in baked.shapes:
+            shore = geom.boundary.intersection(baked.shapes[pl.offshore].boundary)
         if shore.is_empty:
-            seas = [g for k, g in shapes.items() if k in SEA_IDS]
+            seas = [g for k, g in baked.shapes.items() if k in baked.sea_ids]
             shore = geom.boundary.intersection(shapely.union_all(seas).boundary)
         if not shore.is_empty:
             return nearest_points(shore, p)[0]
-    if geom.contains(p):
-        return p
-    return nearest_points(geom.buffer(-1.0) if geom.buffer(-1.0).area else geom, p)[0]
+    inner = geom.buffer(-INLAND_PX)
+    if inner.is_empty:
+        inner = geom
+    return p if inner.contains(p) else nearest_points(inner, p)[0]
 
 
-SEA_IDS: set[str] = set()
+def place_symbols(baked: Baked) -> dict[str, Point]:
+    """Symbols of every city and town in a view, nudged apart where they would overlap."""
+    places = [pl for pl in baked.view.places if pl.kind == "land" and pl.symbol is not None]
+    geoms = {pl.id: baked.shapes[pl.id] for pl in places}
+    pts = {pl.id: symbol_point(pl, geoms[pl.id], baked) for pl in places}
+    for _ in range(30):
+        moved = False
+        ids = sorted(pts)
+        for i, a in enumerate(ids):
+            for b in ids[i + 1 :]:
+                pa, pb = pts[a], pts[b]
+                d = pa.distance(pb)
+                if d >= SYMBOL_GAP_PX:
+                    continue
+                ux, uy = ((pa.x - pb.x) / d, (pa.y - pb.y) / d) if d > 1e-6 else (1.0, 0.0)
+                push = (SYMBOL_GAP_PX - d) / 2 + 0.1
+                pts[a] = keep_inside(Point(pa.x + ux * push, pa.y + uy * push), geoms[a])
+                pts[b] = keep_inside(Point(pb.x - ux * push, pb.y - uy * push), geoms[b])
+                moved = True
+        if not moved:
+            break
+    return pts
+
+
+def keep_inside(p: Point, geom: shapely.Geometry) -> Point:
+    """The point itself if on or in the shape (within half a pixel), else the nearest point."""
+    return p if geom.distance(p) <= 0.5 else nearest_points(geom, p)[0]
 
 
 @dataclass
@@ -566,6 +593,10 @@ class Baked:
 
     view: View
     shapes: dict[str, shapely.Geometry]
+
+    @property
+    def sea_ids(self) -> set[str]:
+        return {pl.id for pl in self.view.places if pl.kind == "sea"}
 
 
 def bake_view(view: View, land_lonlat: shapely.Geometry) -> Baked:
@@ -601,11 +632,8 @@ def contacts(baked: Baked) -> dict[tuple[str, str], shapely.Geometry]:
 
 def coastline(baked: Baked) -> shapely.Geometry:
     """The land outline of a view, without the view's own frame edges."""
-    land = [
-        g
-        for k, g in baked.shapes.items()
-        if k == "_offmap" or k not in SEA_IDS and not k.startswith("_")
-    ]
+    seas = baked.sea_ids
+    land = [g for k, g in baked.shapes.items() if k == "_offmap" or k not in seas and k[0] != "_"]
     outline = shapely.union_all(land).boundary
     frame = baked.view.rect.exterior.buffer(0.05)
     if baked.view.hole is not None:
@@ -643,6 +671,7 @@ def write_geometry(
     }
     for b in baked:
         view = "inset" if b.view.name == "sicily" else "main"
+        symbols = place_symbols(b)
         for pl in b.view.places:
             geom = b.shapes.get(pl.id)
             if pl.id.startswith("_"):
@@ -655,14 +684,13 @@ def write_geometry(
                 "label": point(label_point(pl, geom, b.view.frame)),
             }
             if pl.kind == "land":
-                sym = symbol_point(pl, geom, b.shapes, b.view.frame)
-                rec["symbol"] = point(sym) if sym is not None else None
+                rec["symbol"] = point(symbols[pl.id]) if pl.id in symbols else None
             doc["areas" if pl.kind == "land" else "seas"][pl.id] = rec
         if "_offmap" in b.shapes:
             doc["offmap"][view] = path_d(b.shapes["_offmap"])
         doc["coast"][view] = path_d(coastline(b))
         for (a, c), line in sorted(contacts(b).items()):
-            if (a in SEA_IDS) == (c in SEA_IDS):
+            if (a in b.sea_ids) == (c in b.sea_ids):
                 doc["borders"].append({"a": a, "b": c, "d": path_d(line)})
     for key in ("areas", "seas"):
         doc[key] = dict(sorted(doc[key].items()))
@@ -712,7 +740,6 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     places = load_places(args.data)
-    SEA_IDS.update(pl.id for pl in places if pl.kind == "sea")
     main_f = main_frame()
     inset_f, inset_rect = inset_frame(main_f)
     x, y, w, h = inset_rect
