@@ -61,7 +61,7 @@ INSET_MARGIN_PX = 10.0
 SIMPLIFY_PX = 0.9  # coverage simplification tolerance (about the square root of the area cut)
 MIN_ISLET_PX2 = 3.0  # islets smaller than this are dropped unless whitelisted
 MIN_BORDER_PX = 2.0  # shared borders shorter than this are corner contacts, not adjacency
-ISLAND_REACH_PX = 40.0  # a seedless island joins the nearest area within this distance
+ISLAND_REACH_PX = 6.0  # a seedless island joins the nearest area within this distance
 
 
 @dataclass(frozen=True)
@@ -141,7 +141,9 @@ ISLET_OWNERS: dict[str, tuple[float, float, str]] = {
     "Aegina": (37.73, 23.50, "aegina"),
     "Delos": (37.397, 25.268, "naxos"),
     "Ithaca": (38.40, 20.68, "cephallenia"),
-    "Imbros": (40.17, 25.85, "lemnos"),
+    # not part of any area, so the game's coasts stay as borders.csv has them
+    "Imbros": (40.17, 25.85, "_offmap"),
+    "Tinos": (37.58, 25.15, "_offmap"),
 }
 
 # Ancient land where the modern coast has a cut: the Corinth canal (1893) and the Potidaea
@@ -155,9 +157,56 @@ ANCIENT_LAND: list[list[tuple[float, float]]] = [
 # the Voronoi bisector on the strait.  A leading underscore marks water or land that belongs to
 # no area (the Black Sea).
 EXTRA_SEEDS: dict[str, list[tuple[float, float]]] = {
-    "gulf_of_patrae": [(38.30, 21.68)],
+    # land
+    "boeotia": [(38.17, 23.12)],
+    "locris": [(38.76, 22.6)],
+    "malis": [(38.95, 22.6)],
+    "thessaly": [(39.85, 21.9), (39.15, 22.75)],
+    "acarnania": [(38.45, 21.2)],
+    "achaea_west": [(38.12, 21.42)],
+    "epirus": [(39.15, 20.6), (39.6, 21.0)],
+    "aetolia": [(38.95, 21.55)],
+    "upper_macedonia": [(40.2, 21.6)],
+    "macedonia": [(40.85, 23.1)],
+    "edonia": [(40.95, 24.35), (41.5, 24.5)],
+    "odrysia": [(41.6, 25.2), (40.85, 26.1), (41.0, 27.6)],
+    "troad": [(40.3, 27.0)],
+    "caria": [(36.6, 29.1), (36.9, 29.8)],
+    "sicels": [(37.12, 14.72), (37.75, 13.5), (37.7, 14.75)],
+    "himera": [(37.95, 14.3)],
+    "messana": [(38.05, 14.9)],
+    "segesta": [(37.85, 13.1)],
+    # seas
+    "gulf_of_patrae": [(38.30, 21.68), (38.33, 21.25)],
     "gulf_of_corinth": [(38.34, 21.90), (38.1, 22.9), (38.05, 23.1)],
-    "sea_of_marmara": [(40.95, 28.95)],
+    "gulf_of_ambracia": [(38.97, 20.85), (38.88, 20.74)],
+    "sea_of_leucas": [(38.85, 20.5)],
+    "sea_of_zacynthos": [(37.95, 20.55), (38.05, 21.05)],
+    "sea_of_pylos": [(37.05, 21.5)],
+    "messenian_gulf": [(36.35, 22.0)],
+    "laconian_gulf": [(36.0, 22.8), (35.2, 22.9)],
+    "myrtoan_sea": [(36.3, 23.25), (36.85, 24.1)],
+    "cretan_sea": [(36.45, 24.4), (35.6, 23.4), (36.0, 23.15)],
+    "andros_sea": [(37.75, 24.15), (37.95, 25.1)],
+    "paros_sea": [(37.45, 25.45), (36.9, 24.75)],
+    "icarian_sea": [(37.95, 26.05), (37.2, 27.35), (37.05, 25.85)],
+    "carpathian_sea": [(36.9, 27.6)],
+    "sea_of_chios": [(38.8, 24.4), (38.35, 24.6), (39.0, 24.7), (38.45, 26.2), (38.95, 23.75)],
+    "north_euboean_gulf": [(39.15, 23.45)],
+    "thermaic_gulf": [(39.6, 23.3)],
+    "toronaic_gulf": [(40.12, 24.05)],
+    "sea_of_lemnos": [(39.8, 23.85), (39.98, 24.45), (39.9, 25.6), (40.1, 25.3)],
+    "strymonic_gulf": [(40.7, 24.3), (40.35, 24.5)],
+    "thracian_sea": [(40.55, 26.3), (40.85, 24.75)],
+    "hellespont": [(40.05, 26.1)],
+    "sea_of_marmara": [(40.95, 28.95), (40.55, 27.0)],
+    "ionian_gulf": [(40.0, 19.6)],
+    "ionian_sea": [(39.3, 18.7), (38.7, 17.3), (38.3, 19.9), (37.3, 20.2), (36.6, 20.9)],
+    "gulf_of_taras": [(39.95, 17.8)],
+    "syracusan_sea": [(37.45, 15.2), (36.6, 15.25)],
+    "african_sea": [(36.55, 14.75)],
+    "gulf_of_rhegium": [(37.85, 15.4), (38.12, 15.62)],
+    "tyrrhenian_sea": [(38.4, 15.45)],
     "_euxine": [(41.9, 29.6), (41.25, 29.12)],
 }
 
@@ -386,7 +435,7 @@ def fix_orphans(
             owners[int(j)] = owner
     place_ids = {pl.id for pl in view.places}
     for j, owner in owners.items():
-        if owner in place_ids and kinds[j] == "land":
+        if (owner in place_ids or owner.startswith("_")) and kinds[j] == "land":
             labels[j] = owner
             seed_face[j].add(owner)
 
@@ -422,10 +471,16 @@ def fix_orphans(
                 labels[j] = new
             changed = True
         if not changed:
-            for group in pending:
-                new = nearest_label(group, faces, labels, kinds, tree, rooted)
-                seed_face[group[0]].add(new)
-                for j in group:
+            # seedless islands cut by Voronoi edges: each whole island joins one area
+            island_of = [0] * n
+            for j in range(n):
+                island_of[j] = 1 if j in rooted else 0
+            for island in face_groups(island_of, {j: nbrs[j] for j in range(n)}):
+                if island[0] in rooted:
+                    continue
+                new = nearest_label(island, faces, labels, kinds, tree, rooted)
+                seed_face[island[0]].add(new)
+                for j in island:
                     labels[j] = new
     raise RuntimeError(f"{view.name}: face relabelling did not settle")
 
