@@ -1,0 +1,261 @@
+"""The public game object: ``new_game``, ``Game`` and ``IllegalAction`` (docs/engine.md).
+
+A :class:`Game` wraps one :class:`~hellenes_nb.rules.state.State`. ``apply`` works on a clone
+and swaps it in only when every rule is satisfied, so a refused action never changes the game.
+Undo steps back over the player's own choices but never across a die roll or a card, recruit or
+battle reveal (``state.barrier``). ``(scenario, seed, history)`` replays to the same state.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .rules import actions, cards, movement, sequence  # noqa: F401  (register their steps)
+from .rules.setup import initial_state
+from .rules.state import State
+from .rules.steps import IllegalAction, action_side, settle, step_for, strip_label
+from .rules.view import view as _view
+from .rules.world_index import SEASONS, SIDE_NAMES, index_for
+from .world import World, load_world
+
+for _optional in ("battles", "siege"):
+    try:
+        importlib.import_module(f"hellenes_nb.rules.{_optional}")
+    except ModuleNotFoundError as _exc:  # the module is written by another part of the engine
+        if _exc.name != f"hellenes_nb.rules.{_optional}":
+            raise
+
+__all__ = ["Game", "IllegalAction", "Prompt", "new_game"]
+
+SAVE_FORMAT = "hellenes-nb game"
+SAVE_VERSION = 1
+
+#: ``auto(game, side, choices) -> action`` picks minor decisions for a side
+AutoPolicy = Callable[["Game", str, list[dict]], dict]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """Whose decision it is and what they may choose."""
+
+    side: str  # "athens", "sparta", "both", or "none" once the game has stopped
+    kind: str
+    text: str
+    rules: tuple[str, ...]
+    choices: list[dict] = field(default_factory=list)
+
+
+class Game:
+    """One game of Hellenes (see the module docstring for the guarantees)."""
+
+    def __init__(self, state: State, seed: int, *, history: list[dict] | None = None,
+                 auto: AutoPolicy | dict[str, AutoPolicy] | None = None):
+        self._state = state
+        self.seed = seed
+        self.history: list[dict] = list(history or [])
+        self._undo: list[tuple[State, int]] = []
+        self.auto = auto
+        settle(self._state)
+        self._run_auto()
+
+    # -- construction ------------------------------------------------------------------------
+    @classmethod
+    def new(cls, scenario: str, seed: int = 0, *, world: World | None = None,
+            auto: AutoPolicy | dict[str, AutoPolicy] | None = None) -> Game:
+        """Set up ``scenario`` ("431", "sicily", "413", "415") with dice seeded by ``seed``."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"the seed must be a whole number, not {seed!r}")
+        world = world or load_world()
+        return cls(initial_state(world, str(scenario), seed), seed, auto=auto)
+
+    @classmethod
+    def replay(cls, scenario: str, seed: int, actions_: list[dict], *,
+               world: World | None = None) -> Game:
+        """Replay ``actions_`` from the start of ``scenario`` with ``seed``."""
+        game = cls.new(scenario, seed, world=world)
+        for a in actions_:
+            game.apply(a)
+        return game
+
+    # -- reading -----------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The current state (read it; change it only through :meth:`apply`)."""
+        return self._state
+
+    @property
+    def log(self) -> list[dict]:
+        """Every event so far: who, what, where, dice and the rule section."""
+        return self._state.log
+
+    @property
+    def over(self) -> bool:
+        """True once play has stopped (for now: at the start of Winter, engine II adds it)."""
+        st = self._state
+        return not st.stack or step_for(st.stack[-1]).terminal
+
+    @property
+    def prompt(self) -> Prompt:
+        """The decision play is waiting for."""
+        st = self._state
+        if not st.stack:
+            return Prompt("none", "stopped", "The game is over.", ())
+        top = st.stack[-1]
+        step = step_for(top)
+        if step.terminal:
+            return Prompt("none", "stopped", step.text(st, top), step.rules)
+        deciders = step.deciders(st, top)
+        who = "both" if len(deciders) == 2 else SIDE_NAMES[deciders[0]]
+        return Prompt(who, top["kind"], step.text(st, top), step.rules, self.legal_actions())
+
+    def legal_actions(self, side: str | None = None) -> list[dict]:
+        """The legal actions now, for every deciding side or only ``side``."""
+        st = self._state
+        if self.over:
+            return []
+        top = st.stack[-1]
+        step = step_for(top)
+        deciders = step.deciders(st, top)
+        if side is not None:
+            if side not in SIDE_NAMES:
+                raise ValueError(f"side must be 'athens' or 'sparta', not {side!r}")
+            deciders = tuple(d for d in deciders if SIDE_NAMES[d] == side)
+        out: list[dict] = []
+        for d in deciders:
+            out.extend(step.legal(st, top, d))
+        return out
+
+    def view(self, side: str) -> dict[str, Any]:
+        """What ``side`` may see ("athens", "sparta", or "all" for the teacher)."""
+        return _view(self._state, side)
+
+    # -- acting ------------------------------------------------------------------------------
+    def apply(self, action: dict) -> list[dict]:
+        """Apply one action; returns the log events it caused. Raises IllegalAction (with the
+        reason and rule) and leaves the game unchanged when the action is not allowed."""
+        events = self._apply_one(action)
+        events += self._run_auto()
+        return events
+
+    def _apply_one(self, action: dict) -> list[dict]:
+        if not isinstance(action, dict):
+            raise IllegalAction(f"an action is a dict such as {{'type': 'end_actions', "
+                                f"'side': 'athens'}}, not {type(action).__name__}")
+        old = self._state
+        if self.over:
+            raise IllegalAction(f"play has stopped: {self.prompt.text}")
+        top = old.stack[-1]
+        step = step_for(top)
+        side = action_side(action)
+        deciders = step.deciders(old, top)
+        if side not in deciders:
+            waiting = " and ".join(SIDE_NAMES[d].title() for d in deciders)
+            raise IllegalAction(f"it is not {SIDE_NAMES[side].title()}'s decision now: "
+                                f"waiting for {waiting} ({step.text(old, top)})")
+        new = old.clone()
+        new.barrier = False
+        frame = new.stack[-1]
+        try:
+            reason = step.why_illegal(new, frame, action)
+        except IllegalAction as exc:
+            reason = exc
+        except (KeyError, TypeError, ValueError) as exc:
+            reason = IllegalAction(f"the action is malformed: {exc}")
+        if reason is not None:
+            raise reason
+        n0 = len(new.log)
+        step.apply(new, frame, action)
+        settle(new)
+        if new.barrier:
+            self._undo.clear()
+        else:
+            self._undo.append((old, len(self.history)))
+        self._state = new
+        self.history.append(strip_label(action))
+        return new.log[n0:]
+
+    def _policy(self, side: str) -> AutoPolicy | None:
+        if isinstance(self.auto, dict):
+            return self.auto.get(side)
+        return self.auto
+
+    def _run_auto(self) -> list[dict]:
+        """Let the ``auto`` policy take minor decisions (e.g. accepting a forced march)."""
+        events: list[dict] = []
+        while not self.over:
+            st = self._state
+            top = st.stack[-1]
+            step = step_for(top)
+            deciders = step.deciders(st, top)
+            if not step.minor or len(deciders) != 1:
+                break
+            side = SIDE_NAMES[deciders[0]]
+            policy = self._policy(side)
+            if policy is None:
+                break
+            events += self._apply_one(policy(self, side, self.legal_actions(side)))
+        return events
+
+    def undo(self) -> None:
+        """Take back the last action unless a die roll or a reveal came since (§ engine.md)."""
+        if not self._undo:
+            raise IllegalAction("nothing to undo: no action since the start, a die roll or a "
+                                "reveal")
+        self._state, n = self._undo.pop()
+        del self.history[n:]
+
+    def clone(self) -> Game:
+        """An independent copy (shares no mutable state with this game)."""
+        g = Game.__new__(Game)
+        g._state = self._state.clone()
+        g.seed = self.seed
+        g.history = list(self.history)
+        g._undo = list(self._undo)
+        g.auto = self.auto
+        return g
+
+    # -- saving ------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """The whole game as JSON: scenario, seed, actions so far and the readable state."""
+        return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION,
+                           "scenario": self._state.scenario, "seed": self.seed,
+                           "history": self.history, "state": self._state.to_dict()})
+
+    @classmethod
+    def from_json(cls, text: str, *, world: World | None = None) -> Game:
+        """Load a game saved by :meth:`to_json` (ValueError naming what is wrong)."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"the saved game is not valid JSON: {exc}") from exc
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ValueError("this is not a saved Hellenes game (no 'format' marker)")
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError(f"saved game version {data.get('version')!r} is not supported "
+                             f"(this engine reads version {SAVE_VERSION})")
+        ix = index_for(world or load_world())
+        state = State.from_dict(data["state"], ix)
+        g = cls.__new__(cls)
+        g._state = state
+        g.seed = data["seed"]
+        g.history = list(data["history"])
+        g._undo = []
+        g.auto = None
+        return g
+
+    def __repr__(self) -> str:
+        st = self._state
+        p = self.prompt
+        return (f"<Game {st.scenario} seed={self.seed}: {SEASONS[st.season]} {st.year} BC, "
+                f"prestige {st.prestige:+d}, {len(self.history)} actions, "
+                f"waiting for {p.side} ({p.kind})>")
+
+
+def new_game(scenario: str, seed: int = 0, *, world: World | None = None,
+             auto: AutoPolicy | dict[str, AutoPolicy] | None = None) -> Game:
+    """Start ``scenario`` ("431", "sicily", "413", "415") with dice seeded by ``seed``."""
+    return Game.new(scenario, seed, world=world, auto=auto)

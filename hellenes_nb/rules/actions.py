@@ -1,0 +1,627 @@
+"""§4 actions: the action phase, group moves and musters (§4.1, §5.0), building (§4.2:
+reinforcements §4.21, recruits §4.22, detached garrisons §4.23).
+
+Other rule modules add action types (pillaging, §4.3/§5.5, lives in ``siege.py``) by
+registering an :class:`ActionType` in :data:`ACTION_TYPES`; the action phase lists and
+dispatches them like its own.
+
+Frames:
+
+- ``{"kind": "actions", "side": s}`` — choose the next action or end the phase;
+- ``{"kind": "group_move", "side", "mode": "group"|"muster"|"free", "area", "to", "group",
+  "units"}`` — per-unit moves of an activated group, a muster, or a barbarian recruit's free
+  move (§4.22);
+- ``{"kind": "recruit", "side", "drawn"}`` — place one of three hidden draws (§4.22).
+"""
+
+from __future__ import annotations
+
+from . import movement
+from .cards import card_record
+from .control import outside_units
+from .state import POOL, State
+from .steps import IllegalAction, Step, action_side, need, pop, push, register
+from .world_index import ATHENS, SIDE_NAMES
+
+RECRUIT_DRAW = 3
+
+
+class ActionType:
+    """One kind of action in the action phase (cost in actions, legal list, check, effect)."""
+
+    type = ""
+    rules: tuple[str, ...] = ()
+    cost = 1
+
+    def legal(self, state: State, side: int) -> list[dict]:
+        return []
+
+    def why_illegal(self, state: State, side: int, action: dict) -> IllegalAction | None:
+        return None
+
+    def apply(self, state: State, side: int, action: dict) -> None:
+        """Carry out the action (the action cost is already paid)."""
+
+
+ACTION_TYPES: dict[str, ActionType] = {}
+
+
+def register_action(handler: ActionType) -> ActionType:
+    """Add (or replace) an action type of the action phase."""
+    ACTION_TYPES[handler.type] = handler
+    return handler
+
+
+def _name(side: int) -> str:
+    return SIDE_NAMES[side]
+
+
+def _place_arg(state: State, action: dict, key: str) -> int:
+    value = need(action, key, str)
+    try:
+        return state.ix.place(value)
+    except KeyError as exc:
+        raise IllegalAction(str(exc.args[0])) from None
+
+
+def _unit_arg(state: State, action: dict, key: str = "unit") -> int:
+    value = need(action, key, str)
+    try:
+        return state.ix.unit(value)
+    except KeyError as exc:
+        raise IllegalAction(str(exc.args[0])) from None
+
+
+def _own(state: State, u: int, side: int) -> None:
+    if u // 60 != side:
+        raise IllegalAction(f"{state.ix.describe(u)} is not a {_name(side).title()} unit")
+
+
+def next_group(state: State) -> int:
+    """A fresh number for a group activation (formations never span two activations)."""
+    n = state.flags.get("group_seq", 0) + 1
+    state.flags["group_seq"] = n
+    return n
+
+
+# -- group move and muster (§4.1, §5.0) -------------------------------------------------------
+def _movable(state: State, u: int) -> bool:
+    ix = state.ix
+    p = state.loc[u]
+    if p < 0 or state.moved[u]:
+        return False
+    if ix.is_fleet[u]:
+        return not state.inside[u] or ix.is_port[p]
+    return not state.inside[u] and not ix.is_sea(p)
+
+
+class MoveGroup(ActionType):
+    type = "move_group"
+    rules = ("4.1", "5.0")
+
+    def legal(self, state, side):
+        areas = sorted({state.loc[u] for u in range(side * 60, side * 60 + 60)
+                        if _movable(state, u)})
+        ix = state.ix
+        return [{"type": self.type, "side": _name(side), "area": ix.place_ids[p],
+                 "label": f"Activate the group in {ix.place_name[p]} (1 action)"}
+                for p in areas]
+
+    def why_illegal(self, state, side, action):
+        p = _place_arg(state, action, "area")
+        units = [u for u in range(side * 60, side * 60 + 60) if state.loc[u] == p]
+        if not units:
+            return IllegalAction(f"{_name(side).title()} has no units in "
+                                 f"{state.ix.place_name[p]} to move", "4.1")
+        if not any(_movable(state, u) for u in units):
+            return IllegalAction(f"every {_name(side).title()} unit in {state.ix.place_name[p]}"
+                                 " has moved this turn or cannot move (besieged)", "5.0")
+        return None
+
+    def apply(self, state, side, action):
+        p = state.ix.place(action["area"])
+        units = tuple(u for u in range(side * 60, side * 60 + 60)
+                      if state.loc[u] == p and not state.moved[u])
+        g = next_group(state)
+        state.event("activate", "4.1", f"{_name(side).title()} activates the group in "
+                    f"{state.ix.place_name[p]}", side)
+        push(state, {"kind": "group_move", "side": side, "mode": "group", "area": p, "to": -1,
+                     "group": g, "units": units})
+
+
+class Muster(ActionType):
+    type = "muster"
+    rules = ("5.0",)
+
+    def legal(self, state, side):
+        ix = state.ix
+        out = []
+        reach: set[int] = set()
+        for u in range(side * 60, side * 60 + 60):
+            if _movable(state, u):
+                reach.update(k[0] for k in movement.destinations(state, u, forced=False,
+                                                                  no_engage=True))
+        for p in sorted(reach):
+            if self._reason(state, side, p) is None:
+                out.append({"type": self.type, "side": _name(side), "to": ix.place_ids[p],
+                            "label": f"Muster units into {ix.place_name[p]} (1 action)"})
+        return out
+
+    def _reason(self, state: State, side: int, p: int) -> str | None:
+        ix = state.ix
+        if not ix.has_city[p]:
+            return f"{ix.place_name[p]} has no city: musters go into a friendly city"
+        if state.city_control[p] != side:
+            return f"the city of {ix.place_name[p]} is not controlled by {_name(side).title()}"
+        return None
+
+    def why_illegal(self, state, side, action):
+        p = _place_arg(state, action, "to")
+        reason = self._reason(state, side, p)
+        return IllegalAction(reason, "5.0") if reason else None
+
+    def apply(self, state, side, action):
+        p = state.ix.place(action["to"])
+        g = next_group(state)
+        state.event("muster", "5.0", f"{_name(side).title()} musters into "
+                    f"{state.ix.place_name[p]}", side)
+        push(state, {"kind": "group_move", "side": side, "mode": "muster", "area": -1, "to": p,
+                     "group": g, "units": ()})
+
+
+def _move_actions(state: State, side: int, u: int, frame: dict) -> list[dict]:
+    ix = state.ix
+    mode = frame["mode"]
+    name = _name(side)
+    key = ix.unit_key[u]
+    out = []
+    carriers = [()]
+    if ix.is_fleet[u]:
+        p = state.loc[u]
+        for c in range(side * 60, side * 60 + 60):
+            if (c != u and state.loc[c] == p and not ix.is_fleet[c] and not ix.is_barbarian[c]
+                    and not state.moved[c] and state.inside[c] == state.inside[u]
+                    and state.cv[c] < state.cv[u]):
+                carriers.append((c,))
+    forced_ok = mode == "group"
+    required = movement.must_carry(state, u)
+    for cargo in carriers:
+        if required and not cargo:
+            continue
+        dests = movement.destinations(state, u, forced=forced_ok, no_engage=mode == "muster",
+                                      carrying=bool(cargo))
+        for (dest, forced), path in sorted(dests.items()):
+            if mode == "muster" and (forced or dest != frame["to"]):
+                continue
+            if cargo and not any(ix.is_sea(q) for q in path):
+                continue
+            a = {"type": "move", "side": name, "unit": key,
+                 "path": [ix.place_ids[q] for q in path]}
+            text = f"Move {ix.describe(u)} to {ix.place_name[dest]}"
+            if forced:
+                a["forced"] = True
+                text = (f"Move {ix.describe(u)} toward {ix.place_name[dest]} with a forced "
+                        "march")
+            if cargo:
+                a["carry"] = ix.unit_key[cargo[0]]
+                text += f", carrying {ix.describe(cargo[0])}"
+            a["label"] = text + f" ({ix.route((state.loc[u], *path))})"
+            out.append(a)
+    return out
+
+
+class GroupMove(Step):
+    """Per-unit moves of an activated group, a muster or a free barbarian move (§5.0, §4.22)."""
+
+    kind = "group_move"
+    rules = ("5.0", "5.41")
+
+    def _eligible(self, state: State, frame: dict) -> list[int]:
+        side = frame["side"]
+        if frame["mode"] == "muster":
+            cand = range(side * 60, side * 60 + 60)
+        else:
+            cand = frame["units"]
+        return [u for u in cand if _movable(state, u) and state.loc[u] != frame["to"]]
+
+    def deciders(self, state, frame):
+        return (frame["side"],) if self._eligible(state, frame) else ()
+
+    def legal(self, state, frame, side):
+        if side != frame["side"]:
+            return []
+        out = []
+        for u in self._eligible(state, frame):
+            out.extend(_move_actions(state, side, u, frame))
+        done = {"group": "Finish moving this group (the others stay)",
+                "muster": "Finish the muster", "free": "Stay in place (no free move)"}
+        out.append({"type": "end_group", "side": _name(side), "label": done[frame["mode"]]})
+        return out
+
+    def why_illegal(self, state, frame, action):
+        side = action_side(action)
+        t = action.get("type")
+        if side != frame["side"]:
+            return IllegalAction(f"it is {_name(frame['side']).title()}'s move now")
+        if t == "end_group":
+            return None
+        if t != "move":
+            return IllegalAction(f"during a group move the choices are 'move' and "
+                                 f"'end_group', not {t!r}", "5.0")
+        try:
+            self._plan(state, frame, action)
+        except IllegalAction as exc:
+            return exc
+        return None
+
+    def _plan(self, state: State, frame: dict, action: dict) -> movement.Plan:
+        ix = state.ix
+        side = frame["side"]
+        u = _unit_arg(state, action)
+        _own(state, u, side)
+        mode = frame["mode"]
+        if mode != "muster" and u not in frame["units"]:
+            where = ix.place_name[frame["area"]]
+            raise IllegalAction(f"{ix.describe(u)} is not in the activated group ({where}); "
+                                "a group move moves units from one area only", "4.1")
+        raw = need(action, "path", list)
+        if not all(isinstance(x, str) for x in raw):
+            raise IllegalAction("'path' must be a list of area ids")
+        try:
+            path = [ix.place(x) for x in raw]
+        except KeyError as exc:
+            raise IllegalAction(str(exc.args[0])) from None
+        forced = action.get("forced", False)
+        if not isinstance(forced, bool):
+            raise IllegalAction("'forced' must be true or false")
+        if forced and mode != "group":
+            raise IllegalAction("only an activated group may force march; musters and free "
+                                "barbarian moves cannot", "5.3")
+        carry = -1
+        if action.get("carry") is not None:
+            carry = _unit_arg(state, action, "carry")
+            _own(state, carry, side)
+            if mode != "muster" and carry not in frame["units"]:
+                raise IllegalAction(f"{ix.describe(carry)} is not in the activated group",
+                                    "5.21")
+        carry_cv = action.get("carry_cv", 0)
+        if not isinstance(carry_cv, int) or isinstance(carry_cv, bool):
+            raise IllegalAction("'carry_cv' must be a whole number")
+        if carry < 0 and ix.is_fleet[u] and movement.must_carry(state, u):
+            raise IllegalAction(f"{ix.describe(u)} must carry one of the land units at sea "
+                                f"in {ix.place_name[state.loc[u]]}, which cannot stay there "
+                                "without a fleet", "5.21")
+        plan = movement.plan_move(state, u, path, forced=forced, carry=carry,
+                                  carry_cv=carry_cv, no_engage=mode == "muster")
+        if mode == "muster" and plan.end != frame["to"]:
+            raise IllegalAction(f"mustering units must end in {ix.place_name[frame['to']]}",
+                                "5.0")
+        return plan
+
+    def apply(self, state, frame, action):
+        if action["type"] == "end_group":
+            pop(state, frame)
+            return
+        plan = self._plan(state, frame, action)
+        movement.execute(state, plan, frame["group"])
+
+    def run(self, state, frame):
+        pop(state, frame)
+
+    def text(self, state, frame):
+        ix = state.ix
+        if frame["mode"] == "muster":
+            return f"Muster: move units into {ix.place_name[frame['to']]}"
+        if frame["mode"] == "free":
+            return "Free move of the barbarian recruit (§4.22)"
+        return f"Group move from {ix.place_name[frame['area']]}: move units or finish"
+
+
+# -- building (§4.2) --------------------------------------------------------------------------
+def city_besieged(state: State, p: int, side: int) -> bool:
+    """Enemy units stand outside the walls of ``p`` (or a siege is recorded there)."""
+    return bool(outside_units(state, p, 1 - side)) or p in state.sieges
+
+
+class Build(ActionType):
+    """§4.21: +1 cv to a unit in one of its home cities (not besieged)."""
+
+    type = "build"
+    rules = ("4.21",)
+
+    def _reason(self, state: State, side: int, u: int) -> str | None:
+        ix = state.ix
+        desc = ix.describe(u)
+        p = state.loc[u]
+        if p < 0:
+            return f"{desc} is not on the map"
+        if state.cv[u] >= ix.max_cv[u]:
+            return f"{desc} is already at its full {ix.max_cv[u]} cv"
+        if p not in ix.homes[u] or not ix.has_city[p]:
+            return (f"{desc} is in {ix.place_name[p]}, which is not one of its home cities; "
+                    "units build up only at home")
+        if state.city_control[p] != side:
+            return f"{ix.place_name[p]} is not controlled by {_name(side).title()}"
+        if state.inside[u] or city_besieged(state, p, side):
+            return f"{ix.place_name[p]} is besieged: no building there (§4.2, §8.21)"
+        return None
+
+    def legal(self, state, side):
+        ix = state.ix
+        return [{"type": self.type, "side": _name(side), "unit": ix.unit_key[u],
+                 "label": f"Build {ix.describe(u)} from {state.cv[u]} to {state.cv[u] + 1} cv "
+                          f"in {ix.place_name[state.loc[u]]} (1 action)"}
+                for u in range(side * 60, side * 60 + 60)
+                if state.loc[u] >= 0 and self._reason(state, side, u) is None]
+
+    def why_illegal(self, state, side, action):
+        u = _unit_arg(state, action)
+        if u // 60 != side:
+            return IllegalAction(f"{state.ix.describe(u)} is not your unit", "4.21")
+        reason = self._reason(state, side, u)
+        return IllegalAction(reason, "4.21") if reason else None
+
+    def apply(self, state, side, action):
+        u = state.ix.unit(action["unit"])
+        state.cv[u] += 1
+        state.event("build", "4.21", f"{state.ix.describe(u)} builds up to {state.cv[u]} cv",
+                    side, private=side, public=f"{_name(side).title()} builds up a block in "
+                    f"{state.ix.place_name[state.loc[u]]}")
+
+
+def persian_aid(state: State) -> bool:
+    """A Persian Aid card is in play (§13.2)."""
+    return any(card_record(state, n).event == "persian_aid" for n, _ in state.in_play)
+
+
+def recruit_barred(state: State, u: int) -> str | None:
+    """Why a drawn unit may not be recruited at all now (§2.27, §13.2, §12.0), or None."""
+    ix = state.ix
+    av = ix.availability[u]
+    if av == "no_athenian_leader" and state.leaders[ATHENS] is not None:
+        return "the Odrysians only come while Athens has no leader in play (§2.27)"
+    if av == "persian_aid" and not persian_aid(state):
+        return "needs Persian Aid in play (§13.2)"
+    if av == "rebel" and state.flags.get("no_rebels"):
+        return "rebel units cannot be recruited during the Peace of Nicias (§12.0)"
+    if av == "war_resumes" and not state.flags.get("war_resumed"):
+        return "only after War Resumes (§12.13)"
+    return None
+
+
+def recruit_places(state: State, u: int) -> list[int]:
+    """Where a drawn unit may be placed (§4.22): friendly home city for Greeks, a home town
+    without enemy units for barbarians, a home place without enemy blocks for rebels."""
+    if recruit_barred(state, u):
+        return []
+    ix = state.ix
+    side = u // 60
+    out = []
+    for p in ix.homes[u]:
+        if state.neutral[p]:
+            continue
+        enemy_here = any(state.loc[e] == p for e in range(60 * (1 - side), 60 * (2 - side)))
+        if ix.is_fleet[u] and not ix.is_coastal(p):
+            continue
+        if ix.is_barbarian[u]:
+            if ix.town_nationality[p] and not enemy_here:
+                out.append(p)
+        elif ix.availability[u] == "rebel":
+            g = state.garrisons.get(p)
+            if ix.has_city[p] and not enemy_here and not (g and g[0] != side):
+                out.append(p)
+        elif (ix.has_city[p] and state.city_control[p] == side
+              and not city_besieged(state, p, side)):
+            out.append(p)
+    return out
+
+
+class Recruit(ActionType):
+    """§4.22: draw three hidden blocks from the pool and place one."""
+
+    type = "recruit"
+    rules = ("4.22",)
+
+    def legal(self, state, side):
+        if not any(state.loc[u] == POOL for u in range(side * 60, side * 60 + 60)):
+            return []
+        return [{"type": self.type, "side": _name(side),
+                 "label": "Recruit: draw three blocks from the pool and place one (1 action)"}]
+
+    def why_illegal(self, state, side, action):
+        if not any(state.loc[u] == POOL for u in range(side * 60, side * 60 + 60)):
+            return IllegalAction(f"{_name(side).title()}'s recruit pool is empty", "4.22")
+        return None
+
+    def apply(self, state, side, action):
+        pool = [u for u in range(side * 60, side * 60 + 60) if state.loc[u] == POOL]
+        drawn = []
+        for _ in range(min(RECRUIT_DRAW, len(pool))):
+            drawn.append(pool.pop(state.dice.randbelow(len(pool))))
+        state.barrier = True
+        ix = state.ix
+        state.event("recruit_draw", "4.22", f"{_name(side).title()} draws "
+                    + ", ".join(ix.describe(u) for u in drawn), side, private=side,
+                    public=f"{_name(side).title()} draws {len(drawn)} blocks to recruit")
+        push(state, {"kind": "recruit", "side": side, "drawn": tuple(drawn)})
+
+
+class RecruitPlace(Step):
+    """Place one drawn block; if none can be placed the action is wasted (§4.22)."""
+
+    kind = "recruit"
+    rules = ("4.22",)
+
+    def deciders(self, state, frame):
+        if any(recruit_places(state, u) for u in frame["drawn"]):
+            return (frame["side"],)
+        return ()
+
+    def legal(self, state, frame, side):
+        if side != frame["side"]:
+            return []
+        ix = state.ix
+        out = []
+        for u in frame["drawn"]:
+            for p in recruit_places(state, u):
+                cv = ix.max_cv[u] if ix.is_barbarian[u] else 1
+                out.append({"type": "place_recruit", "side": _name(side),
+                            "unit": ix.unit_key[u], "area": ix.place_ids[p],
+                            "label": f"Place {ix.describe(u)} in {ix.place_name[p]} at {cv} cv"})
+        return out
+
+    def why_illegal(self, state, frame, action):
+        side = action_side(action)
+        ix = state.ix
+        if side != frame["side"] or action.get("type") != "place_recruit":
+            return IllegalAction("the recruiting player must now place one drawn block "
+                                 "('place_recruit')", "4.22")
+        try:
+            u = _unit_arg(state, action)
+            p = _place_arg(state, action, "area")
+        except IllegalAction as exc:
+            return exc
+        if u not in frame["drawn"]:
+            return IllegalAction(f"{ix.describe(u)} was not among the blocks drawn", "4.22")
+        barred = recruit_barred(state, u)
+        if barred:
+            return IllegalAction(f"{ix.describe(u)} cannot be recruited: {barred}", "4.22")
+        if p not in recruit_places(state, u):
+            homes = ", ".join(ix.place_name[h] for h in ix.homes[u]) or "none"
+            return IllegalAction(
+                f"{ix.describe(u)} cannot be placed in {ix.place_name[p]}: recruits go to a "
+                f"friendly home city (Greeks) or a home town free of enemy units (barbarians); "
+                f"its home places are {homes}", "4.22")
+        return None
+
+    def apply(self, state, frame, action):
+        ix = state.ix
+        side = frame["side"]
+        u, p = ix.unit(action["unit"]), ix.place(action["area"])
+        state.loc[u] = p
+        state.cv[u] = ix.max_cv[u] if ix.is_barbarian[u] else 1
+        state.inside[u] = 0
+        state.event("recruit", "4.22", f"{_name(side).title()} recruits {ix.describe(u)} in "
+                    f"{ix.place_name[p]} at {state.cv[u]} cv", side, private=side,
+                    public=f"{_name(side).title()} recruits a block in {ix.place_name[p]}")
+        pop(state, frame)
+        if ix.is_barbarian[u] and not state.flags.get(f"no_move:{_name(side)}"):
+            push(state, {"kind": "group_move", "side": side, "mode": "free", "area": p,
+                         "to": -1, "group": next_group(state), "units": (u,)})
+
+    def run(self, state, frame):
+        state.event("recruit_wasted", "4.22", f"{_name(frame['side']).title()} cannot place "
+                    "any of the drawn blocks: the recruit is wasted", frame["side"])
+        pop(state, frame)
+
+    def text(self, state, frame):
+        return "Place one of the three drawn blocks (the others go back to the pool)"
+
+
+class DetachGarrison(ActionType):
+    """§4.23: a permanent garrison in an opposing city held by friendly Greek units."""
+
+    type = "garrison"
+    rules = ("4.23",)
+
+    def _reason(self, state: State, side: int, p: int) -> str | None:
+        ix = state.ix
+        if not ix.has_city[p] or ix.city_loyalty[p] != 1 - side:
+            return f"{ix.place_name[p]} is not a city loyal to the enemy (an opposing city)"
+        if p in state.garrisons:
+            return f"{ix.place_name[p]} already has a garrison: one per city (§7.3)"
+        greeks = [u for u in outside_units(state, p, side) if not ix.is_barbarian[u]]
+        greeks += [u for u in range(side * 60, side * 60 + 60)
+                   if state.loc[u] == p and state.inside[u] and not ix.is_barbarian[u]]
+        if not greeks:
+            return f"no friendly Greek units occupy {ix.place_name[p]}"
+        if state.city_control[p] != side:
+            return f"{_name(side).title()} does not hold the city of {ix.place_name[p]}"
+        return None
+
+    def legal(self, state, side):
+        ix = state.ix
+        places = sorted({state.loc[u] for u in range(side * 60, side * 60 + 60)
+                         if state.loc[u] >= 0})
+        return [{"type": self.type, "side": _name(side), "area": ix.place_ids[p],
+                 "label": f"Build a garrison in {ix.place_name[p]} (1 action)"}
+                for p in places if self._reason(state, side, p) is None]
+
+    def why_illegal(self, state, side, action):
+        p = _place_arg(state, action, "area")
+        reason = self._reason(state, side, p)
+        return IllegalAction(reason, "4.23") if reason else None
+
+    def apply(self, state, side, action):
+        p = state.ix.place(action["area"])
+        state.garrisons[p] = [side, 1]
+        state.event("garrison", "4.23", f"{_name(side).title()} builds a garrison in "
+                    f"{state.ix.place_name[p]}", side)
+
+
+for _a in (MoveGroup(), Muster(), Build(), Recruit(), DetachGarrison()):
+    register_action(_a)
+
+
+# -- the action phase -------------------------------------------------------------------------
+class ActionPhase(Step):
+    """Spend the turn's actions in any order, then end the phase (§4.0)."""
+
+    kind = "actions"
+    rules = ("4.0",)
+
+    def deciders(self, state, frame):
+        return (frame["side"],) if state.actions_left > 0 else ()
+
+    def legal(self, state, frame, side):
+        if side != frame["side"]:
+            return []
+        out = []
+        for handler in ACTION_TYPES.values():
+            if handler.cost <= state.actions_left:
+                out.extend(handler.legal(state, side))
+        out.append({"type": "end_actions", "side": _name(side),
+                    "label": f"End the action phase ({state.actions_left} action(s) unused)"})
+        return out
+
+    def why_illegal(self, state, frame, action):
+        side = action_side(action)
+        if side != frame["side"]:
+            return IllegalAction(f"it is {_name(frame['side']).title()}'s action phase")
+        t = action.get("type")
+        if t == "end_actions":
+            return None
+        handler = ACTION_TYPES.get(t)
+        if handler is None:
+            return IllegalAction(f"{t!r} is not an action; the action types are "
+                                 f"{', '.join(sorted(ACTION_TYPES))} and 'end_actions'", "4.0")
+        if handler.cost > state.actions_left:
+            return IllegalAction(f"{t} costs {handler.cost} action(s) and only "
+                                 f"{state.actions_left} remain", "4.0")
+        try:
+            return handler.why_illegal(state, side, action)
+        except IllegalAction as exc:
+            return exc
+
+    def apply(self, state, frame, action):
+        if action["type"] == "end_actions":
+            self.run(state, frame)
+            return
+        handler = ACTION_TYPES[action["type"]]
+        state.actions_left -= handler.cost
+        handler.apply(state, frame["side"], action)
+
+    def run(self, state, frame):
+        state.actions_left = 0
+        pop(state, frame)
+        if state.pending_rolls:
+            push(state, {"kind": "rolls", "side": frame["side"], "stage": "forced",
+                         "await": ()})
+
+    def text(self, state, frame):
+        return (f"{_name(frame['side']).title()}'s action phase: {state.actions_left} "
+                "action(s) left")
+
+
+for _s in (GroupMove(), RecruitPlace(), ActionPhase()):
+    register(_s)

@@ -1,0 +1,534 @@
+"""§5 movement: ranges, land and sea moves, sea transport, deep-sea crossings, forced marches,
+engaging and formations.
+
+A move is a ``path`` of places entered, in order (the start is not included). A path is checked
+one border at a time by :func:`plan_move`, which says in plain words why a step is not allowed.
+:func:`destinations` lists, per unit, one canonical path to each reachable place (fewest deep-sea
+borders, then fewest areas); any other legal path may be given instead.
+
+Pending rolls (``state.pending_rolls``), resolved after all actions by the ``rolls`` step:
+
+- ``{"kind": "forced", "side", "unit", "carry", "from", "target", "group", "path"}`` (§5.3);
+- ``{"kind": "deepsea", "side", "units", "from", "to", "group", "path"}`` (§5.22).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .control import besieged
+from .state import POOL, State
+from .steps import IllegalAction, Step, pop, register, replace_top
+from .world_index import SIDE_NAMES, WorldIndex
+
+#: storm on a die roll up to this face, by season index (§5.22)
+STORM_MAX = {0: 3, 1: 3, 2: 2, 3: 1, 4: 2, 5: 3}
+
+
+@dataclass
+class Plan:
+    """A checked move: where the unit stops now, and what it triggers."""
+
+    unit: int
+    path: tuple[int, ...]
+    start: int
+    end: int
+    carry: int = -1
+    carry_cv: int = 0
+    forced_target: int = -1
+    engage_via: str = ""
+    enter_city: bool = False
+    deep: list[tuple[int, int]] = field(default_factory=list)
+
+
+class _Ctx:
+    """Occupancy facts for one side's moves, computed once per check."""
+
+    __slots__ = ("enemy_out", "enemy_any", "friend_in", "ix", "side", "state")
+
+    def __init__(self, state: State, side: int):
+        ix = state.ix
+        self.state, self.ix, self.side = state, ix, side
+        n = ix.n_places
+        self.enemy_out = bytearray(n)
+        self.enemy_any = bytearray(n)
+        self.friend_in = [0] * n
+        loc, inside = state.loc, state.inside
+        lo = (1 - side) * 60
+        for u in range(lo, lo + 60):
+            p = loc[u]
+            if p >= 0:
+                self.enemy_any[p] = 1
+                if not inside[u]:
+                    self.enemy_out[p] = 1
+        lo = side * 60
+        for u in range(lo, lo + 60):
+            p = loc[u]
+            if p >= 0 and inside[u]:
+                self.friend_in[p] += 1
+
+
+def _can_enter_city(ctx: _Ctx, a: int, b: int, n_units: int) -> bool:
+    """A fleet reaching its own besieged port from the offshore sea goes inside (§5.2, §7.4)."""
+    ix = ctx.ix
+    if not ix.is_port[b] or ix.offshore[b] != a or not ctx.enemy_out[b]:
+        return False
+    if besieged(ctx.state, b) != ctx.side:
+        return False
+    return ctx.friend_in[b] + n_units <= 2 * ix.city_value[b]
+
+
+def _step(ctx: _Ctx, u: int, a: int, b: int, first: bool, fleet: bool,
+          n_units: int) -> tuple[str, bool, str, bool]:
+    """Check one border crossing: (reason or "", stops, engage_via, enters_city)."""
+    ix, state = ctx.ix, ctx.state
+    kind = ix.border.get((a, b))
+    name_a, name_b = ix.place_name[a], ix.place_name[b]
+    if kind is None:
+        return f"{name_a} and {name_b} do not share a border (§1.1)", True, "", False
+    if state.neutral[b]:
+        return f"{name_b} is neutral in this scenario and may not be entered (§1.31, §15)", \
+            True, "", False
+    sea_a, sea_b = ix.is_sea(a), ix.is_sea(b)
+    if not fleet:
+        if sea_b or sea_a:
+            return ("only fleets, and land units carried by them, move at sea (§5.2)", True,
+                    "", False)
+        if first and state.inside[u]:
+            return ("besieged units cannot move by land (§5.1, §7.4)", True, "", False)
+        if ctx.enemy_out[b]:
+            return "", True, "land", False
+        return "", False, "", False
+    # fleets
+    if not sea_a and not sea_b:
+        if not first:
+            return f"a fleet stops on entering land, so it cannot go on from {name_a} (§5.1)", \
+                True, "", False
+        if state.inside[u]:
+            return ("a besieged fleet can only leave by its port's offshore sea (§7.4)", True,
+                    "", False)
+        if not set(ix.coast[a]) & set(ix.coast[b]):
+            return (f"fleets move on land only along the coast; {name_a} and {name_b} share "
+                    "no sea (§5.1)", True, "", False)
+        return "", True, ("land" if ctx.enemy_out[b] else ""), False
+    if not sea_a:  # leaving land for a sea
+        if first and state.inside[u] and ix.offshore[a] != b:
+            off = ix.place_name[ix.offshore[a]] if ix.offshore[a] >= 0 else "none"
+            return (f"a fleet besieged in {name_a} can only leave by its offshore sea ({off}) "
+                    "(§5.2, §7.4)", True, "", False)
+        return "", bool(ctx.enemy_out[b]), ("sea" if ctx.enemy_out[b] else ""), False
+    if not sea_b:  # landing
+        if not ix.is_coastal(b):
+            return f"fleets may only enter coastal land areas; {name_b} is inland (§5.1)", \
+                True, "", False
+        if _can_enter_city(ctx, a, b, n_units):
+            return "", True, "", True
+        return "", True, ("landing" if ctx.enemy_out[b] else ""), False
+    if ctx.enemy_out[b]:
+        return "", True, ("narrows" if kind == "narrows" else "sea"), False
+    return "", False, "", False
+
+
+def plan_move(state: State, u: int, path: list[int], *, forced: bool = False, carry: int = -1,
+              carry_cv: int = 0, no_engage: bool = False) -> Plan:
+    """Check the move of unit ``u`` along ``path``; IllegalAction says why it is not allowed."""
+    ix = state.ix
+    side = u // 60
+    desc = ix.describe(u)
+    start = state.loc[u]
+    if start < 0:
+        raise IllegalAction(f"{desc} is not on the map", "5.0")
+    if state.moved[u]:
+        raise IllegalAction(f"{desc} has already moved this turn: one move per unit per turn",
+                            "5.0")
+    if not path:
+        raise IllegalAction("a move needs a path of at least one area", "5.0")
+    fleet = ix.is_fleet[u]
+    if not fleet and ix.is_sea(start):
+        raise IllegalAction(f"{desc} is at sea and can only move when a fleet carries it",
+                            "5.21")
+    rng = ix.move[u] + (1 if forced else 0)
+    full = [start, *path]
+    if len(path) > rng:
+        extra = " with a forced march" if forced else ""
+        raise IllegalAction(
+            f"{desc} has movement range {ix.move[u]}; {ix.route(full)} is {len(path)} areas"
+            f"{extra}", "5.3" if forced else "5.0")
+    if forced and len(path) <= ix.move[u]:
+        raise IllegalAction(f"{ix.route(full)} is within the normal range of {desc}: "
+                            "no forced march is needed", "5.3")
+    if forced and no_engage:
+        raise IllegalAction("mustering units cannot force march or sail", "5.3")
+    plan = Plan(unit=u, path=tuple(path), start=start, end=start)
+    n_units = 1
+    if carry >= 0:
+        _check_carry(state, u, carry, carry_cv, path)
+        plan.carry, plan.carry_cv = carry, carry_cv
+        n_units = 2
+    ctx = _Ctx(state, side)
+    a = start
+    for i, b in enumerate(path):
+        reason, stops, via, enters = _step(ctx, u, a, b, i == 0, fleet, n_units)
+        if reason:
+            raise IllegalAction(f"{desc} cannot go {ix.route(full)}: {reason}", _rule(reason))
+        if ix.border.get((a, b)) == "deepsea":
+            plan.deep.append((a, b))
+        is_forced_step = forced and i == len(path) - 1
+        if is_forced_step:
+            plan.forced_target = b
+            plan.deep = [d for d in plan.deep if d != (a, b)]
+            break
+        plan.end = b
+        if via and no_engage:
+            raise IllegalAction(f"{desc} cannot go {ix.route(full)}: mustering units may not "
+                                f"engage, and {ix.place_name[b]} holds enemy units", "5.0")
+        if stops and i < len(path) - 1:
+            why = (f"it must stop in {ix.place_name[b]}, which holds enemy units"
+                   if via else f"a fleet must stop on entering {ix.place_name[b]}")
+            raise IllegalAction(f"{desc} cannot go {ix.route(full)}: {why}",
+                                "5.4" if via else "5.1")
+        plan.engage_via, plan.enter_city = via, enters
+        a = b
+    return plan
+
+
+def _rule(reason: str) -> str:
+    for sec in ("7.4", "5.21", "5.2", "5.1", "1.31", "1.1"):
+        if f"§{sec}" in reason:
+            return sec
+    return "5.0"
+
+
+def _check_carry(state: State, f: int, c: int, carry_cv: int, path: list[int]) -> None:
+    """§5.21: one Greek land unit, weaker than the fleet, starting (and ending) with it."""
+    ix = state.ix
+    fd = ix.describe(f)
+    if not ix.is_fleet[f]:
+        raise IllegalAction(f"only fleets carry land units; {fd} is not a fleet", "5.21")
+    if c // 60 != f // 60 or state.loc[c] < 0:
+        raise IllegalAction(f"{ix.unit_key[c]} is not a friendly unit on the map", "5.21")
+    cd = ix.describe(c)
+    if ix.is_fleet[c]:
+        raise IllegalAction(f"a fleet cannot carry another fleet ({cd})", "5.21")
+    if ix.is_barbarian[c]:
+        raise IllegalAction(f"barbarians cannot be carried by sea ({cd})", "5.21")
+    if state.loc[c] != state.loc[f] or state.inside[c] != state.inside[f]:
+        raise IllegalAction(f"{cd} must start the turn in the same place as {fd}", "5.21")
+    if state.moved[c]:
+        raise IllegalAction(f"{cd} has already moved this turn", "5.0")
+    cv = carry_cv or state.cv[c]
+    if carry_cv and not 1 <= carry_cv <= state.cv[c]:
+        raise IllegalAction(f"{cd} can only be reduced to between 1 and {state.cv[c]} cv",
+                            "5.21")
+    if cv >= state.cv[f]:
+        raise IllegalAction(f"{cd} ({cv} cv) must be weaker than {fd} ({state.cv[f]} cv) to "
+                            "be carried; it may be reduced first with 'carry_cv'", "5.21")
+    if not any(ix.is_sea(p) for p in path):
+        raise IllegalAction("a fleet only carries a land unit on a move that goes to sea",
+                            "5.21")
+    for other, cargo in state.carry.items():
+        if cargo == c and other != f and state.loc[other] == state.loc[c]:
+            raise IllegalAction(f"{cd} is already carried by {ix.describe(other)}", "5.21")
+
+
+def must_carry(state: State, f: int) -> bool:
+    """A fleet leaving a sea where land units would be left without enough fleets (§5.21)."""
+    p = state.loc[f]
+    ix = state.ix
+    if not ix.is_sea(p):
+        return False
+    lo = (f // 60) * 60
+    land = fleets = 0
+    for u in range(lo, lo + 60):
+        if state.loc[u] == p and not state.moved[u]:
+            if ix.is_fleet[u]:
+                fleets += 1
+            else:
+                land += 1
+    return land >= fleets and land > 0
+
+
+def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool = False,
+                 carrying: bool = False) -> dict[tuple[int, bool], tuple[int, ...]]:
+    """Canonical paths: ``{(destination, forced): path}`` for unit ``u`` (see module doc)."""
+    ix = state.ix
+    start = state.loc[u]
+    if start < 0 or state.moved[u]:
+        return {}
+    fleet = ix.is_fleet[u]
+    if not fleet and ix.is_sea(start):
+        return {}
+    ctx = _Ctx(state, u // 60)
+    n_units = 2 if carrying else 1
+    rng = ix.move[u]
+    best: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+    frontier: dict[int, tuple[int, tuple[int, ...]]] = {start: (0, ())}
+    out: dict[tuple[int, bool], tuple[int, ...]] = {}
+    for depth in range(1, rng + 2):
+        last = depth == rng + 1
+        if last and not forced:
+            break
+        nxt: dict[int, tuple[int, tuple[int, ...]]] = {}
+        for a, (deep, path) in sorted(frontier.items()):
+            for b in _neighbours(ix, a, fleet):
+                if b == start or b in path:
+                    continue
+                reason, stops, via, _enters = _step(ctx, u, a, b, depth == 1, fleet, n_units)
+                if reason or (via and no_engage):
+                    continue
+                d = deep + (ix.border.get((a, b)) == "deepsea")
+                newp = (*path, b)
+                if last:
+                    if b not in best and (b, True) not in out:
+                        out[(b, True)] = newp
+                    continue
+                cur = best.get(b)
+                if cur is None or (d, depth) < (cur[0], cur[1]):
+                    best[b] = (d, depth, newp)
+                if not stops:
+                    old = nxt.get(b)
+                    if old is None or d < old[0]:
+                        nxt[b] = (d, newp)
+        frontier = nxt
+    for key in [k for k in out if k[0] in best]:
+        del out[key]
+    for b, (_d, _depth, path) in best.items():
+        out[(b, False)] = path
+    return out
+
+
+def _neighbours(ix: WorldIndex, a: int, fleet: bool) -> tuple[int, ...]:
+    if not fleet:
+        return ix.land_adj[a]
+    if ix.is_sea(a):
+        return ix.sea_adj[a] + ix.coast[a]
+    return ix.coast[a] + ix.land_adj[a]
+
+
+# -- carrying out a move ------------------------------------------------------------------
+def _replace(records: list[dict], match, make) -> None:
+    for i, r in enumerate(records):
+        if match(r):
+            records[i] = make(r)
+            return
+    records.append(make(None))
+
+
+def execute(state: State, plan: Plan, group: int) -> None:
+    """Carry out a checked move: relocate, record engagement, deep-sea dice and forced march."""
+    ix = state.ix
+    u = plan.unit
+    side = u // 60
+    movers = [u] + ([plan.carry] if plan.carry >= 0 else [])
+    if plan.carry >= 0:
+        if plan.carry_cv:
+            state.cv[plan.carry] = plan.carry_cv
+        state.carry[u] = plan.carry
+    for m in movers:
+        state.moved[m] = 1
+        state.loc[m] = plan.end
+        state.inside[m] = 1 if plan.enter_city else 0
+    full = (plan.start, *plan.path)
+    if plan.end != plan.start:
+        moved_path = full if plan.forced_target < 0 else full[:-1]
+        _record_arrival(state, movers, moved_path, plan.engage_via, group, plan.deep)
+    if plan.forced_target >= 0:
+        state.pending_rolls.append({
+            "kind": "forced", "side": side, "unit": u, "carry": plan.carry,
+            "from": plan.end, "target": plan.forced_target, "group": group, "path": full,
+        })
+    name = SIDE_NAMES[side].title()
+    what = ix.describe(u) + (f" carrying {ix.describe(plan.carry)}" if plan.carry >= 0 else "")
+    tail = (f", trying a forced march into {ix.place_name[plan.forced_target]}"
+            if plan.forced_target >= 0 else "")
+    eng = f", engaging the enemy ({plan.engage_via})" if plan.engage_via else ""
+    blocks = "a block" if len(movers) == 1 else "two blocks"
+    shown = full[:-1] if tail else full
+    state.event("move", "5.0", f"{name} moves {what}: {ix.route(shown)}{tail}{eng}", side,
+                private=side,
+                public=f"{name} moves {blocks} from {ix.place_name[plan.start]} to "
+                       f"{ix.place_name[plan.end]}{tail}{eng}")
+
+
+def _record_arrival(state: State, movers: list[int], path: tuple[int, ...], via: str,
+                    group: int, deep: list[tuple[int, int]]) -> None:
+    """Add movers to their formation's engagement and deep-sea crossings (§5.41, §5.22)."""
+    side = movers[0] // 60
+    dest, prev = path[-1], path[-2]
+    if via:
+        _replace(
+            state.engagements,
+            lambda r: r["group"] == group and r["path"] == path and r["side"] == side,
+            lambda r: {"area": dest, "side": side, "from": prev, "via": via, "group": group,
+                       "path": path, "units": (r["units"] if r else ()) + tuple(movers)},
+        )
+    fleets = tuple(m for m in movers if state.ix.is_fleet[m])
+    for a, b in deep:
+        _replace(
+            state.pending_rolls,
+            lambda r, a=a, b=b: (r["kind"] == "deepsea" and r["group"] == group
+                                 and r["path"] == path and r["from"] == a and r["to"] == b),
+            lambda r, a=a, b=b: {"kind": "deepsea", "side": side, "from": a, "to": b,
+                                 "group": group, "path": path,
+                                 "units": (r["units"] if r else ()) + fleets},
+        )
+
+
+def eliminate(state: State, u: int, rule: str, why: str) -> None:
+    """Remove a unit to its side's recruit pool (§6.32, §5.23)."""
+    ix = state.ix
+    state.loc[u] = POOL
+    state.cv[u] = 0
+    state.inside[u] = 0
+    state.revealed[u] = 0
+    state.carry.pop(u, None)
+    for f, c in list(state.carry.items()):
+        if c == u:
+            del state.carry[f]
+    side = u // 60
+    state.event("eliminated", rule, f"{ix.describe(u)} is eliminated: {why}", side,
+                private=side, public=f"A {SIDE_NAMES[side].title()} block is eliminated: {why}")
+
+
+# -- rolls after all actions (§5.3, §5.22, §5.23) ----------------------------------------
+def forced_succeeds(state: State, u: int, face: int) -> bool:
+    """Regular units succeed on 5–6, elite on 3–6 (§5.3)."""
+    return face >= (3 if state.ix.elite[u] else 5)
+
+
+class Rolls(Step):
+    """Forced marches (owner rolls, then may decline a success), then storms (§5.3, §5.22).
+
+    Frame: ``{"kind": "rolls", "side": s, "stage": "forced"|"choose"|"storms",
+    "await": (indices of successful forced marches in pending_rolls)}``.
+    """
+
+    kind = "rolls"
+    rules = ("5.3", "5.22", "5.23")
+    minor = True
+
+    def deciders(self, state, frame):
+        return (frame["side"],) if frame["stage"] == "choose" and frame["await"] else ()
+
+    def legal(self, state, frame, side):
+        if side != frame["side"] or not frame["await"]:
+            return []
+        r = state.pending_rolls[frame["await"][0]]
+        ix = state.ix
+        key = ix.unit_key[r["unit"]]
+        target = ix.place_name[r["target"]]
+        name = SIDE_NAMES[side]
+        return [
+            {"type": "forced_march", "side": name, "unit": key, "accept": True,
+             "label": f"{ix.describe(r['unit'])}: make the extra move into {target}"},
+            {"type": "forced_march", "side": name, "unit": key, "accept": False,
+             "label": f"{ix.describe(r['unit'])}: decline the extra move into {target}"},
+        ]
+
+    def apply(self, state, frame, action):
+        idx = frame["await"][0]
+        r = state.pending_rolls[idx]
+        replace_top(state, **{"await": frame["await"][1:]})
+        if action["accept"]:
+            _forced_enter(state, r)
+        else:
+            state.event("forced_declined", "5.3", f"{state.ix.describe(r['unit'])} declines "
+                        "the extra move", r["side"], private=r["side"],
+                        public="A forced march succeeds but the move is declined")
+
+    def run(self, state, frame):
+        stage = frame["stage"]
+        if stage == "forced":
+            ok = []
+            for i, r in enumerate(state.pending_rolls):
+                if r["kind"] != "forced":
+                    continue
+                face = state.dice.roll()
+                state.barrier = True
+                good = forced_succeeds(state, r["unit"], face)
+                state.event("forced_roll", "5.3",
+                            f"Forced march of {state.ix.describe(r['unit'])}: rolled {face}, "
+                            f"{'success' if good else 'failure'}", r["side"], dice=[face],
+                            private=r["side"],
+                            public=f"A forced march rolls {face}: "
+                                   f"{'success' if good else 'failure'}")
+                if good:
+                    ok.append(i)
+            replace_top(state, stage="choose", **{"await": tuple(ok)})
+        elif stage == "choose":
+            replace_top(state, stage="storms")
+        else:
+            for r in list(state.pending_rolls):
+                if r["kind"] == "deepsea":
+                    _storm(state, r)
+            state.pending_rolls = []
+            pop(state, frame)
+
+    def text(self, state, frame):
+        return "Forced marches and deep-sea crossings are rolled after all actions"
+
+
+def _forced_enter(state: State, r: dict) -> None:
+    """Complete a successful, accepted forced march or sail (§5.3)."""
+    u, c = r["unit"], r["carry"]
+    ix = state.ix
+    a, b = r["from"], r["target"]
+    if state.loc[u] != a:
+        return
+    ctx = _Ctx(state, r["side"])
+    movers = [u] + ([c] if c >= 0 and state.loc[c] == a else [])
+    reason, _stops, via, enters = _step(ctx, u, a, b, False, ix.is_fleet[u], len(movers))
+    if reason:
+        state.event("forced_blocked", "5.3", f"{ix.describe(u)} cannot complete the forced "
+                    f"march: {reason}", r["side"], private=r["side"],
+                    public="A forced march cannot be completed")
+        return
+    for m in movers:
+        state.loc[m] = b
+        state.inside[m] = 1 if enters else 0
+    deep = [(a, b)] if ix.border.get((a, b)) == "deepsea" else []
+    _record_arrival(state, movers, r["path"], via, r["group"], deep)
+    state.event("forced_move", "5.3", f"{ix.describe(u)} force marches into "
+                f"{ix.place_name[b]}", r["side"], private=r["side"],
+                public=f"A {SIDE_NAMES[r['side']].title()} block force marches from "
+                       f"{ix.place_name[a]} into {ix.place_name[b]}")
+
+
+def _storm(state: State, r: dict) -> None:
+    """The opponent rolls for a storm; in a storm each fleet rolls for ship damage (§5.22)."""
+    ix = state.ix
+    side = r["side"]
+    face = state.dice.roll()
+    state.barrier = True
+    storm = face <= STORM_MAX[state.season]
+    border = f"{ix.place_name[r['from']]}–{ix.place_name[r['to']]}"
+    state.event("storm_roll", "5.22", f"{SIDE_NAMES[1 - side].title()} rolls {face} for the "
+                f"deep-sea crossing {border}: {'storm' if storm else 'calm seas'}", 1 - side,
+                dice=[face])
+    if not storm:
+        return
+    for f in r["units"]:
+        if state.loc[f] < 0:
+            continue
+        dmg = state.dice.roll()
+        cargo = state.carry.get(f, -1)
+        if dmg <= 3:
+            if cargo >= 0:
+                eliminate(state, cargo, "5.23", "lost with its fleet in a gale")
+            eliminate(state, f, "5.23", f"gale (rolled {dmg})")
+            continue
+        state.cv[f] -= 1
+        state.event("high_seas", "5.23", f"{ix.describe(f)} loses 1 cv in high seas "
+                    f"(rolled {dmg})", side, private=side,
+                    public=f"A {SIDE_NAMES[side].title()} fleet loses 1 cv in high seas")
+        if state.cv[f] <= 0:
+            if cargo >= 0:
+                eliminate(state, cargo, "5.23", "lost with its fleet")
+            eliminate(state, f, "5.23", "sunk in high seas")
+        elif cargo >= 0 and state.cv[cargo] >= state.cv[f]:
+            state.cv[cargo] = state.cv[f] - 1
+            if state.cv[cargo] <= 0:
+                eliminate(state, cargo, "5.23", "too strong for its damaged fleet")
+
+
+register(Rolls())

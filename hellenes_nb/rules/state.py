@@ -1,0 +1,349 @@
+"""The game state: one ``__slots__`` object of flat lists and plain dicts (docs/engine.md).
+
+Rule modules read and write these fields directly. ``clone()`` copies each mutable field one
+level deep (and the few small dicts of lists one level more), never with ``copy.deepcopy``.
+Nested values inside ``stack`` frames, ``engagements`` and ``pending_rolls`` are treated as
+immutable: a rule replaces a frame or record instead of mutating it.
+
+``to_dict()`` writes unit keys ("A12") and area ids so that a saved game can be read by people;
+keys named in :data:`PLACE_KEYS`, :data:`UNIT_KEYS` and :data:`SIDE_KEYS` inside frames and
+records are translated both ways, so every module should use those key names.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .dice import Dice
+from .world_index import N_UNITS, SIDE_NAMES, WorldIndex
+
+POOL, ASIDE, OUT = -1, -2, -3
+LOC_NAMES = {POOL: "pool", ASIDE: "aside", OUT: "out"}
+LOC_CODES = {v: k for k, v in LOC_NAMES.items()}
+
+#: keys whose values are place indices inside frames/records (translated to area ids on save)
+PLACE_KEYS = frozenset({"area", "from", "to", "target", "at", "place"})
+#: keys whose values are lists of place indices
+PLACE_LIST_KEYS = frozenset({"path", "places", "areas"})
+#: keys whose values are one unit index
+UNIT_KEYS = frozenset({"unit", "fleet", "carry"})
+#: keys whose values are lists of unit indices
+UNIT_LIST_KEYS = frozenset({"units", "drawn", "group_units"})
+#: keys whose values are a side index (0 Athens, 1 Sparta, -1 none)
+SIDE_KEYS = frozenset({"side", "besieger", "owner", "roller"})
+
+_LIST_FIELDS = ("loc", "cv", "control", "city_control")
+_BYTE_FIELDS = ("inside", "moved", "retreated", "revealed")
+
+
+class State:
+    """Everything that changes during a game (field meanings: docs/engine.md, "State fields")."""
+
+    __slots__ = (
+        "ix",
+        "scenario",
+        "year",
+        "season",
+        "prestige",
+        "loc",
+        "cv",
+        "inside",
+        "moved",
+        "retreated",
+        "revealed",
+        "garrisons",
+        "sieges",
+        "control",
+        "city_control",
+        "neutral",
+        "pillaged",
+        "civil_war",
+        "deck",
+        "hands",
+        "discard",
+        "in_play",
+        "leaders",
+        "sacrifices",
+        "played",
+        "active",
+        "first",
+        "actions_left",
+        "engagements",
+        "pending_rolls",
+        "carry",
+        "flags",
+        "stack",
+        "dice",
+        "log",
+        "barrier",
+    )
+
+    def __init__(self, ix: WorldIndex, scenario: str = "", seed: int = 0):
+        n = ix.n_places
+        self.ix = ix
+        self.scenario = scenario
+        self.year = 0
+        self.season = 0
+        self.prestige = 0
+        self.loc = [OUT] * N_UNITS
+        self.cv = [0] * N_UNITS
+        self.inside = bytearray(N_UNITS)
+        self.moved = bytearray(N_UNITS)
+        self.retreated = bytearray(N_UNITS)
+        self.revealed = bytearray(N_UNITS)
+        self.garrisons: dict[int, list[int]] = {}
+        self.sieges: dict[int, dict] = {}
+        self.control = [-1] * n
+        self.city_control = [-1] * n
+        self.neutral = bytearray(n)
+        self.pillaged: set[int] = set()
+        self.civil_war: set[int] = set()
+        self.deck: list[int] = []
+        self.hands: list[list[int]] = [[], []]
+        self.discard: list[int] = []
+        self.in_play: list[list[int]] = []
+        self.leaders: list[int | None] = [None, None]
+        self.sacrifices: list[list[str]] = [[], []]
+        self.played: list[dict | None] = [None, None]
+        self.active = -1
+        self.first = -1
+        self.actions_left = 0
+        self.engagements: list[dict] = []
+        self.pending_rolls: list[dict] = []
+        self.carry: dict[int, int] = {}
+        self.flags: dict[str, int] = {}
+        self.stack: list[dict] = []
+        self.dice = Dice(seed)
+        self.log: list[dict] = []
+        self.barrier = False
+
+    # -- copying ---------------------------------------------------------------------------
+    def clone(self) -> State:
+        """An independent copy: flat lists copied, small nested lists copied one more level."""
+        s = State.__new__(State)
+        s.ix = self.ix
+        s.scenario = self.scenario
+        s.year = self.year
+        s.season = self.season
+        s.prestige = self.prestige
+        s.loc = self.loc[:]
+        s.cv = self.cv[:]
+        s.inside = self.inside[:]
+        s.moved = self.moved[:]
+        s.retreated = self.retreated[:]
+        s.revealed = self.revealed[:]
+        s.garrisons = {k: v[:] for k, v in self.garrisons.items()}
+        s.sieges = {k: dict(v) for k, v in self.sieges.items()}
+        s.control = self.control[:]
+        s.city_control = self.city_control[:]
+        s.neutral = self.neutral[:]
+        s.pillaged = set(self.pillaged)
+        s.civil_war = set(self.civil_war)
+        s.deck = self.deck[:]
+        s.hands = [self.hands[0][:], self.hands[1][:]]
+        s.discard = self.discard[:]
+        s.in_play = [x[:] for x in self.in_play]
+        s.leaders = self.leaders[:]
+        s.sacrifices = [self.sacrifices[0][:], self.sacrifices[1][:]]
+        s.played = self.played[:]
+        s.active = self.active
+        s.first = self.first
+        s.actions_left = self.actions_left
+        s.engagements = self.engagements[:]
+        s.pending_rolls = self.pending_rolls[:]
+        s.carry = dict(self.carry)
+        s.flags = dict(self.flags)
+        s.stack = self.stack[:]
+        s.dice = self.dice.clone()
+        s.log = self.log[:]
+        s.barrier = self.barrier
+        return s
+
+    # -- logging ---------------------------------------------------------------------------
+    def event(self, kind: str, rule: str, text: str, side: int = -1, **fields: Any) -> dict:
+        """Append a log event; ``private`` (a side) hides it from the other side's view and
+        ``public`` gives the text that side sees instead."""
+        ev = {"kind": kind, "rule": rule, "side": SIDE_NAMES[side] if side >= 0 else None,
+              "year": self.year, "season": self.season, "text": text}
+        ev.update(fields)
+        self.log.append(ev)
+        return ev
+
+    # -- saving ----------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict with unit keys and area ids (readable by people)."""
+        ix = self.ix
+        units = {}
+        for u in range(N_UNITS):
+            if not ix.exists[u]:
+                continue
+            loc = self.loc[u]
+            rec: dict[str, Any] = {"at": ix.place_ids[loc] if loc >= 0 else LOC_NAMES[loc]}
+            if loc >= 0:
+                rec["cv"] = self.cv[u]
+            for name in _BYTE_FIELDS:
+                if getattr(self, name)[u]:
+                    rec[name] = 1
+            units[ix.unit_key[u]] = rec
+        tr = _Translator(ix)
+        return {
+            "scenario": self.scenario,
+            "year": self.year,
+            "season": self.season,
+            "prestige": self.prestige,
+            "units": units,
+            "garrisons": {ix.place_ids[p]: {"side": SIDE_NAMES[g[0]], "permanent": bool(g[1])}
+                          for p, g in sorted(self.garrisons.items())},
+            "sieges": {ix.place_ids[p]: tr.out(v) for p, v in sorted(self.sieges.items())},
+            "control": {ix.place_ids[p]: SIDE_NAMES[c] for p, c in enumerate(self.control)
+                        if c >= 0},
+            "city_control": {ix.place_ids[p]: SIDE_NAMES[c]
+                             for p, c in enumerate(self.city_control) if c >= 0},
+            "neutral": [ix.place_ids[p] for p in range(ix.n_places) if self.neutral[p]],
+            "pillaged": sorted(ix.place_ids[p] for p in self.pillaged),
+            "civil_war": sorted(ix.place_ids[p] for p in self.civil_war),
+            "deck": self.deck[:],
+            "hands": {"athens": self.hands[0][:], "sparta": self.hands[1][:]},
+            "discard": self.discard[:],
+            "in_play": [{"card": c, "owner": SIDE_NAMES[o]} for c, o in self.in_play],
+            "leaders": {"athens": self.leaders[0], "sparta": self.leaders[1]},
+            "sacrifices": {"athens": self.sacrifices[0][:], "sparta": self.sacrifices[1][:]},
+            "played": {"athens": self.played[0], "sparta": self.played[1]},
+            "active": _side_name(self.active),
+            "first": _side_name(self.first),
+            "actions_left": self.actions_left,
+            "engagements": [tr.out(e) for e in self.engagements],
+            "pending_rolls": [tr.out(r) for r in self.pending_rolls],
+            "carry": {ix.unit_key[f]: ix.unit_key[c] for f, c in sorted(self.carry.items())},
+            "flags": dict(self.flags),
+            "stack": [tr.out(f) for f in self.stack],
+            "dice": self.dice.to_dict(),
+            "log": self.log[:],
+            "barrier": self.barrier,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], ix: WorldIndex) -> State:
+        """Rebuild a state saved by :meth:`to_dict` (ValueError naming a bad entry)."""
+        s = cls(ix, data["scenario"])
+        tr = _Translator(ix)
+        try:
+            s.year, s.season, s.prestige = data["year"], data["season"], data["prestige"]
+            for key, rec in data["units"].items():
+                u = ix.unit(key)
+                at = rec["at"]
+                s.loc[u] = LOC_CODES[at] if at in LOC_CODES else ix.place(at)
+                s.cv[u] = rec.get("cv", 0)
+                for name in _BYTE_FIELDS:
+                    getattr(s, name)[u] = rec.get(name, 0)
+            s.garrisons = {ix.place(p): [_side_code(g["side"]), int(g["permanent"])]
+                           for p, g in data["garrisons"].items()}
+            s.sieges = {ix.place(p): tr.back(v) for p, v in data["sieges"].items()}
+            for name in ("control", "city_control"):
+                table = getattr(s, name)
+                for p, side in data[name].items():
+                    table[ix.place(p)] = _side_code(side)
+            for p in data["neutral"]:
+                s.neutral[ix.place(p)] = 1
+            s.pillaged = {ix.place(p) for p in data["pillaged"]}
+            s.civil_war = {ix.place(p) for p in data["civil_war"]}
+            s.deck = list(data["deck"])
+            s.hands = [list(data["hands"]["athens"]), list(data["hands"]["sparta"])]
+            s.discard = list(data["discard"])
+            s.in_play = [[e["card"], _side_code(e["owner"])] for e in data["in_play"]]
+            s.leaders = [data["leaders"]["athens"], data["leaders"]["sparta"]]
+            s.sacrifices = [list(data["sacrifices"]["athens"]),
+                            list(data["sacrifices"]["sparta"])]
+            s.played = [data["played"]["athens"], data["played"]["sparta"]]
+            s.active = _side_code(data["active"])
+            s.first = _side_code(data["first"])
+            s.actions_left = data["actions_left"]
+            s.engagements = [tr.back(e) for e in data["engagements"]]
+            s.pending_rolls = [tr.back(r) for r in data["pending_rolls"]]
+            s.carry = {ix.unit(f): ix.unit(c) for f, c in data["carry"].items()}
+            s.flags = dict(data["flags"])
+            s.stack = [tr.back(f) for f in data["stack"]]
+            s.dice = Dice.from_dict(data["dice"])
+            s.log = list(data["log"])
+            s.barrier = bool(data["barrier"])
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"the saved game is missing or has a bad entry: {exc}") from exc
+        return s
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in self.__slots__ if f != "ix")
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        on_map = sum(1 for x in self.loc if x >= 0)
+        return (f"State(scenario={self.scenario!r}, year={self.year}, season={self.season}, "
+                f"prestige={self.prestige}, units_on_map={on_map}, frames={len(self.stack)})")
+
+
+def _side_name(code: int | None) -> str | None:
+    return SIDE_NAMES[code] if code is not None and code >= 0 else None
+
+
+def _side_code(name: str | None) -> int:
+    return -1 if name is None else SIDE_NAMES.index(name)
+
+
+class _Translator:
+    """Translates frames and records between indices (in play) and ids (in saves)."""
+
+    def __init__(self, ix: WorldIndex):
+        self.ix = ix
+
+    def out(self, obj: Any) -> Any:
+        ix = self.ix
+        if not isinstance(obj, dict):
+            return obj
+        res = {}
+        for k, v in obj.items():
+            if k in PLACE_KEYS and isinstance(v, int) and v >= 0:
+                res[k] = {"place": ix.place_ids[v]}
+            elif k in PLACE_LIST_KEYS and isinstance(v, (list, tuple)):
+                res[k] = {"places": [ix.place_ids[p] for p in v]}
+            elif k in UNIT_KEYS and isinstance(v, int) and v >= 0:
+                res[k] = {"unit": ix.unit_key[v]}
+            elif k in UNIT_LIST_KEYS and isinstance(v, (list, tuple)):
+                res[k] = {"units": [ix.unit_key[u] for u in v]}
+            elif k in SIDE_KEYS and isinstance(v, int) and not isinstance(v, bool):
+                res[k] = {"side": _side_name(v)}
+            elif isinstance(v, dict):
+                res[k] = {"dict": self.out(v)}
+            else:
+                res[k] = v
+        return res
+
+    def back(self, obj: Any) -> Any:
+        ix = self.ix
+        if not isinstance(obj, dict):
+            return obj
+        res = {}
+        for k, v in obj.items():
+            if isinstance(v, dict) and len(v) == 1:
+                (tag, inner), = v.items()
+                if tag == "place":
+                    res[k] = ix.place(inner)
+                    continue
+                if tag == "places":
+                    res[k] = tuple(ix.place(p) for p in inner)
+                    continue
+                if tag == "unit":
+                    res[k] = ix.unit(inner)
+                    continue
+                if tag == "units":
+                    res[k] = tuple(ix.unit(u) for u in inner)
+                    continue
+                if tag == "side":
+                    res[k] = _side_code(inner)
+                    continue
+                if tag == "dict":
+                    res[k] = self.back(inner)
+                    continue
+            res[k] = v
+        return res

@@ -1,0 +1,146 @@
+"""The decision-frame machinery: ``Step`` handlers, their registry and ``settle`` (docs/engine.md).
+
+The top frame of ``state.stack`` says what happens next. Each frame ``kind`` has one registered
+:class:`Step`. A step with deciders waits for one of them to choose an action; a step without
+deciders is automatic and ``settle`` runs it. A ``terminal`` step ends play (the game stops).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .state import State
+from .world_index import SIDE_NAMES
+
+
+class IllegalAction(ValueError):
+    """A rule forbids the action: ``rule`` is the section (e.g. "5.4"), the message says why."""
+
+    def __init__(self, message: str, rule: str = ""):
+        self.rule = rule
+        self.message = message
+        super().__init__(message if not rule else f"{message} (§{rule})")
+
+
+class Step:
+    """Handler for one frame kind. Subclasses override what they need (docstring of module)."""
+
+    kind = ""
+    rules: tuple[str, ...] = ()
+    terminal = False
+    #: minor decisions may be taken by a Game's ``auto`` policy
+    minor = False
+
+    def deciders(self, state: State, frame: dict) -> tuple[int, ...]:
+        """Sides that must decide now; () means the step runs by itself."""
+        return ()
+
+    def legal(self, state: State, frame: dict, side: int) -> list[dict]:
+        """The legal actions of ``side`` at this frame."""
+        return []
+
+    def why_illegal(self, state: State, frame: dict, action: dict) -> IllegalAction | None:
+        """A plain-words reason why ``action`` is not allowed, or None when it is.
+
+        The default accepts exactly the listed legal actions (ignoring ``label``).
+        """
+        side = action_side(action)
+        wanted = strip_label(action)
+        for legal in self.legal(state, frame, side):
+            if strip_label(legal) == wanted:
+                return None
+        choices = "; ".join(a.get("label", str(strip_label(a)))
+                            for a in self.legal(state, frame, side)[:8])
+        return IllegalAction(
+            f"{action.get('type')!r} with these details is not a choice in this step "
+            f"({self.text(state, frame)}). The choices are: {choices}",
+            self.rules[0] if self.rules else "",
+        )
+
+    def apply(self, state: State, frame: dict, action: dict) -> None:
+        """Carry out a validated action (mutates ``state``, which is a clone)."""
+        raise IllegalAction(f"no decision is expected in the step {self.kind!r}")
+
+    def run(self, state: State, frame: dict) -> None:
+        """Advance an automatic step; the default simply removes the frame."""
+        pop(state, frame)
+
+    def text(self, state: State, frame: dict) -> str:
+        """Plain words for the prompt."""
+        return self.kind.replace("_", " ")
+
+
+STEPS: dict[str, Step] = {}
+
+
+def register(step: Step) -> Step:
+    """Register (or replace) the handler of ``step.kind``; returns it for use as a value."""
+    STEPS[step.kind] = step
+    return step
+
+
+def step_for(frame: dict) -> Step:
+    """The registered handler of a frame (KeyError naming the kind if none is registered)."""
+    try:
+        return STEPS[frame["kind"]]
+    except KeyError:
+        raise KeyError(f"no rule module handles frames of kind {frame.get('kind')!r}") from None
+
+
+def push(state: State, frame: dict) -> None:
+    """Put a new frame on top of the stack."""
+    state.stack.append(frame)
+
+
+def pop(state: State, frame: dict | None = None) -> None:
+    """Remove the top frame (which must be ``frame`` when given)."""
+    top = state.stack.pop()
+    if frame is not None and top is not frame:
+        raise RuntimeError(f"frame {frame.get('kind')!r} is not on top of the stack")
+
+
+def replace_top(state: State, **changes: Any) -> dict:
+    """Swap the top frame for a copy with ``changes`` (frames are never mutated in place)."""
+    new = {**state.stack[-1], **changes}
+    state.stack[-1] = new
+    return new
+
+
+def settle(state: State, limit: int = 100_000) -> None:
+    """Run automatic steps until a decision is needed or a terminal step is reached."""
+    for _ in range(limit):
+        if not state.stack:
+            return
+        frame = state.stack[-1]
+        step = step_for(frame)
+        if step.terminal or step.deciders(state, frame):
+            return
+        step.run(state, frame)
+    raise RuntimeError(f"the engine ran {limit} automatic steps without needing a decision")
+
+
+def strip_label(action: dict) -> dict:
+    """The action without its human-readable ``label``."""
+    return {k: v for k, v in action.items() if k != "label"}
+
+
+def action_side(action: dict) -> int:
+    """The side index named by an action's ``side`` key (IllegalAction if missing or bad)."""
+    name = action.get("side")
+    if name not in SIDE_NAMES:
+        raise IllegalAction(f"the action needs a 'side' of 'athens' or 'sparta', got {name!r}")
+    return SIDE_NAMES.index(name)
+
+
+def need(action: dict, key: str, kind: type | tuple[type, ...]) -> Any:
+    """The value of ``action[key]``, checked for type (IllegalAction naming the problem)."""
+    if key not in action:
+        raise IllegalAction(f"the {action.get('type')!r} action needs a {key!r} entry")
+    value = action[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
+        want = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise IllegalAction(
+            f"the {key!r} entry of a {action.get('type')!r} action must be {want}, "
+            f"got {value!r}"
+        )
+    return value
