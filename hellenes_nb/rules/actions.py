@@ -193,7 +193,7 @@ def _move_actions(state: State, side: int, u: int, frame: dict) -> list[dict]:
         for (dest, forced), path in sorted(dests.items()):
             if mode == "muster" and (forced or dest != frame["to"]):
                 continue
-            if cargo and not any(ix.is_sea(q) for q in path):
+            if cargo and not any(ix.is_sea(q) for q in (state.loc[u], *path)):
                 continue
             a = {"type": "move", "side": name, "unit": key,
                  "path": [ix.place_ids[q] for q in path]}

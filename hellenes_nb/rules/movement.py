@@ -223,7 +223,7 @@ def _check_carry(state: State, f: int, c: int, carry_cv: int, path: list[int]) -
     if cv >= state.cv[f]:
         raise IllegalAction(f"{cd} ({cv} cv) must be weaker than {fd} ({state.cv[f]} cv) to "
                             "be carried; it may be reduced first with 'carry_cv'", "5.21")
-    if not any(ix.is_sea(p) for p in path):
+    if not any(ix.is_sea(p) for p in (state.loc[f], *path)):
         raise IllegalAction("a fleet only carries a land unit on a move that goes to sea",
                             "5.21")
     for other, cargo in state.carry.items():

@@ -238,7 +238,7 @@ class State:
                     getattr(s, name)[u] = rec.get(name, 0)
             s.garrisons = {ix.place(p): [_side_code(g["side"]), int(g["permanent"])]
                            for p, g in data["garrisons"].items()}
-            s.sieges = {ix.place(p): tr.back(v) for p, v in data["sieges"].items()}
+            s.sieges = {ix.place(p): tr.back(v, list) for p, v in data["sieges"].items()}
             for name in ("control", "city_control"):
                 table = getattr(s, name)
                 for p, side in data[name].items():
@@ -319,7 +319,8 @@ class _Translator:
                 res[k] = v
         return res
 
-    def back(self, obj: Any) -> Any:
+    def back(self, obj: Any, seq: type = tuple) -> Any:
+        """Inverse of :meth:`out`; untagged JSON lists become ``seq`` (tuples in frames)."""
         ix = self.ix
         if not isinstance(obj, dict):
             return obj
@@ -343,7 +344,7 @@ class _Translator:
                     res[k] = _side_code(inner)
                     continue
                 if tag == "dict":
-                    res[k] = self.back(inner)
+                    res[k] = self.back(inner, seq)
                     continue
-            res[k] = v
+            res[k] = seq(v) if isinstance(v, list) else v
         return res
