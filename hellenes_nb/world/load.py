@@ -443,10 +443,13 @@ _SCENARIO_FIELDS = {
 _SETUP_FIELDS = {"unit", "area", "cv", "besieged", "besieging", "expedition", "note"}
 
 
-def _pair(r: _Reader, name: str) -> tuple[int, int]:
+def _pair(r: _Reader, name: str, descending: bool = False) -> tuple[int, int]:
+    """A [first, last] pair; years BC count down, so they are descending."""
     value = r.get(name, list)
-    if len(value) != 2 or not all(isinstance(v, int) for v in value) or value[0] > value[1]:
-        raise r.fail(f"field {name!r} must be [first, last], got {value!r}")
+    shape_ok = len(value) == 2 and all(isinstance(v, int) for v in value)
+    if not shape_ok or (value[0] < value[1] if descending else value[0] > value[1]):
+        order = "first year BC, last year BC (e.g. [431, 422])" if descending else "first, last"
+        raise r.fail(f"field {name!r} must be [{order}], got {value!r}")
     return (value[0], value[1])
 
 
@@ -493,7 +496,7 @@ def _scenario(path: Path) -> Scenario:
     return Scenario(
         id=str(r.get("id", (str, int))),
         name=r.get("name", str),
-        years=_pair(r, "years"),
+        years=_pair(r, "years", descending=True),
         cards=_pair(r, "cards"),
         unit_ids=tuple(tuple(x) for x in ranges),
         neutral=r.strs("neutral"),

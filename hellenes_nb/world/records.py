@@ -259,7 +259,7 @@ class Scenario:
 
     id: str
     name: str
-    years: tuple[int, int]
+    years: tuple[int, int]  # first and last year BC, e.g. (431, 422)
     cards: tuple[int, int]
     unit_ids: tuple[tuple[int, int], ...]
     neutral: tuple[str, ...]

@@ -3,6 +3,7 @@ with a message naming the file, the record and the problem."""
 
 from __future__ import annotations
 
+import csv
 import shutil
 from pathlib import Path
 
@@ -139,14 +140,25 @@ def test_missing_file_is_named(data_copy):
 @pytest.mark.rule("2.1")
 def test_unit_outside_its_scenario_range_is_reported(data_copy):
     path = data_copy / "units.csv"
-    text = path.read_text(encoding="utf-8").splitlines()
-    header = text[0].split(",")
-    col = header.index("scenarios")
-    for i, line in enumerate(text[1:], start=1):
-        cells = line.split(",")
-        if cells[0] == "athens" and cells[1] == "47":
-            cells[col] = "431"
-            text[i] = ",".join(cells)
-    path.write_text("\n".join(text) + "\n", encoding="utf-8")
+    with path.open(encoding="utf-8", newline="") as fh:
+        reader = csv.DictReader(fh)
+        fields, rows = reader.fieldnames, list(reader)
+    for row in rows:
+        if row["side"] == "athens" and row["id"] == "47":
+            row["scenarios"] = "431"
+    with path.open("w", encoding="utf-8", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=fields)
+        writer.writeheader()
+        writer.writerows(rows)
     problems = [str(p) for p in check_world(read_world(data_copy))]
     assert any("#47" in p and "§2.1" in p for p in problems)
+
+
+@pytest.mark.rule("15.1")
+def test_years_run_down_because_they_are_bc(data_copy):
+    path = data_copy / "scenarios" / "431.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("years: [431, 422]", "years: [422, 431]"), encoding="utf-8")
+    with pytest.raises(DataError, match=r"431.yaml.*years.*first year BC"):
+        read_world(data_copy)
+    assert load_world().scenarios["431"].years == (431, 422)
