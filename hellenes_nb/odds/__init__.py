@@ -1,1 +1,36 @@
-"""Exact and sampled battle odds for *Hellenes* (§6 combat, §8.11 double defense, §14.11)."""
+"""Exact and sampled battle odds for *Hellenes* (§6 combat, §8.11 double defense, §14.11).
+
+Quick start::
+
+    from hellenes_nb.odds import make_battle, battle_odds
+    odds = battle_odds(make_battle("B2:3,A1:2", "C2:4,cav:A1:2"))
+    odds.attacker_wins, odds.expected_steps_lost(), odds.table("losses")
+
+The forces syntax and every option are documented in ``docs/odds.md``.
+"""
+
+from hellenes_nb.odds.auto import MAX_EXACT_STATES, battle_odds, state_count
+from hellenes_nb.odds.battle import BattleSpec, RetreatPolicy, make_battle
+from hellenes_nb.odds.exact import exact_odds
+from hellenes_nb.odds.fog import fog_odds
+from hellenes_nb.odds.forces import Block, ForcesError, format_forces, parse_forces
+from hellenes_nb.odds.montecarlo import sample_odds, sample_odds_python
+from hellenes_nb.odds.result import Odds
+
+__all__ = [
+    "MAX_EXACT_STATES",
+    "BattleSpec",
+    "Block",
+    "ForcesError",
+    "Odds",
+    "RetreatPolicy",
+    "battle_odds",
+    "exact_odds",
+    "fog_odds",
+    "format_forces",
+    "make_battle",
+    "parse_forces",
+    "sample_odds",
+    "sample_odds_python",
+    "state_count",
+]

@@ -68,9 +68,7 @@ class _Solver:
     def _shooters(self, side: int, codes: tuple[int, ...], indices) -> tuple[tuple[int, int], ...]:
         power = self.power[side]
         return tuple(
-            (codes[i] >> 2, power[i])
-            for i in indices
-            if codes[i] >= STEP and not codes[i] & ROUTED
+            (codes[i] >> 2, power[i]) for i in indices if codes[i] >= STEP and not codes[i] & ROUTED
         )
 
     def _cavalry(self, side: int, codes: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
@@ -93,9 +91,7 @@ class _Solver:
         if not Side.alive(lost):
             found = [(self._outcome(winner, "elimination", *state), 1)]
         else:
-            rearguard = max(
-                self.rank[loser][i] for i, code in enumerate(lost) if code >= STEP
-            )
+            rearguard = max(self.rank[loser][i] for i, code in enumerate(lost) if code >= STEP)
             silent = first and winner == self.silent
             later = [
                 i

@@ -106,9 +106,7 @@ class Odds:
             "samples": self.samples,
             "attacker_wins": float(self.attacker_wins),
             "defender_wins": float(self.defender_wins),
-            "by_how": {
-                f"{name}_{how}": float(p) for (name, how), p in self.by_how().items()
-            },
+            "by_how": {f"{name}_{how}": float(p) for (name, how), p in self.by_how().items()},
             "expected_steps_lost": {k: float(v) for k, v in self.expected_steps_lost().items()},
             "steps_lost_distribution": {
                 name: [float(p) for p in self.steps_lost_distribution(side)]
