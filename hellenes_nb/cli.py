@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .render.cli import add_map_parser
 from .world import DataError, check_world, read_world
 
 TABLES = ("areas", "seas", "borders", "units", "cards")
@@ -72,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     _add_data_parser(sub)
+    add_map_parser(sub)
     return parser
 
 
