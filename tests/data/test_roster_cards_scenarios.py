@@ -302,6 +302,24 @@ def test_4_22_rebels_are_an_aeolian_spartan_fleet_and_a_macedonian_athenian_barb
 
 
 @pytest.mark.rule("4.22")
+def test_4_22_two_macedonian_barbarian_units_one_per_side():
+    """Perdiccas and Philip: both Macedonian units are barbarian foot, one for each side."""
+    mac = [u for u in units() if u["nationality"] == "macedonia"]
+    assert sorted(u["side"] for u in mac) == ["athens", "sparta"]
+    assert all(u["type"] == "barbarian" and "cavalry" not in u["name"].lower() for u in mac)
+
+
+@pytest.mark.rule("2.1")
+def test_2_1_sicilian_units_have_homes_in_sicily_and_ids_from_47():
+    sicilian = {n["id"] for n in _yaml("nationalities.yaml") if n["kind"] == "sicilian"}
+    for u in units():
+        in_sicily = {areas()[h]["region"] == "sicily" for h in u["home"].split(";")}
+        assert in_sicily == {u["nationality"] in sicilian}, u["name"]
+        if u["nationality"] in sicilian:
+            assert int(u["id"]) >= 47, u["name"]
+
+
+@pytest.mark.rule("4.22")
 def test_4_22_rebel_homes_have_opposing_loyalty():
     nat_loyalty = {n["id"]: n["loyalty"] for n in _yaml("nationalities.yaml")}
     for u in units():
