@@ -507,6 +507,8 @@ def _check_scenarios(w: World, ok: _Collector) -> None:
                 inside[e.area] = inside.get(e.area, 0) + 1
         for area_id, n in inside.items():
             cap = multiplier * w.areas[area_id].city.value
+            if area_id == "boeotia" and "decelea" in sc.rules:
+                cap = max(cap, 3 * w.areas[area_id].city.value)  # §12.12: Thebes holds 12
             ok(
                 n <= cap,
                 f,

@@ -162,3 +162,21 @@ def test_years_run_down_because_they_are_bc(data_copy):
     with pytest.raises(DataError, match=r"431.yaml.*years.*first year BC"):
         read_world(data_copy)
     assert load_world().scenarios["431"].years == (431, 422)
+
+
+@pytest.mark.rule("12.12")
+def test_decelea_lets_thebes_hold_twelve(data_copy):
+    path = data_copy / "scenarios" / "413.yaml"
+    sc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    spartans = [e for e in sc["setup"]["sparta"] if not e.get("besieging") and not e.get("besieged")]
+    world = load_world()
+    land = [e for e in spartans if not world.units[("sparta", e["unit"])].is_fleet]
+    for entry in land[:10]:
+        entry["area"] = "boeotia"
+    assert sum(e["area"] == "boeotia" for e in sc["setup"]["sparta"]) >= 9
+    path.write_text(yaml.safe_dump(sc, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    assert not [p for p in check_world(read_world(data_copy)) if "capacity" in p.problem]
+    sc["rules"].remove("decelea")
+    path.write_text(yaml.safe_dump(sc, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    problems = [p for p in check_world(read_world(data_copy)) if "capacity" in p.problem]
+    assert problems and "boeotia" in problems[0].record
