@@ -238,7 +238,7 @@ class State:
                     getattr(s, name)[u] = rec.get(name, 0)
             s.garrisons = {ix.place(p): [_side_code(g["side"]), int(g["permanent"])]
                            for p, g in data["garrisons"].items()}
-            s.sieges = {ix.place(p): tr.back(v, list) for p, v in data["sieges"].items()}
+            s.sieges = {ix.place(p): tr.back(v) for p, v in data["sieges"].items()}
             for name in ("control", "city_control"):
                 table = getattr(s, name)
                 for p, side in data[name].items():
@@ -292,59 +292,86 @@ def _side_code(name: str | None) -> int:
 
 
 class _Translator:
-    """Translates frames and records between indices (in play) and ids (in saves)."""
+    """Translates frames and records between indices (in play) and ids (in saves).
+
+    Values under the key names listed at the top of this module become ids; tuples are written
+    as ``{"tuple": [...]}`` and dicts as ``{"dict": {...}}`` so that loading restores exactly
+    the types that were saved.
+    """
 
     def __init__(self, ix: WorldIndex):
         self.ix = ix
 
     def out(self, obj: Any) -> Any:
-        ix = self.ix
         if not isinstance(obj, dict):
-            return obj
+            return self._value(obj)
+        ix = self.ix
         res = {}
         for k, v in obj.items():
-            if k in PLACE_KEYS and isinstance(v, int) and v >= 0:
+            if _is_int(v) and k in PLACE_KEYS and v >= 0:
                 res[k] = {"place": ix.place_ids[v]}
-            elif k in PLACE_LIST_KEYS and isinstance(v, (list, tuple)):
-                res[k] = {"places": [ix.place_ids[p] for p in v]}
-            elif k in UNIT_KEYS and isinstance(v, int) and v >= 0:
+            elif _is_int(v) and k in UNIT_KEYS and v >= 0:
                 res[k] = {"unit": ix.unit_key[v]}
-            elif k in UNIT_LIST_KEYS and isinstance(v, (list, tuple)):
-                res[k] = {"units": [ix.unit_key[u] for u in v]}
-            elif k in SIDE_KEYS and isinstance(v, int) and not isinstance(v, bool):
+            elif _is_int(v) and k in SIDE_KEYS:
                 res[k] = {"side": _side_name(v)}
-            elif isinstance(v, dict):
-                res[k] = {"dict": self.out(v)}
+            elif k in PLACE_LIST_KEYS and _int_seq(v):
+                res[k] = {"places": [ix.place_ids[p] for p in v], "as": type(v).__name__}
+            elif k in UNIT_LIST_KEYS and _int_seq(v):
+                res[k] = {"units": [ix.unit_key[u] for u in v], "as": type(v).__name__}
             else:
-                res[k] = v
+                res[k] = self._value(v)
         return res
 
-    def back(self, obj: Any, seq: type = tuple) -> Any:
-        """Inverse of :meth:`out`; untagged JSON lists become ``seq`` (tuples in frames)."""
-        ix = self.ix
+    def _value(self, v: Any) -> Any:
+        if isinstance(v, dict):
+            return {"dict": self.out(v)}
+        if isinstance(v, tuple):
+            return {"tuple": [self._value(x) for x in v]}
+        if isinstance(v, list):
+            return [self._value(x) for x in v]
+        return v
+
+    def back(self, obj: Any) -> Any:
+        """Inverse of :meth:`out`."""
         if not isinstance(obj, dict):
-            return obj
+            return self._unvalue(obj)
+        ix = self.ix
         res = {}
         for k, v in obj.items():
-            if isinstance(v, dict) and len(v) == 1:
-                (tag, inner), = v.items()
-                if tag == "place":
-                    res[k] = ix.place(inner)
-                    continue
-                if tag == "places":
-                    res[k] = tuple(ix.place(p) for p in inner)
-                    continue
-                if tag == "unit":
-                    res[k] = ix.unit(inner)
-                    continue
-                if tag == "units":
-                    res[k] = tuple(ix.unit(u) for u in inner)
-                    continue
-                if tag == "side":
-                    res[k] = _side_code(inner)
-                    continue
-                if tag == "dict":
-                    res[k] = self.back(inner, seq)
-                    continue
-            res[k] = seq(v) if isinstance(v, list) else v
+            if isinstance(v, dict):
+                if "place" in v and len(v) == 1:
+                    res[k] = ix.place(v["place"])
+                elif "unit" in v and len(v) == 1:
+                    res[k] = ix.unit(v["unit"])
+                elif "side" in v and len(v) == 1:
+                    res[k] = _side_code(v["side"])
+                elif "places" in v:
+                    seq = tuple if v.get("as") == "tuple" else list
+                    res[k] = seq(ix.place(p) for p in v["places"])
+                elif "units" in v:
+                    seq = tuple if v.get("as") == "tuple" else list
+                    res[k] = seq(ix.unit(u) for u in v["units"])
+                else:
+                    res[k] = self._unvalue(v)
+            else:
+                res[k] = self._unvalue(v)
         return res
+
+    def _unvalue(self, v: Any) -> Any:
+        if isinstance(v, dict):
+            if "dict" in v:
+                return self.back(v["dict"])
+            if "tuple" in v:
+                return tuple(self._unvalue(x) for x in v["tuple"])
+            return v
+        if isinstance(v, list):
+            return [self._unvalue(x) for x in v]
+        return v
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _int_seq(v: Any) -> bool:
+    return isinstance(v, (list, tuple)) and all(_is_int(x) for x in v)
