@@ -87,8 +87,9 @@ def test_cli_data_show_prints_a_table(capsys):
 def test_check_names_file_record_and_rule_for_a_wrong_value(data_copy, capsys):
     _edit_yaml(data_copy / "areas.yaml", lambda rs: _area(rs, "boeotia")["city"].update(value=3))
     problems = check_world(read_world(data_copy))
-    assert any(p.file == "areas.yaml" and "boeotia" in p.record and "§12.12" in p.problem
-               for p in problems)
+    assert any(
+        p.file == "areas.yaml" and "boeotia" in p.record and "§12.12" in p.problem for p in problems
+    )
     assert main(["data", "check", "--folder", str(data_copy)]) == 1
     assert "Thebes must have value 4" in capsys.readouterr().err
 
@@ -168,7 +169,9 @@ def test_years_run_down_because_they_are_bc(data_copy):
 def test_decelea_lets_thebes_hold_twelve(data_copy):
     path = data_copy / "scenarios" / "413.yaml"
     sc = yaml.safe_load(path.read_text(encoding="utf-8"))
-    spartans = [e for e in sc["setup"]["sparta"] if not e.get("besieging") and not e.get("besieged")]
+    spartans = [
+        e for e in sc["setup"]["sparta"] if not e.get("besieging") and not e.get("besieged")
+    ]
     world = load_world()
     land = [e for e in spartans if not world.units[("sparta", e["unit"])].is_fleet]
     for entry in land[:10]:
