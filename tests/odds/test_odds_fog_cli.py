@@ -1,0 +1,93 @@
+"""Fog-aware odds, the automatic method choice and the ``hellenes odds`` command."""
+
+import argparse
+import json
+
+import pytest
+
+from hellenes_nb.odds import (
+    MAX_EXACT_STATES,
+    ForcesError,
+    battle_odds,
+    exact_odds,
+    fog_odds,
+    make_battle,
+    state_count,
+)
+from hellenes_nb.odds.cli import add_odds_parser
+
+
+def test_fog_without_hidden_blocks_is_the_exact_answer():
+    o = fog_odds("C2:3,A1:1", "", 5, mine="B2:3")
+    exact = exact_odds(make_battle("B2:3", "C2:3,A1:1"))
+    assert abs(o.attacker_wins - exact.attacker_wins) < 1e-12
+    assert "1 distinct" in o.method
+
+
+def test_fog_with_a_forced_pool_is_that_battle():
+    # one hidden C2 and one hidden anything; the pool leaves exactly one way to fill them
+    o = fog_odds("C2:?,?", "A1:2,C2:4", 10, mine="B2:3")
+    exact = exact_odds(make_battle("B2:3", "C2:4,A1:2"))
+    assert abs(o.defender_wins - exact.defender_wins) < 1e-12
+
+
+def test_fog_from_the_defenders_view_averages_determinisations():
+    pool = "C2:4,C2:2"
+    o = fog_odds("?", pool, 400, mine="B2:3", viewer="defender", seed=1)
+    a = exact_odds(make_battle("C2:4", "B2:3")).defender_wins
+    b = exact_odds(make_battle("C2:2", "B2:3")).defender_wins
+    assert min(a, b) < o.defender_wins < max(a, b)
+    assert abs(o.defender_wins - (a + b) / 2) < 4 * o.standard_error(o.defender_wins)
+    assert o.starting_steps == (4, 3)
+
+
+def test_fog_pool_too_small():
+    with pytest.raises(ForcesError, match="no C2 left"):
+        fog_odds("C2:?,C2:?", "C2:4,B1:2", 3, mine="B2:3")
+
+
+def test_auto_method_samples_only_big_battles():
+    small = make_battle("B2:3,A1:2", "C2:3")
+    assert state_count(small) <= MAX_EXACT_STATES
+    assert battle_odds(small).method == "exact"
+    big = make_battle("B2:4,B2:4,B2:4,B2:4,B2:4", "C2:4,C2:4,C2:4,C2:4,C2:4")
+    assert state_count(big) > MAX_EXACT_STATES
+    sampled = battle_odds(big, samples=2_000)
+    assert sampled.samples == 2_000
+    with pytest.raises(ValueError, match="unknown method"):
+        battle_odds(small, "guess")
+
+
+def run(argv, capsys):
+    parser = argparse.ArgumentParser(prog="hellenes")
+    add_odds_parser(parser.add_subparsers())
+    args = parser.parse_args(["odds", *argv])
+    code = args.func(args)
+    return code, capsys.readouterr()
+
+
+def test_cli_json(capsys):
+    code, out = run(["--attacker", "A1:1", "--defender", "A1:1", "--json"], capsys)
+    assert code == 0
+    data = json.loads(out.out)
+    assert data["attacker_wins"] == pytest.approx(0.4, abs=1e-12)
+    assert data["defender_wins"] == pytest.approx(0.6, abs=1e-12)
+    assert set(data["expected_steps_lost"]) == {"attacker", "defender"}
+
+
+def test_cli_table_with_options(capsys):
+    argv = ["--attacker", "cav:A2:3", "--defender", "C2:4,A1:1"]
+    code, out = run([*argv, "--attacker-retreat-after-rounds", "0"], capsys)
+    assert code == 0
+    assert "defender  retire" in out.out and "attacker wins   0.00%" in out.out
+
+
+def test_cli_bad_token_names_it(capsys):
+    code, out = run(["--attacker", "B2:3,X9:1", "--defender", "C2:4"], capsys)
+    assert code == 2
+    assert "attacker" in out.err and "'X9:1'" in out.err
+
+
+def test_cli_rule_clash(capsys):
+    code, out = run(["--attacker", "B2:3", "--defender", "C2:4", "--narrows"], capsys)
+    assert code == 2 and "§6.5" in out.err
