@@ -226,9 +226,6 @@ def _check_carry(state: State, f: int, c: int, carry_cv: int, path: list[int]) -
     if not any(ix.is_sea(p) for p in (state.loc[f], *path)):
         raise IllegalAction("a fleet only carries a land unit on a move that goes to sea",
                             "5.21")
-    for other, cargo in state.carry.items():
-        if cargo == c and other != f and state.loc[other] == state.loc[c]:
-            raise IllegalAction(f"{cd} is already carried by {ix.describe(other)}", "5.21")
 
 
 def must_carry(state: State, f: int) -> bool:
@@ -323,6 +320,8 @@ def execute(state: State, plan: Plan, group: int) -> None:
     if plan.carry >= 0:
         if plan.carry_cv:
             state.cv[plan.carry] = plan.carry_cv
+        for other in [f for f, c in state.carry.items() if c == plan.carry]:
+            del state.carry[other]  # the land unit changes ships (§5.21)
         state.carry[u] = plan.carry
     for m in movers:
         state.moved[m] = 1
