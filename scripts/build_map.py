@@ -141,16 +141,18 @@ ISLET_OWNERS: dict[str, tuple[float, float, str]] = {
     "Aegina": (37.73, 23.50, "aegina"),
     "Delos": (37.397, 25.268, "naxos"),
     "Ithaca": (38.40, 20.68, "cephallenia"),
+    "Imbros": (40.17, 25.85, "lemnos"),  # the area is "Lemnos and Imbros"
     # not part of any area, so the game's coasts stay as borders.csv has them
-    "Imbros": (40.17, 25.85, "_offmap"),
     "Tinos": (37.58, 25.15, "_offmap"),
 }
 
-# Ancient land where the modern coast has a cut: the Corinth canal (1893) and the Potidaea
-# canal (1930s) are filled in, lon/lat rings.
+# Ancient land where the modern coast has a cut, lon/lat rings: the Corinth canal (1893), the
+# Potidaea canal (1930s), and the isthmus of Leucas over which ships were hauled in 427 and 425
+# (Thucydides 3.81, 4.8).
 ANCIENT_LAND: list[list[tuple[float, float]]] = [
     [(22.95, 37.905), (23.02, 37.905), (23.02, 37.96), (22.95, 37.96)],
     [(23.31, 40.185), (23.345, 40.185), (23.345, 40.205), (23.31, 40.205)],
+    [(20.715, 38.795), (20.75, 38.795), (20.75, 38.815), (20.715, 38.815)],
 ]
 
 # Extra seeds (lat, lon) per id that shape borders: paired seeds on either side of a strait put
@@ -162,7 +164,7 @@ EXTRA_SEEDS: dict[str, list[tuple[float, float]]] = {
     "locris": [(38.76, 22.6)],
     "malis": [(38.95, 22.6)],
     "thessaly": [(39.85, 21.9), (39.15, 22.75)],
-    "acarnania": [(38.45, 21.2)],
+    "acarnania": [(38.45, 21.2), (38.8, 20.8)],
     "achaea_west": [(38.12, 21.42)],
     "epirus": [(39.15, 20.6), (39.6, 21.0)],
     "aetolia": [(38.95, 21.55)],
@@ -170,7 +172,10 @@ EXTRA_SEEDS: dict[str, list[tuple[float, float]]] = {
     "macedonia": [(40.85, 23.1)],
     "edonia": [(40.95, 24.35), (41.5, 24.5)],
     "odrysia": [(41.6, 25.2), (40.85, 26.1), (41.0, 27.6)],
+    "chersonese": [(40.52, 26.78)],
     "troad": [(40.3, 27.0)],
+    "lydia": [(38.4, 27.5), (37.85, 27.75)],
+    "erythrae": [(38.38, 26.95)],
     "caria": [(36.6, 29.1), (36.9, 29.8)],
     "sicels": [(37.12, 14.72), (37.75, 13.5), (37.7, 14.75)],
     "himera": [(37.95, 14.3)],
@@ -195,11 +200,18 @@ EXTRA_SEEDS: dict[str, list[tuple[float, float]]] = {
     "north_euboean_gulf": [(39.15, 23.45)],
     "thermaic_gulf": [(39.6, 23.3)],
     "toronaic_gulf": [(40.12, 24.05)],
-    "sea_of_lemnos": [(39.8, 23.85), (39.98, 24.45), (39.9, 25.6), (40.1, 25.3)],
+    "sea_of_lemnos": [
+        (39.8, 23.85),
+        (39.98, 24.45),
+        (39.9, 25.6),
+        (40.1, 25.3),
+        (40.25, 25.7),
+        (40.05, 25.8),
+    ],
     "strymonic_gulf": [(40.7, 24.3), (40.35, 24.5)],
-    "thracian_sea": [(40.55, 26.3), (40.85, 24.75)],
-    "hellespont": [(40.05, 26.1)],
-    "sea_of_marmara": [(40.95, 28.95), (40.55, 27.0)],
+    "thracian_sea": [(40.55, 26.3), (40.85, 24.75), (40.6, 26.65), (40.7, 25.6)],
+    "hellespont": [(39.95, 26.05)],
+    "sea_of_marmara": [(40.95, 28.95), (40.55, 27.0), (40.5, 26.85)],
     "ionian_gulf": [(40.0, 19.6)],
     "ionian_sea": [(39.3, 18.7), (38.7, 17.3), (38.3, 19.9), (37.3, 20.2), (36.6, 20.9)],
     "gulf_of_taras": [(39.95, 17.8)],

@@ -7,6 +7,8 @@ geometry library at run time.
 from __future__ import annotations
 
 import json
+import math
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -15,6 +17,7 @@ from types import MappingProxyType
 from ..world import data_dir
 
 Point = tuple[float, float]
+_NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +65,51 @@ class Geometry:
             f"geometry.json has no shape for {place_id!r}; "
             "re-run scripts/build_map.py after changing areas.yaml or seas.yaml"
         )
+
+    def to_map(self, lat: float, lon: float, view: str = "main") -> Point:
+        """Map pixels of a geographic point in the main map or the Sicily inset ("inset")."""
+        p = self.projection if view == "main" else self.inset_projection
+        k = p["px_per_degree"]
+        x = p["x0"] + (lon - p["lon_min"]) * math.cos(math.radians(p["lat_ts"])) * k
+        return x, p["y0"] + (p["lat_max"] - lat) * k
+
+
+def rings(d: str) -> list[list[Point]]:
+    """The closed rings of a path written by build_map.py (``M x y l dx dy ... z``)."""
+    out: list[list[Point]] = []
+    for chunk in d.split("M")[1:]:
+        head, _, rest = chunk.partition("l")
+        x, y = (float(v) for v in _NUMBER.findall(head))
+        ring = [(x, y)]
+        steps = [float(v) for v in _NUMBER.findall(rest)]
+        for dx, dy in zip(steps[0::2], steps[1::2], strict=True):
+            x, y = x + dx, y + dy
+            ring.append((x, y))
+        out.append(ring)
+    return out
+
+
+def ring_area(ring: list[Point]) -> float:
+    """Unsigned area of a ring (shoelace formula), in square pixels."""
+    s = 0.0
+    for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True):
+        s += x1 * y2 - x2 * y1
+    return abs(s) / 2
+
+
+def ring_contains(ring: list[Point], pt: Point) -> bool:
+    """Whether a point lies inside one ring (ray casting)."""
+    x, y = pt
+    inside = False
+    for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def path_contains(d: str, pt: Point) -> bool:
+    """Whether a point lies inside a path's shape (even-odd over its rings, holes excluded)."""
+    return sum(ring_contains(r, pt) for r in rings(d)) % 2 == 1
 
 
 def _point(raw: list | None) -> Point | None:

@@ -77,13 +77,14 @@ class _Canvas:
             "inset_bg", f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{style.WATER}"/>'
         )
         for sea_id in self.world.seas:
-            self.add("seas", _path(self.geo.seas[sea_id], "sea", style.WATER))
+            sea = self.world.seas[sea_id]
+            self.add("seas", _path(self.geo.seas[sea_id], "sea", style.WATER, sea.name))
         for view, d in self.geo.offmap.items():
             self.add(
                 "offmap", f'<path class="offmap" data-view="{view}" d="{d}" fill="{style.OFFMAP}"/>'
             )
         for area_id, area in self.world.areas.items():
-            self.add("land", _path(self.geo.areas[area_id], "land", self._tint(area)))
+            self.add("land", _path(self.geo.areas[area_id], "land", self._tint(area), _hover(area)))
         if sc is not None:
             self._neutral_hatch(sc)
         self._borders()
@@ -222,7 +223,7 @@ class _Canvas:
                     colour=style.SEA_INK,
                 ),
             )
-        self._reserve(x, y, w, 26)
+        self._reserve(x, y, 12 + 0.75 * 13 * len(self.geo.inset_title) * 1.3, 26)
 
     def _symbols(self) -> None:
         for area_id, area in self.world.areas.items():
@@ -262,7 +263,12 @@ class _Canvas:
                 self._reserve(x - TOWN_R, y - TOWN_R, 2 * TOWN_R, 2 * TOWN_R)
 
     def _names(self) -> None:
-        """City names beside their symbols, then area names, then sea names, avoiding overlap."""
+        """City names beside their symbols, then area and sea names, avoiding overlap.
+
+        City, town and sea names are always written; the name of an area that holds a city of
+        another name (Boeotia, around Thebes) is written only where it fits, and is always in
+        the area's hover title.
+        """
         for area_id, area in self.world.areas.items():
             shape = self.geo.areas[area_id]
             site = area.city or area.town
@@ -271,7 +277,6 @@ class _Canvas:
             x, y = shape.symbol
             r = SYMBOL + 3 if area.city else TOWN_R + 3
             size = CITY_FONT if area.city else CITY_FONT - 1
-            w = _text_width(site.name, size)
             options = [
                 (x + r, y + size * 0.35, "start"),
                 (x - r, y + size * 0.35, "end"),
@@ -282,27 +287,27 @@ class _Canvas:
                 (x + r - 2, y - r, "start"),
                 (x - r + 2, y - r, "end"),
             ]
-            tx, ty, anchor = self._place(options, w, size)
+            w = _text_width(site.name, size)
+            pos = self._place(options, w, size, required=True, view=shape.view)
+            weight = "bold" if area.city else "normal"
             self.add(
                 "names",
                 _text(
-                    tx,
-                    ty,
-                    site.name,
-                    size,
-                    anchor=anchor,
-                    weight="bold" if area.city else "normal",
-                    italic=area.city is None,
+                    *pos[:2], site.name, size, anchor=pos[2], weight=weight, italic=not area.city
                 ),
             )
-        for area_id, area in self.world.areas.items():
-            shape = self.geo.areas[area_id]
-            site = area.city or area.town
-            if site is not None and site.name == area.name:
-                continue
-            self._area_name(shape, area.name.upper(), AREA_FONT, style.INK, spacing=0.8)
-        for sea_id, sea in self.world.seas.items():
-            self._area_name(self.geo.seas[sea_id], sea.name, SEA_FONT, style.SEA_INK, italic=True)
+        for required in (True, False):
+            for area_id, area in self.world.areas.items():
+                site = area.city or area.town
+                if (site is None) != required or (site is not None and site.name == area.name):
+                    continue
+                shape = self.geo.areas[area_id]
+                name = area.name.upper()
+                self._area_name(shape, name, AREA_FONT, style.INK, spacing=0.8, required=required)
+            if required:
+                for sea_id, sea in self.world.seas.items():
+                    shape = self.geo.seas[sea_id]
+                    self._area_name(shape, sea.name, SEA_FONT, style.SEA_INK, italic=True)
 
     def _area_name(
         self,
@@ -313,23 +318,28 @@ class _Canvas:
         *,
         italic: bool = False,
         spacing: float = 0.0,
+        required: bool = True,
     ) -> None:
         x, y = shape.label
         w = _text_width(name, size) + spacing * len(name)
-        options = [(x, y + size * 0.35 + dy, "middle") for dy in (0, 11, -11, 20, -20)]
-        tx, ty, anchor = self._place(options, w, size)
+        base = y + size * 0.35
+        options = [(x + dx, base + dy, "middle") for dy in (0, 11, -11, 20, -20) for dx in (0,)]
+        options += [(x + dx, base + dy, "middle") for dy in (0, 11, -11) for dx in (-w / 2, w / 2)]
+        pos = self._place(options, w, size, required=required, view=shape.view)
+        if pos is None:
+            return
+        opacity = 1.0 if italic else 0.85
         self.add(
             "names",
             _text(
-                tx,
-                ty,
+                *pos[:2],
                 name,
                 size,
-                anchor=anchor,
+                anchor=pos[2],
                 colour=colour,
                 italic=italic,
                 spacing=spacing,
-                opacity=0.85 if not italic else 1.0,
+                opacity=opacity,
             ),
         )
 
@@ -341,12 +351,23 @@ class _Canvas:
             sides = [
                 (s, counts[(area_id, s)]) for s in ("athens", "sparta") if counts[(area_id, s)]
             ]
-            bx, by = shape.label
-            if shape.symbol is not None and area_id in self.world.areas:
-                bx, by = shape.symbol[0], shape.symbol[1] - SYMBOL - 3 - BADGE_H
             widths = [8 + 6 * len(str(n)) for _, n in sides]
-            x = bx - (sum(widths) + 2 * (len(widths) - 1)) / 2
-            self._reserve(x, by, sum(widths) + 2 * (len(widths) - 1), BADGE_H)
+            total = sum(widths) + 2 * (len(widths) - 1)
+            if shape.symbol is not None and area_id in self.world.areas:
+                sx, sy = shape.symbol
+                r = SYMBOL + 2
+                spots = [
+                    (sx - total / 2, sy - r - BADGE_H),
+                    (sx - total / 2, sy + r),
+                    (sx - r - total, sy - BADGE_H / 2),
+                    (sx + r, sy - BADGE_H / 2),
+                    (sx - r - total, sy - r - BADGE_H),
+                    (sx + r, sy - r - BADGE_H),
+                ]
+            else:
+                lx, ly = shape.label
+                spots = [(lx - total / 2, ly + dy) for dy in (6, -17, 16, -27)]
+            x, by = self._place_box(spots, total, BADGE_H, required=True, view=shape.view)
             for (side, n), w in zip(sides, widths, strict=True):
                 colour = style.SIDE_COLOURS[side]
                 self.add(
@@ -420,7 +441,14 @@ class _Canvas:
                     f'<rect x="{bx}" y="{rows - 5.5}" width="14" height="{BADGE_H}" rx="3" '
                     f'fill="{style.SIDE_COLOURS[side]}"/>'
                     + _text(
-                        bx + 7, rows + 3, "4", 8.5, anchor="middle", weight="bold", colour="#ffffff"
+                        bx + 7,
+                        rows + 3,
+                        "4",
+                        8.5,
+                        anchor="middle",
+                        weight="bold",
+                        colour="#ffffff",
+                        halo=False,
                     )
                     + _text(bx + 19, rows + 3.5, f"{style.SIDE_NAMES[side]} blocks", 9.5)
                 )
@@ -449,19 +477,60 @@ class _Canvas:
         self.taken.append((x, y, x + w, y + h))
 
     def _place(
-        self, options: list[tuple[float, float, str]], w: float, size: float
-    ) -> tuple[float, float, str]:
-        """The first text position whose box overlaps nothing placed so far (else the first)."""
+        self,
+        options: list[tuple[float, float, str]],
+        w: float,
+        size: float,
+        *,
+        required: bool,
+        view: str,
+    ) -> tuple[float, float, str] | None:
+        """The first text position (x, baseline y, anchor) that overlaps nothing placed so far.
+
+        When every option collides, a required text takes the first option anyway and an
+        optional one is left out (None).  Text stays in its own view: inset names inside the
+        inset frame, main-map names off it.
+        """
+        spots = []
         for tx, ty, anchor in options:
-            x0 = tx - (w if anchor == "end" else w / 2 if anchor == "middle" else 0)
-            bbox = (x0, ty - size * 0.8, x0 + w, ty + size * 0.25)
-            if not any(_overlap(bbox, t) for t in self.taken):
-                self.taken.append(bbox)
-                return tx, ty, anchor
-        tx, ty, anchor = options[0]
-        x0 = tx - (w if anchor == "end" else w / 2 if anchor == "middle" else 0)
-        self.taken.append((x0, ty - size * 0.8, x0 + w, ty + size * 0.25))
-        return options[0]
+            spots.append(
+                (
+                    tx - (w if anchor == "end" else w / 2 if anchor == "middle" else 0),
+                    ty - size * 0.8,
+                )
+            )
+        spot = self._place_box(spots, w, size * 1.05, required=required, view=view)
+        return None if spot is None else options[spots.index(spot)]
+
+    def _place_box(
+        self,
+        spots: list[tuple[float, float]],
+        w: float,
+        h: float,
+        *,
+        required: bool,
+        view: str,
+    ) -> tuple[float, float] | None:
+        """The first top-left corner whose w × h box is free (see ``_place``), reserved."""
+        fx, fy, fw, fh = self.geo.inset_frame
+        frame = (fx, fy, fx + fw, fy + fh)
+        _, _, vw, vh = self.geo.view_box
+        for x0, y0 in spots:
+            box = (x0, y0, x0 + w, y0 + h)
+            if view == "inset":
+                inside = frame[0] <= x0 and x0 + w <= frame[2] and frame[1] <= y0
+                inside = inside and y0 + h <= frame[3]
+            else:
+                inside = 0 <= x0 and x0 + w <= vw and 0 <= y0 and y0 + h <= vh
+                inside = inside and not _overlap(box, frame)
+            if inside and not any(_overlap(box, t) for t in self.taken):
+                self.taken.append(box)
+                return x0, y0
+        if not required:
+            return None
+        x0, y0 = spots[0]
+        self.taken.append((x0, y0, x0 + w, y0 + h))
+        return x0, y0
 
     # -- document -----------------------------------------------------------------------------
 
@@ -482,8 +551,8 @@ class _Canvas:
             "coast",
             "frame",
             "symbols",
-            "badges",
             "names",
+            "badges",
             "legend",
         )
         body = []
@@ -512,11 +581,21 @@ class _Site:
     nationality: str
 
 
-def _path(shape: Shape, kind: str, fill: str) -> str:
+def _path(shape: Shape, kind: str, fill: str, title: str) -> str:
     return (
         f'<path class="{kind}" data-area="{shape.id}" data-view="{shape.view}" d="{shape.d}" '
-        f'fill="{fill}" stroke="none"/>'
+        f'fill="{fill}" stroke="none"><title>{escape(title)}</title></path>'
     )
+
+
+def _hover(area: Any) -> str:
+    """Hover text of a land area: its name and its city (kind and value, §1.3) or town."""
+    if area.city is not None:
+        kind = "port" if area.city.port else "city"
+        return f"{area.name}: {area.city.name} ({kind}, value {area.city.value})"
+    if area.town is not None:
+        return f"{area.name}: {area.town.name} (town)"
+    return area.name
 
 
 def _text(
@@ -531,6 +610,7 @@ def _text(
     colour: str = style.INK,
     spacing: float = 0.0,
     opacity: float = 1.0,
+    halo: bool = True,
 ) -> str:
     extra = ""
     if italic:
@@ -541,10 +621,12 @@ def _text(
         extra += f' letter-spacing="{spacing:g}"'
     if opacity != 1.0:
         extra += f' fill-opacity="{opacity:g}"'
+    if halo:
+        extra += f' stroke="{style.HALO}" stroke-width="2.4" stroke-linejoin="round"'
+        extra += ' paint-order="stroke"'
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" text-anchor="{anchor}" '
-        f'fill="{colour}" stroke="{style.HALO}" stroke-width="2.4" stroke-linejoin="round" '
-        f'paint-order="stroke"{extra}>{escape(text)}</text>'
+        f'fill="{colour}"{extra}>{escape(text)}</text>'
     )
 
 
