@@ -10,6 +10,7 @@ import argparse
 import sys
 
 from .render.cli import add_map_parser
+from .selfplay import add_selfplay_parser
 from .world import DataError, check_world, read_world
 
 TABLES = ("areas", "seas", "borders", "units", "cards")
@@ -74,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     _add_data_parser(sub)
     add_map_parser(sub)
+    add_selfplay_parser(sub)
     return parser
 
 
