@@ -798,12 +798,16 @@ class BattleStep(Step):
         deep-sea retreats (§5.22) and deal with units that cannot retreat (§6.4)."""
         ix = state.ix
         p = frame["place"]
-        for u in frame["pending"]:
-            top = state.stack[-1]
-            opts = retreat_options(state, top, u)
-            if _fixed(top, u) and len(opts) == 1:
-                o = opts[0]
-                self._retreat_unit(state, top, u, o["to"], o["city"], o["fleet"])
+        placed = True
+        while placed:  # a fleet placed first may open the sea to a land unit it can carry
+            placed = False
+            for u in state.stack[-1]["pending"]:
+                top = state.stack[-1]
+                opts = retreat_options(state, top, u)
+                if _fixed(top, u) and len(opts) == 1:
+                    o = opts[0]
+                    self._retreat_unit(state, top, u, o["to"], o["city"], o["fleet"])
+                    placed = True
         frame = state.stack[-1]
         if self._choosers(state, frame):
             return
