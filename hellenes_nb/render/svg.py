@@ -18,7 +18,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from . import style
-from .geometry import Geometry, Shape, load_geometry
+from .geometry import Geometry, Shape, load_geometry, ring_contains, rings
 
 AREA_FONT = 9.0
 CITY_FONT = 10.5
@@ -267,8 +267,16 @@ class _Canvas:
 
         City, town and sea names are always written; the name of an area that holds a city of
         another name (Boeotia, around Thebes) is written only where it fits, and is always in
-        the area's hover title.
+        the area's hover title.  Sea names that fit inside their sea go first, so city names
+        step around them.
         """
+        seas_left = []
+        for sea_id, sea in self.world.seas.items():
+            shape = self.geo.seas[sea_id]
+            if not self._area_name(
+                shape, sea.name, SEA_FONT, style.SEA_INK, italic=True, required=False
+            ):
+                seas_left.append((shape, sea.name))
         for area_id, area in self.world.areas.items():
             shape = self.geo.areas[area_id]
             site = area.city or area.town
@@ -305,9 +313,8 @@ class _Canvas:
                 name = area.name.upper()
                 self._area_name(shape, name, AREA_FONT, style.INK, spacing=0.8, required=required)
             if required:
-                for sea_id, sea in self.world.seas.items():
-                    shape = self.geo.seas[sea_id]
-                    self._area_name(shape, sea.name, SEA_FONT, style.SEA_INK, italic=True)
+                for shape, name in seas_left:
+                    self._area_name(shape, name, SEA_FONT, style.SEA_INK, italic=True)
 
     def _area_name(
         self,
@@ -319,15 +326,35 @@ class _Canvas:
         italic: bool = False,
         spacing: float = 0.0,
         required: bool = True,
-    ) -> None:
+    ) -> bool:
+        """Write an area or sea name near its label point; False if an optional one won't fit."""
         x, y = shape.label
         w = _text_width(name, size) + spacing * len(name)
         base = y + size * 0.35
-        options = [(x + dx, base + dy, "middle") for dy in (0, 11, -11, 20, -20) for dx in (0,)]
-        options += [(x + dx, base + dy, "middle") for dy in (0, 11, -11) for dx in (-w / 2, w / 2)]
+        grid = [(dx, dy) for dx in (0, -25, 25, -50, 50, -75, 75) for dy in (0, 11, -11, 22, -22)]
+        grid.sort(key=lambda d: d[0] ** 2 + (2 * d[1]) ** 2)
+        near = [(x + dx, base + dy, "middle") for dx, dy in grid]
+        shape_rings = rings(shape.d)
+        # keep the name over its own area: the middle of the text must lie inside the shape
+        options = [o for o in near if _inside(shape_rings, (o[0], o[1] - size * 0.3))]
+        xs = [p[0] for r in shape_rings for p in r]
+        ys = [p[1] for r in shape_rings for p in r]
+        if shape.id in self.world.areas and max(xs) - min(xs) < w and max(ys) - min(ys) < 40:
+            # a small island: the name goes beside it rather than hiding it
+            cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+            options = [
+                (cx, max(ys) + size + 1, "middle"),
+                (cx, min(ys) - 3, "middle"),
+                (max(xs) + 3, cy + size * 0.35, "start"),
+                (min(xs) - 3, cy + size * 0.35, "end"),
+            ] + options
+        if required:
+            options += [o for o in near if o not in options]
+        if not options:
+            return False
         pos = self._place(options, w, size, required=required, view=shape.view)
         if pos is None:
-            return
+            return False
         opacity = 1.0 if italic else 0.85
         self.add(
             "names",
@@ -342,6 +369,7 @@ class _Canvas:
                 opacity=opacity,
             ),
         )
+        return True
 
     def _badges(self, sc: Any) -> None:
         """Blocks of the setup, counted per side in each area (§15 setups)."""
@@ -628,6 +656,11 @@ def _text(
         f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" text-anchor="{anchor}" '
         f'fill="{colour}"{extra}>{escape(text)}</text>'
     )
+
+
+def _inside(shape_rings: list[list[tuple[float, float]]], pt: tuple[float, float]) -> bool:
+    """Even-odd containment of a point in a shape given as rings."""
+    return sum(ring_contains(r, pt) for r in shape_rings) % 2 == 1
 
 
 def _text_width(text: str, size: float) -> float:
