@@ -4,6 +4,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh test || exit 1
+bash scripts/install_chromium.sh || exit 1
 export PYTHONHASHSEED=0
 echo "== ruff"
 .venv/bin/ruff check hellenes_nb tests scripts || exit 1

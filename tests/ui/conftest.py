@@ -1,0 +1,56 @@
+"""Real-browser tests: widgets rendered by pytest-ipywidgets' ``solara_test`` in Debian's Chromium.
+
+``scripts/test.sh`` installs Chromium with apt-get; without it these tests are skipped with a reason.
+Screenshots go to ``artifacts/screenshots/`` (git-ignored) so a person can look at them.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("HELLENES_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+def pytest_collection_modifyitems(config, items):
+    if Path(CHROMIUM).exists():
+        return
+    skip = pytest.mark.skip(reason=f"headless Chromium not found at {CHROMIUM} (scripts/test.sh "
+                            "installs Debian's chromium package)")
+    for item in items:
+        if "tests/ui" in str(item.fspath):
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Launch Debian's Chromium headless, offline-friendly (no downloads of a browser build)."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture()
+def screenshot_dir() -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
+
+
+@pytest.fixture()
+def console_errors(page_session):
+    """Collect browser console errors during a test; assert the list is empty at the end."""
+    errors: list[str] = []
+    page_session.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page_session.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors
