@@ -379,7 +379,7 @@ def _carrier_refusal(state: State, frame: dict, u: int, q: int,
     battle and carries nothing yet (§6.4, §5.21; barbarians are never carried)."""
     ix = state.ix
     if fleet < 0:
-        return "land units cannot retreat to sea without a carrying fleet", "6.4"
+        return "a land unit needs a friendly fleet to carry it to sea", "6.4"
     if ix.is_barbarian[u]:
         return "barbarians cannot be carried by sea", "5.21"
     went = {f: at for f, at in frame.get("fleet_at", ())}

@@ -82,7 +82,7 @@ def test_6_4_land_units_not_to_sea_without_a_carrier():
     s = new_state(active=0)
     _thebes_defence(s)
     err = _refused(s, "S26", "gulf_of_corinth")
-    assert "carrying fleet" in err.message
+    assert "fleet to carry it" in err.message
 
 
 @pytest.mark.rule("7.1")
