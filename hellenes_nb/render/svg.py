@@ -411,15 +411,17 @@ class _Canvas:
 
     def _legend(self, sc: Any) -> None:
         _, _, vw, vh = self.geo.view_box
-        w, h = 188, 196 if sc is not None else 160
-        x, y = vw - w - 8, vh - h - 8
+        w, h = 182, 207 if sc is not None else 173
+        x, y = vw - w - 4, vh - h - 6
         out = [
             f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="4" fill="#fffdf6" '
             f'fill-opacity="0.93" stroke="{style.INK}" stroke-width="0.8"/>'
         ]
         title = "Hellenes" if sc is None else sc.name
         out.append(_text(x + 10, y + 18, title, 12.5, weight="bold"))
-        sub = "The Greek world, 431 BC" if sc is None else f"{sc.years[0]}–{sc.years[1]} BC"
+        sub = "The Peloponnesian War, 431–404 BC"
+        if sc is not None:
+            sub = f"{sc.years[0]}–{sc.years[1]} BC"
         out.append(_text(x + 10, y + 31, sub, 9, italic=True))
         rows = y + 48
         col = style.LAND
@@ -486,6 +488,7 @@ class _Canvas:
                 f'fill="url(#neutral-hatch)" stroke="{style.LAND_LINE}"/>'
             )
             out.append(_text(x + 34, rows + 3.5, "Neutral: may not be entered", 9.5))
+        out.append(self._scale_bar(x + 12, y + h - 22))
         out.append(
             _text(
                 x + w - 6,
@@ -498,6 +501,19 @@ class _Canvas:
         )
         self.add("legend", '<g class="legend">' + "".join(out) + "</g>")
         self._reserve(x, y, w, h)
+
+    def _scale_bar(self, x: float, y: float) -> str:
+        """A 100 km bar for the main map (one degree of latitude is about 111.2 km)."""
+        length = 100 / 111.2 * self.geo.projection["px_per_degree"]
+        ticks = "".join(
+            f'<path d="M{x + f * length:.1f} {y - 3}v6" stroke="{style.INK}" stroke-width="0.8"/>'
+            for f in (0, 0.5, 1)
+        )
+        return (
+            f'<path d="M{x} {y}h{length:.1f}" stroke="{style.INK}" stroke-width="1.4"/>'
+            + ticks
+            + _text(x + length + 6, y + 3.5, "100 km", 8.5)
+        )
 
     # -- label placement ----------------------------------------------------------------------
 
