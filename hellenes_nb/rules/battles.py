@@ -787,6 +787,8 @@ class BattleStep(Step):
             where = f"back into the province of {ix.place_name[p]}"
         else:
             where = f"to {ix.place_name[q]}"
+        if fleet >= 0:
+            where += f" aboard {ix.describe(fleet)}"
         state.event("retreat_move", "6.4", f"{ix.describe(u)} retreats {where}", side,
                     place=p, to=q, private=side,
                     public=f"A {_name(side)} block retreats {where}")

@@ -48,6 +48,10 @@ def _name(side: int) -> str:
     return SIDE_NAMES[side].title()
 
 
+def _adjective(side: int) -> str:
+    return ("Athenian", "Spartan")[side]
+
+
 # -- time stamps -------------------------------------------------------------------------------
 def stamp(state: State) -> list[int]:
     """``[year, season, turn]`` now; turn 0 is the first player turn of the season (§3.3)."""
@@ -115,7 +119,7 @@ def establish(state: State, p: int, besieger: int) -> None:
     added = ""
     if ix.city_loyalty[p] == d and p not in state.garrisons:
         state.garrisons[p] = [d, 0]
-        added = f"; a {_name(d)} garrison appears in {_city(ix, p)}"
+        added = f"; a {_adjective(d)} garrison appears in {_city(ix, p)}"
     if ix.is_port[p] and blockaded(state, p):
         state.sieges[p] = {**state.sieges[p], "blockaded_since": now}
     state.event("siege", "7.2", f"{_name(besieger)} establishes a siege of {_city(ix, p)}"
@@ -440,7 +444,7 @@ def _hit_block(state: State, p: int, u: int, rule: str, why: str) -> None:
     ix = state.ix
     if u < 0:
         side = state.garrisons.pop(p)[0]
-        state.event("garrison_lost", rule, f"The {_name(side)} garrison of {_city(ix, p)} is "
+        state.event("garrison_lost", rule, f"The {_adjective(side)} garrison of {_city(ix, p)} is "
                     f"eliminated: {why}", side, place=p)
         return
     state.cv[u] -= 1
