@@ -172,7 +172,8 @@ def refresh(state: State) -> None:
                     state.sieges[p] = {**rec, "blockaded_since": None}
             elif rec.get("blockaded_since") is None:
                 state.sieges[p] = {**rec, "blockaded_since": now}
-    for p in range(ix.n_land):
+    occupied = {q for q in state.loc if 0 <= q < ix.n_land}
+    for p in sorted(occupied | set(state.garrisons)):
         if p in state.sieges or not ix.has_city[p]:
             continue
         b = siege_condition(state, p)
