@@ -294,7 +294,7 @@ def _city_room(state: State, frame: dict, u: int) -> str | None:
     """Why ``u`` may not retreat into the city of the battle place and fortify, or None."""
     ix = state.ix
     p, side = frame["place"], u // 60
-    city = siege._city(ix, p)
+    city = siege.city_name(ix, p)
     if ix.is_sea(p) or not ix.has_city[p]:
         return f"{ix.place_name[p]} has no city to fall back into"
     if side == frame["side"]:
@@ -511,7 +511,7 @@ class BattleStep(Step):
             for u in self._fortifiable(state, frame):
                 out.append({"type": "fortify", "side": name, "unit": ix.unit_key[u],
                             "label": f"{ix.describe(u)} fortifies inside "
-                                     f"{siege._city(ix, frame['place'])}"})
+                                     f"{siege.city_name(ix, frame['place'])}"})
             return out
         if stage == "fight":
             prompt = frame["battle"]["prompt"]
@@ -541,7 +541,7 @@ class BattleStep(Step):
                              "unit": ix.unit_key[u], "to": ix.place_ids[o["to"]],
                              "city": o["city"]}
         if o["city"]:
-            where = f"into {siege._city(ix, p)} and fortifies"
+            where = f"into {siege.city_name(ix, p)} and fortifies"
         elif o["to"] == p:
             where = f"back into the province of {ix.place_name[p]}"
         else:
@@ -659,9 +659,9 @@ class BattleStep(Step):
         if frame["chosen"]:
             keys = ", ".join(ix.describe(u) for u in frame["chosen"])
             state.event("fortify", "7.1", f"{_name(d)} fortifies {keys} inside "
-                        f"{siege._city(ix, p)}", d, place=p, private=d,
+                        f"{siege.city_name(ix, p)}", d, place=p, private=d,
                         public=f"{_name(d)} fortifies {len(frame['chosen'])} unit(s) inside "
-                               f"{siege._city(ix, p)}, declining battle")
+                               f"{siege.city_name(ix, p)}, declining battle")
         if frame["chosen"] and not outside_units(state, p, d):
             state.event("declined", "6.1", f"Every {_name(d)} defender in {ix.place_name[p]} "
                         "fortified: no battle there this turn", d, place=p)
@@ -712,7 +712,7 @@ class BattleStep(Step):
                 if cv <= 0 and p in state.garrisons:
                     del state.garrisons[p]
                     state.event("garrison_lost", "7.3", f"The garrison of "
-                                f"{siege._city(ix, p)} is eliminated", -1, place=p)
+                                f"{siege.city_name(ix, p)} is eliminated", -1, place=p)
                 continue
             if state.loc[u] < 0:
                 continue
@@ -782,7 +782,7 @@ class BattleStep(Step):
         if not ix.is_sea(q) or q == p:
             state.carry.pop(u, None)
         if city:
-            where = f"into {siege._city(ix, p)}"
+            where = f"into {siege.city_name(ix, p)}"
         elif q == p:
             where = f"back into the province of {ix.place_name[p]}"
         else:
@@ -870,7 +870,7 @@ class BattleStep(Step):
                     "(§5.41)")
         if stage == "fortify":
             return (f"{_name(1 - frame['side'])}: before the blocks are revealed, fortify "
-                    f"units inside {siege._city(ix, p)}? (§6.1, §7.1)")
+                    f"units inside {siege.city_name(ix, p)}? (§6.1, §7.1)")
         if stage == "fight":
             prompt = frame["battle"]["prompt"]
             if prompt:

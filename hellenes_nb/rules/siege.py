@@ -34,7 +34,8 @@ from .steps import IllegalAction, Step, action_side, need, pop, push, register, 
 from .world_index import ATHENS, SIDE_NAMES, SPARTA, WorldIndex
 
 __all__ = [
-    "WINTER", "stamp", "from_prior_season", "besieger_of", "siege_condition", "inside_units",
+    "WINTER", "city_name", "stamp", "from_prior_season", "besieger_of", "siege_condition",
+    "inside_units",
     "defenders", "establish", "lift", "refresh", "blockaded", "grain_blockaded",
     "can_build_in", "siege_targets", "siege_methods", "attrition_allowed", "attrition_max",
     "attrition", "start_assault", "capture", "treachery_assault", "sortie_candidates",
@@ -119,10 +120,10 @@ def establish(state: State, p: int, besieger: int) -> None:
     added = ""
     if ix.city_loyalty[p] == d and p not in state.garrisons:
         state.garrisons[p] = [d, 0]
-        added = f"; a {_adjective(d)} garrison appears in {_city(ix, p)}"
+        added = f"; a {_adjective(d)} garrison appears in {city_name(ix, p)}"
     if ix.is_port[p] and blockaded(state, p):
         state.sieges[p] = {**state.sieges[p], "blockaded_since": now}
-    state.event("siege", "7.2", f"{_name(besieger)} establishes a siege of {_city(ix, p)}"
+    state.event("siege", "7.2", f"{_name(besieger)} establishes a siege of {city_name(ix, p)}"
                 f"{added}. No siege combat there this turn.", besieger, place=p)
 
 
@@ -136,7 +137,7 @@ def lift(state: State, p: int, why: str) -> None:
         del state.garrisons[p]
     for u in units_at(state, p, 1 - rec["besieger"]):
         state.inside[u] = 0
-    state.event("siege_lifted", "7.3", f"The siege of {_city(ix, p)} is lifted: {why}",
+    state.event("siege_lifted", "7.3", f"The siege of {city_name(ix, p)} is lifted: {why}",
                 rec["besieger"], place=p)
 
 
@@ -145,7 +146,7 @@ def capture(state: State, p: int, taker: int, how: str) -> None:
     state.sieges.pop(p, None)
     if _garrison_side(state, p) == 1 - taker:
         del state.garrisons[p]
-    state.event("city_taken", "8.0", f"{_name(taker)} takes {_city(state.ix, p)} by {how}",
+    state.event("city_taken", "8.0", f"{_name(taker)} takes {city_name(state.ix, p)} by {how}",
                 taker, place=p)
 
 
@@ -187,14 +188,14 @@ def refresh(state: State) -> None:
 
 
 # -- blockade (§8.21, §8.22) --------------------------------------------------------------------
-def _city(ix: WorldIndex, p: int) -> str:
+def city_name(ix: WorldIndex, p: int) -> str:
     area = ix.world.areas.get(ix.place_ids[p])
     return area.city.name if area is not None and area.city else ix.place_name[p]
 
 
 def _capital(ix: WorldIndex, name: str) -> int:
     for p in range(ix.n_land):
-        if ix.has_city[p] and _city(ix, p) == name:
+        if ix.has_city[p] and city_name(ix, p) == name:
             return p
     return -1
 
@@ -289,7 +290,7 @@ def attrition(state: State, p: int, hit_max: int | None = None) -> None:
     ix = state.ix
     b = besieger_of(state, p)
     if b < 0:
-        raise IllegalAction(f"{_city(ix, p)} is not besieged: no siege attrition", "8.2")
+        raise IllegalAction(f"{city_name(ix, p)} is not besieged: no siege attrition", "8.2")
     d = 1 - b
     top = attrition_max(state, p) if hit_max is None else hit_max
     blocks = defenders(state, p, d)
@@ -297,7 +298,7 @@ def attrition(state: State, p: int, hit_max: int | None = None) -> None:
     state.barrier = True
     hits = sum(1 for f in dice if f <= top)
     faces = "1" if top == 1 else f"1–{top}"
-    state.event("attrition", "8.2", f"{_name(b)} wages siege attrition on {_city(ix, p)}: "
+    state.event("attrition", "8.2", f"{_name(b)} wages siege attrition on {city_name(ix, p)}: "
                 f"{len(blocks)} dice {dice}, hits on {faces}: {hits} hit(s)", b, place=p,
                 dice=dice, hits=hits)
     if hits:
@@ -309,10 +310,10 @@ def start_assault(state: State, p: int, side: int, treachery: bool = False) -> N
     """Declare a siege assault on ``p``: the defender may capitulate first (§8.1, §8.13)."""
     ix = state.ix
     if besieger_of(state, p) != side:
-        raise IllegalAction(f"{_name(side)} does not besiege {_city(ix, p)}", "8.1")
+        raise IllegalAction(f"{_name(side)} does not besiege {city_name(ix, p)}", "8.1")
     what = "a Treachery Assault" if treachery else "a siege assault"
     state.event("assault_declared", "3.1" if treachery else "8.1",
-                f"{_name(side)} declares {what} on {_city(ix, p)}", side, place=p)
+                f"{_name(side)} declares {what} on {city_name(ix, p)}", side, place=p)
     push(state, {"kind": "capitulation", "place": p, "side": 1 - side, "besieger": side,
                  "treachery": treachery})
 
@@ -323,7 +324,7 @@ def treachery_assault(state: State, side: int, p: int) -> None:
     rec = state.sieges.get(p)
     if rec is None or rec["besieger"] != side or siege_condition(state, p) != side:
         raise IllegalAction(f"Treachery needs a city that {_name(side)} besieges; "
-                            f"{_city(state.ix, p)} is not one", "3.1")
+                            f"{city_name(state.ix, p)} is not one", "3.1")
     start_assault(state, p, side, treachery=True)
 
 
@@ -349,7 +350,7 @@ class SiegeCombat(Step):
         for p in self._left(state, frame):
             for m in siege_methods(state, p, bool(frame["action_turn"])):
                 out.append({"type": "siege", "side": SIDE_NAMES[side], "place": ix.place_ids[p],
-                            "method": m, "label": f"{words[m].capitalize()} {_city(ix, p)}"})
+                            "method": m, "label": f"{words[m].capitalize()} {city_name(ix, p)}"})
         return out
 
     def why_illegal(self, state, frame, action):
@@ -363,7 +364,7 @@ class SiegeCombat(Step):
         except KeyError as exc:
             return IllegalAction(str(exc.args[0]), "8.0")
         if p not in self._left(state, frame):
-            return IllegalAction(f"{_city(ix, p)} is not a city that {_name(frame['side'])} "
+            return IllegalAction(f"{city_name(ix, p)} is not a city that {_name(frame['side'])} "
                                  "has besieged since a prior season and not yet dealt with "
                                  "this turn", "8.0")
         method = action.get("method")
@@ -373,7 +374,7 @@ class SiegeCombat(Step):
                 return IllegalAction("siege assaults happen only in action turns, not in "
                                      "event turns", "8.1")
             if method == "attrition":
-                return IllegalAction(f"{_city(ix, p)} is a port: attrition needs it blockaded "
+                return IllegalAction(f"{city_name(ix, p)} is a port: attrition needs it blockaded "
                                      "as well as besieged since a prior season", "8.21")
             return IllegalAction(f"'method' must be one of {allowed}", "8.0")
         return None
@@ -388,7 +389,7 @@ class SiegeCombat(Step):
             start_assault(state, p, frame["side"])
         else:
             state.event("siege_wait", "8.0", f"{_name(frame['side'])} makes no siege combat "
-                        f"against {_city(state.ix, p)}", frame["side"], place=p)
+                        f"against {city_name(state.ix, p)}", frame["side"], place=p)
 
     def text(self, state, frame):
         return f"{_name(frame['side'])}: choose siege combat for each besieged city"
@@ -406,7 +407,7 @@ class Capitulation(Step):
     def legal(self, state, frame, side):
         if side != frame["side"]:
             return []
-        city = _city(state.ix, frame["place"])
+        city = city_name(state.ix, frame["place"])
         name = SIDE_NAMES[side]
         return [{"type": "capitulate", "side": name, "accept": False,
                  "label": f"Defend {city} against the assault"},
@@ -421,13 +422,13 @@ class Capitulation(Step):
                 movement.eliminate(state, u, "8.13", "the city capitulated")
             capture(state, p, b, "capitulation")
             victory.gain(state, b, victory.CAPITULATION, "8.13",
-                         f"{_city(state.ix, p)} capitulates", place=p)
+                         f"{city_name(state.ix, p)} capitulates", place=p)
             return
         push(state, {"kind": "battle", "place": p, "side": b, "mode": "assault",
                      "treachery": frame["treachery"], "stage": "start"})
 
     def text(self, state, frame):
-        return (f"{_name(frame['besieger'])} assaults {_city(state.ix, frame['place'])}: "
+        return (f"{_name(frame['besieger'])} assaults {city_name(state.ix, frame['place'])}: "
                 f"{_name(frame['side'])} may capitulate before the blocks are revealed")
 
 
@@ -445,8 +446,8 @@ def _hit_block(state: State, p: int, u: int, rule: str, why: str) -> None:
     ix = state.ix
     if u < 0:
         side = state.garrisons.pop(p)[0]
-        state.event("garrison_lost", rule, f"The {_adjective(side)} garrison of {_city(ix, p)} is "
-                    f"eliminated: {why}", side, place=p)
+        state.event("garrison_lost", rule, f"The {_adjective(side)} garrison of "
+                    f"{city_name(ix, p)} is eliminated: {why}", side, place=p)
         return
     state.cv[u] -= 1
     side = u // 60
@@ -454,7 +455,7 @@ def _hit_block(state: State, p: int, u: int, rule: str, why: str) -> None:
         movement.eliminate(state, u, rule, why)
     else:
         state.event("step_loss", rule, f"{ix.describe(u)} loses 1 cv ({why})", side,
-                    private=side, public=f"A {_name(side)} block in {_city(ix, p)} loses "
+                    private=side, public=f"A {_name(side)} block in {city_name(ix, p)} loses "
                     f"1 cv ({why})")
 
 
@@ -497,11 +498,11 @@ class AttritionHits(Step):
         if not defenders(state, p, frame["side"]):
             capture(state, p, b, "siege attrition")
             victory.gain(state, b, victory.ATTRITION_CAPTURE, "14.11",
-                         f"{_city(state.ix, p)} falls to siege attrition", place=p)
+                         f"{city_name(state.ix, p)} falls to siege attrition", place=p)
 
     def text(self, state, frame):
         return (f"{_name(frame['side'])}: choose which of the equally strong blocks in "
-                f"{_city(state.ix, frame['place'])} takes the next attrition hit")
+                f"{city_name(state.ix, frame['place'])} takes the next attrition hit")
 
 
 register(SiegeCombat())
@@ -544,7 +545,7 @@ class Sortie(Step):
         for u in self._open(state, frame):
             out.append({"type": "sortie", "side": name, "unit": ix.unit_key[u],
                         "label": f"{ix.describe(u)} sorties out of "
-                                 f"{_city(ix, state.loc[u])}"})
+                                 f"{city_name(ix, state.loc[u])}"})
         return out
 
     def apply(self, state, frame, action):
@@ -563,7 +564,7 @@ class Sortie(Step):
                 "area": p, "side": side, "from": p, "via": "sortie", "group": 0,
                 "path": (p,), "units": tuple(units)}]
             state.event("sortie", "8.3", f"{len(units)} {_name(side)} unit(s) sortie out of "
-                        f"{_city(state.ix, p)} against the besiegers", side, place=p)
+                        f"{city_name(state.ix, p)} against the besiegers", side, place=p)
 
     def text(self, state, frame):
         return f"{_name(frame['side'])}: declare sorties out of besieged cities (§8.3)"
@@ -603,7 +604,7 @@ def _withdraw_targets(state: State, u: int, p: int) -> list[int]:
 
 def _pillage_reason(state: State, side: int, p: int) -> str | None:
     ix = state.ix
-    city = _city(ix, p)
+    city = city_name(ix, p)
     rec = state.sieges.get(p)
     if rec is None or rec["besieger"] != side or siege_condition(state, p) != side:
         return f"{_name(side)} has no siege of {city} to pillage from"
@@ -630,9 +631,9 @@ def pillage_legal(state: State, side: int) -> list[dict]:
     out = []
     for p in sorted(state.sieges):
         if _pillage_reason(state, side, p) is None:
-            gain = victory.pillage_award(_city(ix, p))
+            gain = victory.pillage_award(city_name(ix, p))
             out.append({"type": "pillage", "side": SIDE_NAMES[side], "place": ix.place_ids[p],
-                        "label": f"Pillage {_city(ix, p)} and withdraw the besiegers "
+                        "label": f"Pillage {city_name(ix, p)} and withdraw the besiegers "
                                  f"(+{gain} Prestige, 1 action)"})
     return out
 
@@ -649,7 +650,7 @@ def pillage_apply(state: State, side: int, action: dict) -> None:
         raise IllegalAction(reason, "5.5")
     state.pillaged.add(p)
     state.flags[f"pillaged_now:{state.ix.place_ids[p]}"] = _turn_code(state, side)
-    state.event("pillage", "5.5", f"{_name(side)} pillages the lands of {_city(state.ix, p)}",
+    state.event("pillage", "5.5", f"{_name(side)} pillages the lands of {city_name(state.ix, p)}",
                 side, place=p)
     push(state, {"kind": "pillage_withdraw", "side": side, "place": p,
                  "units": tuple(_pillage_group(state, p, side))})
@@ -718,14 +719,14 @@ class PillageWithdraw(Step):
     def run(self, state, frame):
         p, side = frame["place"], frame["side"]
         pop(state, frame)
-        city = _city(state.ix, p)
+        city = city_name(state.ix, p)
         victory.gain(state, side, victory.pillage_award(city), "14.12", f"pillaging {city}",
                      place=p)
         refresh(state)
 
     def text(self, state, frame):
         return (f"{_name(frame['side'])}: withdraw the besiegers of "
-                f"{_city(state.ix, frame['place'])} to adjacent areas free of enemy units")
+                f"{city_name(state.ix, frame['place'])} to adjacent areas free of enemy units")
 
 
 register(PillageWithdraw())
