@@ -134,10 +134,11 @@ class _Solver:
             merged[out] = merged.get(out, self.zero) + p
         return list(merged.items())
 
-    def _retreat(self, leaver: int, state: State) -> list:
+    def _retreat(self, leaver: int, state: State, first: bool) -> list:
         """``leaver`` retreats at its first attack of the round (§6.4): the other side's
-        unrouted cavalry harries first, then the leaver's (§6.41, Cavalry Raids sidebar)."""
-        key = ("retreat", leaver, state)
+        unrouted cavalry harries first, then the leaver's (§6.41, Cavalry Raids sidebar).
+        Aggressors silent in round 1 (§6.5, §6.6) cannot harry in it either."""
+        key = ("retreat", leaver, state, first)
         found = self.ends.get(key)
         if found is not None:
             return found
@@ -146,7 +147,8 @@ class _Solver:
         retire = not self.sea and not sides[leaver].shaken(state[leaver])
         how = "retire" if retire else "retreat"
         merged: dict[Outcome, Any] = {}
-        first_shots = total_hits(self._cavalry(winner, state[winner]), self.exact)
+        riders = () if first and winner == self.silent else self._cavalry(winner, state[winner])
+        first_shots = total_hits(riders, self.exact)
         for hits, p in enumerate(first_shots):
             leaving = sides[leaver].hit(state[leaver], hits, routed_too=True)
             back = total_hits(self._cavalry(leaver, leaving), self.exact)
@@ -185,7 +187,7 @@ class _Solver:
             if watch and not started & bit:
                 started |= bit
                 if policy.wants_retreat(rounds, sides[s].steps_lost(own)):
-                    for out, q in self._retreat(s, (sa, sd)):
+                    for out, q in self._retreat(s, (sa, sd), first):
                         ends[out] = ends.get(out, 0) + p * q
                     continue
             if s == ATTACKER:

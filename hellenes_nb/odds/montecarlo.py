@@ -152,7 +152,8 @@ def sample_odds(spec: BattleSpec, n: int = 20_000, seed: int | None = 0) -> Odds
                 go = np.array([policies[s].wants_retreat(played, int(x)) for x in lost], bool)
                 leaving = new[go]
                 if len(leaving):
-                    _retreat(arr, spec, leaving, s, start, finish)
+                    silent = played == 0 and spec.silent_first_round
+                    _retreat(arr, spec, leaving, s, start, finish, silent)
                     rows = np.setdiff1d(rows, leaving, assume_unique=True)
             if len(rows) == 0:
                 continue
@@ -201,12 +202,14 @@ def _pursue(arr, spec, rows, winner, later, first_round, alive_mask) -> None:
     arr.hit(rows, 1 - winner, hits, routed_too=True)
 
 
-def _retreat(arr, spec, rows, leaver, start, finish) -> None:
-    """A voluntary retreat (§6.4): the stayer's cavalry harries, then the leaver's (§6.41)."""
+def _retreat(arr, spec, rows, leaver, start, finish, silent) -> None:
+    """A voluntary retreat (§6.4): the stayer's cavalry harries, then the leaver's (§6.41);
+    aggressors silent in round 1 (§6.5, §6.6) do not harry in it."""
     stayer = 1 - leaver
-    cav = (arr.cv[rows] > 0) & ~arr.routed[rows] & arr.cavalry
-    stay_cav = cav.copy()
+    stay_cav = (arr.cv[rows] > 0) & ~arr.routed[rows] & arr.cavalry
     stay_cav[:, arr.cols[leaver]] = False
+    if silent and stayer == ATTACKER:
+        stay_cav[:] = False
     retire = arr.lost(rows, leaver, start) == 0
     retire &= ~arr.routed[np.ix_(rows, arr.cols[leaver])].any(axis=1)
     retire &= spec.kind != "sea"
@@ -274,7 +277,9 @@ def _one_battle(spec, sides, order, forces, rng) -> tuple[tuple[int, str, int, i
             if policy.active and not started[s]:
                 started[s] = True
                 if policy.wants_retreat(played - 1, sides[s].steps_lost(state[s])):
-                    return _python_retreat(spec, sides, forces, state, s, rng), played
+                    silent = played == 1 and spec.silent_first_round
+                    result = _python_retreat(spec, sides, forces, state, s, rng, silent)
+                    return result, played
             hits, routs = _roll(rng, code >> 2, forces[s][i].power)
             enemy = sides[1 - s]
             state[1 - s] = enemy.rout(enemy.hit(state[1 - s], hits), routs)
@@ -303,10 +308,12 @@ def _lost(sides, state) -> tuple[int, int]:
     return sides[0].steps_lost(state[0]), sides[1].steps_lost(state[1])
 
 
-def _python_retreat(spec, sides, forces, state, leaver, rng) -> tuple[int, str, int, int]:
+def _python_retreat(spec, sides, forces, state, leaver, rng, silent) -> tuple[int, str, int, int]:
     stayer = 1 - leaver
     retire = spec.kind != "sea" and not sides[leaver].shaken(state[leaver])
     cav = [[j for j, b in enumerate(forces[s]) if b.cavalry] for s in (0, 1)]
+    if silent and stayer == ATTACKER:
+        cav[stayer] = []
     hits = _hits_of(rng, state[stayer], forces[stayer], cav[stayer])
     state[leaver] = sides[leaver].hit(state[leaver], hits, routed_too=True)
     hits = _hits_of(rng, state[leaver], forces[leaver], cav[leaver])

@@ -219,3 +219,14 @@ def test_table_shapes():
     assert abs(joint["probability"].sum() - 1) < 1e-12
     with pytest.raises(ValueError, match="unknown table"):
         o.table("nope")
+
+
+@pytest.mark.rule("6.6")
+def test_6_6_landing_cavalry_cannot_harry_in_round_1():
+    # the defender retires at its first attack; the landing cavalry may not attack in round 1
+    o = odds("cav:A2:3", "C2:2", landing=True, defender_retreat=RetreatPolicy(after_rounds=0))
+    assert o.by_how()[("attacker", "retire")] == 1
+    assert o.expected_steps_lost() == {"attacker": 0, "defender": 0}
+    # one round later the same cavalry fires first and harries the retreating defender
+    later = odds("cav:A2:3", "C2:2", landing=True, defender_retreat=RetreatPolicy(after_rounds=1))
+    assert later.expected_steps_lost()["defender"] > 0
