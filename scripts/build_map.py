@@ -604,6 +604,7 @@ def label_point(pl: Place, geom: shapely.Geometry, frame: Frame) -> Point:
 
 SYMBOL_GAP_PX = 15.0  # symbols closer than this are pushed apart (Sestos and Abydos)
 INLAND_PX = 5.0  # inland cities and towns keep this far from their area's edge if they can
+PORT_INLAND_PX = 6.0  # a port's centre sits this far inside its shore
 
 
 def symbol_point(pl: Place, geom: shapely.Geometry, baked: Baked) -> Point:
@@ -618,7 +619,21 @@ def symbol_point(pl: Place, geom: shapely.Geometry, baked: Baked) -> Point:
             seas = [g for k, g in baked.shapes.items() if k in baked.sea_ids]
             shore = geom.boundary.intersection(shapely.union_all(seas).boundary)
         if not shore.is_empty:
-            return nearest_points(shore, p)[0]
+            on_shore = nearest_points(shore, p)[0]
+            # step just inland so the hexagon touches the shore without hiding islets offshore
+            # (Sphacteria at Pylos)
+            inner = geom.buffer(-PORT_INLAND_PX)
+            if inner.is_empty:
+                return on_shore
+            target = nearest_points(inner, on_shore)[0]
+            step = min(1.0, PORT_INLAND_PX / max(target.distance(on_shore), 1e-9))
+            return keep_inside(
+                Point(
+                    on_shore.x + (target.x - on_shore.x) * step,
+                    on_shore.y + (target.y - on_shore.y) * step,
+                ),
+                geom,
+            )
     inner = geom.buffer(-INLAND_PX)
     if inner.is_empty:
         inner = geom

@@ -556,25 +556,45 @@ class _Canvas:
         view: str,
     ) -> tuple[float, float] | None:
         """The first top-left corner whose w × h box is free (see ``_place``), reserved."""
-        fx, fy, fw, fh = self.geo.inset_frame
-        frame = (fx, fy, fx + fw, fy + fh)
-        _, _, vw, vh = self.geo.view_box
         for x0, y0 in spots:
             box = (x0, y0, x0 + w, y0 + h)
-            if view == "inset":
-                inside = frame[0] <= x0 and x0 + w <= frame[2] and frame[1] <= y0
-                inside = inside and y0 + h <= frame[3]
-            else:
-                inside = 0 <= x0 and x0 + w <= vw and 0 <= y0 and y0 + h <= vh
-                inside = inside and not _overlap(box, frame)
-            if inside and not any(_overlap(box, t) for t in self.taken):
+            if self._in_view((x0, y0), w, h, view) and not any(
+                _overlap(box, t) for t in self.taken
+            ):
                 self.taken.append(box)
                 return x0, y0
         if not required:
             return None
-        x0, y0 = spots[0]
+        # nothing is free: take the spot in view that overlaps least
+        in_view = [sp for sp in spots if self._in_view(sp, w, h, view)] or spots[:1]
+        x0, y0 = min(in_view, key=lambda sp: self._overlap_area((*sp, sp[0] + w, sp[1] + h)))
         self.taken.append((x0, y0, x0 + w, y0 + h))
         return x0, y0
+
+    def _in_view(self, spot: tuple[float, float], w: float, h: float, view: str) -> bool:
+        """Whether a box lies in its view: inside the inset frame, or on the main map off it."""
+        fx, fy, fw, fh = self.geo.inset_frame
+        _, _, vw, vh = self.geo.view_box
+        x0, y0 = spot
+        box = (x0, y0, x0 + w, y0 + h)
+        if view == "inset":
+            return fx <= x0 and x0 + w <= fx + fw and fy <= y0 and y0 + h <= fy + fh
+        return (
+            0 <= x0
+            and x0 + w <= vw
+            and 0 <= y0
+            and y0 + h <= vh
+            and not _overlap(box, (fx, fy, fx + fw, fy + fh))
+        )
+
+    def _overlap_area(self, box: tuple[float, float, float, float]) -> float:
+        total = 0.0
+        for t in self.taken:
+            dx = min(box[2], t[2]) - max(box[0], t[0])
+            dy = min(box[3], t[3]) - max(box[1], t[1])
+            if dx > 0 and dy > 0:
+                total += dx * dy
+        return total
 
     # -- document -----------------------------------------------------------------------------
 
