@@ -3,17 +3,28 @@
 Events are dispatched through :data:`EVENTS`: a rule module makes an event playable by
 registering an :class:`EventRule` for its key (cards.yaml ``event`` field). An event with no
 registered rule cannot be played for its event, only for its action value (or as a New Year
-Sacrifice, §10.3).
+Sacrifice, §10.3). ``rules/events.py`` registers all seventeen keys.
+
+This module also answers what the cards in play mean for other rule modules (engine II):
+
+- :func:`season_ban`: moves, pillage, engagements or assaults forbidden this season by an
+  Earthquake or Augury (§3.1);
+- :func:`hunger_max`, :func:`double_defense`, :func:`treachery_city`: Hunger, Civil War and
+  Treachery as seen by siege combat (§3.1);
+- :func:`peace_offer_terms`: the Peace and War Faction cards (§14.22);
+- :func:`year_end_cleanup` and :func:`year_end_prestige`: Civil War leaves play, Athens may
+  drop Athens Raises Taxes, Persian Aid and No Quarter cost Sparta prestige (§3.1, §13.1).
 """
 
 from __future__ import annotations
 
 from .state import State
-from .steps import IllegalAction, Step, action_side, need, pop, register
+from .steps import IllegalAction, Step, action_side, need, pop, push, register
 from .world_index import ATHENS, SEASONS, SIDE_NAMES, SPARTA
 
 OLYMPIANS = ("zeus", "hera", "apollo", "ares", "demeter", "poseidon", "hermes")
 HAND_SIZE = 6
+WINTER = 5
 
 
 class EventRule:
@@ -48,6 +59,8 @@ def card_record(state: State, n: int):
 def event_reason(state: State, side: int, n: int, new_year: bool) -> str | None:
     """Why card ``n`` cannot be played by ``side`` for its event now, or None if it can."""
     card = card_record(state, n)
+    if state.season == WINTER:
+        return "events are not playable in Winter (§3.1)"
     if card.side not in ("both", SIDE_NAMES[side]):
         return f"card {n} ({card.title}) is a {card.side} event (§3.1)"
     rule = EVENTS.get(card.event)
@@ -254,3 +267,155 @@ def discard_played(state: State) -> None:
         if p is not None and p["card"] not in in_play and p["card"] not in state.leaders:
             state.discard.append(p["card"])
         state.played[side] = None
+
+
+# -- cards in play and this season's event effects (engine II) --------------------------------
+def season_code(state: State) -> int:
+    """A number naming the current season of the current year (years run down, §15)."""
+    return state.year * 10 + state.season
+
+
+def in_play_count(state: State, key: str) -> int:
+    """How many cards with event ``key`` are face up in play (§3.1)."""
+    return sum(1 for n, _ in state.in_play if card_record(state, n).event == key)
+
+
+def remove_from_play(state: State, n: int, why: str) -> None:
+    """Take continuing card ``n`` out of play onto the discard pile (§3.1)."""
+    state.in_play = [x for x in state.in_play if x[0] != n]
+    state.discard.append(n)
+    state.event("card_removed", "3.1", f"{card_record(state, n).title} (card {n}) leaves play: "
+                f"{why}", card=n)
+
+
+#: what each season-long event forbids its victim (§3.1)
+BANS = {"earthquake": ("move", "pillage"), "augury": ("engage", "assault")}
+_BAN_WORDS = {"move": "move", "pillage": "pillage", "engage": "engage the enemy",
+              "assault": "assault a city"}
+
+
+def season_ban(state: State, side: int, what: str) -> str:
+    """Why ``side`` may not ``what`` ("move", "pillage", "engage", "assault") this season, or
+    "" (§3.1 Earthquake: no moves or pillage, barbarian recruits' free move included; Augury:
+    no engaging or assaults, siege attrition still allowed)."""
+    if what not in _BAN_WORDS:
+        raise ValueError(f"season_ban asks about move, pillage, engage or assault, not {what!r}")
+    now = season_code(state)
+    for key, banned in BANS.items():
+        if what in banned and state.flags.get(f"{key}:{SIDE_NAMES[side]}") == now:
+            return (f"the enemy's {key.title()} this season: {SIDE_NAMES[side].title()} "
+                    f"may not {_BAN_WORDS[what]} (§3.1)")
+    return ""
+
+
+def hunger_max(state: State, p: int) -> int:
+    """The highest attrition die face that hits the city of ``p`` this season because of a
+    Hunger event (2), or 0 when no Hunger applies (§3.1). Siege attrition uses the larger of
+    this and its ordinary rate."""
+    return 2 if state.flags.get(f"hunger:{state.ix.place_ids[p]}") == season_code(state) else 0
+
+
+def double_defense(state: State, p: int) -> bool:
+    """Do the defenders of the city of ``p`` keep their double defense (§8.11)? Not while a
+    Civil War marker lies on the city this year (§3.1)."""
+    return p not in state.civil_war
+
+
+def treachery_city(state: State, side: int) -> int:
+    """The city ``side`` made its Treachery Assault on this player turn, or -1 (§3.1): it may not
+    also be attritioned that turn ("others can be Siege Attritioned")."""
+    got = state.flags.get(f"treachery:{SIDE_NAMES[side]}", -1)
+    if got < 0 or got // 1000 != season_code(state):
+        return -1
+    return got % 1000
+
+
+def no_quarter_bars(state: State, u: int) -> str:
+    """Why unit ``u`` may not be recruited because of No Quarter, or "" (§3.1): Athens cannot
+    recruit its elite E2 fleets while the card is in play."""
+    if u >= 60 or not in_play_count(state, "no_quarter"):
+        return ""
+    rec = state.ix.world.units.get(("athens", state.ix.unit_number[u]))
+    rating = rec.sea_rating if rec is not None else None
+    if rating is not None and f"{rating.agility}{rating.power}" == "E2":
+        return "No Quarter is in play: Athens cannot recruit E2 fleets (§3.1)"
+    return ""
+
+
+def peace_offer_terms(state: State) -> tuple[int, int]:
+    """(prestige needed, prestige it costs) for a Peace Offer (§14.22): 10 and 2, or 5 and 1
+    while a Peace Faction Ascendant card is in play (§3.1)."""
+    if in_play_count(state, "peace_faction_ascendant"):
+        return 5, 1
+    return 10, 2
+
+
+def year_end_prestige(state: State) -> int:
+    """Apply the Year End prestige of continuing events: Sparta loses 1 for each Persian Aid
+    (tribute, §13.1) and 1 for each No Quarter card in play (§3.1). Returns the total."""
+    from . import victory
+
+    total = 0
+    for key, rule, why in (("persian_aid", "13.1", "Persian Aid tribute"),
+                           ("no_quarter", "3.1", "No Quarter")):
+        n = in_play_count(state, key)
+        if n:
+            victory.gain(state, ATHENS, n, rule, f"Sparta pays for {why} ({n} card(s) in play)")
+            total += n
+    return total
+
+
+def year_end_cleanup(state: State) -> None:
+    """Year End for the cards in play (§3.1): Civil War cards leave play and their markers go;
+    if Athens Raises Taxes is in play, Athens decides whether to take it out of play (a
+    ``taxes_removal`` frame is pushed, so call this from a step's ``run``)."""
+    for n, _ in list(state.in_play):
+        if card_record(state, n).event == "civil_war":
+            remove_from_play(state, n, "Civil War ends at Year End")
+    if state.civil_war:
+        names = ", ".join(state.ix.place_name[p] for p in sorted(state.civil_war))
+        state.event("civil_war_over", "3.1", f"Civil War markers removed: {names}")
+        state.civil_war = set()
+    if in_play_count(state, "athens_raises_taxes"):
+        push(state, {"kind": "taxes_removal", "side": ATHENS})
+
+
+class TaxesRemoval(Step):
+    """At Year End Athens may take Athens Raises Taxes cards out of play, one at a time (§3.1).
+
+    Frame: ``{"kind": "taxes_removal", "side": 0}``.
+    """
+
+    kind = "taxes_removal"
+    rules = ("3.1",)
+
+    def _cards(self, state: State) -> list[int]:
+        return sorted(n for n, _ in state.in_play
+                      if card_record(state, n).event == "athens_raises_taxes")
+
+    def deciders(self, state, frame):
+        return (ATHENS,) if self._cards(state) else ()
+
+    def legal(self, state, frame, side):
+        if side != ATHENS:
+            return []
+        out = [{"type": "keep_taxes", "side": "athens",
+                "label": "Keep Athens Raises Taxes in play"}]
+        for n in self._cards(state):
+            out.append({"type": "remove_taxes", "side": "athens", "card": n,
+                        "label": f"Take card {n} Athens Raises Taxes out of play"})
+        return out
+
+    def apply(self, state, frame, action):
+        if action["type"] == "keep_taxes":
+            pop(state, frame)
+            return
+        remove_from_play(state, action["card"], "Athens stops the war tax at Year End")
+
+    def text(self, state, frame):
+        return "Year End: Athens may take Athens Raises Taxes out of play (§3.1)"
+
+
+register(TaxesRemoval())
+
+from . import events  # noqa: E402,F401  (registers the event rules; it imports this module)
