@@ -397,9 +397,9 @@ class Hunger(ChoiceEvent):
     rules = ("3.1", "8.2", "8.21")
 
     def options(self, state, side, card, stage):
-        ix = state.ix
+        ix, siege = state.ix, _siege()
         return [(ix.place_ids[p], f"Hunger in {_city(state, p)}")
-                for p in _siege().siege_targets(state, side) if _siege().attrition_allowed(state, p)]
+                for p in siege.siege_targets(state, side) if siege.attrition_allowed(state, p)]
 
     def nothing_reason(self, state, side, card):
         return (f"{_name(side)} has no siege since a prior season where attrition is possible "
