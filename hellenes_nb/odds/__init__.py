@@ -9,9 +9,9 @@ Quick start::
 The forces syntax and every option are documented in ``docs/odds.md``.
 """
 
-from hellenes_nb.odds.auto import MAX_EXACT_STATES, battle_odds, state_count
+from hellenes_nb.odds.auto import MAX_EXACT_STATES, battle_odds
 from hellenes_nb.odds.battle import BattleSpec, RetreatPolicy, make_battle
-from hellenes_nb.odds.exact import exact_odds
+from hellenes_nb.odds.exact import exact_odds, state_count
 from hellenes_nb.odds.fog import fog_odds
 from hellenes_nb.odds.forces import Block, ForcesError, format_forces, parse_forces
 from hellenes_nb.odds.montecarlo import sample_odds, sample_odds_python

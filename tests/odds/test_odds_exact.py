@@ -230,3 +230,34 @@ def test_6_6_landing_cavalry_cannot_harry_in_round_1():
     # one round later the same cavalry fires first and harries the retreating defender
     later = odds("cav:A2:3", "C2:2", landing=True, defender_retreat=RetreatPolicy(after_rounds=1))
     assert later.expected_steps_lost()["defender"] > 0
+
+
+FAST_CASES = [
+    dict(attacker="B2:3,A1:2,C2:2", defender="C2:3,cav:A1:2,B2:2"),
+    dict(attacker="B2:3,C2:4,A1:1", defender="A2:2,B1:3,garrison", assault=True),
+    dict(attacker="E1:3,F2:2,E2:2", defender="E2:2,F1:3,E1:3", sea=True, narrows=True),
+    dict(
+        attacker="fleet:E1:3+B2:2,E1:2,F1:3",
+        defender="F2:3,E1:2",
+        sea=True,
+        attacker_retreat=RetreatPolicy(after_rounds=2),
+    ),
+    dict(
+        attacker="B2:3,cav:A1:2,C1:2",
+        defender="C2:3,B1:2,cav:A2:2",
+        landing=True,
+        defender_retreat=RetreatPolicy(at_losses=2),
+        attacker_retreat=RetreatPolicy(after_rounds=3),
+    ),
+]
+
+
+@pytest.mark.parametrize("case", FAST_CASES)
+def test_numpy_solver_matches_the_fraction_solver(case):
+    from hellenes_nb.odds.fast import fast_odds
+
+    spec = make_battle(**case)
+    reference, fast = exact_odds(spec, exact=True), fast_odds(spec)
+    for key in set(reference.outcomes) | set(fast.outcomes):
+        assert abs(float(reference.outcomes.get(key, 0)) - fast.outcomes.get(key, 0)) < 1e-12
+    assert abs(float(reference.expected_rounds) - fast.expected_rounds) < 1e-12

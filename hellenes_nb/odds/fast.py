@@ -1,0 +1,354 @@
+"""The exact DP of :mod:`hellenes_nb.odds.dp`, vectorised with NumPy (floats).
+
+Same chain, same order of processing (round tag, then weight level from high to low, then
+firing slot), same treatment of empty rounds (scaled up front by 1 / (1 - stay)); only the
+representation changes. Each side's reachable block states are numbered once, with the effect of
+one hit and one rout precomputed as index arrays, so a unit attack on a whole batch of battle
+states is a few array lookups: the state after h hits and r routs is ``ROUT^r[HIT^h[state]]``.
+The pure-Python solver (:mod:`hellenes_nb.odds.dp`) stays the reference and gives exact
+fractions; the tests check that the two agree to 1e-12.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import numpy as np
+
+from hellenes_nb.odds.battle import ATTACKER, BattleSpec
+from hellenes_nb.odds.dice import attack, total_hits
+from hellenes_nb.odds.dp import _Solver, _weight
+from hellenes_nb.odds.result import Odds
+from hellenes_nb.odds.sides import ROUTED, STEP, Side
+
+MAX_DICE = 4
+
+
+class _Table:
+    """Every block state one side can reach, numbered, with single-hit and single-rout maps."""
+
+    def __init__(self, side: Side, rank: tuple[int, ...]) -> None:
+        ids = {side.start: 0}
+        configs = [side.start]
+        hit, rout = [], []
+        for codes in configs:  # grows while we walk it
+            for move, out in ((side.hit(codes, 1), hit), (side.rout(codes, 1), rout)):
+                if move not in ids:
+                    ids[move] = len(configs)
+                    configs.append(move)
+                out.append(ids[move])
+        self.configs = configs
+        self.ids = ids
+        code = np.array(configs, dtype=np.int64).reshape(len(configs), side.n)
+        self.cv = code >> 2
+        self.able = (code >= STEP) & (code & ROUTED == 0)
+        self.standing = self.able.any(axis=1)
+        self.alive = (code >= STEP).any(axis=1)
+        self.weight = np.array([_weight(c) for c in configs])
+        self.lost = np.array([side.steps_lost(c) for c in configs])
+        self.end = np.array([ids[Side.end_round(c)] for c in configs])
+        ranks = np.array(rank)
+        rearguard = np.where(code >= STEP, ranks, -1).max(axis=1)
+        # what an ending needs to know about a beaten side: alive?, rearguard, steps lost,
+        # steps left; with carried units the whole state matters (cargo, §6.5)
+        if any(side.carried):
+            self.desc = np.arange(len(configs))
+            rows = np.stack([self.alive, rearguard, self.lost, self.cv.sum(axis=1)], axis=1)
+        else:
+            facts = np.stack([self.alive, rearguard, self.lost, self.cv.sum(axis=1)], axis=1)
+            rows, self.desc = np.unique(facts, axis=0, return_inverse=True)
+            self.desc = self.desc.ravel()
+        self.desc_alive, self.desc_rear, self.desc_lost, self.desc_steps = rows.T
+        self.hits = [np.arange(len(configs))]
+        self.routs = [np.arange(len(configs))]
+        for _ in range(MAX_DICE):
+            self.hits.append(np.array(hit)[self.hits[-1]])
+            self.routs.append(np.array(rout)[self.routs[-1]])
+        self.hits_stack = np.stack(self.hits)
+        self.routs_stack = np.stack(self.routs)
+
+
+class _Bucket:
+    """Battle states waiting at one (tag, weight, slot): chunks of (a, d, started, mass)."""
+
+    __slots__ = ("chunks",)
+
+    def __init__(self) -> None:
+        self.chunks: list[tuple[np.ndarray, ...]] = []
+
+    def add(self, a, d, started, mass) -> None:
+        if len(mass):
+            self.chunks.append((a, d, started, mass))
+
+    def take(self, size_d: int) -> tuple[np.ndarray, ...] | None:
+        """All chunks merged, equal states summed; None if empty."""
+        if not self.chunks:
+            return None
+        a, d, started, mass = (np.concatenate(parts) for parts in zip(*self.chunks, strict=True))
+        self.chunks = []
+        key = (a * size_d + d) * 4 + started
+        uniq, inverse = np.unique(key, return_inverse=True)
+        total = np.bincount(inverse, weights=mass)
+        started, rest = uniq % 4, uniq // 4
+        return rest // size_d, rest % size_d, started, total
+
+
+class _FastSolver:
+    """Vectorised forward DP for one battle (float probabilities)."""
+
+    def __init__(self, spec: BattleSpec) -> None:
+        self.spec = spec
+        self.ref = _Solver(spec, exact=False)  # endings: retreats, and panics with cargo
+        ref = self.ref
+        self.tables = (_Table(ref.sides[0], ref.rank[0]), _Table(ref.sides[1], ref.rank[1]))
+        self.order = ref.order
+        self.slots = len(self.order)
+        self.last_tag = max(ref.cap, 1 if ref.silent >= 0 else 0)
+        self.wants = [
+            [
+                np.array([p.active and p.wants_retreat(tag, int(x)) for x in t.lost], bool)
+                for tag in range(self.last_tag + 1)
+            ]
+            for p, t in zip(ref.policies, self.tables, strict=True)
+        ]
+        # per block: (hits, routs, probability) of each dice outcome, indexed by cv and padded
+        # to the most outcomes any cv up to the block's starting cv can have
+        self.outs = {}
+        for side in (0, 1):
+            routable = ref.sides[1 - side].routable
+            for i, block in enumerate(spec.forces[side]):
+                rows = [attack(cv, block.power, routable) for cv in range(block.cv + 1)]
+                table = np.zeros((3, block.cv + 1, max(len(r) for r in rows)))
+                for cv, outcomes in enumerate(rows):
+                    for k, outcome in enumerate(outcomes):
+                        table[:, cv, k] = outcome
+                hits, routs = table[0].astype(np.int64), table[1].astype(np.int64)
+                self.outs[(side, i)] = (hits, routs, table[2])
+        self.ends: dict = defaultdict(float)
+        # endings by elimination or panic, per winner: (key, mass); see _collapse_key
+        self.collapses: tuple[list, list] = ([], [])
+        self.retreats: list[tuple[np.ndarray, ...]] = []
+
+    # -- one slot -------------------------------------------------------------------------------
+    def _fire(self, tag, q, pos, batch, levels) -> None:
+        """Fire slot ``pos`` for a batch; states go to ``levels[q'][pos + 1]``."""
+        a, d, started, mass = batch
+        s, i = self.order[pos]
+        nxt = pos + 1
+        first = tag == 0 and self.ref.silent >= 0
+        if first and s == self.ref.silent:
+            levels[q][nxt].add(a, d, started, mass)
+            return
+        own_t, foe_t = self.tables[s], self.tables[1 - s]
+        own, foe = (a, d) if s == ATTACKER else (d, a)
+        able = own_t.able[own, i]
+        if not able.all():
+            idle = ~able
+            levels[q][nxt].add(a[idle], d[idle], started[idle], mass[idle])
+            own, foe, started, mass = own[able], foe[able], started[able], mass[able]
+        bit = 1 << s
+        if self.ref.policies[s].active:
+            leave = ((started & bit) == 0) & self.wants[s][tag][own]
+            if leave.any():
+                pair = (own[leave], foe[leave]) if s == ATTACKER else (foe[leave], own[leave])
+                n = int(leave.sum())
+                self.retreats.append((np.full(n, s), *pair, np.full(n, first), mass[leave]))
+                stay = ~leave
+                own, foe, started, mass = own[stay], foe[stay], started[stay], mass[stay]
+            started = started | bit
+        if not len(mass):
+            return
+        hits, routs, probs = self.outs[(s, i)]
+        cvs = own_t.cv[own, i]
+        probs = probs[cvs] * mass[:, None]
+        after = foe_t.routs_stack[routs[cvs], foe_t.hits_stack[hits[cvs], foe[:, None]]]
+        live = probs > 0
+        shape = live.shape
+        own = np.broadcast_to(own[:, None], shape)[live]
+        before = np.broadcast_to(foe[:, None], shape)[live]
+        started = np.broadcast_to(started[:, None], shape)[live]
+        after, mass = after[live], probs[live]
+        down = foe_t.standing[after]
+        if not down.all():
+            fall = ~down
+            key = ((own[fall] * self.slots + pos) * 2 + first) * len(foe_t.desc_alive)
+            self.collapses[s].append((key + foe_t.desc[after[fall]], mass[fall]))
+            own, after, started, mass, before = (
+                x[down] for x in (own, after, started, mass, before)
+            )
+        drop = foe_t.weight[before] - foe_t.weight[after]
+        a, d = (own, after) if s == ATTACKER else (after, own)
+        if not drop.any():
+            levels[q][nxt].add(a, d, started, mass)
+            return
+        for step in np.unique(drop):
+            rows = drop == step
+            levels[q - int(step)][nxt].add(a[rows], d[rows], started[rows], mass[rows])
+
+    def _stay(self, tag: int, a: np.ndarray, d: np.ndarray) -> np.ndarray:
+        """Vectorised :meth:`_Solver._stay`: chance a round from each (a, d) changes nothing."""
+        ids = (a, d)
+        stay = np.ones(len(a))
+        none_hit = np.ones(len(a))
+        one_hit = np.zeros(len(a))
+        for s, i in self.order:
+            t = self.tables[s]
+            able = t.able[ids[s], i]
+            cv = np.where(able, t.cv[ids[s], i], 0)
+            chance = self.ref.power[s][i] / 6
+            if self.ref.sides[1 - s].double:  # at most one hit on the walls in the round
+                none_hit *= (1 - chance) ** cv
+                one_hit += cv * chance / (1 - chance)
+            else:
+                stay *= (1 - 2 * chance) ** cv
+        stay *= none_hit * (1 + one_hit)
+        for s in (0, 1):
+            stay[self.tables[s].standing[ids[s]] & self.wants[s][tag][ids[s]]] = 0.0
+        return stay
+
+    # -- the whole battle -------------------------------------------------------------------
+    def solve(self) -> Odds:
+        ta, td = self.tables
+        top = int(ta.weight[0] + td.weight[0])
+        size_d = len(td.configs)
+        slots = self.slots
+        starts = [[_Bucket() for _ in range(top + 1)] for _ in range(self.last_tag + 1)]
+        flows = [
+            [[_Bucket() for _ in range(slots + 1)] for _ in range(top + 1)]
+            for _ in range(self.last_tag + 1)
+        ]
+        zero = np.zeros(1, dtype=np.int64)
+        starts[0][top].add(zero, zero, zero, np.ones(1))
+        played = 0.0
+        for tag in range(self.last_tag + 1):
+            saturated = tag == self.last_tag
+            follow = starts[min(tag + 1, self.last_tag)]
+            for q in range(top, -1, -1):
+                levels = flows[tag]
+                # phase A: rounds that began at a higher weight
+                back = self._level(tag, q, levels, size_d)
+                if back is not None:
+                    follow[q].add(*back)
+                opening = starts[tag][q].take(size_d)
+                if opening is None:
+                    continue
+                a, d, started, mass = opening
+                if saturated:
+                    stay = self._stay(tag, a, d)
+                    if (stay >= 1).any():
+                        raise ValueError("this battle cannot end: no unit can hit or rout")
+                    mass = mass / (1 - stay)
+                played += float(mass.sum())
+                levels[q][0].add(a, d, np.zeros_like(started), mass)
+                back = self._level(tag, q, levels, size_d)
+                if back is not None and not saturated:
+                    follow[q].add(*back)
+        self._settle()
+        return Odds(
+            outcomes=dict(self.ends),
+            expected_rounds=played,
+            starting_steps=(self.spec.starting_steps(0), self.spec.starting_steps(1)),
+        )
+
+    def _level(self, tag, q, levels, size_d):
+        """Fire every slot at weight q; return the states ending the round at weight q."""
+        for pos in range(self.slots):
+            batch = levels[q][pos].take(size_d)
+            if batch is not None:
+                self._fire(tag, q, pos, batch, levels)
+        done = levels[q][self.slots].take(size_d)
+        if done is None:
+            return None
+        a, d, started, mass = done
+        return self.tables[0].end[a], self.tables[1].end[d], np.zeros_like(started), mass
+
+    # -- endings --------------------------------------------------------------------------------
+    def _settle(self) -> None:
+        """Turn the collected collapses and retreats into outcomes (§6.34, §6.41, §14.11)."""
+        ta, td = self.tables
+        for win in (0, 1):
+            if self.collapses[win]:
+                self._settle_collapses(win)
+        for leaver, a, d, first, mass in (
+            zip(*(np.concatenate(x) for x in zip(*self.retreats, strict=True)), strict=True)
+            if self.retreats
+            else ()
+        ):
+            state = (ta.configs[a], td.configs[d])
+            for out, p in self.ref._retreat(int(leaver), state, bool(first)):
+                self.ends[out] += float(mass) * p
+
+    def _settle_collapses(self, win: int) -> None:
+        """Eliminations and panics won by ``win``. An ending is keyed by the victor's state,
+        the slot, the first-round flag and what matters of the beaten side, so pursuit and the
+        victor's harrying (§6.34, §6.41) are worked out once per key."""
+        keys, masses = (np.concatenate(x) for x in zip(*self.collapses[win], strict=True))
+        total = np.bincount(keys, weights=masses)
+        keys = np.flatnonzero(total)
+        mass = total[keys]
+        win_t, lose_t = self.tables[win], self.tables[1 - win]
+        rest, desc = np.divmod(keys, len(lose_t.desc_alive))
+        rest, first = np.divmod(rest, 2)
+        own, pos = np.divmod(rest, self.slots)
+        own_lost = win_t.lost[own]
+        gone = lose_t.desc_alive[desc] == 0
+        lose_lost = lose_t.desc_lost[desc]
+        pair = (own_lost, lose_lost) if win == ATTACKER else (lose_lost, own_lost)
+        self._add(win, "elimination", pair[0][gone], pair[1][gone], mass[gone])
+        keep = ~gone
+        own, desc, pos, first, mass = own[keep], desc[keep], pos[keep], first[keep], mass[keep]
+        if not len(mass):
+            return
+        if any(self.ref.sides[1 - win].carried):  # desc is the beaten side's full state
+            for o, b, p, f, m in zip(own, desc, pos, first, mass, strict=True):
+                state = (win_t.configs[o], lose_t.configs[b])
+                state = state if win == ATTACKER else state[::-1]
+                for out, q in self.ref._collapse(win, state, int(p), bool(f)):
+                    self.ends[out] += float(m) * q
+            return
+        shot_key = ((own * self.slots + pos) * 2 + first) * 8 + lose_t.desc_rear[desc]
+        shots, which = np.unique(shot_key, return_inverse=True)
+        dists = [self._pursuit(win, int(k)) for k in shots]
+        width = max(len(x) for x in dists)
+        table = np.zeros((len(dists), width))
+        for row, dist in enumerate(dists):
+            table[row, : len(dist)] = dist
+        base, standing_steps, own_lost = (
+            lose_t.desc_lost[desc],
+            lose_t.desc_steps[desc],
+            own_lost[keep],
+        )
+        for hits in range(width):
+            after = base + np.minimum(hits, standing_steps)
+            pair = (own_lost, after) if win == ATTACKER else (after, own_lost)
+            self._add(win, "panic", *pair, mass * table[which.ravel(), hits])
+
+    def _pursuit(self, win: int, key: int) -> tuple[float, ...]:
+        """Total hits of pursuit (§6.34) and the victor's cavalry harrying (§6.41)."""
+        rest, rear = divmod(key, 8)
+        rest, first = divmod(rest, 2)
+        own_id, pos = divmod(rest, self.slots)
+        own = self.tables[win].configs[own_id]
+        silent = first and win == self.ref.silent
+        later = [
+            i
+            for s, i in self.order[pos + 1 :]
+            if s == win and not silent and self.ref.rank[win][i] < rear
+        ]
+        return total_hits(self.ref._shooters(win, own, later) + self.ref._cavalry(win, own))
+
+    def _add(self, win: int, how: str, la, ld, mass) -> None:
+        """Add outcome masses, summing equal (winner, how, losses) keys."""
+        if not len(mass):
+            return
+        key = la.astype(np.int64) * 1000 + ld
+        uniq, inverse = np.unique(key, return_inverse=True)
+        total = np.bincount(inverse, weights=mass)
+        for k, p in zip(uniq.tolist(), total.tolist(), strict=True):
+            if p:
+                self.ends[(win, how, k // 1000, k % 1000)] += p
+
+
+def fast_odds(spec: BattleSpec) -> Odds:
+    """Exact odds of ``spec`` in floating point, computed with NumPy."""
+    return _FastSolver(spec).solve()
