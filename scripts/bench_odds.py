@@ -1,12 +1,11 @@
 """Benchmark battle odds: exact DP against plain-Python and NumPy Monte Carlo, same run.
 
-Usage: .venv/bin/python scripts/bench_odds.py [--repeats 7] [--heavy]
+Usage: .venv/bin/python scripts/bench_odds.py [--repeats 7]
 
 For each battle it prints the median (and min) of the exact DP, of a plain-Python Monte Carlo
 sized for a ±1 % answer at 95 % (9,600 battles) and of the NumPy sampler on the same number of
 battles, with the ratios between them. Runs are interleaved so that machine noise hits all three
 alike. Correctness guard: both samplers must agree with the exact P(attacker wins), |z| < 4.
-``--heavy`` adds a 6v6 battle at 2–3 cv per block whose exact DP takes tens of seconds.
 """
 
 from __future__ import annotations
@@ -30,9 +29,9 @@ from hellenes_nb.odds import (
 
 BATTLES = {
     "4v4": ("B2:4,A1:2,C2:4,B1:3", "C2:4,A1:2,B2:3,B1:4"),
-    "6v6": ("B2:2,A1:1,C2:2,B1:2,cav:A2:2,D1:1", "C2:2,A1:1,B2:2,B1:2,C2:1,cav:A1:1"),
+    "6v6 at 1-2 cv": ("B2:2,A1:1,C2:2,B1:2,cav:A2:2,D1:1", "C2:2,A1:1,B2:2,B1:2,C2:1,cav:A1:1"),
+    "6v6 at 2-3 cv": ("B2:3,A1:2,C2:3,B1:2,cav:A2:2,D1:2", "C2:3,A1:2,B2:2,B1:3,C2:2,cav:A1:2"),
 }
-HEAVY = {"6v6 heavy": ("B2:3,A1:2,C2:3,B1:2,cav:A2:2,D1:2", "C2:3,A1:2,B2:2,B1:3,C2:2,cav:A1:2")}
 MC_BATTLES = 9_600  # 1.96 * sqrt(0.25 / n) = 1 %
 
 
@@ -89,14 +88,12 @@ def bench(name: str, attacker: str, defender: str, repeats: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=7)
-    parser.add_argument("--heavy", action="store_true")
     args = parser.parse_args()
     print(f"Python {platform.python_version()}, NumPy {np.__version__}, nproc {os.cpu_count()}")
     print(f"CPU: {cpu_model()}")
     print(f"Monte Carlo: {MC_BATTLES} battles per run (±1 % at 95 %); {args.repeats} repeats")
-    battles = {**BATTLES, **(HEAVY if args.heavy else {})}
-    for name, (attacker, defender) in battles.items():
-        bench(name, attacker, defender, 1 if name in HEAVY else args.repeats)
+    for name, (attacker, defender) in BATTLES.items():
+        bench(name, attacker, defender, args.repeats)
 
 
 if __name__ == "__main__":

@@ -68,6 +68,35 @@ class _Table:
         self.routs_stack = np.stack(self.routs)
 
 
+def _attack_table(foe: _Table, power: int, top_cv: int, routable: bool):
+    """For each cv up to ``top_cv`` and each enemy state: the distinct states one unit attack
+    of that power leaves (hits, then routs, §6.31–6.33) and their chances, as two arrays of
+    shape (cv, enemy state, outcome), padded with chance 0."""
+    n = len(foe.configs)
+    rows = np.arange(n)[:, None]
+    table = [attack(cv, power, routable) if cv else ((0, 0, 1.0),) for cv in range(top_cv + 1)]
+    full = max(len(outcomes) for outcomes in table)
+    afters = np.zeros((top_cv + 1, n, full), dtype=np.int64)
+    chances = np.zeros((top_cv + 1, n, full))
+    width = 1
+    for cv, outcomes in enumerate(table):
+        hits = np.array([o[0] for o in outcomes])
+        routs = np.array([o[1] for o in outcomes])
+        after = foe.routs_stack[routs[None, :], foe.hits_stack[hits[None, :], rows]]
+        chance = np.broadcast_to(np.array([o[2] for o in outcomes], dtype=float), after.shape)
+        order = np.argsort(after, axis=1, kind="stable")
+        after = np.take_along_axis(after, order, axis=1)
+        chance = np.take_along_axis(chance, order, axis=1)
+        starts = np.ones(after.shape, dtype=bool)
+        starts[:, 1:] = after[:, 1:] != after[:, :-1]
+        slot = np.cumsum(starts, axis=1) - 1
+        afters[cv, rows, slot] = after
+        np.add.at(chances[cv], (np.broadcast_to(rows, slot.shape), slot), chance)
+        width = max(width, int(slot.max()) + 1)
+    afters, chances = afters[:, :, :width], chances[:, :, :width]
+    return afters, chances
+
+
 class _Bucket:
     """Battle states waiting at one (tag, weight, slot): chunks of (a, d, started, mass)."""
 
@@ -111,19 +140,17 @@ class _FastSolver:
             ]
             for p, t in zip(ref.policies, self.tables, strict=True)
         ]
-        # per block: (hits, routs, probability) of each dice outcome, indexed by cv and padded
-        # to the most outcomes any cv up to the block's starting cv can have
+        # per block and cv: every distinct enemy state one attack can leave, with its chance,
+        # for every enemy state (rows padded with chance 0); see _attack_table
         self.outs = {}
+        cache: dict = {}
         for side in (0, 1):
-            routable = ref.sides[1 - side].routable
+            foe_t, routable = self.tables[1 - side], ref.sides[1 - side].routable
             for i, block in enumerate(spec.forces[side]):
-                rows = [attack(cv, block.power, routable) for cv in range(block.cv + 1)]
-                table = np.zeros((3, block.cv + 1, max(len(r) for r in rows)))
-                for cv, outcomes in enumerate(rows):
-                    for k, outcome in enumerate(outcomes):
-                        table[:, cv, k] = outcome
-                hits, routs = table[0].astype(np.int64), table[1].astype(np.int64)
-                self.outs[(side, i)] = (hits, routs, table[2])
+                key = (side, block.power, block.cv)
+                if key not in cache:
+                    cache[key] = _attack_table(foe_t, block.power, block.cv, routable)
+                self.outs[(side, i)] = cache[key]
         self.ends: dict = defaultdict(float)
         # endings by elimination or panic, per winner: (key, mass); see _collapse_key
         self.collapses: tuple[list, list] = ([], [])
@@ -158,10 +185,10 @@ class _FastSolver:
             started = started | bit
         if not len(mass):
             return
-        hits, routs, probs = self.outs[(s, i)]
+        afters, chances = self.outs[(s, i)]
         cvs = own_t.cv[own, i]
-        probs = probs[cvs] * mass[:, None]
-        after = foe_t.routs_stack[routs[cvs], foe_t.hits_stack[hits[cvs], foe[:, None]]]
+        probs = chances[cvs, foe] * mass[:, None]
+        after = afters[cvs, foe]
         live = probs > 0
         shape = live.shape
         own = np.broadcast_to(own[:, None], shape)[live]
