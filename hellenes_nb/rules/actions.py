@@ -8,15 +8,17 @@ dispatches them like its own.
 Frames:
 
 - ``{"kind": "actions", "side": s}`` — choose the next action or end the phase;
-- ``{"kind": "group_move", "side", "mode": "group"|"muster"|"free", "area", "to", "group",
-  "units"}`` — per-unit moves of an activated group, a muster, or a barbarian recruit's free
-  move (§4.22);
+- ``{"kind": "group_move", "side", "mode": "group"|"muster"|"free"|"winter", "area", "to",
+  "group", "units"}`` — per-unit moves of an activated group, a muster, a barbarian recruit's
+  free move (§4.22) or a Winter group move into controlled cities (§9.214);
 - ``{"kind": "recruit", "side", "drawn"}`` — place one of three hidden draws (§4.22).
 """
 
 from __future__ import annotations
 
-from . import movement
+from collections.abc import Callable
+
+from . import movement, scenario_rules
 from .cards import card_record
 from .control import outside_units
 from .state import POOL, State
@@ -24,6 +26,17 @@ from .steps import IllegalAction, Step, action_side, need, pop, push, register
 from .world_index import ATHENS, SIDE_NAMES
 
 RECRUIT_DRAW = 3
+WINTER = 5
+
+#: Movement limits per group-move mode, ``(state, unit) -> Limits or None``; modes not listed
+#: use the scenario's limits (``scenario_rules.move_limits``). ``winter.py`` adds "winter".
+MOVE_LIMITS: dict[str, Callable[[State, int], scenario_rules.Limits | None]] = {}
+
+
+def move_limits(state: State, u: int, mode: str) -> scenario_rules.Limits | None:
+    """The special-rule limits on moving ``u`` in a group move of ``mode`` (§9.21, §12.0, §15)."""
+    rule = MOVE_LIMITS.get(mode)
+    return rule(state, u) if rule is not None else scenario_rules.move_limits(state, u)
 
 
 class ActionType:
@@ -44,6 +57,24 @@ class ActionType:
 
 
 ACTION_TYPES: dict[str, ActionType] = {}
+
+
+def _where(state: State, action: dict) -> int:
+    """The place an action is located in (its area, destination, place or unit), or -1."""
+    ix = state.ix
+    for key in ("area", "to", "place"):
+        v = action.get(key)
+        if isinstance(v, str) and v in ix.place_of:
+            return ix.place_of[v]
+    v = action.get("unit")
+    if isinstance(v, str) and v in ix.unit_of:
+        return state.loc[ix.unit_of[v]]
+    return -1
+
+
+def cost_of(state: State, handler: ActionType, action: dict) -> int:
+    """Actions this action costs: the handler's cost, doubled in neutral SICILY (§15.2)."""
+    return handler.cost * scenario_rules.action_cost(state, _where(state, action))
 
 
 def register_action(handler: ActionType) -> ActionType:
@@ -123,10 +154,11 @@ class MoveGroup(ActionType):
         units = tuple(u for u in range(side * 60, side * 60 + 60)
                       if state.loc[u] == p and not state.moved[u])
         g = next_group(state)
-        state.event("activate", "4.1", f"{_name(side).title()} activates the group in "
-                    f"{state.ix.place_name[p]}", side)
-        push(state, {"kind": "group_move", "side": side, "mode": "group", "area": p, "to": -1,
-                     "group": g, "units": units})
+        winter = state.season == WINTER
+        state.event("activate", "9.214" if winter else "4.1", f"{_name(side).title()} "
+                    f"activates the group in {state.ix.place_name[p]}", side)
+        push(state, {"kind": "group_move", "side": side, "mode": "winter" if winter else "group",
+                     "area": p, "to": -1, "group": g, "units": units})
 
 
 class Muster(ActionType):
@@ -169,9 +201,10 @@ class Muster(ActionType):
                      "group": g, "units": ()})
 
 
-def _move_actions(state: State, side: int, u: int, frame: dict) -> list[dict]:
+def move_actions(state: State, side: int, u: int, mode: str, to: int = -1) -> list[dict]:
+    """Every move of unit ``u`` (one canonical path per destination) in a group move of
+    ``mode``; a muster keeps only moves ending in ``to`` (§5.0, §5.21, §5.3)."""
     ix = state.ix
-    mode = frame["mode"]
     name = _name(side)
     key = ix.unit_key[u]
     out = []
@@ -183,15 +216,17 @@ def _move_actions(state: State, side: int, u: int, frame: dict) -> list[dict]:
                     and not state.moved[c] and state.inside[c] == state.inside[u]
                     and state.cv[c] < state.cv[u]):
                 carriers.append((c,))
-    forced_ok = mode == "group"
+    forced_ok = mode in ("group", "winter", "home")
     required = movement.must_carry(state, u)
+    limits = move_limits(state, u, mode)
     for cargo in carriers:
         if required and not cargo:
             continue
         dests = movement.destinations(state, u, forced=forced_ok, no_engage=mode == "muster",
-                                      carrying=bool(cargo))
+                                      carrying=bool(cargo), cargo=cargo[0] if cargo else -1,
+                                      limits=limits)
         for (dest, forced), path in sorted(dests.items()):
-            if mode == "muster" and (forced or dest != frame["to"]):
+            if mode == "muster" and (forced or dest != to):
                 continue
             if cargo and not any(ix.is_sea(q) for q in (state.loc[u], *path)):
                 continue
@@ -232,9 +267,10 @@ class GroupMove(Step):
             return []
         out = []
         for u in self._eligible(state, frame):
-            out.extend(_move_actions(state, side, u, frame))
+            out.extend(move_actions(state, side, u, frame["mode"], frame["to"]))
         done = {"group": "Finish moving this group (the others stay)",
-                "muster": "Finish the muster", "free": "Stay in place (no free move)"}
+                "muster": "Finish the muster", "free": "Stay in place (no free move)",
+                "winter": "Finish this Winter group move (the others stay)"}
         out.append({"type": "end_group", "side": _name(side), "label": done[frame["mode"]]})
         return out
 
@@ -274,7 +310,7 @@ class GroupMove(Step):
         forced = action.get("forced", False)
         if not isinstance(forced, bool):
             raise IllegalAction("'forced' must be true or false")
-        if forced and mode != "group":
+        if forced and mode not in ("group", "winter"):
             raise IllegalAction("only an activated group may force march; musters and free "
                                 "barbarian moves cannot", "5.3")
         carry = -1
@@ -292,7 +328,8 @@ class GroupMove(Step):
                                 f"in {ix.place_name[state.loc[u]]}, which cannot stay there "
                                 "without a fleet", "5.21")
         plan = movement.plan_move(state, u, path, forced=forced, carry=carry,
-                                  carry_cv=carry_cv, no_engage=mode == "muster")
+                                  carry_cv=carry_cv, no_engage=mode == "muster",
+                                  limits=move_limits(state, u, mode))
         if mode == "muster" and plan.end != frame["to"]:
             raise IllegalAction(f"mustering units must end in {ix.place_name[frame['to']]}",
                                 "5.0")
@@ -304,6 +341,7 @@ class GroupMove(Step):
             return
         plan = self._plan(state, frame, action)
         movement.execute(state, plan, frame["group"])
+        scenario_rules.refresh_neutral(state)
 
     def run(self, state, frame):
         pop(state, frame)
@@ -314,6 +352,9 @@ class GroupMove(Step):
             return f"Muster: move units into {ix.place_name[frame['to']]}"
         if frame["mode"] == "free":
             return "Free move of the barbarian recruit (§4.22)"
+        if frame["mode"] == "winter":
+            return (f"Winter group move from {ix.place_name[frame['area']]} into controlled "
+                    "cities (§9.214): move units or finish")
         return f"Group move from {ix.place_name[frame['area']]}: move units or finish"
 
 
@@ -452,8 +493,14 @@ class RecruitPlace(Step):
     kind = "recruit"
     rules = ("4.22",)
 
+    def _places(self, state: State, u: int) -> list[int]:
+        """Places for ``u`` that the actions left can pay for: a recruit placed in neutral
+        SICILY costs one more action (§15.2 rule 2)."""
+        return [p for p in recruit_places(state, u)
+                if scenario_rules.action_cost(state, p) - 1 <= state.actions_left]
+
     def deciders(self, state, frame):
-        if any(recruit_places(state, u) for u in frame["drawn"]):
+        if any(self._places(state, u) for u in frame["drawn"]):
             return (frame["side"],)
         return ()
 
@@ -463,7 +510,7 @@ class RecruitPlace(Step):
         ix = state.ix
         out = []
         for u in frame["drawn"]:
-            for p in recruit_places(state, u):
+            for p in self._places(state, u):
                 cv = ix.max_cv[u] if ix.is_barbarian[u] else 1
                 out.append({"type": "place_recruit", "side": _name(side),
                             "unit": ix.unit_key[u], "area": ix.place_ids[p],
@@ -486,6 +533,9 @@ class RecruitPlace(Step):
         barred = recruit_barred(state, u)
         if barred:
             return IllegalAction(f"{ix.describe(u)} cannot be recruited: {barred}", "4.22")
+        if p in recruit_places(state, u) and p not in self._places(state, u):
+            return IllegalAction(f"placing a recruit in {ix.place_name[p]} costs a second "
+                                 "action while Sicily is neutral, and none is left", "15.2")
         if p not in recruit_places(state, u):
             homes = ", ".join(ix.place_name[h] for h in ix.homes[u]) or "none"
             return IllegalAction(
@@ -498,6 +548,7 @@ class RecruitPlace(Step):
         ix = state.ix
         side = frame["side"]
         u, p = ix.unit(action["unit"]), ix.place(action["area"])
+        state.actions_left -= scenario_rules.action_cost(state, p) - 1
         state.loc[u] = p
         state.cv[u] = ix.max_cv[u] if ix.is_barbarian[u] else 1
         state.inside[u] = 0
@@ -505,7 +556,9 @@ class RecruitPlace(Step):
                     f"{ix.place_name[p]} at {state.cv[u]} cv", side, private=side,
                     public=f"{_name(side).title()} recruits a block in {ix.place_name[p]}")
         pop(state, frame)
-        if ix.is_barbarian[u] and not state.flags.get(f"no_move:{_name(side)}"):
+        if ix.is_barbarian[u] and state.season == WINTER:
+            movement.eliminate(state, u, "9.23", "barbarians recruited in Winter disband at once")
+        elif ix.is_barbarian[u] and not state.flags.get(f"no_move:{_name(side)}"):
             push(state, {"kind": "group_move", "side": side, "mode": "free", "area": p,
                          "to": -1, "group": next_group(state), "units": (u,)})
 
@@ -577,9 +630,11 @@ class ActionPhase(Step):
         if side != frame["side"]:
             return []
         out = []
+        left = state.actions_left
         for handler in ACTION_TYPES.values():
-            if handler.cost <= state.actions_left:
-                out.extend(handler.legal(state, side))
+            if handler.cost <= left:
+                out.extend(a for a in handler.legal(state, side)
+                           if cost_of(state, handler, a) <= left)
         out.append({"type": "end_actions", "side": _name(side),
                     "label": f"End the action phase ({state.actions_left} action(s) unused)"})
         return out
@@ -595,8 +650,10 @@ class ActionPhase(Step):
         if handler is None:
             return IllegalAction(f"{t!r} is not an action; the action types are "
                                  f"{', '.join(sorted(ACTION_TYPES))} and 'end_actions'", "4.0")
-        if handler.cost > state.actions_left:
-            return IllegalAction(f"{t} costs {handler.cost} action(s) and only "
+        cost = cost_of(state, handler, action)
+        if cost > state.actions_left:
+            extra = " (double in neutral Sicily, §15.2)" if cost > handler.cost else ""
+            return IllegalAction(f"{t} costs {cost} action(s){extra} and only "
                                  f"{state.actions_left} remain", "4.0")
         try:
             return handler.why_illegal(state, side, action)
@@ -608,7 +665,7 @@ class ActionPhase(Step):
             self.run(state, frame)
             return
         handler = ACTION_TYPES[action["type"]]
-        state.actions_left -= handler.cost
+        state.actions_left -= cost_of(state, handler, action)
         handler.apply(state, frame["side"], action)
 
     def run(self, state, frame):

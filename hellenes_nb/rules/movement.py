@@ -10,6 +10,10 @@ Pending rolls (``state.pending_rolls``), resolved after all actions by the ``rol
 
 - ``{"kind": "forced", "side", "unit", "carry", "from", "target", "group", "path"}`` (§5.3);
 - ``{"kind": "deepsea", "side", "units", "from", "to", "group", "path"}`` (§5.22).
+
+Special rules add a :class:`~hellenes_nb.rules.scenario_rules.Limits` (Winter §9.21, the Peace
+of Nicias §12.0, scenario rules §15): places whose enemies the mover passes through, forced
+marches that succeed at once, and extra checks per border crossed and for the end of the move.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .control import besieged
+from .scenario_rules import Limits, capacity, section
 from .state import POOL, State
 from .steps import IllegalAction, Step, pop, register, replace_top
 from .world_index import SIDE_NAMES, WorldIndex
@@ -44,11 +49,12 @@ class Plan:
 class _Ctx:
     """Occupancy facts for one side's moves, computed once per check."""
 
-    __slots__ = ("enemy_out", "enemy_any", "friend_in", "ix", "side", "state")
+    __slots__ = ("enemy_out", "enemy_any", "friend_in", "ix", "side", "state", "through")
 
-    def __init__(self, state: State, side: int):
+    def __init__(self, state: State, side: int, through: bytearray | None = None):
         ix = state.ix
         self.state, self.ix, self.side = state, ix, side
+        self.through = through
         n = ix.n_places
         self.enemy_out = bytearray(n)
         self.enemy_any = bytearray(n)
@@ -75,7 +81,7 @@ def _can_enter_city(ctx: _Ctx, a: int, b: int, n_units: int) -> bool:
         return False
     if besieged(ctx.state, b) != ctx.side:
         return False
-    return ctx.friend_in[b] + n_units <= 2 * ix.city_value[b]
+    return ctx.friend_in[b] + n_units <= capacity(ctx.state, b)
 
 
 def _step(ctx: _Ctx, u: int, a: int, b: int, first: bool, fleet: bool,
@@ -90,13 +96,14 @@ def _step(ctx: _Ctx, u: int, a: int, b: int, first: bool, fleet: bool,
         return f"{name_b} is neutral in this scenario and may not be entered (§1.31, §15)", \
             True, "", False
     sea_a, sea_b = ix.is_sea(a), ix.is_sea(b)
+    enemy = ctx.enemy_out[b] and not (ctx.through is not None and ctx.through[b])
     if not fleet:
         if sea_b or sea_a:
             return ("only fleets, and land units carried by them, move at sea (§5.2)", True,
                     "", False)
         if first and state.inside[u]:
             return ("besieged units cannot move by land (§5.1, §7.4)", True, "", False)
-        if ctx.enemy_out[b]:
+        if enemy:
             return "", True, "land", False
         return "", False, "", False
     # fleets
@@ -110,28 +117,31 @@ def _step(ctx: _Ctx, u: int, a: int, b: int, first: bool, fleet: bool,
         if not set(ix.coast[a]) & set(ix.coast[b]):
             return (f"fleets move on land only along the coast; {name_a} and {name_b} share "
                     "no sea (§5.1)", True, "", False)
-        return "", True, ("land" if ctx.enemy_out[b] else ""), False
+        return "", True, ("land" if enemy else ""), False
     if not sea_a:  # leaving land for a sea
         if first and state.inside[u] and ix.offshore[a] != b:
             off = ix.place_name[ix.offshore[a]] if ix.offshore[a] >= 0 else "none"
             return (f"a fleet besieged in {name_a} can only leave by its offshore sea ({off}) "
                     "(§5.2, §7.4)", True, "", False)
-        return "", bool(ctx.enemy_out[b]), ("sea" if ctx.enemy_out[b] else ""), False
+        return "", bool(enemy), ("sea" if enemy else ""), False
     if not sea_b:  # landing
         if not ix.is_coastal(b):
             return f"fleets may only enter coastal land areas; {name_b} is inland (§5.1)", \
                 True, "", False
         if _can_enter_city(ctx, a, b, n_units):
             return "", True, "", True
-        return "", True, ("landing" if ctx.enemy_out[b] else ""), False
-    if ctx.enemy_out[b]:
+        return "", True, ("landing" if enemy else ""), False
+    if enemy:
         return "", True, ("narrows" if kind == "narrows" else "sea"), False
     return "", False, "", False
 
 
 def plan_move(state: State, u: int, path: list[int], *, forced: bool = False, carry: int = -1,
-              carry_cv: int = 0, no_engage: bool = False) -> Plan:
-    """Check the move of unit ``u`` along ``path``; IllegalAction says why it is not allowed."""
+              carry_cv: int = 0, no_engage: bool = False, limits: Limits | None = None) -> Plan:
+    """Check the move of unit ``u`` along ``path``; IllegalAction says why it is not allowed.
+
+    With ``limits`` (special rules), a forced march may succeed at once (no roll) and every
+    border and the end of the move are checked against the rule in force."""
     ix = state.ix
     side = u // 60
     desc = ix.describe(u)
@@ -143,6 +153,9 @@ def plan_move(state: State, u: int, path: list[int], *, forced: bool = False, ca
                             "5.0")
     if not path:
         raise IllegalAction("a move needs a path of at least one area", "5.0")
+    if limits is not None and limits.unit:
+        raise IllegalAction(f"{desc} cannot move: {limits.unit}", section(limits.unit))
+    sure = limits is not None and limits.sure_forced
     fleet = ix.is_fleet[u]
     if not fleet and ix.is_sea(start):
         raise IllegalAction(f"{desc} is at sea and can only move when a fleet carries it",
@@ -165,15 +178,18 @@ def plan_move(state: State, u: int, path: list[int], *, forced: bool = False, ca
         _check_carry(state, u, carry, carry_cv, path)
         plan.carry, plan.carry_cv = carry, carry_cv
         n_units = 2
-    ctx = _Ctx(state, side)
+    ctx = _Ctx(state, side, limits.through if limits is not None else None)
+    step_check = limits.step if limits is not None else None
     a = start
     for i, b in enumerate(path):
         reason, stops, via, enters = _step(ctx, u, a, b, i == 0, fleet, n_units)
+        if not reason and step_check is not None:
+            reason = step_check(u, a, b) or (step_check(carry, a, b) if carry >= 0 else "")
         if reason:
             raise IllegalAction(f"{desc} cannot go {ix.route(full)}: {reason}", _rule(reason))
         if ix.border.get((a, b)) == "deepsea":
             plan.deep.append((a, b))
-        is_forced_step = forced and i == len(path) - 1
+        is_forced_step = forced and not sure and i == len(path) - 1
         if is_forced_step:
             plan.forced_target = b
             plan.deep = [d for d in plan.deep if d != (a, b)]
@@ -189,14 +205,19 @@ def plan_move(state: State, u: int, path: list[int], *, forced: bool = False, ca
                                 "5.4" if via else "5.1")
         plan.engage_via, plan.enter_city = via, enters
         a = b
+    end_check = limits.end if limits is not None else None
+    if end_check is not None:
+        moved = plan.path if plan.forced_target < 0 else plan.path[:-1]
+        reason = ""
+        for m in (u, carry) if carry >= 0 else (u,):
+            reason = reason or end_check(m, moved, plan.engage_via, plan.enter_city)
+        if reason:
+            raise IllegalAction(f"{desc} cannot go {ix.route(full)}: {reason}", _rule(reason))
     return plan
 
 
 def _rule(reason: str) -> str:
-    for sec in ("7.4", "5.21", "5.2", "5.1", "1.31", "1.1"):
-        if f"§{sec}" in reason:
-            return sec
-    return "5.0"
+    return section(reason) or "5.0"
 
 
 def _check_carry(state: State, f: int, c: int, carry_cv: int, path: list[int]) -> None:
@@ -246,8 +267,11 @@ def must_carry(state: State, f: int) -> bool:
 
 
 def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool = False,
-                 carrying: bool = False) -> dict[tuple[int, bool], tuple[int, ...]]:
-    """Canonical paths: ``{(destination, forced): path}`` for unit ``u`` (see module doc)."""
+                 carrying: bool = False, cargo: int = -1,
+                 limits: Limits | None = None) -> dict[tuple[int, bool], tuple[int, ...]]:
+    """Canonical paths: ``{(destination, forced): path}`` for unit ``u`` (see module doc).
+
+    ``cargo`` (a carried land unit) and ``limits`` (special rules) are checked like the unit."""
     ix = state.ix
     start = state.loc[u]
     if start < 0 or state.moved[u]:
@@ -255,7 +279,12 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
     fleet = ix.is_fleet[u]
     if not fleet and ix.is_sea(start):
         return {}
-    ctx = _Ctx(state, u // 60)
+    if limits is not None and limits.unit:
+        return {}
+    step_check = limits.step if limits is not None else None
+    end_check = limits.end if limits is not None else None
+    sure = limits is not None and limits.sure_forced
+    ctx = _Ctx(state, u // 60, limits.through if limits is not None else None)
     n_units = 2 if carrying else 1
     rng = ix.move[u]
     best: dict[int, tuple[int, int, tuple[int, ...]]] = {}
@@ -270,17 +299,24 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
             for b in _neighbours(ix, a, fleet):
                 if b == start or b in path:
                     continue
-                reason, stops, via, _enters = _step(ctx, u, a, b, depth == 1, fleet, n_units)
+                reason, stops, via, enters = _step(ctx, u, a, b, depth == 1, fleet, n_units)
                 if reason or (via and no_engage):
+                    continue
+                if step_check is not None and (step_check(u, a, b) or (
+                        cargo >= 0 and step_check(cargo, a, b))):
                     continue
                 d = deep + (ix.border.get((a, b)) == "deepsea")
                 newp = (*path, b)
+                end_ok = end_check is None or not (
+                    end_check(u, newp if (sure or not last) else path, via, enters)
+                    or (cargo >= 0 and end_check(cargo, newp if (sure or not last) else path,
+                                                 via, enters)))
                 if last:
-                    if b not in best and (b, True) not in out:
+                    if end_ok and b not in best and (b, True) not in out:
                         out[(b, True)] = newp
                     continue
                 cur = best.get(b)
-                if cur is None or (d, depth) < (cur[0], cur[1]):
+                if end_ok and (cur is None or (d, depth) < (cur[0], cur[1])):
                     best[b] = (d, depth, newp)
                 if not stops:
                     old = nxt.get(b)

@@ -1,39 +1,32 @@
-"""The sequence of play: the game year, New Year, the four campaigning seasons and player turns.
+"""The sequence of play: the game year, the four campaigning seasons and player turns.
 
 Frames (bottom to top):
 
-- ``{"kind": "year", "stage": 0..5}`` — New Year, then Spring, Summer, HighSummer, Fall, then
-  Winter. Winter (§9) and Year End (§9.5) belong to engine II: for now the game stops at the
-  start of Winter with a ``stopped`` frame.
-- ``{"kind": "new_year", "stage": n}`` — deal six cards, one card each as event or Sacrifice
-  (§10.1–§10.3).
+- ``{"kind": "year", "stage": 0..7}`` — New Year (``new_year.py``, §10), Spring, Summer,
+  HighSummer, Fall, Winter (``winter.py``, §9), Year End (``year_end.py``, §9.5), then the next
+  year begins (Year End ends the game with a ``game_over`` frame when the campaign is over);
 - ``{"kind": "season", "season": s, "stage": n}`` — initiative card play (§3.3), then the
-  first and second player turns.
-- ``{"kind": "turn", "side": s, "stage": n}`` — action phase (an event, or actions, §3.1, §4.0),
-  then the combat phase (§6.0); control is refreshed after each phase (§1.4).
-- ``{"kind": "combat_phase", "side": s}`` — handled by ``rules/battles.py`` when it is
-  installed; the fallback here ends the phase only when no area is disputed.
+  first and second player turns;
+- ``{"kind": "turn", "side": s, "stage": n, "begun": 0|1}`` — at the start a declaration of war
+  where the Peace can be broken (§12.1), then (stage 0) the action phase (an event, or actions,
+  §3.1, §4.0), then the combat phase (§6.0); control is refreshed after each phase (§1.4);
+- ``{"kind": "combat_phase", "side": s}`` — handled by ``rules/battles.py``.
 """
 
 from __future__ import annotations
 
-from . import cards, control
+from . import cards, control, new_year, peace, scenario_rules, winter, year_end  # noqa: F401
 from .state import State
-from .steps import STEPS, Step, pop, push, register, replace_top
+from .steps import Step, pop, push, register, replace_top
 from .world_index import SEASONS, SIDE_NAMES
 
 WINTER = 5
-
-
-def stop(state: State, reason: str) -> None:
-    """End play with a ``stopped`` frame explaining why."""
-    push(state, {"kind": "stopped", "reason": reason})
-    state.event("stopped", "", reason)
+YEAR_END = 6
 
 
 class Year(Step):
     kind = "year"
-    rules = ("10.0", "3.3", "9.0")
+    rules = ("10.0", "3.3", "9.0", "9.5")
 
     def run(self, state, frame):
         stage = frame["stage"]
@@ -42,36 +35,12 @@ class Year(Step):
             push(state, {"kind": "new_year", "stage": 0})
         elif stage < WINTER:
             push(state, {"kind": "season", "season": stage, "stage": 0})
+        elif stage == WINTER:
+            push(state, {"kind": "winter", "stage": 0})
+        elif stage == YEAR_END:
+            push(state, {"kind": "year_end", "stage": "tribute"})
         else:
-            state.season = WINTER
-            stop(state, f"Winter {state.year} BC: Winter (§9) and Year End (§9.5) will come "
-                        "with engine II; play stops here.")
-
-
-class NewYear(Step):
-    kind = "new_year"
-    rules = ("10.1", "10.2", "10.3")
-
-    def run(self, state, frame):
-        stage = frame["stage"]
-        if stage == 0:
-            state.season = 0
-            state.event("new_year", "10.1", f"New Year {state.year} BC")
-            cards.deal(state)
-            replace_top(state, stage=1)
-            push(state, {"kind": "card_play", "new_year": 1})
-        elif stage in (1, 2):
-            replace_top(state, stage=stage + 1)
-            side = state.first if stage == 1 else 1 - state.first
-            play = state.played[side]
-            if play is not None and play["use"] == "event":
-                cards.resolve_event(state, side)
-            elif play is not None and play.get("god"):
-                state.event("sacrifice", "10.3", f"{SIDE_NAMES[side].title()} sacrifices "
-                            f"to {play['god'].title()}", side, god=play["god"])
-        else:
-            cards.discard_played(state)
-            pop(state, frame)
+            replace_top(state, stage=0)
 
 
 class Season(Step):
@@ -91,6 +60,7 @@ class Season(Step):
             push(state, {"kind": "turn", "side": side, "stage": 0})
         else:
             cards.discard_played(state)
+            scenario_rules.note_season_end(state)
             pop(state, frame)
 
 
@@ -108,13 +78,18 @@ def start_turn(state: State, side: int) -> None:
 
 class Turn(Step):
     kind = "turn"
-    rules = ("3.1", "4.0", "6.0", "1.4")
+    rules = ("3.1", "4.0", "6.0", "1.4", "12.1")
 
     def run(self, state, frame):
         side, stage = frame["side"], frame["stage"]
         name = SIDE_NAMES[side].title()
-        if stage == 0:
+        if stage == 0 and not frame.get("begun"):
             start_turn(state, side)
+            scenario_rules.refresh_neutral(state)
+            replace_top(state, begun=1)
+            if peace.can_declare(state):
+                push(state, {"kind": "declare_war", "side": side})
+        elif stage == 0:
             replace_top(state, stage=1)
             play = state.played[side]
             if play is not None and play["use"] == "event":
@@ -122,7 +97,7 @@ class Turn(Step):
                 state.event("turn", "3.1", f"{name}'s turn: an event, so no actions", side)
                 cards.resolve_event(state, side)
             else:
-                state.actions_left = cards.action_count(state, side)
+                state.actions_left = peace.actions_for_turn(state, side)
                 state.event("turn", "4.0", f"{name}'s turn: {state.actions_left} action(s)",
                             side, actions=state.actions_left)
                 push(state, {"kind": "actions", "side": side})
@@ -136,30 +111,5 @@ class Turn(Step):
             pop(state, frame)
 
 
-class CombatPhaseFallback(Step):
-    """Stands in for ``rules/battles.py``: passes only when there is nothing to fight."""
-
-    kind = "combat_phase"
-    rules = ("6.0",)
-
-    def run(self, state, frame):
-        places = control.disputed(state)
-        pop(state, frame)
-        if places:
-            names = ", ".join(state.ix.place_name[p] for p in places)
-            stop(state, f"Battles are due in {names}, but the combat phase on the map "
-                        "(rules/battles.py) is not installed; play stops here.")
-
-
-class Stopped(Step):
-    kind = "stopped"
-    terminal = True
-
-    def text(self, state, frame):
-        return frame["reason"]
-
-
-for _step in (Year(), NewYear(), Season(), Turn(), Stopped()):
+for _step in (Year(), Season(), Turn()):
     register(_step)
-if "combat_phase" not in STEPS:
-    register(CombatPhaseFallback())

@@ -1,0 +1,382 @@
+"""§12 and §15 scenario special rules, as small checks that the other rule modules call.
+
+Every key of ``data/hellenes/special_rules.yaml`` is switched on by a scenario's ``rules`` list
+and implemented here (movement limits, capacity, neutrality, action costs, Pericles), in
+``peace.py`` (Public Works, War Resumes, event bans) or in ``year_end.py`` (tribute):
+
+- ``odrysians_need_no_leader``, ``persian_units_need_aid``: recruiting (``actions.recruit_barred``)
+  and Persia's neutrality (:func:`refresh_neutral`);
+- ``pericles_protection``, ``pericles_plague``: :func:`civil_war_barred`,
+  :func:`ostracism_barred`, :func:`note_plague_in_athens`, :func:`plague_barred` (called by the
+  events module);
+- ``peace_of_nicias``, ``sicily_campaign_prep``: :func:`move_limits`, :func:`capacity`;
+- ``sicily_neutral``: :func:`action_cost`, :func:`pillage_prestige`, :func:`note_season_end`;
+- ``athens_units_frozen_until_414``, ``greek_recruits_to_sicily``, ``expeditions``,
+  ``sicilians_stay``: :func:`move_limits`;
+- ``gela_conditional``: :func:`refresh_neutral`;
+- ``decelea``: :func:`capacity`.
+
+Movement limits are a :class:`Limits` object that ``movement.plan_move`` and
+``movement.destinations`` apply on top of the ordinary §5 rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .cards import card_record
+from .state import State
+from .world_index import ATHENS, SIDE_NAMES, WorldIndex
+
+WINTER = 5
+THEBES = "boeotia"  # the area of Thebes, where the Decelea rule keeps triple capacity (§12.12)
+SICILY_OR_ITALY = ("sicily", "italy")
+
+#: Reason, or "" when allowed: (unit, from place, to place) for each border crossed.
+StepCheck = Callable[[int, int, int], str]
+#: Reason, or "": (unit, path without the start, engage_via, enters_city) for the end of a move.
+EndCheck = Callable[[int, tuple[int, ...], str, bool], str]
+
+
+@dataclass
+class Limits:
+    """Extra conditions on one unit's moves while a special rule is in force.
+
+    ``through``: per place, 1 when enemy units there neither stop nor engage the mover (§9.21
+    wintering, §12.0 sea travel under the Peace); ``sure_forced``: a forced march or sail is made
+    at once without a roll (§9.21, §12.0); ``unit``: why the unit may not move at all;
+    ``step``: why a border may not be crossed; ``end``: why the move may not end where it does.
+    """
+
+    through: bytearray | None = None
+    sure_forced: bool = False
+    unit: str = ""
+    step: StepCheck | None = None
+    end: EndCheck | None = None
+
+
+def section(reason: str) -> str:
+    """The first rule section named in a reason ("... (§12.0)" → "12.0"), or ""."""
+    m = re.search(r"§(\d+(?:\.\d+)?)", reason)
+    return m.group(1) if m else ""
+
+
+# -- switches -----------------------------------------------------------------------------------
+_RULES: dict[tuple[int, str], frozenset[str]] = {}
+
+
+def rules_of(state: State) -> frozenset[str]:
+    """The special-rule keys of the state's scenario (cached per world and scenario)."""
+    world = state.ix.world
+    key = (id(world), state.scenario)
+    got = _RULES.get(key)
+    if got is None:
+        sc = world.scenarios.get(state.scenario)
+        got = frozenset(sc.rules) if sc is not None else frozenset()
+        _RULES[key] = got
+    return got
+
+
+def has(state: State, key: str) -> bool:
+    """Is the special rule ``key`` part of this scenario (§15)?"""
+    return key in rules_of(state)
+
+
+def war_resumed(state: State) -> bool:
+    """War Resumes is in effect (§12.1; from the start in 413)."""
+    return bool(state.flags.get("war_resumed"))
+
+
+def peace(state: State) -> bool:
+    """The Peace of Nicias rules are in force (§12.0): the scenario starts under the Peace and the
+    war has not resumed."""
+    return has(state, "peace_of_nicias") and not war_resumed(state)
+
+
+def persian_aid_cards(state: State) -> int:
+    """Persian Aid cards in play (§13.1)."""
+    return sum(1 for n, _ in state.in_play if card_record(state, n).event == "persian_aid")
+
+
+# -- static facts per world -----------------------------------------------------------------
+_HOMES: dict[int, dict[str, frozenset[int]]] = {}
+
+
+def home_territory(ix: WorldIndex, nationality: str) -> frozenset[int]:
+    """Land areas whose city or town has this colour (§12.0 sidebar: "home territory")."""
+    table = _HOMES.setdefault(id(ix), {})
+    got = table.get(nationality)
+    if got is None:
+        got = frozenset(p for p in range(ix.n_land)
+                        if nationality and nationality in (ix.city_nationality[p],
+                                                           ix.town_nationality[p]))
+        table[nationality] = got
+    return got
+
+
+def is_sicilian(ix: WorldIndex, u: int) -> bool:
+    """A unit of a Sicilian nationality (§2.1, §15.2 rule 5)."""
+    nat = ix.world.nationalities.get(ix.nationality[u])
+    return nat is not None and nat.kind == "sicilian"
+
+
+def expeditionary(ix: WorldIndex, u: int) -> bool:
+    """A non-Sicilian pro-Athenian unit (§12.0 rule 3, §15.2 rule 2)."""
+    return u < 60 and ix.exists[u] and not is_sicilian(ix, u)
+
+
+def setup_area(state: State, u: int) -> str:
+    """Where the scenario set the unit up, or "" (recruits)."""
+    ix = state.ix
+    sc = ix.world.scenarios.get(state.scenario)
+    if sc is None:
+        return ""
+    side, uid = SIDE_NAMES[u // 60], ix.unit_number[u]
+    for e in sc.setup:
+        if e.side == side and e.unit == uid:
+            return e.area
+    return ""
+
+
+# -- capacity (§1.3, §9.213, §12.0, §12.12) ------------------------------------------------------
+def capacity(state: State, p: int) -> int:
+    """City capacity in units: twice the city value, three times in GREECE under the Peace
+    (§12.0 rule 2a), and Thebes keeps three times once War Resumes with Decelea (§12.12)."""
+    ix = state.ix
+    v = ix.city_value[p]
+    if peace(state) and ix.region[p] == "greece":
+        return 3 * v
+    if has(state, "decelea") and war_resumed(state) and ix.place_ids[p] == THEBES:
+        return 3 * v
+    return 2 * v
+
+
+# -- neutrality (§1.31, §13.2, §15.2) ------------------------------------------------------------
+def refresh_neutral(state: State) -> None:
+    """Lift neutrality that a rule ends: Persia while Persian Aid is in play (§13.2), Gela once a
+    Gelan unit has left it (§15.2–15.4)."""
+    ix = state.ix
+    if has(state, "gela_conditional") and not state.flags.get("gela_open"):
+        gela = ix.place_of.get("gela", -1)
+        if gela >= 0 and any(ix.nationality[u] == "gela" and state.loc[u] >= 0
+                             and state.loc[u] != gela for u in range(120) if ix.exists[u]):
+            state.flags["gela_open"] = 1
+            state.event("neutral_lifted", "15.2", "A Gelan unit has left Gela: Gela is no "
+                        "longer neutral")
+    if state.flags.get("gela_open"):
+        gela = ix.place_of.get("gela", -1)
+        if gela >= 0:
+            state.neutral[gela] = 0
+    if has(state, "persian_units_need_aid"):
+        open_ = 0 if persian_aid_cards(state) == 0 else 1
+        for p in range(ix.n_land):
+            if ix.region[p] == "persia":
+                state.neutral[p] = 1 - open_
+
+
+# -- action costs and pillage in neutral Sicily (§15.2 rule 2, §15.4 rule 2) ---------------------
+def sicily_neutral_now(state: State) -> bool:
+    """Sicily is still neutral: no expeditionaries have been there in an earlier season of this
+    year (§15.2 rule 2)."""
+    return has(state, "sicily_neutral") and state.flags.get("sicily_seen") != state.year
+
+
+def note_season_end(state: State) -> None:
+    """At the end of a season, record expeditionaries standing in SICILY (§15.2 rule 2)."""
+    if not has(state, "sicily_neutral") or state.flags.get("sicily_seen") == state.year:
+        return
+    ix = state.ix
+    if any(state.loc[u] >= 0 and ix.region[state.loc[u]] == "sicily" and expeditionary(ix, u)
+           for u in range(60)):
+        state.flags["sicily_seen"] = state.year
+        state.event("sicily_entered", "15.2", "Athenian expeditionaries stand in Sicily: from "
+                    "next season actions there cost the usual amount and pillage earns Prestige")
+
+
+def action_cost(state: State, place: int) -> int:
+    """Actions an action located in ``place`` costs: double in neutral SICILY (§15.2 rule 2)."""
+    if place >= 0 and state.ix.region[place] == "sicily" and sicily_neutral_now(state):
+        return 2
+    return 1
+
+
+def pillage_prestige(state: State, place: int, amount: int) -> int:
+    """Prestige for pillaging ``place``: none in SICILY while it is neutral (§15.2 rule 2)."""
+    if state.ix.region[place] == "sicily" and sicily_neutral_now(state):
+        return 0
+    return amount
+
+
+# -- Pericles (§15.1 rules 2 and 3) -------------------------------------------------------------
+def _pericles(state: State) -> int | None:
+    n = state.leaders[ATHENS]
+    if n is None:
+        return None
+    c = card_record(state, n)
+    return n if c.params.get("leader") == "pericles" else None
+
+
+def civil_war_barred(state: State, target_side: int) -> str:
+    """Why Civil War may not be played against ``target_side`` now, or "" (§15.1 rule 2)."""
+    if has(state, "pericles_protection") and target_side == ATHENS and _pericles(state):
+        return "Civil War cannot be played against Athens while Pericles leads it (§15.1)"
+    return ""
+
+
+def ostracism_barred(state: State, card: int) -> str:
+    """Why the leader ``card`` may not be ostracized now, or "" (§15.1 rule 3): Pericles only
+    when Athens was pillaged in the season before this one."""
+    if not has(state, "pericles_protection") or card != _pericles(state):
+        return ""
+    code = state.flags.get("pillaged_now:attica", -1)
+    year, season = divmod(code // 10, 10) if code >= 0 else (0, -1)
+    if year == state.year and season == state.season - 1:
+        return ""
+    return ("Pericles can be ostracized only if Athens was pillaged in the previous season "
+            "(§15.1)")
+
+
+def plague_barred(state: State) -> str:
+    """Why no Plague may strike Athens any more, or "" (§15.1 rule 3)."""
+    if has(state, "pericles_plague") and state.flags.get("plague_count", 0) >= 2:
+        return "after the second plague in Athens no further plague can occur (§15.1)"
+    return ""
+
+
+def note_plague_in_athens(state: State) -> None:
+    """Count a plague in Athens; the second kills Pericles, whose card leaves the game
+    (§15.1 rule 3). The events module calls this when a plague strikes Athens."""
+    if not has(state, "pericles_plague"):
+        return
+    state.flags["plague_count"] = state.flags.get("plague_count", 0) + 1
+    n = _pericles(state)
+    if state.flags["plague_count"] < 2 or n is None:
+        return
+    state.leaders[ATHENS] = None
+    state.in_play = [x for x in state.in_play if x[0] != n]
+    state.event("pericles_dies", "15.1", "The second plague kills Pericles: his card leaves "
+                "the game", ATHENS)
+
+
+# -- movement limits (§9.21, §12.0, §15) --------------------------------------------------------
+def _scenario_unit_reason(state: State, u: int) -> str:
+    """Why ``u`` may not move at all this turn under the scenario rules, or ""."""
+    ix = state.ix
+    if has(state, "athens_units_frozen_until_414") and u < 60 and state.year > 414 \
+            and state.loc[u] == ix.place_of.get("attica", -1) and setup_area(state, u) == "attica":
+        return "units that started the game in Athens cannot move before 414 (§15.2)"
+    if has(state, "expeditions") and u < 60 and state.year > 414 and not war_resumed(state) \
+            and state.flags.get(f"expedition:{ix.unit_key[u]}") == 2 \
+            and state.loc[u] == ix.place_of.get("attica", -1):
+        return "the 2nd Expedition cannot leave Athens before 414 unless war resumes (§15.4)"
+    return ""
+
+
+def _scenario_step(state: State, u: int, a: int, b: int) -> str:
+    """Why ``u`` may not cross from ``a`` into ``b`` under the scenario rules, or ""."""
+    ix = state.ix
+    rb = ix.region[b]
+    if has(state, "sicilians_stay") and rb != "sicily" and is_sicilian(ix, u):
+        return "Sicilian units cannot leave SICILY (§15.2)"
+    if has(state, "expeditions") and u < 60 and rb in SICILY_OR_ITALY \
+            and ix.region[a] not in SICILY_OR_ITALY and state.year >= 414:
+        want = 1 if state.year == 415 else 2
+        if state.flags.get(f"expedition:{ix.unit_key[u]}") != want:
+            return (f"in {state.year} only the {'1st' if want == 1 else '2nd'} Expedition may "
+                    "enter ITALY or SICILY (§15.4)")
+    return ""
+
+
+def _peace_homes(state: State, u: int) -> frozenset[int]:
+    """Where ``u`` may stand in GREECE under the Peace: its home territory, plus Corcyra's for
+    pro-Athenian units with Sicily Campaign Prep (§12.0)."""
+    ix = state.ix
+    homes = home_territory(ix, ix.nationality[u])
+    if u < 60 and has(state, "sicily_campaign_prep"):
+        homes = homes | home_territory(ix, "corcyra")
+    return homes
+
+
+def _peace_offshore(state: State, homes: frozenset[int]) -> set[int]:
+    ix = state.ix
+    return {ix.offshore[p] for p in homes if ix.offshore[p] >= 0}
+
+
+def _enemy_here(state: State, side: int, p: int) -> bool:
+    lo = (1 - side) * 60
+    loc = state.loc
+    if any(loc[e] == p for e in range(lo, lo + 60)):
+        return True
+    g = state.garrisons.get(p)
+    return g is not None and g[0] != side
+
+
+def _peace_step(state: State, u: int, a: int, b: int) -> str:
+    ix = state.ix
+    if ix.is_sea(b) or ix.region[b] != "greece":
+        return ""
+    if b not in _peace_homes(state, u):
+        return ("under the Peace of Nicias units in GREECE stay on land within their home "
+                "territory (§12.0)")
+    if _enemy_here(state, u // 60, b):
+        return ("under the Peace of Nicias units may not engage or besiege enemy forces in "
+                "GREECE (§12.0)")
+    return ""
+
+
+def _peace_end(state: State, u: int, path: tuple[int, ...], via: str, enters: bool) -> str:
+    ix = state.ix
+    end = path[-1]
+    if ix.region[end] != "greece":
+        return ""
+    if ix.is_sea(end):
+        if end not in _peace_offshore(state, _peace_homes(state, u)):
+            return ("under the Peace of Nicias a move at sea in GREECE ends in home territory "
+                    "or one of its offshore seas (§12.0)")
+        if _enemy_here(state, u // 60, end):
+            return ("under the Peace of Nicias units may not engage enemy forces in GREECE "
+                    "(§12.0)")
+    return ""
+
+
+def move_limits(state: State, u: int, winter: EndCheck | None = None,
+                through: bytearray | None = None) -> Limits | None:
+    """The limits on moving ``u`` now: the Peace of Nicias (§12.0), the scenario's unit rules
+    (§15) and, in Winter, the wintering check and pass-through places given by ``winter.py``.
+    None when no special rule applies (ordinary §5 movement)."""
+    checks: list[StepCheck] = []
+    ends: list[EndCheck] = []
+    reason = _scenario_unit_reason(state, u)
+    rules = rules_of(state)
+    if rules & {"sicilians_stay", "expeditions"}:
+        checks.append(lambda v, a, b: _scenario_step(state, v, a, b))
+    under_peace = peace(state)
+    if under_peace:
+        checks.append(lambda v, a, b: _peace_step(state, v, a, b))
+        ends.append(lambda v, path, via, enters: _peace_end(state, v, path, via, enters))
+        if through is None:
+            ix = state.ix
+            through = bytearray(1 if ix.is_sea(p) and ix.region[p] == "greece" else 0
+                                for p in range(ix.n_places))
+    if winter is not None:
+        ends.append(winter)
+    if not (checks or ends or reason or through is not None):
+        return None
+    step = checks[0] if len(checks) == 1 else (
+        (lambda v, a, b: next((r for r in (c(v, a, b) for c in checks) if r), ""))
+        if checks else None)
+    end = ends[0] if len(ends) == 1 else (
+        (lambda v, p, via, e: next((r for r in (c(v, p, via, e) for c in ends) if r), ""))
+        if ends else None)
+    return Limits(through=through, sure_forced=under_peace or winter is not None,
+                  unit=reason, step=step, end=end)
+
+
+__all__ = [
+    "Limits", "WINTER", "action_cost", "capacity", "civil_war_barred", "expeditionary", "has",
+    "home_territory", "is_sicilian", "move_limits", "note_plague_in_athens", "note_season_end",
+    "ostracism_barred", "peace", "persian_aid_cards", "pillage_prestige", "plague_barred",
+    "refresh_neutral", "rules_of", "section", "setup_area", "sicily_neutral_now", "war_resumed",
+]

@@ -1,0 +1,561 @@
+"""§9 Winter: action cards only, wintering movement, maintenance, building, disbanding, then
+siegebreaking combat (homing battles, sorties) and winter siege combat at triple attrition.
+
+Frames:
+
+- ``{"kind": "winter", "stage": n}``: card play without events (§9.1), each player's winter
+  actions (§9.2), each player's siegebreaking combat (§9.3), each player's siege combat (§9.4);
+- ``{"kind": "winter_actions", "side", "stage"}``: free Quartering and Homing moves (§9.211,
+  §9.212, with Displacement §9.213), Winter group moves, Maintenance, Building (1 action each,
+  §9.214, §9.22, §9.23), then deep-sea rolls and Disbanding (§9.24);
+- ``{"kind": "winter_disband", "side", "place", "count"}``: the owner picks which units over a
+  city's capacity disband (§9.213: owner's choice);
+- ``{"kind": "siegebreak", "side", "stage", "done"}``: sorties and homing battles (§9.3).
+
+Bookkeeping in ``state.flags`` for the current Winter: ``maintained:<unit>`` (§9.22) and
+``homing:<unit>`` = the home city a unit engaged to reach (§9.31).
+"""
+
+from __future__ import annotations
+
+from . import actions, cards, control, movement, peace, scenario_rules, siege
+from .battles import formations
+from .control import outside_units
+from .state import State
+from .steps import IllegalAction, Step, action_side, need, pop, push, register, replace_top
+from .world_index import SIDE_NAMES
+
+WINTER = 5
+FREE_MODES = ("quarter", "home")
+BUILD_TYPES = ("build", "recruit", "move_group")
+
+
+def _name(side: int) -> str:
+    return SIDE_NAMES[side].title()
+
+
+# -- shelter (§9.0, §9.213, §9.22) ---------------------------------------------------------------
+def maintained(state: State, u: int) -> bool:
+    """Maintained this Winter (§9.22)."""
+    return bool(state.flags.get(f"maintained:{state.ix.unit_key[u]}"))
+
+
+def in_friendly_city(state: State, u: int) -> int:
+    """The place of the friendly-controlled city ``u`` stands in (inside it, or in an unbesieged
+    CityState), or -1 (§9.0 sidebar: units there occupy the city as desired)."""
+    ix = state.ix
+    p = state.loc[u]
+    side = u // 60
+    if p < 0 or p >= ix.n_land or not ix.has_city[p] or state.city_control[p] != side:
+        return -1
+    if state.inside[u] or not outside_units(state, p, 1 - side):
+        return p
+    return -1
+
+
+def city_occupants(state: State, side: int) -> dict[int, list[int]]:
+    """Per friendly-controlled city, ``side``'s unmaintained non-barbarian units in it."""
+    ix = state.ix
+    out: dict[int, list[int]] = {}
+    for u in range(side * 60, side * 60 + 60):
+        if state.loc[u] < 0 or ix.is_barbarian[u] or maintained(state, u):
+            continue
+        p = in_friendly_city(state, u)
+        if p >= 0:
+            out.setdefault(p, []).append(u)
+    return out
+
+
+def overloaded(state: State, side: int) -> dict[int, tuple[list[int], int]]:
+    """Cities holding more of ``side``'s units than their capacity: (units, excess) (§9.213)."""
+    out = {}
+    for p, units in city_occupants(state, side).items():
+        cap = scenario_rules.capacity(state, p)
+        if len(units) > cap:
+            out[p] = (units, len(units) - cap)
+    return out
+
+
+def needs_shelter(state: State, u: int, over: dict[int, tuple[list[int], int]]) -> bool:
+    """Not (certainly) inside a friendly city: outside any, or in an over-full one (§9.213)."""
+    p = in_friendly_city(state, u)
+    return p < 0 or p in over
+
+
+def _home_cities(state: State, u: int) -> list[int]:
+    """Controlled home cities of ``u`` (§9.212)."""
+    ix = state.ix
+    side = u // 60
+    return [h for h in ix.homes[u] if ix.has_city[h] and state.city_control[h] == side]
+
+
+# -- wintering movement limits (§9.21) -------------------------------------------------------------
+def _enemy_units(state: State, p: int, side: int) -> bool:
+    lo = (1 - side) * 60
+    return any(state.loc[e] == p for e in range(lo, lo + 60))
+
+
+def _shelter_end(state: State, u: int, path: tuple[int, ...], via: str, enters: bool) -> str:
+    """A Quartering or Winter group move ends in a controlled city, engaging no one and not
+    entering an enemy-besieged city by land or an enemy-blockaded port (§9.21)."""
+    ix = state.ix
+    side = u // 60
+    end = path[-1]
+    if via:
+        return "wintering units may not engage the enemy (§9.21)"
+    if end >= ix.n_land or not ix.has_city[end] or state.city_control[end] != side:
+        return "wintering moves end in a friendly-controlled city (§9.21)"
+    if outside_units(state, end, 1 - side) and not enters:
+        return "wintering units may not enter an enemy-besieged city by land (§9.21)"
+    prev = path[-2] if len(path) > 1 else state.loc[u]
+    if enters and _enemy_units(state, prev, side):
+        return "wintering units may not enter an enemy-blockaded port (§9.21)"
+    return ""
+
+
+def _quarter_end(state: State, u: int, path: tuple[int, ...], via: str, enters: bool) -> str:
+    if len(path) != 1:
+        return "Quartering goes into an adjacent city, one area away (§9.211)"
+    return _shelter_end(state, u, path, via, enters)
+
+
+def _home_end(state: State, u: int, path: tuple[int, ...], via: str, enters: bool) -> str:
+    """A Homing move ends in a controlled home city, or challenges the enemy besieging it or
+    blockading its offshore sea: a Homing Battle (§9.212, §9.31)."""
+    ix = state.ix
+    side = u // 60
+    end = path[-1]
+    homes = _home_cities(state, u)
+    if end in homes:
+        if via in ("land", "landing") or not outside_units(state, end, 1 - side) or enters:
+            return ""
+        return "wintering units may not enter an enemy-besieged city by land (§9.21)"
+    if via in ("sea", "narrows") and any(ix.offshore[h] == end
+                                         and outside_units(state, h, 1 - side) for h in homes):
+        return ""
+    return "a Homing move ends in a friendly-controlled home city of the unit (§9.212)"
+
+
+def _all_through(state: State) -> bytearray:
+    return bytearray(b"\x01" * state.ix.n_places)
+
+
+def _home_through(state: State, u: int) -> bytearray:
+    """Enemy units are passed freely except those besieging or blockading a home city the unit
+    could be heading for (§9.21)."""
+    ix = state.ix
+    side = u // 60
+    through = _all_through(state)
+    for h in _home_cities(state, u):
+        if outside_units(state, h, 1 - side):
+            through[h] = 0
+            o = ix.offshore[h]
+            if o >= 0 and _enemy_units(state, o, side):
+                through[o] = 0
+    return through
+
+
+def _limits_quarter(state: State, u: int) -> scenario_rules.Limits | None:
+    return scenario_rules.move_limits(
+        state, u, winter=lambda v, p, via, e: _quarter_end(state, v, p, via, e),
+        through=_all_through(state))
+
+
+def _limits_home(state: State, u: int) -> scenario_rules.Limits | None:
+    return scenario_rules.move_limits(
+        state, u, winter=lambda v, p, via, e: _home_end(state, v, p, via, e),
+        through=_home_through(state, u))
+
+
+def _limits_group(state: State, u: int) -> scenario_rules.Limits | None:
+    return scenario_rules.move_limits(
+        state, u, winter=lambda v, p, via, e: _shelter_end(state, v, p, via, e),
+        through=_all_through(state))
+
+
+actions.MOVE_LIMITS.update({"quarter": _limits_quarter, "home": _limits_home,
+                            "winter": _limits_group})
+
+
+def free_move_reason(state: State, u: int, mode: str,
+                     over: dict[int, tuple[list[int], int]] | None = None) -> str:
+    """Why ``u`` may not make a free wintering move of ``mode`` now, or "" (§9.211–§9.213)."""
+    ix = state.ix
+    if state.loc[u] < 0:
+        return f"{ix.describe(u)} is not on the map"
+    if ix.is_barbarian[u]:
+        return "barbarians disband in Winter wherever they are (§9.24)"
+    if state.moved[u]:
+        return f"{ix.describe(u)} has already made its wintering move"
+    if not ix.is_fleet[u] and ix.is_sea(state.loc[u]):
+        return f"{ix.describe(u)} is at sea and moves only with a fleet (§5.21)"
+    over = overloaded(state, u // 60) if over is None else over
+    if mode == "quarter" and not needs_shelter(state, u, over):
+        return (f"{ix.describe(u)} is already inside a friendly city within its capacity: only "
+                "units outside may Quarter (§9.211, §9.213)")
+    if mode == "home":
+        p = in_friendly_city(state, u)
+        if p >= 0 and p in _home_cities(state, u) and p not in over:
+            return (f"{ix.describe(u)} is already inside a controlled home city (§9.212)")
+    return ""
+
+
+# -- the winter sequence ------------------------------------------------------------------------
+class Winter(Step):
+    kind = "winter"
+    rules = ("9.0", "9.1", "9.2", "9.3", "9.4")
+
+    def run(self, state, frame):
+        stage = frame["stage"]
+        replace_top(state, stage=stage + 1)
+        first = state.first
+        if stage == 0:
+            state.season = WINTER
+            state.event("season", "9.0", f"Winter {state.year} BC")
+            push(state, {"kind": "card_play", "new_year": 0, "winter": 1})
+        elif stage in (1, 2):
+            side = first if stage == 1 else 1 - first
+            push(state, {"kind": "winter_actions", "side": side, "stage": "start"})
+        elif stage in (3, 4):
+            side = first if stage == 3 else 1 - first
+            push(state, {"kind": "siegebreak", "side": side, "stage": "start", "done": ()})
+        elif stage in (5, 6):
+            side = first if stage == 5 else 1 - first
+            state.active = side
+            siege.refresh(state)
+            if siege.siege_targets(state, side):
+                state.event("winter_sieges", "9.4", f"{_name(side)}'s winter siege combat "
+                            "(attrition hits on 1–3)", side)
+                push(state, {"kind": "siege_combat", "side": side, "done": (),
+                             "action_turn": 1})
+        else:
+            siege.refresh(state)
+            control.refresh(state)
+            cards.discard_played(state)
+            for key in [k for k in state.flags if k.startswith(("maintained:", "homing:"))]:
+                del state.flags[key]
+            state.actions_left = 0
+            state.active = -1
+            pop(state)
+
+
+def _start(state: State, side: int) -> None:
+    """Winter actions open: a fresh turn for ``side`` that keeps the other side's homing
+    engagements (their battles come later, §9.3)."""
+    state.active = side
+    state.moved = bytearray(len(state.moved))
+    state.retreated = bytearray(len(state.retreated))
+    state.pending_rolls = []
+    state.actions_left = peace.actions_for_turn(state, side)
+    scenario_rules.refresh_neutral(state)
+
+
+class WinterActions(Step):
+    """One player's winter actions (§9.2), then deep-sea rolls and disbanding (§9.24)."""
+
+    kind = "winter_actions"
+    rules = ("9.2", "9.21", "9.22", "9.23", "9.24")
+
+    def deciders(self, state, frame):
+        return (frame["side"],) if frame["stage"] == "act" else ()
+
+    def legal(self, state, frame, side):
+        if side != frame["side"] or frame["stage"] != "act":
+            return []
+        ix = state.ix
+        name = SIDE_NAMES[side]
+        over = overloaded(state, side)
+        out: list[dict] = [{"type": "end_winter_actions", "side": name,
+                            "label": f"End winter actions ({state.actions_left} unused); "
+                                     "unsheltered, unmaintained units disband"}]
+        for u in range(side * 60, side * 60 + 60):
+            if state.loc[u] < 0:
+                continue
+            for mode in FREE_MODES:
+                if free_move_reason(state, u, mode, over):
+                    continue
+                for a in actions.move_actions(state, side, u, mode):
+                    word = "Quarter" if mode == "quarter" else "Home"
+                    out.append({**a, "type": "winter_move", "mode": mode,
+                                "label": f"{word} (free): {a['label']}"})
+            if self._maintain_reason(state, u, over) == "":
+                cost = scenario_rules.action_cost(state, state.loc[u])
+                if cost <= state.actions_left:
+                    out.append({"type": "maintain", "side": name, "unit": ix.unit_key[u],
+                                "label": f"Maintain {ix.describe(u)} in "
+                                         f"{ix.place_name[state.loc[u]]} ({cost} action)"})
+        for t in BUILD_TYPES:
+            handler = actions.ACTION_TYPES[t]
+            if handler.cost <= state.actions_left:
+                out.extend(a for a in handler.legal(state, side)
+                           if actions.cost_of(state, handler, a) <= state.actions_left)
+        return out
+
+    def _maintain_reason(self, state: State, u: int,
+                         over: dict[int, tuple[list[int], int]]) -> str:
+        ix = state.ix
+        if ix.is_barbarian[u]:
+            return "barbarians disband in Winter wherever they are (§9.24)"
+        if maintained(state, u):
+            return f"{ix.describe(u)} is already maintained"
+        if not needs_shelter(state, u, over):
+            return f"{ix.describe(u)} winters inside a friendly city: no maintenance needed"
+        return ""
+
+    def why_illegal(self, state, frame, action):
+        side = action_side(action)
+        t = action.get("type")
+        if side != frame["side"]:
+            return IllegalAction(f"it is {_name(frame['side'])}'s winter actions", "9.2")
+        if t == "end_winter_actions":
+            return None
+        if t == "winter_move":
+            try:
+                self._plan(state, side, action)
+            except IllegalAction as exc:
+                return exc
+            return None
+        if t == "maintain":
+            try:
+                u = state.ix.unit(need(action, "unit", str))
+            except KeyError as exc:
+                return IllegalAction(str(exc.args[0]), "9.22")
+            if u // 60 != side or state.loc[u] < 0:
+                return IllegalAction(f"{state.ix.describe(u)} is not your unit on the map",
+                                     "9.22")
+            reason = self._maintain_reason(state, u, overloaded(state, side))
+            if reason:
+                return IllegalAction(reason, "9.22")
+            cost = scenario_rules.action_cost(state, state.loc[u])
+            if cost > state.actions_left:
+                return IllegalAction(f"maintenance costs {cost} action(s) and only "
+                                     f"{state.actions_left} remain", "9.22")
+            return None
+        if t in BUILD_TYPES:
+            handler = actions.ACTION_TYPES[t]
+            cost = actions.cost_of(state, handler, action)
+            if cost > state.actions_left:
+                return IllegalAction(f"{t} costs {cost} action(s) and only "
+                                     f"{state.actions_left} remain", "9.2")
+            return handler.why_illegal(state, side, action)
+        return IllegalAction(f"{t!r} is not a winter action: the choices are winter_move "
+                             "(Quartering or Homing), move_group, maintain, build, recruit and "
+                             "end_winter_actions (no musters, pillaging or garrisons)", "9.2")
+
+    def _plan(self, state: State, side: int, action: dict) -> movement.Plan:
+        ix = state.ix
+        mode = action.get("mode")
+        if mode not in FREE_MODES:
+            raise IllegalAction("a free wintering move has 'mode' 'quarter' or 'home'", "9.21")
+        try:
+            u = ix.unit(need(action, "unit", str))
+            path = [ix.place(x) for x in need(action, "path", list)]
+            carry = ix.unit(action["carry"]) if action.get("carry") is not None else -1
+        except (KeyError, TypeError) as exc:
+            raise IllegalAction(f"bad unit or area in the move: {exc}", "9.21") from None
+        if u // 60 != side or (carry >= 0 and carry // 60 != side):
+            raise IllegalAction("only your own units make your wintering moves", "9.21")
+        reason = free_move_reason(state, u, mode)
+        if reason:
+            raise IllegalAction(reason, scenario_rules.section(reason) or "9.21")
+        if carry < 0 and ix.is_fleet[u] and movement.must_carry(state, u):
+            raise IllegalAction(f"{ix.describe(u)} must carry one of the land units at sea with "
+                                "it", "5.21")
+        forced = action.get("forced", False)
+        if not isinstance(forced, bool) or (forced and mode != "home"):
+            raise IllegalAction("only Homing moves get the extra area of an automatic forced "
+                                "march (§9.212)", "9.212")
+        return movement.plan_move(state, u, path, forced=forced, carry=carry,
+                                  limits=actions.move_limits(state, u, mode))
+
+    def apply(self, state, frame, action):
+        t = action["type"]
+        side = frame["side"]
+        ix = state.ix
+        if t == "end_winter_actions":
+            replace_top(state, stage="rolls")
+        elif t == "winter_move":
+            plan = self._plan(state, side, action)
+            movement.execute(state, plan, actions.next_group(state))
+            scenario_rules.refresh_neutral(state)
+            if action["mode"] == "home" and plan.engage_via:
+                end = plan.end
+                target = end if not ix.is_sea(end) else next(
+                    h for h in _home_cities(state, plan.unit) if ix.offshore[h] == end)
+                for m in (plan.unit, plan.carry):
+                    if m >= 0:
+                        state.flags[f"homing:{ix.unit_key[m]}"] = target
+                state.event("homing_battle", "9.31", f"{_name(side)} homing units challenge "
+                            f"the enemy at {ix.place_name[end]}", side, place=end)
+        elif t == "maintain":
+            u = ix.unit(action["unit"])
+            state.actions_left -= scenario_rules.action_cost(state, state.loc[u])
+            state.flags[f"maintained:{ix.unit_key[u]}"] = 1
+            state.event("maintain", "9.22", f"{_name(side)} maintains {ix.describe(u)}", side,
+                        private=side, public=f"{_name(side)} maintains a block in "
+                                             f"{ix.place_name[state.loc[u]]}")
+        else:
+            handler = actions.ACTION_TYPES[t]
+            state.actions_left -= actions.cost_of(state, handler, action)
+            handler.apply(state, side, action)
+
+    def run(self, state, frame):
+        side = frame["side"]
+        stage = frame["stage"]
+        if stage == "start":
+            _start(state, side)
+            state.event("winter_actions", "9.2", f"{_name(side)}'s winter actions: "
+                        f"{state.actions_left} action(s)", side, actions=state.actions_left)
+            replace_top(state, stage="act")
+        elif stage == "rolls":
+            replace_top(state, stage="disband")
+            if state.pending_rolls:
+                push(state, {"kind": "rolls", "side": side, "stage": "forced", "await": ()})
+        elif stage == "disband":
+            over = overloaded(state, side)
+            for p, (units, excess) in sorted(over.items()):
+                if len({(state.ix.unit_type[u], state.cv[u]) for u in units}) > 1:
+                    replace_top(state, stage="disband_rest")
+                    push(state, {"kind": "winter_disband", "side": side, "place": p,
+                                 "count": excess})
+                    return
+            replace_top(state, stage="disband_rest")
+        else:
+            disband(state, side, keep_homing=True)
+            state.actions_left = 0
+            pop(state, frame)
+
+    def text(self, state, frame):
+        return (f"{_name(frame['side'])}'s winter actions ({state.actions_left} left): Quarter "
+                "or Home for free, group moves, maintenance, building")
+
+
+class WinterDisband(Step):
+    """The owner chooses which units over a city's capacity disband (§9.213, §9.24)."""
+
+    kind = "winter_disband"
+    rules = ("9.213", "9.24")
+    minor = True
+
+    def _units(self, state: State, frame: dict) -> list[int]:
+        return city_occupants(state, frame["side"]).get(frame["place"], [])
+
+    def deciders(self, state, frame):
+        return (frame["side"],) if frame["count"] > 0 and self._units(state, frame) else ()
+
+    def legal(self, state, frame, side):
+        if side != frame["side"]:
+            return []
+        ix = state.ix
+        return [{"type": "disband", "side": SIDE_NAMES[side], "unit": ix.unit_key[u],
+                 "label": f"Disband {ix.describe(u)} ({state.cv[u]} cv): no room in "
+                          f"{ix.place_name[frame['place']]}"}
+                for u in self._units(state, frame)]
+
+    def apply(self, state, frame, action):
+        u = state.ix.unit(action["unit"])
+        movement.eliminate(state, u, "9.24", "no room in the city and not maintained")
+        replace_top(state, count=frame["count"] - 1)
+
+    def text(self, state, frame):
+        return (f"{_name(frame['side'])}: {frame['count']} unit(s) in "
+                f"{state.ix.place_name[frame['place']]} are over its capacity and not "
+                "maintained; choose which disband (§9.213)")
+
+
+def disband(state: State, side: int, keep_homing: bool) -> None:
+    """Disband ``side``'s barbarians and every unit neither inside a friendly city (within its
+    capacity) nor maintained; homing units awaiting their battle wait if ``keep_homing``
+    (§9.24). Over a city's capacity, the weakest units go (the owner chose already if he
+    wished, :class:`WinterDisband`)."""
+    ix = state.ix
+    over = overloaded(state, side)
+    doomed: list[tuple[int, str]] = []
+    for p, (units, excess) in sorted(over.items()):
+        ranked = sorted(units, key=lambda u: (state.cv[u], -u))
+        doomed.extend((u, f"no room in {ix.place_name[p]} and not maintained")
+                      for u in ranked[:excess])
+    crowded = {u for u, _ in doomed}
+    for u in range(side * 60, side * 60 + 60):
+        if state.loc[u] < 0 or u in crowded:
+            continue
+        if ix.is_barbarian[u]:
+            doomed.append((u, "barbarians disband every Winter"))
+        elif maintained(state, u) or in_friendly_city(state, u) >= 0:
+            continue
+        elif keep_homing and state.flags.get(f"homing:{ix.unit_key[u]}") is not None:
+            continue
+        else:
+            doomed.append((u, "outside any friendly city and not maintained"))
+    for u, why in doomed:
+        if state.loc[u] >= 0:
+            movement.eliminate(state, u, "9.24", f"disbands for the Winter: {why}")
+
+
+# -- siegebreaking combat (§9.3) -----------------------------------------------------------------
+class SiegeBreak(Step):
+    """One player's sorties and homing battles, then homing fleets enter their ports and the
+    homing units that failed disband (§9.3, §9.31, §9.32)."""
+
+    kind = "siegebreak"
+    rules = ("9.3", "9.31", "9.32")
+
+    def _pending(self, state: State, frame: dict) -> list[int]:
+        side = frame["side"]
+        mine = {e["area"] for e in state.engagements if e["side"] == side}
+        return [p for p in control.disputed(state) if p in mine and p not in frame["done"]]
+
+    def run(self, state, frame):
+        side = frame["side"]
+        stage = frame["stage"]
+        if stage == "start":
+            state.active = side
+            state.retreated = bytearray(len(state.retreated))
+            siege.refresh(state)
+            replace_top(state, stage="battles")
+            if siege.sortie_candidates(state, side):
+                push(state, {"kind": "sortie", "side": side, "chosen": ()})
+        elif stage == "battles":
+            places = self._pending(state, frame)
+            if not places:
+                replace_top(state, stage="after")
+                return
+            p = min(places, key=lambda q: (max((len(f["units"])
+                                                for f in formations(state, q, side)),
+                                               default=0), q))
+            replace_top(state, done=(*frame["done"], p))
+            push(state, {"kind": "battle", "place": p, "side": side, "mode": "field",
+                         "treachery": False, "stage": "start"})
+        else:
+            siege.refresh(state)
+            _homing_enter(state, side)
+            disband(state, side, keep_homing=False)
+            siege.refresh(state)
+            control.refresh(state)
+            pop(state, frame)
+
+
+def _homing_enter(state: State, side: int) -> None:
+    """Homing fleets whose offshore sea is now clear of the enemy enter their home port, inside
+    its walls if it is still besieged by land (§9.31)."""
+    ix = state.ix
+    for u in range(side * 60, side * 60 + 60):
+        target = state.flags.get(f"homing:{ix.unit_key[u]}")
+        p = state.loc[u]
+        if target is None or p < 0 or not ix.is_sea(p) or ix.offshore[target] != p:
+            continue
+        if _enemy_units(state, p, side) or state.city_control[target] != side:
+            continue
+        besieged = bool(outside_units(state, target, 1 - side))
+        if besieged and len(siege.inside_units(state, target, side)) \
+                >= scenario_rules.capacity(state, target):
+            continue
+        state.loc[u] = target
+        state.inside[u] = 1 if besieged else 0
+        state.event("homing_enters", "9.31", f"{ix.describe(u)} reaches home: "
+                    f"{ix.place_name[target]}", side, private=side,
+                    public=f"A {_name(side)} fleet reaches home in {ix.place_name[target]}")
+
+
+for _step in (Winter(), WinterActions(), WinterDisband(), SiegeBreak()):
+    register(_step)
