@@ -261,3 +261,25 @@ def test_numpy_solver_matches_the_fraction_solver(case):
     for key in set(reference.outcomes) | set(fast.outcomes):
         assert abs(float(reference.outcomes.get(key, 0)) - fast.outcomes.get(key, 0)) < 1e-12
     assert abs(float(reference.expected_rounds) - fast.expected_rounds) < 1e-12
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    st.lists(land, min_size=1, max_size=3),
+    st.lists(land, min_size=1, max_size=3),
+    st.booleans(),
+    st.integers(0, 2),
+)
+def test_numpy_solver_matches_python_solver_on_random_battles(att, dfd, landing, rounds):
+    from hellenes_nb.odds.dp import python_odds
+    from hellenes_nb.odds.fast import fast_odds
+
+    spec = make_battle(
+        force(att),
+        force(dfd),
+        landing=landing,
+        attacker_retreat=RetreatPolicy(after_rounds=rounds),
+    )
+    slow, fast = python_odds(spec), fast_odds(spec)
+    for key in set(slow.outcomes) | set(fast.outcomes):
+        assert abs(slow.outcomes.get(key, 0) - fast.outcomes.get(key, 0)) < 1e-12
