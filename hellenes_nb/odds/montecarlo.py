@@ -95,6 +95,10 @@ class _Arrays:
             found = score[np.arange(len(r)), best] >= 0
             self.routed[r[found], cols[best[found]]] = True
 
+    def able(self, rows: np.ndarray) -> np.ndarray:
+        """(rows, blocks) mask of blocks alive and unrouted."""
+        return (self.cv[rows] > 0) & ~self.routed[rows]
+
     def standing(self, rows: np.ndarray, side: int) -> np.ndarray:
         cols = self.cols[side]
         return ((self.cv[np.ix_(rows, cols)] > 0) & ~self.routed[np.ix_(rows, cols)]).any(axis=1)
@@ -130,7 +134,6 @@ def sample_odds(spec: BattleSpec, n: int = 20_000, seed: int | None = 0) -> Odds
     winner = np.zeros(n, dtype=np.int8)
     how = np.zeros(n, dtype=np.int8)
     rounds = np.zeros(n, dtype=np.int32)
-    alive_mask = lambda rows: (arr.cv[rows] > 0) & ~arr.routed[rows]  # noqa: E731
 
     def finish(rows: np.ndarray, win: int, kind: str) -> None:
         winner[rows], how[rows], running[rows] = win, HOWS.index(kind), False
@@ -167,7 +170,7 @@ def sample_odds(spec: BattleSpec, n: int = 20_000, seed: int | None = 0) -> Odds
             finish(broken[gone], s, "elimination")
             panicked = broken[~gone]
             if len(panicked):
-                _pursue(arr, spec, panicked, s, fire[pos + 1 :], played == 0, alive_mask)
+                _pursue(arr, spec, panicked, s, fire[pos + 1 :], played == 0)
                 finish(panicked, s, "panic")
         arr.half[:] = False
     else:
@@ -186,7 +189,7 @@ def sample_odds(spec: BattleSpec, n: int = 20_000, seed: int | None = 0) -> Odds
     )
 
 
-def _pursue(arr, spec, rows, winner, later, first_round, alive_mask) -> None:
+def _pursue(arr, spec, rows, winner, later, first_round) -> None:
     """Pursuit by faster victors yet to fire (§6.34), then the victor's cavalry harrying (§6.41)."""
     loser_cols = arr.cols[1 - winner]
     alive_loser = arr.cv[np.ix_(rows, loser_cols)] > 0
@@ -197,7 +200,7 @@ def _pursue(arr, spec, rows, winner, later, first_round, alive_mask) -> None:
         for s, col in later:
             if s == winner:
                 shooters[:, col] = arr.rank[col] < rearguard
-    own = alive_mask(rows)
+    own = arr.able(rows)
     hits = arr.hits_only(rows, shooters & own) + arr.hits_only(rows, own & arr.cavalry)
     arr.hit(rows, 1 - winner, hits, routed_too=True)
 
@@ -206,7 +209,7 @@ def _retreat(arr, spec, rows, leaver, start, finish, silent) -> None:
     """A voluntary retreat (§6.4): the stayer's cavalry harries, then the leaver's (§6.41);
     aggressors silent in round 1 (§6.5, §6.6) do not harry in it."""
     stayer = 1 - leaver
-    stay_cav = (arr.cv[rows] > 0) & ~arr.routed[rows] & arr.cavalry
+    stay_cav = arr.able(rows) & arr.cavalry
     stay_cav[:, arr.cols[leaver]] = False
     if silent and stayer == ATTACKER:
         stay_cav[:] = False
@@ -214,7 +217,7 @@ def _retreat(arr, spec, rows, leaver, start, finish, silent) -> None:
     retire &= ~arr.routed[np.ix_(rows, arr.cols[leaver])].any(axis=1)
     retire &= spec.kind != "sea"
     arr.hit(rows, leaver, arr.hits_only(rows, stay_cav), routed_too=True)
-    leave_cav = (arr.cv[rows] > 0) & ~arr.routed[rows] & arr.cavalry
+    leave_cav = arr.able(rows) & arr.cavalry
     leave_cav[:, arr.cols[stayer]] = False
     arr.hit(rows, stayer, arr.hits_only(rows, leave_cav), routed_too=True)
     finish(rows[retire], stayer, "retire")

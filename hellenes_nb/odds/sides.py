@@ -125,11 +125,3 @@ class Side:
             if carried:
                 lost += carried - min(carried, max(cv - 1, 0))
         return lost
-
-    def attackers(self, codes: tuple[int, ...], cavalry_only: bool = False) -> list[int]:
-        """cv of each alive unrouted block (only cavalry if asked), in the fixed order."""
-        return [
-            code >> 2
-            for code, cav in zip(codes, self.cavalry, strict=True)
-            if code >= STEP and not code & ROUTED and (cav or not cavalry_only)
-        ]
