@@ -1,0 +1,444 @@
+"""The interactive map widget: the Hellenes board in a notebook cell (docs/map-widget.md).
+
+``MapWidget`` draws the baked map (the static renderer's drawing is its base layer) and, on top,
+the blocks of a game as one side may see them: your own blocks face up (type, combat value and
+rating, §2.1), enemy blocks only from the back unless revealed in battle (§2.0, §6.1), besieged
+blocks inside their city and besiegers outside (§7.1), markers for sieges, blockades (§8.21),
+pillage (§5.5) and civil war (§3.1), the prestige track (§14.1), the year and the season.
+
+**Redaction happens here, in Python.** Everything synced to the browser is built from
+``game.view(viewer)`` (plus the public blockade marker), so a side's browser never receives the
+identity, type or strength of a hidden enemy block.
+
+Clicking (or Enter/Space on) an area selects it; clicking a block of yours selects that unit.
+The legal destinations of the selected unit, or of the selected area's group, are worked out
+from ``game.legal_actions`` and highlighted; clicking one plays the move through ``game.apply``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..game import Game, IllegalAction, new_game
+from ..render import style
+from ..render.geometry import load_geometry
+from ..render.svg import render_map_svg
+from ..rules import siege
+from ..world import World, load_world
+
+__all__ = ["HIGHLIGHT_STYLES", "MapWidget", "VIEWERS"]
+
+VIEWERS = ("athens", "sparta", "all")
+#: highlight styles a lesson may use (Okabe-Ito colours, safe for colour-blind readers)
+HIGHLIGHT_STYLES = ("route", "target", "note", "focus")
+MIN_ZOOM, MAX_ZOOM = 1.0, 12.0
+#: the victory threshold ends the drawn prestige track (§14.21)
+PRESTIGE_TRACK = 15
+#: small places shown only when zoomed in: (name, lat, lon, Thucydides passage)
+DETAIL_LABELS = (("Sphacteria", 36.925, 21.652, "4.8"),)
+_TYPE_CODES = {
+    "hoplite": "HO", "elite_hoplite": "EH", "archer": "AR", "cavalry": "CA",
+    "infantry": "IN", "barbarian": "BA", "fleet": "FL", "elite_fleet": "EF",
+    "improved_fleet": "IF", "persian": "PE",
+}
+_STATIC = Path(__file__).parent / "static"
+
+
+def _sort_key(block: dict) -> tuple:
+    return (block["side"], block.get("hidden", False), block["besieged"],
+            int(block["key"][1:]) if "key" in block else 0)
+
+
+@lru_cache(maxsize=1)
+def _base_svg() -> tuple[str, tuple[float, ...]]:
+    """The static map drawing without its outer ``<svg>`` tag or hover titles, and its viewBox.
+
+    The widget writes its own tooltips and ARIA labels, so the ``<title>`` children are dropped.
+    """
+    svg = render_map_svg(None, None)
+    inner = svg[svg.index(">") + 1: svg.rindex("</svg>")]
+    inner = re.sub(r"<title>.*?</title>", "", inner)
+    return inner, tuple(load_geometry().view_box)
+
+
+@lru_cache(maxsize=1)
+def _places() -> dict[str, dict[str, Any]]:
+    """Static facts per land area and sea for tooltips, labels and block anchors (§1.1–§1.3)."""
+    world = load_world()
+    geo = load_geometry()
+    out: dict[str, dict[str, Any]] = {}
+    for area_id, area in world.areas.items():
+        shape = geo.areas[area_id]
+        rec: dict[str, Any] = {"name": area.name, "kind": "land", "view": shape.view,
+                               "label": list(shape.label),
+                               "symbol": list(shape.symbol) if shape.symbol else None}
+        if area.city is not None:
+            c = area.city
+            rec["city"] = {"name": c.name, "value": c.value, "port": c.port,
+                           "nationality": world.nationalities[c.nationality].name,
+                           "loyalty": c.loyalty, "offshore": c.offshore_sea}
+        if area.town is not None:
+            rec["town"] = {"name": area.town.name,
+                           "nationality": world.nationalities[area.town.nationality].name}
+        out[area_id] = rec
+    for sea_id, sea in world.seas.items():
+        shape = geo.seas[sea_id]
+        out[sea_id] = {"name": sea.name, "kind": "sea", "view": shape.view,
+                       "label": list(shape.label), "symbol": None,
+                       "grain_route": sea.grain_route}
+    return out
+
+
+def _detail_labels() -> list[dict[str, Any]]:
+    geo = load_geometry()
+    out = []
+    for name, lat, lon, passage in DETAIL_LABELS:
+        x, y = geo.to_map(lat, lon)
+        out.append({"name": name, "x": round(x, 1), "y": round(y, 1), "cite": passage})
+    return out
+
+
+def _rating_text(world: World, side: str, unit_id: int) -> str:
+    """Land rating, and for fleets the sea rating first (§2.14, §6.5)."""
+    unit = world.units[(side, unit_id)]
+    if unit.sea_rating is not None:
+        return f"{unit.sea_rating}/{unit.rating}"
+    return str(unit.rating)
+
+
+def board_from_view(view: dict[str, Any], world: World,
+                    blockaded: Iterable[str] = ()) -> dict[str, Any]:
+    """The map's synced board, built only from a per-side ``view`` (docs/engine.md).
+
+    Visible blocks carry key, name, type, cv, max cv and rating; hidden enemy blocks carry only
+    their side and whether they are besieged, exactly as the view gives them. ``blockaded``
+    lists besieged ports under blockade, a public marker (§8.21).
+    """
+    blocks: dict[str, list[dict[str, Any]]] = {}
+    for u in view["units"]:
+        if u.get("hidden"):
+            b = {"side": u["side"], "hidden": True, "besieged": u["besieged"]}
+        else:
+            side, uid = u["side"], int(u["unit"][1:])
+            b = {"side": side, "key": u["unit"], "name": u["name"],
+                 "type": u["type"], "code": _TYPE_CODES.get(u["type"], "??"),
+                 "cv": u["cv"], "max_cv": u["max_cv"],
+                 "rating": _rating_text(world, side, uid),
+                 "besieged": u["besieged"], "moved": u["moved"]}
+        blocks.setdefault(u["area"], []).append(b)
+    for lst in blocks.values():
+        lst.sort(key=_sort_key)
+    blockade = set(blockaded)
+    prompt = view.get("prompt") or {}
+    deciders = prompt.get("deciders", [])
+    me = view["side"]
+    if me == "all" or me in deciders:
+        prompt_text = prompt.get("text", "")
+    elif deciders:
+        prompt_text = "Waiting for " + " and ".join(d.title() for d in deciders)
+    else:
+        prompt_text = ""
+    return {
+        "viewer": me,
+        "scenario": view["scenario"],
+        "year": view["year"],
+        "season": view["season"],
+        "prestige": view["prestige"],
+        "prompt": prompt_text,
+        "deciders": deciders,
+        "control": view["control"],
+        "city_control": view["city_control"],
+        "neutral": view["neutral"],
+        "sieges": {a: {"besieger": s["besieger"], "blockaded": a in blockade}
+                   for a, s in view["sieges"].items()},
+        "garrisons": {g["area"]: g["side"] for g in view["garrisons"]},
+        "pillaged": view["pillaged"],
+        "civil_war": view["civil_war"],
+        "blocks": blocks,
+    }
+
+
+def _empty_board(viewer: str) -> dict[str, Any]:
+    return {"viewer": viewer, "scenario": None, "year": None, "season": None, "prestige": 0,
+            "prompt": "", "deciders": [], "control": {}, "city_control": {}, "neutral": [],
+            "sieges": {}, "garrisons": {}, "pillaged": [], "civil_war": [], "blocks": {}}
+
+
+def _best(moves: list[dict]) -> dict:
+    """Of several legal moves to one destination prefer no forced march (§5.3), no passenger
+    unless one must be carried (§5.21), then the shortest path."""
+    return min(moves, key=lambda a: (bool(a.get("forced")), "carry" in a, len(a["path"])))
+
+
+class MapWidget(anywidget.AnyWidget):
+    """The Hellenes map as a Jupyter widget (module docstring; docs/map-widget.md)."""
+
+    _esm = _STATIC / "map.js"
+    _css = _STATIC / "map.css"
+
+    base_svg = traitlets.Unicode("").tag(sync=True)
+    view_box = traitlets.List(traitlets.Float()).tag(sync=True)
+    places = traitlets.Dict().tag(sync=True)
+    detail_labels = traitlets.List().tag(sync=True)
+    prestige_track = traitlets.Int(PRESTIGE_TRACK).tag(sync=True)
+    board = traitlets.Dict().tag(sync=True)
+    viewer = traitlets.Unicode("all").tag(sync=True)
+    playable = traitlets.Bool(False).tag(sync=True)
+    selected_area = traitlets.Unicode("").tag(sync=True)
+    selected_unit = traitlets.Unicode("").tag(sync=True)
+    destinations = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    highlights = traitlets.Dict().tag(sync=True)
+    zoom = traitlets.Float(1.0).tag(sync=True)
+    center = traitlets.List(traitlets.Float(), default_value=[]).tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    colours = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, game: Game | None = None, viewer: str = "all",
+                 scenario: str | None = None, **kwargs: Any):
+        self._world = load_world()
+        if viewer not in VIEWERS:
+            raise ValueError(f"viewer must be 'athens', 'sparta' or 'all' (teacher), "
+                             f"not {viewer!r}")
+        if game is not None and not isinstance(game, Game):
+            raise TypeError(f"game must be a hellenes_nb Game (from new_game), "
+                            f"not {type(game).__name__}")
+        if game is not None and scenario is not None and str(scenario) != game.state.scenario:
+            raise ValueError(f"the game plays scenario {game.state.scenario!r}, not "
+                             f"{scenario!r}: pass one or the other")
+        if game is None and scenario is not None:
+            if str(scenario) not in self._world.scenarios:
+                known = ", ".join(sorted(self._world.scenarios))
+                raise ValueError(f"unknown scenario {scenario!r}; the data has: {known} (§15)")
+            game, playable = new_game(str(scenario)), False
+        else:
+            playable = game is not None
+        self._game = game
+        self._callbacks: list[Callable[[str], Any]] = []
+        self._plans: dict[str, list[list[dict]]] = {}
+        self._quiet = False
+        svg, box = _base_svg()
+        super().__init__(base_svg=svg, view_box=list(box), places=_places(),
+                         detail_labels=_detail_labels(), viewer=viewer, playable=playable,
+                         colours=dict(style.SIDE_COLOURS),
+                         **kwargs)
+        self.on_msg(self._on_message)
+        self.refresh()
+
+    # -- reading ---------------------------------------------------------------------------------
+    @property
+    def game(self) -> Game | None:
+        """The game shown (None for a plain map)."""
+        return self._game
+
+    def __repr__(self) -> str:
+        if self._game is None:
+            what = "plain map"
+        else:
+            st = self._game.state
+            b = self.board
+            what = (f"scenario {st.scenario}, {b['season']} {b['year']} BC, prestige "
+                    f"{b['prestige']:+d}" + ("" if self.playable else ", setup only"))
+        sel = f", selected {self.selected_area}" if self.selected_area else ""
+        return f"<MapWidget {what}; viewer {self.viewer}{sel}>"
+
+    # -- lesson helpers --------------------------------------------------------------------------
+    def on_select(self, callback: Callable[[str], Any]) -> None:
+        """Call ``callback(area_id)`` whenever an area is selected (click, keyboard or code)."""
+        if not callable(callback):
+            raise TypeError(f"on_select needs a function taking an area id, not {callback!r}")
+        self._callbacks.append(callback)
+
+    def highlight(self, areas: Iterable[str], style: str = "route") -> None:
+        """Highlight ``areas`` in ``style`` (one of HIGHLIGHT_STYLES); an empty list clears it."""
+        if style not in HIGHLIGHT_STYLES:
+            raise ValueError(f"highlight style must be one of {', '.join(HIGHLIGHT_STYLES)}, "
+                             f"not {style!r}")
+        if isinstance(areas, str):
+            areas = [areas]
+        ids = [self._check_area(a) for a in areas]
+        new = {k: v for k, v in self.highlights.items() if k != style}
+        if ids:
+            new[style] = ids
+        self.highlights = new
+
+    def clear_highlights(self) -> None:
+        """Remove every lesson highlight."""
+        self.highlights = {}
+
+    def focus(self, area: str, zoom: float = 4.0) -> None:
+        """Centre the map on ``area`` at ``zoom`` (1 = whole map, up to 12)."""
+        place = self.places[self._check_area(area)]
+        if not isinstance(zoom, int | float) or not MIN_ZOOM <= zoom <= MAX_ZOOM:
+            raise ValueError(f"zoom must be a number from {MIN_ZOOM:g} (whole map) to "
+                             f"{MAX_ZOOM:g}, not {zoom!r}")
+        x, y = place["symbol"] or place["label"]
+        with self.hold_sync():
+            self.zoom = float(zoom)
+            self.center = [float(x), float(y)]
+
+    def reset_view(self) -> None:
+        """Show the whole map again."""
+        with self.hold_sync():
+            self.zoom = 1.0
+            self.center = []
+
+    def refresh(self) -> None:
+        """Redraw from the game (call after changing the game outside the widget)."""
+        if self._game is None:
+            board = _empty_board(self.viewer)
+        else:
+            st = self._game.state
+            ports = [st.ix.place_ids[p] for p in st.sieges if siege.blockaded(st, p)]
+            board = board_from_view(self._game.view(self.viewer), self._world, ports)
+        with self.hold_sync():
+            self.board = board
+            self._update_destinations()
+
+    def select_unit(self, key: str) -> None:
+        """Select one of your visible blocks by key ("A12"), as a click on it would."""
+        for area, blocks in self.board["blocks"].items():
+            if any(b.get("key") == key for b in blocks):
+                self._set_selection(area, key)
+                for cb in list(self._callbacks):
+                    cb(area)
+                return
+        raise ValueError(f"no block {key!r} is on the map in the {self.viewer!r} view")
+
+    def play(self, area: str) -> list[dict]:
+        """Move the selected unit (or group) to ``area``, as clicking that destination does.
+
+        Returns the log events; raises ValueError in plain words when it cannot be done.
+        """
+        area = self._check_area(area)
+        plans = self._plans.get(area)
+        if not plans:
+            what = self.selected_unit or self.selected_area or "nothing"
+            raise ValueError(f"{self.places[area]['name']} is not a legal destination of the "
+                             f"selection ({what})")
+        events: list[dict] = []
+        game = self._game
+        assert game is not None  # plans exist only with a game
+        try:
+            if plans[0][0]["type"] == "move_group":
+                events += game.apply(plans[0][0])
+            for plan in plans:
+                move = plan[-1]
+                again = [a for a in game.legal_actions(move["side"])
+                         if a["type"] == "move" and a["unit"] == move["unit"]
+                         and a["path"][-1] == area]
+                if again:
+                    events += game.apply(_best(again))
+        finally:
+            self._set_selection(area, "")
+        self.message = "; ".join(e.get("text", "") for e in events if e.get("text"))[:400]
+        return events
+
+    # -- internals -------------------------------------------------------------------------------
+    def _check_area(self, area: str) -> str:
+        if area not in self.places:
+            raise ValueError(f"{area!r} is not a land area or sea id (see docs/data.md, "
+                             "'Canonical area ids')")
+        return area
+
+    def _set_selection(self, area: str, unit: str) -> None:
+        """Set both selection traits and redraw once, without running the select callbacks."""
+        with self.hold_sync():
+            self._quiet = True
+            try:
+                self.selected_unit = unit
+                self.selected_area = area
+            finally:
+                self._quiet = False
+            self.refresh()
+
+    def _my_sides(self) -> tuple[str, ...]:
+        return ("athens", "sparta") if self.viewer == "all" else (self.viewer,)
+
+    def _unit_plans(self, key: str, area: str, acts: dict[str, list[dict]],
+                    activated: dict[str, Game | None]) -> dict[str, list[dict]]:
+        """Destination -> [actions] for one unit: a move now, or activate its group then move."""
+        side = "athens" if key.startswith("A") else "sparta"
+        moves = [a for a in acts[side] if a["type"] == "move" and a["unit"] == key]
+        prefix: list[dict] = []
+        if not moves:
+            groups = [a for a in acts[side]
+                      if a["type"] == "move_group" and a.get("area") == area]
+            if not groups:
+                return {}
+            if side not in activated:
+                trial = self._game.clone()
+                try:
+                    trial.apply(groups[0])
+                except IllegalAction:
+                    trial = None
+                activated[side] = trial
+            trial = activated[side]
+            if trial is None:
+                return {}
+            prefix = [groups[0]]
+            moves = [a for a in trial.legal_actions(side)
+                     if a["type"] == "move" and a["unit"] == key]
+        by_dest: dict[str, list[dict]] = {}
+        for a in moves:
+            by_dest.setdefault(a["path"][-1], []).append(a)
+        return {d: prefix + [_best(m)] for d, m in by_dest.items()}
+
+    def _update_destinations(self) -> None:
+        """Work out the legal destinations of the selected unit or area group (§4.1, §5)."""
+        self._plans = {}
+        area = self.selected_area
+        if not (self.playable and self._game is not None and area) or self._game.over:
+            self.destinations = []
+            return
+        mine = [b["key"] for b in self.board["blocks"].get(area, [])
+                if "key" in b and b["side"] in self._my_sides()]
+        keys = [self.selected_unit] if self.selected_unit in mine else mine
+        acts = {s: self._game.legal_actions(s) for s in self._my_sides()}
+        activated: dict[str, Game | None] = {}
+        plans: dict[str, list[list[dict]]] = {}
+        for key in keys:
+            for dest, plan in self._unit_plans(key, area, acts, activated).items():
+                plans.setdefault(dest, []).append(plan)
+        self._plans = plans
+        self.destinations = sorted(plans)
+
+    @traitlets.observe("selected_area", "selected_unit")
+    def _selection_changed(self, change: dict) -> None:
+        if self._quiet:
+            return
+        if change["name"] == "selected_area" and self.selected_unit:
+            blocks = self.board.get("blocks", {}).get(change["new"], [])
+            if not any(b.get("key") == self.selected_unit for b in blocks):
+                self._quiet = True
+                try:
+                    self.selected_unit = ""
+                finally:
+                    self._quiet = False
+        self._update_destinations()
+        if change["name"] == "selected_area" and change["new"]:
+            for cb in list(self._callbacks):
+                cb(change["new"])
+
+    @traitlets.observe("viewer")
+    def _viewer_changed(self, change: dict) -> None:
+        if change["new"] not in VIEWERS:
+            self.viewer = change["old"]
+            raise ValueError(f"viewer must be 'athens', 'sparta' or 'all', not {change['new']!r}")
+        self._set_selection("", "")
+
+    def _on_message(self, _widget: Any, content: dict, _buffers: Any) -> None:
+        """Browser requests: ``{"play": area}`` when a highlighted destination is clicked."""
+        if not isinstance(content, dict) or "play" not in content:
+            return
+        try:
+            self.play(str(content["play"]))
+        except (IllegalAction, ValueError) as exc:
+            self.message = f"Not possible: {exc}"
+

@@ -1,0 +1,145 @@
+"""The map widget in a real browser (Solara's widget manager in headless Chromium).
+
+Each test displays a MapWidget, drives it like a player (click, keyboard, wheel) and checks the
+Python side. Screenshots land in artifacts/screenshots/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import pytest
+from IPython.display import display
+
+import hellenes_nb
+from hellenes_nb.widgets.map import MapWidget
+from hellenes_nb.world import load_world
+
+pytestmark = pytest.mark.browser
+
+SETTLE = 10_000  # ms: bounded wait for the frontend
+
+
+def _to_actions(game, side: str = "sparta") -> None:
+    """Play both New Year cards and one action card each, so ``side`` has its action phase."""
+    while game.prompt.kind != "actions":
+        acts = game.legal_actions()
+        pick = next((a for a in acts if a["type"] == "play_card" and a.get("use") == "actions"),
+                    acts[0])
+        game.apply(pick)
+    assert game.prompt.side == side
+
+
+def _wait_python(page, predicate, what: str) -> None:
+    for _ in range(100):
+        if predicate():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _click_place(page, w: MapWidget, area: str) -> None:
+    """Click the map where ``area``'s city (or name) is drawn."""
+    x, y = w.places[area]["symbol"] or w.places[area]["label"]
+    pt = page.evaluate(
+        """([x, y]) => { const svg = document.querySelector('.hmap-svg');
+        const p = svg.createSVGPoint(); p.x = x; p.y = y;
+        const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y]; }""", [x, y])
+    page.mouse.click(pt[0], pt[1])
+
+
+def _shown(page):
+    svg = page.locator(".hmap-svg")
+    svg.wait_for(timeout=SETTLE)
+    return svg
+
+
+def test_renders_every_area(solara_test, page_session, screenshot_dir, console_errors):
+    world = load_world()
+    game = hellenes_nb.new_game("431", seed=1)
+    w = MapWidget(game, viewer="all")
+    display(w)
+    _shown(page_session)
+    n = len(world.areas) + len(world.seas)
+    assert page_session.locator(".hmap-svg path[data-area]").count() == n
+    assert page_session.locator(".hmap-stack").count() > 10
+    page_session.locator(".hmap").screenshot(path=screenshot_dir / "map-431-teacher.png")
+    assert console_errors == []
+
+
+def test_click_area_updates_python(solara_test, page_session, console_errors):
+    w = MapWidget(viewer="all")
+    seen: list[str] = []
+    w.on_select(seen.append)
+    display(w)
+    _shown(page_session)
+    w.focus("boeotia", 4)
+    page_session.locator('.hmap[data-zoom="4.00"]').wait_for(timeout=SETTLE)
+    _click_place(page_session, w, "boeotia")
+    _wait_python(page_session, lambda: w.selected_area != "", "a selection")
+    assert w.selected_area == "boeotia"
+    assert seen == ["boeotia"]
+    page_session.locator(".hmap-panel strong", has_text="Boeotia").wait_for(timeout=SETTLE)
+    assert console_errors == []
+
+
+def test_keyboard_selects_and_escape_clears(solara_test, page_session, console_errors):
+    w = MapWidget(viewer="all")
+    display(w)
+    _shown(page_session)
+    attica = page_session.locator('path[data-area="attica"]')
+    attica.focus()
+    page_session.keyboard.press("Enter")
+    _wait_python(page_session, lambda: w.selected_area == "attica", "Enter to select Attica")
+    page_session.keyboard.press("Escape")
+    _wait_python(page_session, lambda: w.selected_area == "", "Escape to clear")
+    assert attica.get_attribute("role") == "button"
+    assert "Athens" in attica.get_attribute("aria-label")
+    assert console_errors == []
+
+
+def test_select_unit_highlights_and_click_moves(solara_test, page_session, screenshot_dir,
+                                                console_errors):
+    game = hellenes_nb.new_game("431", seed=1)
+    _to_actions(game, "sparta")
+    w = MapWidget(game, viewer="sparta")
+    display(w)
+    _shown(page_session)
+    w.focus("ambracia", 4)
+    page_session.locator('.hmap[data-zoom="4.00"]').wait_for(timeout=SETTLE)
+    key = next(b["key"] for b in w.board["blocks"]["ambracia"] if "key" in b)
+    page_session.locator(f'.hmap-blocks [data-unit="{key}"]').click()
+    _wait_python(page_session, lambda: w.selected_unit == key, "the block selection")
+    assert "amphilochia" in w.destinations
+    page_session.locator('.hmap-lights .hmap-dest[data-overlay="amphilochia"]').wait_for(
+        timeout=SETTLE)
+    page_session.locator(".hmap").screenshot(path=screenshot_dir / "map-destinations.png")
+    before = len(game.history)
+    _click_place(page_session, w, "amphilochia")
+    _wait_python(page_session, lambda: len(game.history) > before, "the move to be played")
+    assert game.history[-1]["type"] == "move" and game.history[-1]["unit"] == key
+    assert game.history[-1]["path"][-1] == "amphilochia"
+    assert any(b.get("key") == key for b in w.board["blocks"]["amphilochia"])
+    page_session.locator(f'.hmap-blocks [data-unit="{key}"]').wait_for(timeout=SETTLE)
+    assert console_errors == []
+
+
+def test_zoom_buttons_wheel_and_python(solara_test, page_session, screenshot_dir,
+                                       console_errors):
+    game = hellenes_nb.new_game("431", seed=1)
+    w = MapWidget(game, viewer="athens")
+    display(w)
+    svg = _shown(page_session)
+    box0 = svg.get_attribute("viewBox")
+    page_session.locator('button[data-action="zoom-in"]').click()
+    _wait_python(page_session, lambda: w.zoom > 1.4, "zoom-in to reach Python")
+    assert svg.get_attribute("viewBox") != box0
+    svg.hover()
+    page_session.mouse.wheel(0, -400)
+    _wait_python(page_session, lambda: w.zoom > 2.0, "wheel zoom to reach Python")
+    w.focus("pylos", 8)
+    page_session.locator('.hmap[data-zoom="8.00"]').wait_for(timeout=SETTLE)
+    page_session.locator(".hmap-detail-label", has_text="Sphacteria").wait_for(
+        state="visible", timeout=SETTLE)
+    page_session.locator(".hmap").screenshot(path=screenshot_dir / "map-pylos-zoom.png")
+    page_session.locator('button[data-action="reset"]').click()
+    _wait_python(page_session, lambda: w.zoom == 1.0, "whole-map reset")
+    assert console_errors == []
