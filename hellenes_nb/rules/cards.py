@@ -18,6 +18,7 @@ This module also answers what the cards in play mean for other rule modules (eng
 
 from __future__ import annotations
 
+from . import olympians
 from .state import State
 from .steps import IllegalAction, Step, action_side, need, pop, push, register
 from .world_index import ATHENS, SEASONS, SIDE_NAMES, SPARTA
@@ -154,6 +155,10 @@ class CardPlay(Step):
         name = SIDE_NAMES[side]
         out = []
         gods = [g for g in OLYMPIANS if g not in state.sacrifices[side]]
+        if new_year and olympians.zeus_allowed(state, side):
+            out.append({"type": "appeal_zeus", "side": name,
+                        "label": "Appeal to Zeus: discard these six cards and draw six new "
+                                 "ones (spends the Sacrifice, §11.0)"})
         for n in sorted(state.hands[side]):
             label = _card_label(state, n)
             if new_year:
@@ -178,6 +183,12 @@ class CardPlay(Step):
 
     def why_illegal(self, state, frame, action):
         side = action_side(action)
+        if action.get("type") == "appeal_zeus":
+            if frame["new_year"] and olympians.zeus_allowed(state, side):
+                return None
+            return IllegalAction(f"{SIDE_NAMES[side].title()} cannot appeal to Zeus now: it "
+                                 "takes a Sacrifice to Zeus, before committing the New Year "
+                                 "card, and one appeal to Zeus a turn", "11.0")
         if action.get("type") != "play_card":
             return IllegalAction(f"both players must now commit a card ('play_card'), "
                                  f"not {action.get('type')!r}", "3.3")
@@ -215,6 +226,9 @@ class CardPlay(Step):
 
     def apply(self, state, frame, action):
         side = action_side(action)
+        if action["type"] == "appeal_zeus":
+            olympians.appeal_zeus(state, side)
+            return
         n = action["card"]
         state.hands[side].remove(n)
         play = {"card": n, "use": action["use"]}

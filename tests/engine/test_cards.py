@@ -118,11 +118,13 @@ def test_10_3_one_sacrifice_per_olympian():
 
 
 @pytest.mark.rule("3.1")
-def test_3_1_unimplemented_events_cannot_be_played_and_say_so():
+def test_3_1_events_that_cannot_be_played_say_why():
     game = _new_year_game()
-    card = game.state.hands[ATHENS][0]
-    with pytest.raises(IllegalAction, match="not implemented yet"):
-        game.apply({"type": "play_card", "side": "athens", "card": card, "use": "event"})
+    atrocity = next(n for n in range(3, 21) if WORLD.cards[n].event == "atrocity")
+    hand = game.state.hands[ATHENS]
+    hand[0] = atrocity  # Sparta's leader Archidamos has no +1 value
+    with pytest.raises(IllegalAction, match=r"no \+1 leader"):
+        game.apply({"type": "play_card", "side": "athens", "card": atrocity, "use": "event"})
 
 
 @pytest.mark.rule("3.3")
