@@ -1,0 +1,11 @@
+"""Historical walkthroughs: lesson files, their validator and the :class:`Lesson` runner.
+
+See docs/writing-lessons.md for the file format, with the Pylos lesson as the worked example.
+"""
+
+from .check import check_lesson, check_paths
+from .format import LessonFormatError, Problem, load_spec
+from .runner import Lesson, LessonError, find_lesson, lessons_dir
+
+__all__ = ["Lesson", "LessonError", "LessonFormatError", "Problem", "check_lesson",
+           "check_paths", "find_lesson", "lessons_dir", "load_spec"]

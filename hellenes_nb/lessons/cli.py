@@ -1,0 +1,80 @@
+"""``hellenes lesson``: check lesson files, list the packaged lessons, print one as text."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .check import check_paths
+from .format import LessonFormatError
+from .markup import to_text
+from .runner import Lesson, LessonError, lessons_dir
+
+__all__ = ["add_lesson_parser"]
+
+
+def _check(args: argparse.Namespace) -> int:
+    files, problems = check_paths(args.paths)
+    if not files:
+        print(f"lesson check failed: no lesson files (*.yaml) under {' '.join(args.paths)}",
+              file=sys.stderr)
+        return 1
+    for p in problems:
+        print(p, file=sys.stderr)
+    if problems:
+        print(f"lesson check failed: {len(problems)} problem(s) in {len(files)} file(s)",
+              file=sys.stderr)
+        return 1
+    print(f"lesson check passed: {len(files)} lesson file(s)")
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    for path in sorted(lessons_dir().glob("*.yaml")):
+        try:
+            lesson = Lesson(path)
+        except (LessonFormatError, LessonError) as exc:
+            print(f"{path.stem}: cannot be opened ({exc})", file=sys.stderr)
+            continue
+        print(f"{path.stem}: {lesson.spec.title} ({lesson.spec.period}, "
+              f"{len(lesson.steps)} steps, {lesson.spec.time})")
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    try:
+        lesson = Lesson(args.lesson)
+    except (LessonFormatError, LessonError, FileNotFoundError) as exc:
+        print(f"cannot open the lesson: {exc}", file=sys.stderr)
+        return 1
+    print(f"# {lesson.spec.title} ({lesson.spec.period})\n")
+    print(to_text(lesson.spec.introduction))
+    while True:
+        step = lesson.step
+        print(f"\n## {lesson.progress}: {step.title}\n")
+        print(to_text(step.narrative))
+        cites = ", ".join(c["label"] for c in lesson.citations())
+        if cites:
+            print(f"\nSources: {cites}")
+        if step.rules:
+            print("Rules: " + ", ".join(f"§{r}" for r in step.rules))
+        for text in lesson.view()["events"]:
+            print(f"  - {text}")
+        if lesson.at_end:
+            break
+        lesson.next()
+    return 0
+
+
+def add_lesson_parser(subparsers: argparse._SubParsersAction) -> None:
+    """Register ``hellenes lesson check|list|show``."""
+    lesson = subparsers.add_parser("lesson", help="check, list or print historical lessons")
+    sub = lesson.add_subparsers(dest="lesson_command", required=True)
+    check = sub.add_parser("check", help="validate lesson files; non-zero exit on a problem")
+    check.add_argument("paths", nargs="+", help="lesson files or folders of them")
+    check.set_defaults(func=_check)
+    listing = sub.add_parser("list", help="list the packaged lessons")
+    listing.set_defaults(func=_list)
+    show = sub.add_parser("show", help="print a lesson's steps and engine log as text")
+    show.add_argument("lesson", help="a packaged lesson name or a .yaml file")
+    show.set_defaults(func=_show)

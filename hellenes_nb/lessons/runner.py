@@ -1,0 +1,315 @@
+"""The :class:`Lesson` runner: step a class through a historical walkthrough on the engine.
+
+Everything is drivable from Python (so nbval can run lessons with asserts)::
+
+    lesson = Lesson("pylos-425")          # or Lesson.load("lessons/pylos-425.yaml")
+    lesson.next(); lesson.progress        # "2 / 12"
+    lesson.view()                         # what a widget shows: narrative HTML, citations...
+    lesson.choose("fortify")              # at a decision point: the learner's pick
+    game = lesson.take_command("bot")     # a live game from here; the lesson is unchanged
+
+The lesson's own line always follows history: at a decision point the learner's choice is
+explained and kept as a branch (``take_command`` plays on from it), while ``next()`` continues
+with the historical choice. Engine states are computed once per step and cached, so ``back()``
+and ``goto()`` are instant and every visit shows the same dice.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..game import Game
+from ..rules.world_index import SEASONS
+from ..world import World, load_world
+from .command import BotGame
+from .format import LessonSpec, OptionSpec, StepSpec, load_spec
+from .markup import to_html, to_text
+from .position import build_state
+from .script import ScriptError, StepRun, apply_scripted, play_step
+from .sources import AUTHORS, find_passage, parse_span
+
+__all__ = ["Lesson", "LessonError", "lessons_dir", "find_lesson"]
+
+
+class LessonError(ValueError):
+    """The lesson cannot do what was asked; the message names the file and step."""
+
+
+def lessons_dir() -> Path:
+    """The folder of packaged lessons (inside a wheel, or ``lessons/`` in the checkout)."""
+    here = Path(__file__).resolve().parent.parent
+    for candidate in (here / "_lessons", here.parent / "lessons"):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError("cannot find the lessons folder next to the hellenes_nb package")
+
+
+def find_lesson(name: str) -> Path:
+    """The file of the packaged lesson called ``name`` (its file name without ``.yaml``)."""
+    folder = lessons_dir()
+    path = folder / f"{name}.yaml"
+    if path.is_file():
+        return path
+    known = sorted(p.stem for p in folder.glob("*.yaml"))
+    raise LessonError(f"no lesson called {name!r}; the lessons are: {', '.join(known)}")
+
+
+def apply_option(game: Game, option: OptionSpec) -> None:
+    """Carry out a decision option on ``game`` (its forced dice first)."""
+    if option.dice:
+        game.state.dice.force(option.dice)
+    for i, action in enumerate(option.actions, 1):
+        try:
+            apply_scripted(game, action)
+        except ScriptError as exc:
+            raise ScriptError(f"option {option.id!r} action {i}: {exc}") from None
+
+
+def start_game(spec: LessonSpec, world: World) -> Game:
+    """The engine game at the lesson's declared position."""
+    return Game(build_state(world, spec.position, spec.seed), spec.seed)
+
+
+class Lesson:
+    """A lesson being taught: the current step, its engine state, choices and answers."""
+
+    def __init__(self, name: str | Path | LessonSpec, *, world: World | None = None):
+        if isinstance(name, LessonSpec):
+            spec = name
+        else:
+            path = Path(name) if isinstance(name, Path) or str(name).endswith(".yaml") \
+                else find_lesson(str(name))
+            spec = load_spec(path)
+        self.spec = spec
+        self.world = world or load_world()
+        self._start = start_game(spec, self.world)
+        self._arrived: list[Game] = []
+        self._runs: list[StepRun] = []
+        self._left: dict[int, Game] = {}
+        self._choices: dict[int, dict[str, Any]] = {}
+        self._revealed: set[int] = set()
+        self.index = 0
+        self._reach(0)
+
+    @classmethod
+    def load(cls, path: str | Path, *, world: World | None = None) -> Lesson:
+        """Open a lesson file (LessonFormatError listing every problem if it is malformed)."""
+        return cls(Path(path), world=world)
+
+    # -- computing steps ---------------------------------------------------------------------
+    def _fail(self, i: int, message: str) -> LessonError:
+        return LessonError(f"{self.spec.path}: {self.spec.steps[i].where}: {message}")
+
+    def _leave(self, i: int) -> Game:
+        """The game after step ``i`` including its historical decision."""
+        if i not in self._left:
+            game = self._arrived[i].clone()
+            d = self.spec.steps[i].decision
+            if d is not None:
+                try:
+                    apply_option(game, d.historical)
+                except ScriptError as exc:
+                    raise self._fail(i, str(exc)) from None
+            self._left[i] = game
+        return self._left[i]
+
+    def _reach(self, i: int) -> None:
+        while len(self._arrived) <= i:
+            k = len(self._arrived)
+            game = (self._start if k == 0 else self._leave(k - 1)).clone()
+            since = len(self._arrived[k - 1].log) if k else 0
+            try:
+                run = play_step(game, self.spec.steps[k], since)
+            except ScriptError as exc:
+                live = any(s.dice == "live" for s in self.spec.steps[:k + 1])
+                hint = (" (live dice went differently from the lesson's script; use "
+                        "take_command() to play on from the previous step)") if live else ""
+                raise self._fail(k, f"{exc}{hint}") from None
+            self._arrived.append(game)
+            self._runs.append(run)
+
+    # -- reading -----------------------------------------------------------------------------
+    @property
+    def steps(self) -> tuple[StepSpec, ...]:
+        """Every step of the lesson."""
+        return self.spec.steps
+
+    @property
+    def step(self) -> StepSpec:
+        """The current step record."""
+        return self.spec.steps[self.index]
+
+    @property
+    def number(self) -> int:
+        """The current step's number as shown to the class (1 = the first step)."""
+        return self.index + 1
+
+    @property
+    def progress(self) -> str:
+        """``"3 / 12"``."""
+        return f"{self.number} / {len(self.spec.steps)}"
+
+    @property
+    def at_end(self) -> bool:
+        """True on the last step."""
+        return self.index == len(self.spec.steps) - 1
+
+    @property
+    def game(self) -> Game:
+        """A copy of the engine game at this step (the lesson itself cannot be changed
+        through it; use :meth:`take_command` to play on)."""
+        return self._arrived[self.index].clone()
+
+    @property
+    def state(self):
+        """A copy of the engine state at this step."""
+        return self.game.state
+
+    @property
+    def run(self) -> StepRun:
+        """What happened on arriving at this step (log events, the battle if any)."""
+        return self._runs[self.index]
+
+    # -- moving ------------------------------------------------------------------------------
+    def goto(self, number: int) -> StepSpec:
+        """Go to step ``number`` (1 to the number of steps); returns the step record."""
+        n = len(self.spec.steps)
+        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= n:
+            raise LessonError(f"{self.spec.path}: there is no step {number!r}; steps run from "
+                              f"1 to {n}")
+        self._reach(number - 1)
+        self.index = number - 1
+        return self.step
+
+    def next(self) -> StepSpec:
+        """Go on to the next step (after a decision point the lesson follows history)."""
+        if self.at_end:
+            raise LessonError(f"{self.spec.path}: this is the last step ({self.progress})")
+        return self.goto(self.number + 1)
+
+    def back(self) -> StepSpec:
+        """Go back one step."""
+        if self.index == 0:
+            raise LessonError(f"{self.spec.path}: this is the first step")
+        return self.goto(self.number - 1)
+
+    # -- decisions and questions ---------------------------------------------------------------
+    def _option(self, choice: str | int) -> OptionSpec:
+        d = self.step.decision
+        assert d is not None
+        if isinstance(choice, int) and not isinstance(choice, bool):
+            if 1 <= choice <= len(d.options):
+                return d.options[choice - 1]
+        else:
+            for o in d.options:
+                if choice in (o.id, o.label):
+                    return o
+        listed = ", ".join(f"{i}: {o.id}" for i, o in enumerate(d.options, 1))
+        raise LessonError(f"{self.spec.path}: {self.step.where}: {choice!r} is not one of the "
+                          f"options ({listed})")
+
+    def choose(self, choice: str | int) -> dict[str, Any]:
+        """The learner's pick at a decision point (an option id, label or number from 1).
+
+        Returns what happened: the choice, the historical choice and its explanation, and
+        ``game``: a live engine game in which the learner's choice was carried out.
+        """
+        d = self.step.decision
+        if d is None:
+            raise LessonError(f"{self.spec.path}: {self.step.where} has no decision point")
+        option = self._option(choice)
+        branch = self._arrived[self.index].clone()
+        try:
+            apply_option(branch, option)
+        except ScriptError as exc:
+            raise self._fail(self.index, str(exc)) from None
+        h = d.historical
+        result = {"chosen": option.id, "label": option.label, "historical": h.id,
+                  "historical_label": h.label, "matches_history": option.id == h.id,
+                  "explanation": to_text(d.explanation),
+                  "explanation_html": to_html(d.explanation), "game": branch}
+        self._choices[self.index] = result
+        return result
+
+    def reveal_answer(self) -> str:
+        """Reveal the answer to this step's question (plain text; the view gets HTML)."""
+        q = self.step.question
+        if q is None:
+            raise LessonError(f"{self.spec.path}: {self.step.where} has no question")
+        self._revealed.add(self.index)
+        return to_text(q.answer)
+
+    def take_command(self, opponent: str = "bot", side: str | None = None,
+                     seed: int | None = None) -> Game:
+        """A live game branching from here (a copy: the lesson is unchanged).
+
+        It starts from the learner's choice if one was made at this step, else from the
+        step's position. ``opponent="bot"`` lets a simple bot play the other side (battles
+        take the cautious first choice, other decisions are random with ``seed``);
+        ``"hotseat"`` leaves both sides to the players. ``side`` defaults to the lesson's.
+        """
+        side = side or self.spec.side
+        if side not in ("athens", "sparta"):
+            raise LessonError(f"side must be 'athens' or 'sparta', not {side!r}")
+        chosen = self._choices.get(self.index)
+        base = (chosen["game"] if chosen else self._arrived[self.index]).clone()
+        if opponent == "hotseat":
+            return base
+        if opponent == "bot":
+            return BotGame(base, player=side, seed=self.spec.seed if seed is None else seed)
+        raise LessonError(f"opponent must be 'bot' or 'hotseat', not {opponent!r}")
+
+    # -- the widget's view ---------------------------------------------------------------------
+    def citations(self, step: StepSpec | None = None) -> list[dict[str, Any]]:
+        """The step's ancient sources with the curated episode and paraphrase of each."""
+        step = step or self.step
+        out = []
+        for author, refs in (("thucydides", step.thucydides), ("xenophon", step.xenophon)):
+            for ref in refs:
+                passage = find_passage(author, parse_span(ref))
+                out.append({"author": AUTHORS[author][0], "ref": ref,
+                            "label": f"{AUTHORS[author][0]} {ref}",
+                            "episode": passage.episode if passage else "",
+                            "paraphrase": passage.paraphrase if passage else ""})
+        return out
+
+    def view(self) -> dict[str, Any]:
+        """Everything a lesson widget shows for this step, as JSON-ready plain data."""
+        step = self.step
+        game = self._arrived[self.index]
+        st = game.state
+        decision = None
+        if step.decision is not None:
+            d = step.decision
+            made = self._choices.get(self.index)
+            decision = {"side": d.side, "prompt_html": to_html(d.prompt),
+                        "options": [{"id": o.id, "label": o.label} for o in d.options],
+                        "chosen": made["chosen"] if made else None,
+                        "historical": d.historical.id if made else None,
+                        "explanation_html": to_html(d.explanation) if made else None}
+        question = None
+        if step.question is not None:
+            shown = self.index in self._revealed
+            question = {"ask_html": to_html(step.question.ask), "revealed": shown,
+                        "answer_html": to_html(step.question.answer) if shown else None}
+        battle = self.run.battle
+        return {
+            "lesson": {"id": self.spec.id, "title": self.spec.title, "period": self.spec.period},
+            "step": self.number, "steps": len(self.spec.steps), "progress": self.progress,
+            "title": step.title,
+            "narrative_html": to_html(step.narrative),
+            "citations": self.citations(step),
+            "rules": [f"§{r.lstrip('§')}" for r in step.rules],
+            "focus": {"area": step.focus.area, "zoom": step.focus.zoom,
+                      "highlight": list(step.focus.highlight)},
+            "battle": battle.to_dict() if battle else None,
+            "decision": decision,
+            "question": question,
+            "events": [ev["text"] for ev in self.run.events],
+            "game": {"year": st.year, "season": SEASONS[st.season], "prestige": st.prestige,
+                     "waiting_for": game.prompt.text},
+        }
+
+    def __repr__(self) -> str:
+        return f"<Lesson {self.spec.id}: step {self.progress} {self.step.title!r}>"

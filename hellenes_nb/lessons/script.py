@@ -1,0 +1,274 @@
+"""Carry out a lesson step on the engine: forced dice, scripted actions, a battle, checks.
+
+Scripted actions are matched against the engine's legal actions, so a lesson may leave out
+details that only one legal action could have (for example a retreat's ``city: false``); an
+exact match always wins, and a description that fits several legal actions is refused as
+ambiguous. Every refusal says why in the engine's own words, with its rule section.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..game import Game
+from ..rules.steps import IllegalAction, strip_label
+from ..rules.world_index import SIDE_NAMES
+from .format import BattleSpec, StepSpec
+
+__all__ = ["ScriptError", "StepRun", "BattleRecord", "apply_scripted", "play_step",
+           "resolve_battle", "expectation_problems", "describe_action"]
+
+MAX_BATTLE_DECISIONS = 500
+
+
+class ScriptError(ValueError):
+    """A scripted action or battle could not be carried out (``rule``: the section, if any)."""
+
+    def __init__(self, message: str, rule: str = ""):
+        self.rule = rule
+        super().__init__(message + (f" (§{rule})" if rule and f"§{rule}" not in message else ""))
+
+
+@dataclass
+class BattleRecord:
+    """A battle as the battle widget will want it: who fought, how it went, what it cost."""
+
+    place: str
+    kind: str = ""
+    forces: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    rounds: int = 0
+    winner: str | None = None
+    how: str = ""
+    prestige: int = 0
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"place": self.place, "kind": self.kind, "forces": self.forces,
+                "rounds": self.rounds, "winner": self.winner, "how": self.how,
+                "prestige": self.prestige, "events": self.events}
+
+
+@dataclass
+class StepRun:
+    """What happened when the lesson arrived at a step."""
+
+    events: list[dict[str, Any]]
+    battle: BattleRecord | None = None
+
+
+def describe_action(action: dict) -> str:
+    """A short readable form of an action for messages: ``move A9 → pylos``."""
+    a = strip_label(action)
+    t = a.get("type", "?")
+    rest = {k: v for k, v in a.items() if k not in ("type", "side")}
+    if "path" in rest:
+        rest["path"] = " → ".join(rest["path"]) if isinstance(rest["path"], list) else rest["path"]
+    details = ", ".join(f"{k} {v}" for k, v in rest.items())
+    return f"{a.get('side', '?')} {t}" + (f" ({details})" if details else "")
+
+
+def _match(game: Game, wanted: dict) -> dict:
+    legal = game.legal_actions()
+    plain = [strip_label(a) for a in legal]
+    for a, p in zip(legal, plain, strict=True):
+        if p == wanted:
+            return a
+    partial = [a for a, p in zip(legal, plain, strict=True)
+               if all(p.get(k, _MISSING) == v for k, v in wanted.items())]
+    if len(partial) == 1:
+        return partial[0]
+    if len(partial) > 1:
+        labels = "; ".join(a.get("label", describe_action(a)) for a in partial[:5])
+        raise ScriptError(f"{describe_action(wanted)} fits {len(partial)} legal actions "
+                          f"({labels}); add the detail that tells them apart")
+    return wanted
+
+
+_MISSING = object()
+
+
+def apply_scripted(game: Game, wanted: dict) -> list[dict]:
+    """Apply one scripted action (matched as in the module docstring); ScriptError if illegal."""
+    if game.over:
+        raise ScriptError(f"{describe_action(wanted)}: play has stopped ({game.prompt.text})")
+    action = _match(game, wanted)
+    try:
+        return game.apply(action)
+    except IllegalAction as exc:
+        raise ScriptError(f"{describe_action(wanted)} is not allowed now: {exc.message}. "
+                          f"The engine is waiting for: {game.prompt.text}", exc.rule) from None
+
+
+# -- battles ------------------------------------------------------------------------------------
+def _battle_frame(game: Game, p: int) -> dict | None:
+    for frame in reversed(game.state.stack):
+        if frame.get("kind") in ("battle", "capitulation") and frame.get("place") == p:
+            return frame
+    return None
+
+
+def _forces(game: Game, frame: dict) -> dict[str, list[dict[str, Any]]]:
+    ix = game.state.ix
+    out: dict[str, list[dict[str, Any]]] = {"athens": [], "sparta": []}
+    for f in frame["battle"]["fighters"]:
+        key = f["key"]
+        if key.startswith("garrison:"):
+            name = "garrison"
+        else:
+            name = ix.unit_name[ix.unit(key)]
+        out[f["side"]].append({"block": key, "name": name, "role": f["role"],
+                               "rating": f["rating"], "cv": f["cv"],
+                               "carried_by": f.get("carried_by")})
+    return out
+
+
+def _answer(game: Game, spec: BattleSpec, frame: dict) -> dict:
+    """The directive's answer to the battle decision on top of the stack."""
+    legal = game.legal_actions()
+    if not legal:
+        raise ScriptError(f"the battle in {spec.place} waits for a decision with no choices")
+    first = legal[0]
+    t = first["type"]
+    if t == "capitulate":
+        return next(a for a in legal if a["accept"] is spec.capitulate)
+    if t == "fortify_done" or t == "fortify":
+        return next(a for a in legal if a["type"] == "fortify_done")
+    if t == "battle_choice":
+        prompt = frame["battle"]["prompt"]
+        if prompt["kind"] != "retreat":
+            return first  # which of several tied blocks takes the hit: first by key (§6.32)
+        policy = spec.policy[prompt["whose"]]
+        rnd = frame["battle"]["round"]
+        leave = policy == "retreat" or isinstance(policy, int) and rnd > policy
+        want = "retreat" if leave and "retreat" in prompt["choices"] else "fight"
+        return next(a for a in legal if a["choice"] == want)
+    if t == "retreat":
+        unit = first["unit"]
+        dest = spec.retreats.get(unit)
+        if dest is None:
+            return first
+        for a in legal:
+            if a["unit"] == unit and a["to"] == dest["to"] \
+                    and bool(a.get("city")) == bool(dest.get("city")) \
+                    and a.get("fleet") == dest.get("fleet"):
+                return a
+        options = "; ".join(a["label"] for a in legal if a["unit"] == unit)
+        raise ScriptError(f"{unit} cannot retreat to {dest['to']}: its retreats are {options}",
+                          "6.4")
+    return first
+
+
+def resolve_battle(game: Game, spec: BattleSpec, start: int) -> BattleRecord:
+    """Answer every decision of the battle in ``spec.place`` until it is over.
+
+    ``start`` is the log length before the step began: events logged since then at the place
+    (the reveal, each attack, hits, routs, the end) make up the record. ScriptError when no
+    battle was fought there.
+    """
+    ix = game.state.ix
+    try:
+        p = ix.place(spec.place)
+    except KeyError:
+        raise ScriptError(f"battle place {spec.place!r} is not an area id") from None
+    rec = BattleRecord(spec.place)
+    for _ in range(MAX_BATTLE_DECISIONS):
+        frame = _battle_frame(game, p)
+        if frame is None or game.over:
+            break
+        if frame.get("battle") and not rec.forces:
+            rec.forces = _forces(game, frame)
+        if game.state.stack[-1] is not frame:
+            raise ScriptError(f"the battle in {spec.place} is waiting behind another decision: "
+                              f"{game.prompt.text}")
+        action = _answer(game, spec, frame)
+        game.apply(action)
+        last = _battle_frame(game, p)
+        if last is not None and last.get("battle") and not rec.forces:
+            rec.forces = _forces(game, last)
+    else:
+        raise ScriptError(f"the battle in {spec.place} did not end after "
+                          f"{MAX_BATTLE_DECISIONS} decisions")
+    for ev in game.log[start:]:
+        if ev.get("place") != p:
+            continue
+        kind = ev["kind"]
+        if kind == "battle_reveal":
+            rec.kind = ev.get("battle_kind", "")
+        if kind == "battle_end":
+            rec.winner, rec.how = ev.get("winner"), ev.get("how", "")
+            rec.prestige = ev.get("prestige", 0)
+        if kind.startswith("battle") or kind in ("fortify", "declined", "capitulation",
+                                                 "retreat", "city_taken", "siege_lifted"):
+            rec.rounds = max(rec.rounds, ev.get("round", 0) or 0)
+            rec.events.append({"kind": kind, "rule": ev.get("rule", ""), "text": ev["text"],
+                               **({"dice": ev["dice"]} if "dice" in ev else {})})
+    if not rec.events or not any(e["kind"].startswith("battle") for e in rec.events):
+        raise ScriptError(f"no battle was fought in {spec.place} during this step; the engine "
+                          f"is waiting for: {game.prompt.text}")
+    return rec
+
+
+# -- a whole step -------------------------------------------------------------------------------
+def play_step(game: Game, step: StepSpec, since: int | None = None) -> StepRun:
+    """Arrive at ``step``: force its dice, apply its actions, fight its battle (in that order).
+
+    The decision, if any, is not taken here (see the runner). ``since`` is where the step's
+    events begin in the log (default: now; the runner passes the point before the previous
+    step's decision, whose moves the class sees with this step). ScriptError names the action.
+    """
+    start = len(game.log) if since is None else since
+    forced = step.dice if isinstance(step.dice, tuple) else ()
+    if forced:
+        if game.state.dice.forced:
+            raise ScriptError(f"dice {list(game.state.dice.forced)} forced earlier are still "
+                              "waiting to be rolled")
+        game.state.dice.force(forced)
+    before = game.state.dice.state
+    for i, action in enumerate(step.actions, 1):
+        try:
+            apply_scripted(game, action)
+        except ScriptError as exc:
+            raise ScriptError(f"action {i}: {exc}") from None
+    battle = resolve_battle(game, step.battle, start) if step.battle else None
+    if forced:
+        left = game.state.dice.forced
+        if left:
+            raise ScriptError(f"the step forces {len(forced)} dice but only "
+                              f"{len(forced) - len(left)} were rolled; {list(left)} are left "
+                              "over")
+        if game.state.dice.state != before:
+            raise ScriptError(f"the step forces {len(forced)} dice but the engine rolled more; "
+                              "add the missing faces or write 'dice: live'")
+    return StepRun(game.log[start:], battle)
+
+
+def expectation_problems(game: Game, step: StepSpec) -> list[str]:
+    """How the state after ``step`` differs from its ``expect`` block (empty when it matches)."""
+    st = game.state
+    ix = st.ix
+    out = []
+    exp = step.expect
+    if "prestige" in exp and st.prestige != exp["prestige"]:
+        out.append(f"expected prestige {exp['prestige']:+d}, the engine has {st.prestige:+d}")
+    for area, side in exp.get("holds", {}).items():
+        holder = st.city_control[ix.place(area)]
+        got = SIDE_NAMES[holder] if holder >= 0 else "nobody"
+        if got != side:
+            out.append(f"expected {side} to hold the city of {area}, but {got} holds it")
+    for key, where in exp.get("at", {}).items():
+        loc = st.loc[ix.unit(key)]
+        got = ix.place_ids[loc] if loc >= 0 else {-1: "pool", -2: "aside", -3: "out"}[loc]
+        if got != where:
+            out.append(f"expected {key} in {where}, it is in {got}")
+    for key, cv in exp.get("cv", {}).items():
+        u = ix.unit(key)
+        if st.cv[u] != cv:
+            out.append(f"expected {key} at {cv} cv, it has {st.cv[u]}")
+    for area, side in exp.get("siege", {}).items():
+        rec = st.sieges.get(ix.place(area))
+        got = SIDE_NAMES[rec["besieger"]] if rec else "none"
+        if got != side:
+            out.append(f"expected the siege of {area} to be by {side}, found {got}")
+    return out
