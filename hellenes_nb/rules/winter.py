@@ -232,7 +232,8 @@ class Winter(Step):
             siege.refresh(state)
             control.refresh(state)
             cards.discard_played(state)
-            for key in [k for k in state.flags if k.startswith(("maintained:", "homing:"))]:
+            for key in [k for k in state.flags
+                        if k.startswith(("maintained:", "homing:", "winter_group:"))]:
                 del state.flags[key]
             state.actions_left = 0
             state.active = -1
@@ -246,6 +247,8 @@ def _start(state: State, side: int) -> None:
     state.moved = bytearray(len(state.moved))
     state.retreated = bytearray(len(state.retreated))
     state.pending_rolls = []
+    for key in [k for k in state.flags if k.startswith("winter_group:")]:
+        del state.flags[key]
     state.actions_left = peace.actions_for_turn(state, side)
     scenario_rules.refresh_neutral(state)
 
@@ -376,7 +379,7 @@ class WinterActions(Step):
             replace_top(state, stage="rolls")
         elif t == "winter_move":
             plan = self._plan(state, side, action)
-            movement.execute(state, plan, actions.next_group(state))
+            movement.execute(state, plan, _formation_group(state, plan))
             scenario_rules.refresh_neutral(state)
             if action["mode"] == "home" and plan.engage_via:
                 end = plan.end
@@ -428,6 +431,15 @@ class WinterActions(Step):
     def text(self, state, frame):
         return (f"{_name(frame['side'])}'s winter actions ({state.actions_left} left): Quarter "
                 "or Home for free, group moves, maintenance, building")
+
+
+def _formation_group(state: State, plan: movement.Plan) -> int:
+    """Free wintering moves from one area along one route in one player's winter actions form
+    one formation (one group, §5.41): they fight a homing battle and cross deep seas together."""
+    key = "winter_group:" + "/".join(state.ix.place_ids[p] for p in (plan.start, *plan.path))
+    if key not in state.flags:
+        state.flags[key] = actions.next_group(state)
+    return state.flags[key]
 
 
 class WinterDisband(Step):
