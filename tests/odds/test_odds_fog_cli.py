@@ -91,3 +91,11 @@ def test_cli_bad_token_names_it(capsys):
 def test_cli_rule_clash(capsys):
     code, out = run(["--attacker", "B2:3", "--defender", "C2:4", "--narrows"], capsys)
     assert code == 2 and "§6.5" in out.err
+
+
+def test_cli_monte_carlo_method(capsys):
+    argv = ["--attacker", "A1:1", "--defender", "A1:1", "--json"]
+    code, out = run([*argv, "--method", "monte-carlo", "--samples", "4000", "--seed", "2"], capsys)
+    data = json.loads(out.out)
+    assert code == 0 and data["samples"] == 4000
+    assert abs(data["attacker_wins"] - 0.4) < 4 * (0.24 / 4000) ** 0.5
