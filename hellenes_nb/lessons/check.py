@@ -103,8 +103,8 @@ class _Refs:
             out += self.place(step.focus.area, "focus area")
         for a in step.focus.highlight:
             out += self.place(a, "focus highlight")
-        for i, a in enumerate(step.actions, 1):
-            out += self.action(a, f"action {i}")
+        for i, a in zip(step.items, step.actions, strict=True):
+            out += self.action(a, f"do item {i}")
         if step.battle is not None:
             out += self.place(step.battle.place, "battle place")
             for key, dest in step.battle.retreats.items():
@@ -112,8 +112,8 @@ class _Refs:
                 out += self.place(dest.get("to"), f"battle retreats {key}")
         if step.decision is not None:
             for o in step.decision.options:
-                for i, a in enumerate(o.actions, 1):
-                    out += self.action(a, f"decision option {o.id!r} action {i}")
+                for i, a in zip(o.items, o.actions, strict=True):
+                    out += self.action(a, f"decision option {o.id!r} do item {i}")
         exp = step.expect
         for area, side in {**exp.get("holds", {}), **exp.get("siege", {})}.items():
             out += self.place(area, "expect")

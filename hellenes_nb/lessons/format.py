@@ -119,6 +119,8 @@ class OptionSpec:
     actions: tuple[dict, ...]
     dice: tuple[int, ...] | None = None
     historical: bool = False
+    #: for each engine action, the number of the ``do`` item it came from (from 1)
+    items: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -160,6 +162,8 @@ class StepSpec:
     decision: DecisionSpec | None = None
     question: QuestionSpec | None = None
     expect: dict[str, Any] = field(default_factory=dict)
+    #: for each engine action, the number of the ``do`` item it came from (from 1)
+    items: tuple[int, ...] = ()
 
     @property
     def where(self) -> str:
@@ -376,12 +380,16 @@ def parse_action(r: _Reader, raw: Any, what: str) -> list[dict]:
     return [action]
 
 
-def _actions(r: _Reader, key: str) -> tuple[dict, ...]:
+def _actions(r: _Reader, key: str) -> tuple[tuple[dict, ...], tuple[int, ...]]:
+    """The engine actions of a ``do`` list, and the item number each one came from."""
     raw = r.get(key, list, [], "a list of actions")
     out: list[dict] = []
-    for i, item in enumerate(raw or []):
-        out.extend(parse_action(r, item, f"{key}[{i + 1}]"))
-    return tuple(out)
+    items: list[int] = []
+    for i, item in enumerate(raw or [], 1):
+        actions = parse_action(r, item, f"{key} item {i}")
+        out.extend(actions)
+        items.extend([i] * len(actions))
+    return tuple(out), tuple(items)
 
 
 def _dice(r: _Reader, key: str = "dice") -> tuple[int, ...] | str | None:
@@ -456,8 +464,9 @@ def _decision(r: _Reader) -> DecisionSpec | None:
         if dice == "live":
             o.fail("an option's dice are a list of faces; leave 'dice' out for live dice")
             dice = None
-        options.append(OptionSpec(oid, o.text("label") or oid, _actions(o, "do"), dice,
-                                  bool(o.get("historical", bool, False))))
+        actions, items = _actions(o, "do")
+        options.append(OptionSpec(oid, o.text("label") or oid, actions, dice,
+                                  bool(o.get("historical", bool, False)), items))
     if len(options) < 2:
         d.fail("a decision needs at least two options")
     if sum(o.historical for o in options) != 1:
@@ -497,11 +506,12 @@ def _step(file: str, n: int, raw: Any, problems: list[Problem]) -> StepSpec:
     r = _Reader(file, where, raw, problems)
     r.known({"title", "narrative", "thucydides", "xenophon", "rules", "focus", "dice", "do",
              "battle", "decision", "question", "expect"})
+    actions, items = _actions(r, "do")
     return StepSpec(
         number=n, title=r.text("title") or f"Step {n}", narrative=r.text("narrative") or "",
         thucydides=r.texts("thucydides"), xenophon=r.texts("xenophon"), rules=r.texts("rules"),
-        focus=_focus(r), dice=_dice(r), actions=_actions(r, "do"), battle=_battle(r),
-        decision=_decision(r), question=_question(r), expect=_expect(r))
+        focus=_focus(r), dice=_dice(r), actions=actions, battle=_battle(r),
+        decision=_decision(r), question=_question(r), expect=_expect(r), items=items)
 
 
 def _position(file: str, raw: Any, problems: list[Problem]) -> PositionSpec:

@@ -59,11 +59,11 @@ def apply_option(game: Game, option: OptionSpec) -> None:
     """Carry out a decision option on ``game`` (its forced dice first)."""
     if option.dice:
         game.state.dice.force(option.dice)
-    for i, action in enumerate(option.actions, 1):
+    for item, action in zip(option.items, option.actions, strict=True):
         try:
             apply_scripted(game, action)
         except ScriptError as exc:
-            raise ScriptError(f"option {option.id!r} action {i}: {exc}") from None
+            raise ScriptError(f"option {option.id!r} do item {item}: {exc}") from None
 
 
 def start_game(spec: LessonSpec, world: World) -> Game:

@@ -226,11 +226,11 @@ def play_step(game: Game, step: StepSpec, since: int | None = None) -> StepRun:
                               "waiting to be rolled")
         game.state.dice.force(forced)
     before = game.state.dice.state
-    for i, action in enumerate(step.actions, 1):
+    for item, action in zip(step.items, step.actions, strict=True):
         try:
             apply_scripted(game, action)
         except ScriptError as exc:
-            raise ScriptError(f"action {i}: {exc}") from None
+            raise ScriptError(f"do item {item}: {exc}") from None
     battle = resolve_battle(game, step.battle, start) if step.battle else None
     if forced:
         left = game.state.dice.forced

@@ -1,0 +1,72 @@
+"""Shared fixtures for the lesson tests: the world, the Pylos lesson and a small lesson text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hellenes_nb.lessons import Lesson
+from hellenes_nb.world import load_world
+
+ROOT = Path(__file__).resolve().parents[2]
+PYLOS = ROOT / "lessons" / "pylos-425.yaml"
+
+#: a two-step lesson on the Pylos position, small enough to break in many ways
+MINI = """\
+format: hellenes-lesson 1
+id: mini
+title: Mini
+period: "425 BC"
+objectives: [Test the checker]
+time: "5 minutes"
+seed: 7
+position:
+  scenario: "431"
+  year: 425
+  season: spring
+  leaders: {athens: cleon, sparta: agis}
+  hands: {athens: [14, 43], sparta: [32, 35]}
+  units:
+    - {unit: A9, area: messenian_gulf, cv: 4, carries: A30}
+    - {unit: A30, area: messenian_gulf, cv: 3}
+    - {unit: S1, area: laconia, cv: 4}
+steps:
+  - title: The situation
+    narrative: The fleet is at sea.
+    thucydides: ["4.2.1"]
+    rules: ["5.21"]
+    focus: {area: messenian_gulf, zoom: 3, highlight: [pylos]}
+  - title: The landing
+    narrative: The fleet lands at Pylos.
+    rules: ["5.2"]
+    do:
+      - play: {athens: 14, sparta: 32}
+      - move_group: {side: athens, area: messenian_gulf}
+      - move: {unit: A9, path: [pylos], carry: A30}
+      - end_actions: athens
+    expect:
+      at: {A9: pylos, A30: pylos}
+"""
+
+
+@pytest.fixture(scope="session")
+def world():
+    return load_world()
+
+
+@pytest.fixture
+def pylos(world):
+    return Lesson(PYLOS, world=world)
+
+
+@pytest.fixture
+def write(tmp_path):
+    """Write lesson text to a file named ``name`` and return its path."""
+
+    def _write(text: str, name: str = "lesson.yaml") -> Path:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return _write

@@ -1,0 +1,191 @@
+"""The lesson checker names the file, the step and the problem, and exits non-zero."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from hellenes_nb.lessons import LessonFormatError, check_lesson, load_spec
+from hellenes_nb.lessons.cli import add_lesson_parser
+
+from .conftest import MINI, PYLOS
+
+
+def _problems(write, text: str, world) -> list[str]:
+    path = write(text)
+    return [str(p) for p in check_lesson(path, world=world)]
+
+
+def _one(write, text: str, world) -> str:
+    problems = _problems(write, text, world)
+    assert len(problems) == 1, problems
+    return problems[0]
+
+
+def test_the_mini_lesson_is_clean(write, world):
+    assert _problems(write, MINI, world) == []
+
+
+def test_bad_area_id_in_an_action_names_file_and_step(write, world):
+    text = MINI.replace("path: [pylos], carry", "path: [pilos], carry")
+    msg = _one(write, text, world)
+    assert "lesson.yaml: step 2 'The landing'" in msg
+    assert "'pilos' is not an area id" in msg
+
+
+def test_bad_area_id_in_focus(write, world):
+    msg = _one(write, MINI.replace("highlight: [pylos]", "highlight: [sphacteria]"), world)
+    assert "step 1 'The situation'" in msg and "'sphacteria' is not an area id" in msg
+
+
+def test_bad_rule_section(write, world):
+    msg = _one(write, MINI.replace('rules: ["5.2"]', 'rules: ["6.35"]'), world)
+    assert "step 2 'The landing'" in msg and "§6.35 is not in the rulebook" in msg
+
+
+def test_passage_missing_from_passages_file(write, world):
+    msg = _one(write, MINI.replace('thucydides: ["4.2.1"]', 'thucydides: ["4.118.1"]'), world)
+    assert "step 1" in msg and "Thucydides 4.118.1 is not in data/hellenes/passages.yaml" in msg
+
+
+def test_unknown_unit_and_unit_outside_the_scenario(write, world):
+    msg = _one(write, MINI.replace("{unit: S1, area: laconia", "{unit: S47, area: laconia"),
+               world)
+    assert "position" in msg and "S47" in msg and "not used in the The 431 Campaign" in msg
+
+
+def test_illegal_scripted_action_names_step_action_and_rule(write, world):
+    # the fleet must stop in Laconia, where Spartans stand (§5.4)
+    text = MINI.replace("path: [pylos], carry: A30}", "path: [laconia, arcadia], carry: A30}")
+    msg = _one(write, text, world)
+    assert "lesson.yaml: step 2 'The landing': do item 3:" in msg
+    assert "not allowed now" in msg and "(§5.4)" in msg
+
+
+def test_action_out_of_turn(write, world):
+    text = MINI.replace("- move_group: {side: athens, area: messenian_gulf}",
+                        "- move_group: {side: sparta, area: laconia}")
+    msg = _one(write, text, world)
+    assert "step 2" in msg and "do item 2" in msg and "not Sparta's decision" in msg
+
+
+def test_yaml_tag_that_would_run_code_is_refused_with_file_and_step(write, world):
+    text = MINI.replace("narrative: The fleet lands at Pylos.",
+                        "narrative: !!python/object/apply:os.system [\"touch /tmp/pwned\"]")
+    msg = _one(write, text, world)
+    assert "lesson.yaml: step 2 'The landing'" in msg
+    assert "python/object/apply:os.system" in msg and "plain data only" in msg
+
+
+def test_yaml_tag_is_refused_by_the_runner_too(write):
+    path = write(MINI.replace("title: Mini", "title: !!python/name:os.system"))
+    with pytest.raises(LessonFormatError, match="not allowed"):
+        load_spec(path)
+
+
+def test_unknown_field_and_missing_field(write, world):
+    text = MINI.replace("    narrative: The fleet is at sea.\n", "    narative: oops\n")
+    problems = _problems(write, text, world)
+    assert any("unknown field 'narative'" in p for p in problems)
+    assert any("missing the required field 'narrative'" in p for p in problems)
+
+
+def test_decision_needs_one_historical_option(write, world):
+    text = MINI + """\
+    decision:
+      side: athens
+      prompt: Which?
+      explanation: Because.
+      options:
+        - {id: a, label: A, do: [end_actions: sparta]}
+        - {id: b, label: B, do: [end_actions: sparta]}
+"""
+    msg = _one(write, text, world)
+    assert "exactly one option must be marked 'historical: true'" in msg
+
+
+def test_illegal_decision_option_is_caught(write, world):
+    text = MINI + """\
+    decision:
+      side: sparta
+      prompt: Which?
+      explanation: Because.
+      options:
+        - {id: stay, label: Stay, historical: true, do: [end_actions: sparta]}
+        - {id: fly, label: Fly, do: [build: {unit: S1}, build: {unit: S1}, build: {unit: S1}]}
+"""
+    msg = _one(write, text, world)
+    assert "step 2" in msg and "option 'fly'" in msg
+
+
+def test_expectation_mismatch(write, world):
+    msg = _one(write, MINI.replace("at: {A9: pylos, A30: pylos}", "at: {A9: messenia}"), world)
+    assert "step 2" in msg and "expected A9 in messenia, it is in pylos" in msg
+
+
+def test_forced_dice_left_over(write, world):
+    text = MINI.replace("    rules: [\"5.2\"]\n", "    rules: [\"5.2\"]\n    dice: [6, 6]\n")
+    msg = _one(write, text, world)
+    assert "forces 2 dice but only 0 were rolled" in msg
+
+
+@pytest.mark.rule("5.21")
+def test_5_21_position_land_unit_at_sea_needs_a_stronger_carrier(write, world):
+    text = MINI.replace("cv: 4, carries: A30}", "cv: 3, carries: A30}")
+    msg = _one(write, text, world)
+    assert "position" in msg and "weaker than itself" in msg
+    text = MINI.replace(", carries: A30}", "}")
+    msg = _one(write, text, world)
+    assert "land unit at sea" in msg and "without a fleet" in msg
+
+
+@pytest.mark.rule("7.1")
+def test_7_1_position_capacity_and_besiegers(write, world):
+    units = """    - {unit: A30, area: pylos, cv: 2, besieged: true}
+    - {unit: A6, area: pylos, cv: 1, besieged: true}
+    - {unit: A5, area: pylos, cv: 1, besieged: true}
+    - {unit: S1, area: pylos, cv: 4, besieging: true}
+"""
+    text = MINI.split("  units:\n")[0] + "  units:\n" + units + "steps:\n  - title: t\n" \
+        "    narrative: n\n"
+    msg = _one(write, text, world)
+    assert "3 Athens units are besieged in pylos, whose city holds 2" in msg
+
+
+@pytest.mark.rule("5.1")
+def test_5_1_position_fleet_inland_and_neutral_area(write, world):
+    text = MINI.replace("{unit: S1, area: laconia, cv: 4}",
+                        "{unit: S9, area: arcadia, cv: 2}\n    - {unit: S1, area: argolis, cv: 4}")
+    problems = _problems(write, text, world)
+    assert any("S9" in p and "inland" in p for p in problems)
+    assert any("argolis is neutral" in p for p in problems)
+
+
+def test_both_sides_in_the_open_is_illegal(write, world):
+    text = MINI.replace("{unit: S1, area: laconia, cv: 4}",
+                        "{unit: S1, area: messenian_gulf, cv: 4}")
+    problems = _problems(write, text, world)
+    assert any("a battle would be due" in p for p in problems)
+
+
+def test_cli_check_exit_codes(write, capsys):
+    parser = argparse.ArgumentParser(prog="hellenes")
+    add_lesson_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["lesson", "check", str(PYLOS)])
+    assert args.func(args) == 0
+    assert "lesson check passed: 1 lesson file(s)" in capsys.readouterr().out
+    bad = write(MINI.replace('rules: ["5.2"]', 'rules: ["99.9"]'), "bad.yaml")
+    args = parser.parse_args(["lesson", "check", str(bad.parent)])
+    assert args.func(args) == 1
+    err = capsys.readouterr().err
+    assert "bad.yaml: step 2 'The landing'" in err and "1 problem(s)" in err
+
+
+def test_cli_show_prints_the_lesson(capsys):
+    parser = argparse.ArgumentParser(prog="hellenes")
+    add_lesson_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(["lesson", "show", "pylos-425"])
+    assert args.func(args) == 0
+    out = capsys.readouterr().out
+    assert "## 12 / 12: Aftermath" in out and "Sources: Thucydides 4.3.1-3" in out
