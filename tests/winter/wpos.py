@@ -66,6 +66,18 @@ def winter(s: State, first: int, actions: tuple[int, int] = (1, 1)) -> Game:
     return Game(s, seed=1)
 
 
+def action_game(s: State, side: str, actions: int, *, season: int = 1) -> Game:
+    """A game whose next decision is ``side``'s action phase with ``actions`` actions."""
+    me = 0 if side == "athens" else 1
+    s.season, s.active, s.first = season, me, me
+    s.played = [{"card": CARD_FOR[k][actions], "use": "actions"} for k in (0, 1)]
+    s.actions_left = actions
+    s.stack = [{"kind": "year", "stage": 5}, {"kind": "season", "season": season, "stage": 3},
+               {"kind": "turn", "side": me, "stage": 1, "begun": 1},
+               {"kind": "actions", "side": me}]
+    return Game(s, seed=1)
+
+
 def act(game: Game, kind: str, **match) -> list[dict]:
     """Apply the first legal action of ``kind`` whose keys equal ``match``."""
     for a in game.legal_actions():
