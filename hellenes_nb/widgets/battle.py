@@ -1,0 +1,614 @@
+"""The battle widget: a battle resolved live in a notebook, one unit attack per click (§6, §8.1).
+
+``BattleWidget`` wraps one :class:`~hellenes_nb.rules.combat.Battle`. Python owns the rules and
+the dice; the browser (``static/battle.js``) only draws the traits and sends requests through the
+``request`` trait. Every change goes through the same Python methods a lesson calls, so a
+notebook can drive it without a browser::
+
+    w = BattleWidget.from_forces(attacker="cav:A1:2,B2:3", defender="C2:4,A1:2",
+                                 attacker_side="sparta", seed=7)
+    w.force_dice([1, 2, 5])      # the next dice thrown (for a lesson's worked example)
+    w.step()                     # exactly one unit attack (§6.31)
+    w.choose("fight")            # answer the retreat option (§6.4) or an owner's choice (§6.32)
+    w.run_round(); w.run_battle()
+    w.log, w.history, w.odds     # narration, a polars table of attacks, the odds from here
+
+Narration, block states and the prestige at stake are built here, in plain words citing rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import anywidget
+import polars as pl
+import traitlets
+
+from ..odds.forces import Block, parse_forces
+from ..rules.battle_setup import BattleError
+from ..rules.blocks import Fighter, other_side
+from ..rules.combat import Battle
+from ..rules.dice import Dice
+from ..rules.policies import auto
+from .live_odds import live_odds
+
+if TYPE_CHECKING:
+    import ipywidgets
+
+    from .charts import OddsChart
+
+__all__ = ["KINDS", "SPEEDS", "BattleWidget"]
+
+_STATIC = Path(__file__).parent / "static"
+
+#: Battle kinds the widget sets up: ``narrows`` is a sea battle whose aggressors cannot fire in
+#: round 1 (§6.5); ``landing`` a land battle against aggressors from the sea (§6.6);
+#: ``treachery`` a one-round siege assault without double defense (§3.1).
+KINDS = ("land", "sea", "narrows", "landing", "assault", "treachery", "sortie")
+
+#: Animation speeds of the dice roll in the browser (``instant`` never animates).
+SPEEDS = ("slow", "normal", "fast", "instant")
+
+SIDE_WORD = {"athens": "Athens", "sparta": "Sparta"}
+ADJECTIVE = {"athens": "Athenian", "sparta": "Spartan"}
+HOW_TEXT = {"elimination": "eliminating every enemy block", "panic": "enemy panic",
+            "retreat": "enemy retreat", "retire": "the enemy retiring (a skirmish)",
+            "treachery_failed": "holding out through the Treachery Assault"}
+_FORCE_KEYS = {"name", "rating", "cv", "max_cv", "cavalry", "fleet", "garrison", "carried"}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+class BattleWidget(anywidget.AnyWidget):
+    """One battle on a board: blocks in battle array, dice, narration and odds (module doc)."""
+
+    _esm = _STATIC / "battle.js"
+    _css = _STATIC / "battle.css"
+
+    title = traitlets.Unicode("").tag(sync=True)
+    kind = traitlets.Unicode("land").tag(sync=True)
+    columns = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    blocks = traitlets.List(traitlets.Dict()).tag(sync=True)
+    round = traitlets.Int(1).tag(sync=True)
+    phase = traitlets.Unicode("round").tag(sync=True)
+    next_key = traitlets.Unicode("").tag(sync=True)
+    prompt = traitlets.Dict().tag(sync=True)
+    stake = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    outcome = traitlets.Dict().tag(sync=True)
+    last_attack = traitlets.Dict().tag(sync=True)
+    log = traitlets.List(traitlets.Dict()).tag(sync=True)
+    odds = traitlets.Dict().tag(sync=True)
+    odds_track = traitlets.List(traitlets.Dict()).tag(sync=True)
+    forced = traitlets.List(traitlets.Int()).tag(sync=True)
+    speed = traitlets.Enum(SPEEDS, default_value="normal").tag(sync=True)
+    request = traitlets.Dict().tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)
+    seq = traitlets.Int(0).tag(sync=True)
+
+    def __init__(
+        self,
+        battle: Battle,
+        *,
+        names: Mapping[str, str] | None = None,
+        title: str = "",
+        seed: int = 0,
+        **kwargs: Any,
+    ) -> None:
+        if not isinstance(battle, Battle):
+            raise TypeError("BattleWidget shows a rules.combat.Battle, "
+                            f"got {type(battle).__name__}")
+        super().__init__(**kwargs)
+        self._names = {f.key: f"{ADJECTIVE[f.side]} {f.key}" for f in battle.fighters}
+        self._names.update(names or {})
+        self._start = battle.to_dict()
+        self._attacks = sum(1 for e in battle.log if e["kind"] == "attack")
+        self._chart: OddsChart | None = None
+        self.seed = seed
+        self.battle = battle
+        self.kind = self._kind_label()
+        self.title = title or self._default_title()
+        self.columns = list("EF" if battle.kind == "sea" else "ABCD")
+        self.log = [line for e in battle.log if (line := self._narrate(e))]
+        self._settle()
+        self._refresh([])
+
+    # -- building ----------------------------------------------------------------------------
+    @classmethod
+    def from_forces(
+        cls,
+        attacker: str | Sequence[Mapping[str, Any]],
+        defender: str | Sequence[Mapping[str, Any]],
+        kind: str = "land",
+        *,
+        seed: int = 0,
+        attacker_side: str = "athens",
+        may_retreat: Mapping[str, bool] | None = None,
+        title: str = "",
+        **kwargs: Any,
+    ) -> BattleWidget:
+        """A standalone battle for teaching, built from two forces (§6.1).
+
+        Each force is a forces string in the odds syntax (``"B2:3,cav:A1:2"``, docs/odds.md) or
+        a list of dicts such as ``{"name": "Spartiates", "rating": "B2", "cv": 4}`` with
+        optional ``max_cv``, ``cavalry``, ``fleet``, ``garrison`` and, at sea, ``carried``
+        (a dict for the land unit the fleet carries, §6.5). ``kind`` is one of :data:`KINDS`.
+        In siege assaults every defender fights as an A2 city defender (§8.1).
+        """
+        if kind not in KINDS:
+            raise BattleError(f"battle kind must be one of {', '.join(KINDS)}; got {kind!r}")
+        if attacker_side not in SIDE_WORD:
+            raise BattleError(f"attacker_side must be 'athens' or 'sparta', got {attacker_side!r}")
+        names: dict[str, str] = {}
+        fighters = []
+        for role, side, force in (("aggressor", attacker_side, attacker),
+                                  ("defender", other_side(attacker_side), defender)):
+            fighters += _build_force(force, side, role, kind, names)
+        battle = Battle(fighters, {"narrows": "sea", "landing": "land",
+                                   "treachery": "assault"}.get(kind, kind),
+                        dice=Dice(seed), treachery=kind == "treachery", may_retreat=may_retreat)
+        return cls(battle, names=names, title=title, seed=seed, **kwargs)
+
+    def _kind_label(self) -> str:
+        b = self.battle
+        holds = any(f.holds_round1 for f in b.fighters)
+        if b.kind == "sea":
+            return "narrows" if holds else "sea"
+        if b.kind == "land" and holds:
+            return "landing"
+        if b.kind == "assault" and b.treachery:
+            return "treachery"
+        return b.kind
+
+    def _default_title(self) -> str:
+        aggressor = next(f.side for f in self.battle.fighters if f.role == "aggressor")
+        what = {"land": "Land battle", "sea": "Sea battle", "narrows": "Sea battle across narrows",
+                "landing": "Sea landing", "assault": "Siege assault",
+                "treachery": "Treachery assault", "sortie": "Sortie"}[self.kind]
+        return f"{what}: {SIDE_WORD[aggressor]} attacks {SIDE_WORD[other_side(aggressor)]}"
+
+    # -- the Python API ----------------------------------------------------------------------
+    def name(self, key: str) -> str:
+        """The display name of a block."""
+        return self._names.get(key, key)
+
+    def step(self) -> list[dict[str, Any]]:
+        """Resolve exactly one unit attack (§6.31), or stop at a decision the engine asks for.
+
+        Holds of first-round fire (§6.5, §6.6) and the end of a round (§6.2) are bookkeeping and
+        happen on the way. Raises :class:`BattleError` if a decision is pending or it is over.
+        """
+        b = self.battle
+        if b.over:
+            raise BattleError("the battle is over; see widget.outcome or restart()")
+        if b.prompt is not None:
+            p = b.prompt
+            raise BattleError(f"{SIDE_WORD[p.whose]} must first decide ({p.kind}, §{p.rule}): "
+                              f"call choose() with one of {list(p.choices)}")
+        return self._advance(None)
+
+    def advance(self) -> list[dict[str, Any]]:
+        """Like :meth:`step`, but any pending decision is answered by the auto policy first
+        (fight on, tied blocks in key order); the browser's auto modes use this."""
+        if self.battle.over:
+            raise BattleError("the battle is over; see widget.outcome or restart()")
+        return self._advance(auto)
+
+    def choose(self, choice: str) -> list[dict[str, Any]]:
+        """Answer the pending decision: ``"fight"``/``"retreat"`` (§6.4) or a tied block's key
+        (owner's choice, §6.32–6.33)."""
+        events = self.battle.choose(choice)
+        events += self._settle()
+        self._refresh(events)
+        return events
+
+    def run_round(self) -> list[dict[str, Any]]:
+        """Play to the end of the current round (or of the battle), decisions by auto policy."""
+        b, events = self.battle, []
+        start = b.round
+        while not b.over and b.round == start:
+            events += self._attack_once(auto)
+        self._refresh(events)
+        return events
+
+    def run_battle(self) -> list[dict[str, Any]]:
+        """Play the battle to its end, decisions by auto policy (never retreat, §6.4)."""
+        events: list[dict[str, Any]] = []
+        while not self.battle.over:
+            events += self._attack_once(auto)
+        self._refresh(events)
+        return events
+
+    def force_dice(self, faces: Iterable[int]) -> None:
+        """Queue die faces for the next rolls (a lesson replaying a worked example)."""
+        self.battle.dice.force(faces)
+        self.forced = list(self.battle.dice.forced)
+
+    def restart(self, seed: int | None = None) -> None:
+        """Set the battle back to its opening array with fresh dice (``seed``, else the next)."""
+        self.seed = self.seed + 1 if seed is None else seed
+        self.battle = Battle.from_dict(self._start)
+        self.battle.dice = Dice(self.seed)
+        self._attacks = 0
+        self.log = [line for e in self.battle.log if (line := self._narrate(e))]
+        self.last_attack, self.odds_track, self.error = {}, [], ""
+        self._settle()
+        self._refresh([])
+
+    @property
+    def history(self) -> pl.DataFrame:
+        """Every unit attack so far: round, mode, attacker, dice, hits, routs, targets, rule."""
+        rows: list[dict[str, Any]] = []
+        for e in self.battle.log:
+            if e["kind"] == "attack":
+                rows.append({"round": e["round"], "mode": e["mode"], "attacker": e["by"],
+                             "name": self.name(e["by"]), "side": e["side"],
+                             "rating": e["rating"], "dice": e["dice"], "hits": e["hits"],
+                             "routs": e["routs"], "targets": [], "rule": e["rule"]})
+            elif e["kind"] in ("hit", "half_hit", "rout") and rows:
+                rows[-1]["targets"].append(f"{self.name(e['target'])} ({e['kind']})")
+        schema = {"round": pl.Int64, "mode": pl.Utf8, "attacker": pl.Utf8, "name": pl.Utf8,
+                  "side": pl.Utf8, "rating": pl.Utf8, "dice": pl.List(pl.Int64),
+                  "hits": pl.Int64, "routs": pl.Int64, "targets": pl.List(pl.Utf8),
+                  "rule": pl.Utf8}
+        return pl.DataFrame(rows, schema=schema)
+
+    @property
+    def chart(self) -> OddsChart:
+        """The bqplot odds chart bound to this widget (built on first use)."""
+        if self._chart is None:
+            from .charts import OddsChart
+
+            self._chart = OddsChart(self)
+        return self._chart
+
+    def panel(self) -> ipywidgets.Box:
+        """The board with its odds charts beside it, ready to ``display``."""
+        import ipywidgets
+
+        return ipywidgets.VBox([self, self.chart.box])
+
+    # -- the machine -------------------------------------------------------------------------
+    def _advance(self, policy: Callable[[Battle], str] | None) -> list[dict[str, Any]]:
+        events = self._attack_once(policy)
+        self._refresh(events)
+        return events
+
+    def _attack_once(self, policy: Callable[[Battle], str] | None) -> list[dict[str, Any]]:
+        """Engine steps until one unit attack is resolved, a decision is needed or it ends."""
+        b, events = self.battle, []
+        while not b.over:
+            if b.prompt is not None:
+                if policy is None:
+                    break
+                choice = policy(b)
+                events.append({"kind": "auto_choice", "rule": b.prompt.rule, "round": b.round,
+                               "side": b.prompt.whose, "choice": choice,
+                               "decision": b.prompt.kind})
+                events += b.choose(choice)
+            else:
+                new = b.step(policy)
+                events += new
+                if any(e["kind"] == "attack" for e in new):
+                    break
+        events += self._settle()
+        return events
+
+    def _settle(self) -> list[dict[str, Any]]:
+        """Run bookkeeping steps that need no dice: first-round holds and round ends (§6.2)."""
+        b, events = self.battle, []
+        while not b.over and b.prompt is None:
+            key = b.next_attacker()
+            if b.phase == "round" and key is not None and not (
+                    b.round == 1 and b.fighter(key).holds_round1):
+                break
+            if b.phase != "round" and key is not None:
+                break
+            events += b.step()
+        return events
+
+    # -- state for the browser ---------------------------------------------------------------
+    def _refresh(self, events: list[dict[str, Any]]) -> None:
+        b = self.battle
+        lines = [line for e in events if (line := self._narrate(e))]
+        attack = next((e for e in reversed(events) if e["kind"] == "attack"), None)
+        with self.hold_sync():
+            if attack is not None:
+                self._attacks += sum(1 for e in events if e["kind"] == "attack")
+                self.last_attack = self._attack_view(attack, events)
+            self.log = self.log + lines
+            self.blocks = [self._block_view(f) for f in b.fighters]
+            self.round, self.phase = b.round, b.phase
+            self.next_key = b.next_attacker() or ""
+            self.prompt = self._prompt_view()
+            self.stake = self._stake_lines()
+            self.outcome = {} if b.outcome is None else {
+                **b.outcome.to_dict(), "text": self._outcome_text()}
+            self.forced = list(b.dice.forced)
+            if b.prompt is None or b.prompt.kind == "retreat":
+                found = live_odds(b)
+                self.odds = found.to_dict()
+                aggressor = found.sides[0]
+                point = {"attack": self._attacks, "round": b.round, "side": aggressor,
+                         "win": found.win(aggressor)}
+                track = [p for p in self.odds_track if p["attack"] != self._attacks]
+                self.odds_track = [*track, point]
+            self.error = ""
+            self.seq += 1
+
+    def _block_view(self, f: Fighter) -> dict[str, Any]:
+        b = self.battle
+        order = b.firing_order()
+        return {
+            "order": order.index(f.key) + 1 if f.key in order else 0, "key": f.key,
+            "name": self.name(f.key), "side": f.side, "role": f.role,
+            "rating": f.rating, "agility": f.agility, "power": f.power, "cv": f.cv,
+            "start_cv": f.start_cv, "max_cv": f.max_cv, "routed": f.routed, "half": f.half,
+            "eliminated": f.cv == 0, "fired": f.fired, "cavalry": f.cavalry, "fleet": f.fleet,
+            "garrison": f.garrison, "city": f.city, "carried_by": f.carried_by or "",
+            "holds": f.holds_round1 and b.round == 1 and not b.over,
+            "label": self._state_label(f),
+        }
+
+    def _state_label(self, f: Fighter) -> str:
+        if f.cv == 0:
+            return "eliminated"
+        parts = [f"{f.rating}", f"cv {f.cv} of {f.max_cv}"]
+        if f.routed:
+            parts.append("routed")
+        if f.half:
+            parts.append("half step lost")
+        if f.carried_by:
+            parts.append(f"carried by {self.name(f.carried_by)}")
+        return ", ".join(parts)
+
+    def _attack_view(self, attack: dict[str, Any], events: list[dict[str, Any]]) -> dict:
+        power = int(attack["rating"][1])
+        dice = []
+        for face in attack["dice"]:
+            if face <= power:
+                result = "hit"
+            elif face >= 7 - power:
+                result = "rout" if attack["mode"] == "fire" else "rout-ignored"
+            else:
+                result = "miss"
+            dice.append({"face": face, "result": result})
+        start = events.index(attack)
+        effects = []
+        for e in events[start + 1:]:
+            if e["kind"] == "attack":
+                break
+            if e["kind"] in ("hit", "half_hit", "rout", "eliminated", "unused"):
+                effects.append({"kind": e["kind"], "target": e.get("target", ""),
+                                "name": self.name(e.get("target", "")), "rule": e["rule"],
+                                "why": e.get("why", ""), "cv": e.get("cv")})
+        return {"n": self._attacks, "by": attack["by"], "name": self.name(attack["by"]),
+                "side": attack["side"], "rating": attack["rating"], "mode": attack["mode"],
+                "rule": attack["rule"], "round": attack["round"], "dice": dice,
+                "hits": attack["hits"], "routs": attack["routs"], "effects": effects,
+                "text": self._narrate(attack)["text"]}
+
+    def _prompt_view(self) -> dict[str, Any]:
+        p = self.battle.prompt
+        if p is None:
+            return {}
+        if p.kind == "retreat":
+            cost = self._retreat_cost(p.whose)
+            text = (f"{SIDE_WORD[p.whose]}: your first attack of round {self.battle.round} is "
+                    f"due. Fight on, or retreat every block now? If you retreat, {cost}.")
+            choices = [{"value": "fight", "label": "Fight on"},
+                       {"value": "retreat", "label": "Retreat all blocks"}]
+        else:
+            word = "hit" if p.kind == "hit" else "rout"
+            text = (f"{SIDE_WORD[p.whose]} chooses which block takes the {word}: "
+                    f"{p.why} (owner's choice)")
+            choices = [{"value": k, "label": f"{self.name(k)} "
+                        f"({self._state_label(self.battle.fighter(k))})"} for k in p.choices]
+        return {"whose": p.whose, "kind": p.kind, "rule": p.rule, "text": text,
+                "choices": choices}
+
+    def _suffered(self, side: str) -> bool:
+        """Has ``side`` taken any hit or rout yet (the test for Retiring, §14.11)?"""
+        return any(e["kind"] in ("hit", "half_hit", "rout")
+                   and self.battle.fighter(e["target"]).side == side for e in self.battle.log)
+
+    def _retreat_cost(self, side: str) -> str:
+        enemy = SIDE_WORD[other_side(side)]
+        if self.battle.kind != "sea" and not self._suffered(side):
+            return "it retires untouched, so no Prestige changes hands (§14.11)"
+        return f"{enemy} gains 1 Prestige (§6.4, §14.11)"
+
+    def _stake_lines(self) -> list[str]:
+        b = self.battle
+        if b.over:
+            return [self._outcome_text()]
+        lines = ["Win by enemy panic or by wiping out every enemy block: +2 Prestige "
+                 "(§6.34, §14.11)."]
+        aggressor = self._aggressor()
+        for side in (aggressor, other_side(aggressor)):
+            if not b.may_retreat[side]:
+                lines.append(f"{SIDE_WORD[side]} cannot retreat from this battle (§6.4, §8.12).")
+            else:
+                lines.append(f"If {SIDE_WORD[side]} retreats: {self._retreat_cost(side)}.")
+        if b.treachery:
+            lines.append("Treachery: the assault lasts one round; if the city still stands the "
+                         "assaulters must retreat (§3.1).")
+        return lines
+
+    def _aggressor(self) -> str:
+        return next(f.side for f in self.battle.fighters if f.role == "aggressor")
+
+    def _outcome_text(self) -> str:
+        o = self.battle.outcome
+        if o is None:
+            return ""
+        text = f"{SIDE_WORD[o.winner]} wins by {HOW_TEXT[o.how]}"
+        gain = f": +{o.prestige} Prestige" if o.prestige else ": no Prestige changes hands"
+        return f"{text}{gain} (§{o.prestige_rule}) after {_plural(o.rounds, 'round')}."
+
+    # -- narration ---------------------------------------------------------------------------
+    def _narrate(self, e: Mapping[str, Any]) -> dict[str, Any] | None:
+        """One plain-words line for an engine event, citing its rule (None for no line)."""
+        kind = e["kind"]
+        n = self.name
+        if kind == "attack":
+            faces = " ".join(str(d) for d in e["dice"])
+            verb = {"fire": "attacks", "pursuit": "pursues", "harry": "harries"}[e["mode"]]
+            text = (f"{n(e['by'])} ({e['rating']}, cv {e['cv']}) {verb}: rolls {faces} → "
+                    f"{_plural(e['hits'], 'hit')}")
+            if e["mode"] == "fire":
+                text += f", {_plural(e['routs'], 'rout')}."
+            else:
+                text += f" (routs ignored: {e['routs_ignored']})."
+        elif kind == "hit":
+            after = "eliminated" if e["cv"] == 0 else f"now cv {e['cv']}"
+            text = f"Hit on {n(e['target'])}, {e['why']}: {after}."
+        elif kind == "half_hit":
+            text = (f"Half hit on {n(e['target'])} (double defense): the next hit must "
+                    "complete its step.")
+        elif kind == "rout":
+            text = f"{n(e['target'])} is routed, {e['why']}."
+        elif kind == "eliminated":
+            text = f"{n(e['target'])} is eliminated."
+        elif kind == "unused":
+            amount = _plural(e.get("hits", e.get("routs", 0)),
+                             "hit" if "hits" in e else "rout")
+            text = f"{amount} unused: {e['why']}."
+        elif kind == "hold":
+            text = f"{n(e['by'])} cannot attack in round 1: {e['why']}."
+        elif kind == "stand":
+            text = f"{SIDE_WORD[e['side']]} fights on."
+        elif kind == "auto_choice":
+            text = (f"Auto: {SIDE_WORD[e['side']]} picks "
+                    f"{n(e['choice']) if e['decision'] != 'retreat' else e['choice']}.")
+        elif kind == "retreat":
+            text = f"{SIDE_WORD[e['side']]} retreats all its blocks: {e['why']}."
+        elif kind == "panic":
+            text = (f"Every {ADJECTIVE[e['side']]} block is routed: {SIDE_WORD[e['side']]} "
+                    f"panics, with a {e['rearguard']} rearguard.")
+        elif kind == "all_eliminated":
+            text = f"Every {ADJECTIVE[e['side']]} block is eliminated."
+        elif kind == "round_end":
+            text = f"Round {e['round']} ends: every block has had its attack."
+        elif kind == "half_cancelled":
+            text = f"{n(e['target'])}'s half-step loss is cancelled at the end of the round."
+        elif kind == "cargo_reduced":
+            text = (f"{n(e['target'])} drops to cv {e['cv']} to stay weaker than its fleet "
+                    f"{n(e['carrier'])}.")
+        elif kind == "battle_end":
+            text = self._outcome_text() if self.battle.outcome else f"{e['why']}."
+        else:
+            return None
+        return {"round": e["round"], "kind": kind, "rule": e["rule"],
+                "side": e.get("side") or self._side_of(e), "text": text}
+
+    def _side_of(self, e: Mapping[str, Any]) -> str:
+        key = e.get("by") or e.get("target")
+        return self.battle.fighter(key).side if key else ""
+
+    # -- requests from the browser -----------------------------------------------------------
+    @traitlets.observe("request")
+    def _on_request(self, change: dict[str, Any]) -> None:
+        req = change["new"] or {}
+        action = req.get("action")
+        try:
+            if action == "step":
+                self.step()
+            elif action == "advance":
+                self.advance()
+            elif action == "choose":
+                self.choose(str(req.get("choice")))
+            elif action == "restart":
+                self.restart()
+            else:
+                raise BattleError(f"unknown request {action!r} from the board")
+        except BattleError as exc:
+            self.error = str(exc)
+            self.seq += 1
+
+    def __repr__(self) -> str:
+        b = self.battle
+        if b.over:
+            state = f"over, {self._outcome_text().rstrip('.')}"
+        elif b.prompt is not None:
+            state = f"round {b.round}, {b.prompt.whose} to decide ({b.prompt.kind})"
+        else:
+            state = f"round {b.round}, next {b.next_attacker()}"
+        return f"<BattleWidget {self.kind}: {state}; {_plural(self._attacks, 'attack')}>"
+
+
+def _build_force(force: str | Sequence[Mapping[str, Any]], side: str, role: str, kind: str,
+                 names: dict[str, str]) -> list[Fighter]:
+    """Fighters for one side from a forces string or a list of dicts (see ``from_forces``)."""
+    items = _force_items(force, side)
+    width = len(str(len(items)))
+    prefix = "A" if side == "athens" else "S"
+    adjective = ADJECTIVE[side]
+    fighters: list[Fighter] = []
+    for i, item in enumerate(items, start=1):
+        key = f"{prefix}{i:0{width}d}"
+        garrison = bool(item.get("garrison", False))
+        rating = "A2" if garrison else str(item.get("rating", ""))
+        cavalry, fleet = bool(item.get("cavalry", False)), bool(item.get("fleet", False))
+        kind_word = ("garrison" if garrison else "cavalry" if cavalry else "fleet" if fleet
+                     else "block")
+        names[key] = str(item.get("name") or f"{adjective} {rating} {kind_word}")
+        city = role == "defender" and kind in ("assault", "treachery")
+        if city and rating != "A2":
+            names[key] += f" (on the walls: A2, was {rating})"
+            rating = "A2"
+        cv = 1 if garrison else item.get("cv")
+        holds = role == "aggressor" and kind in ("narrows", "landing")
+        try:
+            fighters.append(Fighter(key, side, role, rating, cv,
+                                    max_cv=item.get("max_cv", 1 if garrison else 4),
+                                    cavalry=cavalry, fleet=fleet, garrison=garrison, city=city,
+                                    holds_round1=holds))
+        except (TypeError, ValueError) as exc:
+            raise BattleError(f"{SIDE_WORD[side]} block {i} ({names[key]}): {exc}") from None
+        cargo = item.get("carried")
+        if cargo:
+            ckey = f"{key}c"
+            names[ckey] = str(cargo.get("name") or f"{adjective} land unit")
+            try:
+                fighters.append(Fighter(ckey, side, role, str(cargo.get("rating", "B2")),
+                                        cargo.get("cv"), carried_by=key))
+            except (TypeError, ValueError) as exc:
+                raise BattleError(f"{SIDE_WORD[side]} block {i}: its carried unit: {exc}") from None
+    return fighters
+
+
+def _force_items(force: str | Sequence[Mapping[str, Any]], side: str) -> list[dict[str, Any]]:
+    """A force as a list of plain dicts, from the odds syntax or from dicts (checked)."""
+    if isinstance(force, str):
+        tokens = [t.strip() for t in force.split(",")]
+        blocks = parse_forces(force)
+        return [_block_item(block, token) for block, token in zip(blocks, tokens, strict=True)]
+    if not isinstance(force, Sequence) or not force:
+        raise BattleError(f"{SIDE_WORD[side]}: give a forces string like 'B2:3,A1:2' or a "
+                          "non-empty list of dicts")
+    items = []
+    for i, item in enumerate(force, start=1):
+        if not isinstance(item, Mapping):
+            raise BattleError(f"{SIDE_WORD[side]} block {i} must be a dict, got {item!r}")
+        unknown = set(item) - _FORCE_KEYS
+        if unknown:
+            raise BattleError(f"{SIDE_WORD[side]} block {i}: unknown field(s) "
+                              f"{sorted(unknown)}; use {sorted(_FORCE_KEYS)}")
+        items.append(dict(item))
+    return items
+
+
+def _block_item(block: Block, token: str) -> dict[str, Any]:
+    item: dict[str, Any] = {"rating": block.rating, "cv": block.cv, "cavalry": block.cavalry,
+                            "fleet": block.fleet, "garrison": block.garrison}
+    if block.garrison:
+        item["max_cv"] = 1
+    if block.carried:
+        cargo_rating = token.partition("+")[2].rpartition(":")[0].upper()
+        item["carried"] = {"cv": block.carried, "rating": cargo_rating or "B2"}
+    return item
+

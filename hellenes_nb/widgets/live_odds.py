@@ -1,0 +1,264 @@
+"""Odds of a battle from the moment it has reached, for the battle widget (§6, §8.11, §14.11).
+
+:func:`live_odds` answers "who wins from here?" for a :class:`~hellenes_nb.rules.combat.Battle`
+part-way through: blocks already hit, routed or carrying a half step (§8.11), mid-round, with the
+blocks still to fire this round. Both sides are assumed to fight on (no voluntary retreat, §6.4)
+and tied blocks take hits and routs in key order, as the engine's ``auto`` policy does.
+
+Two methods, both from the current state:
+
+- ``exact``: the odds package's dynamic programme (:mod:`hellenes_nb.odds.exact`), seeded with the
+  battle's present state and firing slot instead of the opening array;
+- ``monte-carlo``: many copies of the engine's battle played out with fresh dice, for battles too
+  big for the exact method or states it cannot describe (a Treachery Assault's single round,
+  §3.1; a landing where only some aggressors hold their first-round fire, §6.6).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from hellenes_nb.odds.auto import side_configurations
+from hellenes_nb.odds.battle import BattleSpec
+from hellenes_nb.odds.exact import _Solver, _weight
+from hellenes_nb.odds.forces import Block
+from hellenes_nb.odds.result import PRESTIGE, Odds
+from hellenes_nb.odds.sides import HALF, ROUTED, STEP, Side
+from hellenes_nb.rules.battle_setup import BattleError
+from hellenes_nb.rules.blocks import Fighter
+from hellenes_nb.rules.combat import Battle
+from hellenes_nb.rules.dice import Dice
+from hellenes_nb.rules.policies import auto
+
+__all__ = ["LiveOdds", "MAX_LIVE_STATES", "live_odds"]
+
+#: Above this many joint configurations (from the current state) the exact method would make a
+#: classroom wait more than about a second, so the engine is sampled instead.
+MAX_LIVE_STATES = 12_000
+
+#: Words for each way a battle ends, as the chart labels them (§6.34, §6.4, §14.11).
+HOW_WORDS = {"panic": "enemy panics", "elimination": "enemy wiped out",
+             "retreat": "enemy retreats", "retire": "enemy retires"}
+
+
+@dataclass(frozen=True)
+class LiveOdds:
+    """Odds from one moment of one battle.
+
+    ``odds`` is an :class:`~hellenes_nb.odds.Odds` whose side 0 is the aggressor (``sides[0]``)
+    and whose steps lost count from the start of the battle. ``moment`` says when it was taken.
+    """
+
+    odds: Odds
+    sides: tuple[str, str]
+    moment: str
+
+    @property
+    def method(self) -> str:
+        """``exact`` or ``monte-carlo``."""
+        return self.odds.method
+
+    def win(self, side: str) -> float:
+        """P(``side`` wins the battle) from this moment."""
+        index = self.sides.index(side)
+        return float(self.odds.attacker_wins if index == 0 else self.odds.defender_wins)
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One row per (winner, how): side name, how, probability and Prestige (§14.11).
+
+        Panic and elimination rows are always present for both sides; retreat rows only when
+        they have a chance.
+        """
+        rows = []
+        for (name, how), p in self.odds.by_how().items():
+            side = self.sides[0 if name == "attacker" else 1]
+            if how in ("panic", "elimination") or p:
+                rows.append({"winner": side, "how": how, "probability": float(p),
+                             "prestige": PRESTIGE[how],
+                             "label": f"{side.capitalize()}: {HOW_WORDS[how]}"})
+        return rows
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready summary for the widget's ``odds`` trait."""
+        lost = self.odds.expected_steps_lost()
+        return {
+            "method": self.method, "samples": self.odds.samples, "moment": self.moment,
+            "win": {side: self.win(side) for side in self.sides},
+            "rows": self.rows(),
+            "expected_steps_lost": {self.sides[0]: float(lost["attacker"]),
+                                    self.sides[1]: float(lost["defender"])},
+            "expected_rounds": float(self.odds.expected_rounds),
+        }
+
+
+class _FromHere(_Solver):
+    """The exact DP started from a state inside a battle rather than from the opening array."""
+
+    def solve_from(self, a: tuple[int, ...], d: tuple[int, ...], pos: int,
+                   first_round: bool, rounds_done: int) -> Odds:
+        """Push the mass of state (a, d), about to fire slot ``pos``, to the battle's end.
+
+        Mirrors :meth:`_Solver.solve`, except that the seed may sit in the middle of a round;
+        the seed's round is then finished first and its ending states join the round starts.
+        """
+        top = _weight(a) + _weight(d)
+        slots = len(self.order)
+        last_tag = 1 if self.silent >= 0 else 0
+        tag0 = 0 if first_round else last_tag
+        starts: list[list[dict]] = [[{} for _ in range(top + 1)] for _ in range(last_tag + 1)]
+        flows: list[list] = [[None] * (top + 1) for _ in range(last_tag + 1)]
+        if pos == 0:
+            starts[tag0][top][(a, d)] = 1.0
+        else:
+            flows[tag0][top] = [{} for _ in range(slots + 1)]
+            flows[tag0][top][pos][(a, d, 0)] = 1.0
+        ends: dict = {}
+        played: float = 1.0 if pos else 0.0
+        for tag in range(tag0, last_tag + 1):
+            first = tag == 0 and self.silent >= 0
+            saturated = tag == last_tag
+            follow = starts[min(tag + 1, last_tag)]
+            for q in range(top, -1, -1):
+                level = flows[tag][q]
+                if level is not None:
+                    for k, p in self._level(tag, q, level, first, ends, flows[tag]).items():
+                        follow[q][k] = follow[q].get(k, 0) + p
+                if not starts[tag][q]:
+                    continue
+                if level is None:
+                    level = flows[tag][q] = [{} for _ in range(slots + 1)]
+                for (sa, sd), m in starts[tag][q].items():
+                    if saturated:
+                        stay = self._stay(sa, sd, tag)
+                        if stay == 1:
+                            raise BattleError("this battle cannot end: no block can hit or rout")
+                        m = m / (1 - stay)
+                    played += m
+                    level[0][(sa, sd, 0)] = m
+                starts[tag][q] = {}
+                back = self._level(tag, q, level, first, ends, flows[tag])
+                if not saturated:
+                    for k, p in back.items():
+                        follow[q][k] = follow[q].get(k, 0) + p
+        for (winner, sa, sd, at, first), m in self.pending.items():
+            for out, r in self._collapse(winner, (sa, sd), at, first):
+                ends[out] = ends.get(out, 0) + m * r
+        return Odds(outcomes=ends, expected_rounds=rounds_done + played,
+                    starting_steps=(self.spec.starting_steps(0), self.spec.starting_steps(1)))
+
+
+def _sides(battle: Battle) -> tuple[str, str]:
+    """(aggressor side, defender side) (§6.1)."""
+    aggressor = next(f.side for f in battle.fighters if f.role == "aggressor")
+    return aggressor, ("sparta" if aggressor == "athens" else "athens")
+
+
+def _in_key_order(battle: Battle, side: str) -> list[Fighter]:
+    return sorted((f for f in battle.fighters if f.side == side and f.carried_by is None),
+                  key=lambda f: f.key)
+
+
+def _spec_and_state(battle: Battle) -> tuple[BattleSpec, tuple[tuple[int, ...], ...]] | None:
+    """The battle as an odds spec plus its present state codes, or None if the exact method
+    cannot describe it (Treachery §3.1, a partial first-round hold §6.5–6.6)."""
+    if battle.treachery:
+        return None
+    sides = _sides(battle)
+    forces = [_in_key_order(battle, s) for s in sides]
+    holders = {f.key for f in battle.fighters if f.holds_round1 and f.carried_by is None}
+    silent = bool(holders) and battle.round == 1
+    if silent and holders != {f.key for f in forces[0]}:
+        return None
+    cargo = {f.carried_by: f.start_cv for f in battle.fighters if f.carried_by is not None}
+    blocks, codes = [], []
+    for force in forces:
+        blocks.append(tuple(
+            Block(f.agility, f.power, f.start_cv, cavalry=f.cavalry, fleet=f.fleet,
+                  garrison=f.garrison, city=f.city, carried=cargo.get(f.key, 0))
+            for f in force))
+        codes.append(tuple(STEP * f.cv + ROUTED * f.routed + HALF * f.half if f.cv else 0
+                           for f in force))
+    kind = {"sortie": "land"}.get(battle.kind, battle.kind)
+    spec = BattleSpec(attacker=blocks[0], defender=blocks[1], kind=kind,
+                      silent_first_round=silent)
+    return spec, tuple(codes)
+
+
+def _joint_states(spec: BattleSpec, codes: tuple[tuple[int, ...], ...]) -> int:
+    total = 1
+    for blocks, state in zip(spec.forces, codes, strict=True):
+        side = Side(blocks)
+        side.start = state
+        total *= side_configurations(side)
+    return total
+
+
+def _exact(battle: Battle, spec: BattleSpec, codes: tuple[tuple[int, ...], ...]) -> Odds:
+    order = [battle.fighter(k) for k in battle.firing_order()]
+    solver = _FromHere(spec, False)
+    expected = [(0 if f.role == "aggressor" else 1, f.key) for f in order]
+    forces = [[f.key for f in _in_key_order(battle, s)] for s in _sides(battle)]
+    mine = [(s, forces[s][i]) for s, i in solver.order]
+    if mine != expected:
+        raise BattleError("the odds' order of fire differs from the battle's (§6.2)")
+    return solver.solve_from(codes[0], codes[1], _cursor(battle), spec.silent_first_round,
+                             battle.round - 1)
+
+
+def _cursor(battle: Battle) -> int:
+    """Index in the firing order of the next slot of this round (§6.2): just after the last
+    block that has had its slot (blocks skipped as routed or eliminated never fire)."""
+    fired = [i for i, key in enumerate(battle.firing_order()) if battle.fighter(key).fired]
+    return fired[-1] + 1 if fired else 0
+
+
+def _sampled(battle: Battle, samples: int, seed: int) -> Odds:
+    sides = _sides(battle)
+    base = battle.clone()
+    base.log = []
+    counts: Counter = Counter()
+    rounds = 0
+    for i in range(samples):
+        copy = base.clone()
+        copy.dice = Dice(seed * 1_000_003 + i)
+        out = copy.run(auto)
+        rounds += out.rounds
+        how = out.how
+        if how == "treachery_failed":
+            how = "retreat" if out.prestige else "retire"
+        counts[(sides.index(out.winner), how, out.steps_lost[sides[0]],
+                out.steps_lost[sides[1]])] += 1
+    start = tuple(sum(f.start_cv for f in battle.fighters if f.side == s) for s in sides)
+    return Odds(outcomes={k: n / samples for k, n in counts.items()},
+                expected_rounds=rounds / samples, starting_steps=start,
+                method="monte-carlo", samples=samples)
+
+
+def live_odds(battle: Battle, *, samples: int = 2000, seed: int = 0,
+              max_states: int = MAX_LIVE_STATES) -> LiveOdds:
+    """Odds of ``battle`` from its present state (see the module docstring).
+
+    Raises :class:`BattleError` while a tied hit or rout waits for its owner's choice
+    (§6.32–6.33): the odds depend on that choice.
+    """
+    if battle.prompt is not None and battle.prompt.kind != "retreat":
+        raise BattleError(f"{battle.prompt.whose} must first choose which tied block takes the "
+                          f"{battle.prompt.kind} (§{battle.prompt.rule})")
+    sides = _sides(battle)
+    moment = (f"after round {battle.round - 1}" if _cursor(battle) == 0 and battle.round > 1
+              else "at the start" if battle.round == 1 and _cursor(battle) == 0
+              else f"during round {battle.round}")
+    if battle.over:
+        out = battle.outcome
+        how = {"treachery_failed": "retreat" if out.prestige else "retire"}.get(out.how, out.how)
+        key = (sides.index(out.winner), how, out.steps_lost[sides[0]], out.steps_lost[sides[1]])
+        start = tuple(sum(f.start_cv for f in battle.fighters if f.side == s) for s in sides)
+        odds = Odds(outcomes={key: 1.0}, expected_rounds=float(out.rounds),
+                    starting_steps=start)
+        return LiveOdds(odds, sides, "the battle is over")
+    found = _spec_and_state(battle) if battle.phase == "round" else None
+    if found is not None and _joint_states(*found) <= max_states:
+        return LiveOdds(_exact(battle, *found), sides, moment)
+    return LiveOdds(_sampled(battle, samples, seed), sides, moment)

@@ -1,0 +1,82 @@
+"""The battle board in a real browser (Chromium via pytest-ipywidgets' ``solara_test``).
+
+Stepping must draw the dice faces and update the blocks (the DOM shows the new cv and routed
+state), a retreat button must reach Python (§6.4), the console must stay clean, and a screenshot
+is saved for a person to look at.
+"""
+
+from __future__ import annotations
+
+import pytest
+from IPython.display import display
+
+from hellenes_nb.widgets.battle import BattleWidget
+
+pytestmark = pytest.mark.browser
+
+
+def _example(speed: str = "fast") -> BattleWidget:
+    w = BattleWidget.from_forces(
+        attacker=[{"name": "Boeotian horse", "rating": "A1", "cv": 2, "cavalry": True},
+                  {"name": "Spartiates", "rating": "B2", "cv": 4}],
+        defender=[{"name": "Athenian hoplites", "rating": "C2", "cv": 4},
+                  {"name": "Cretan archers", "rating": "A1", "cv": 2}],
+        attacker_side="sparta", seed=3, title="Combat Round Example (§6.2)")
+    w.speed = speed
+    return w
+
+
+def test_stepping_draws_dice_and_updates_blocks(solara_test, page_session, console_errors,
+                                                screenshot_dir):
+    w = _example()
+    display(w.panel())
+    page = page_session
+    page.locator(".hb-block[data-key='A2']").wait_for()
+    page.locator("button[data-choice='fight']").click()
+    page.wait_for_function("() => !document.querySelector('button[data-choice]')")
+    w.force_dice([1, 6])          # the archers: one hit on the Spartiates, one rout
+    page.locator("button[data-action='step']").click()
+    page.locator(".hb-die-wrap.hit").wait_for()
+    page.locator(".hb-die-wrap.rout").wait_for()
+    assert w.battle.fighter("S2").cv == 3
+    assert w.battle.fighter("S1").routed
+    page.locator(".hb-block[data-key='S2'][data-cv='3']").wait_for()
+    page.locator(".hb-block[data-key='S1'][data-routed='true']").wait_for()
+    faces = page.locator(".hb-die").evaluate_all("els => els.map(e => e.dataset.face)")
+    assert faces == ["1", "6"]
+    labels = page.locator(".hb-die-word").all_inner_texts()
+    assert labels == ["HIT", "ROUT"]
+    page.locator(".hb-log li").last.wait_for()
+    page.locator("svg .bar").first.wait_for()
+    page.screenshot(path=str(screenshot_dir / "battle-widget.png"), full_page=True)
+    assert console_errors == []
+
+
+def test_retreat_button_reaches_python(solara_test, page_session, console_errors):
+    w = _example(speed="instant")
+    display(w)
+    page = page_session
+    button = page.locator("button[data-choice='retreat']")
+    button.wait_for()
+    assert "Athens" in button.get_attribute("aria-label")
+    button.click()
+    page.wait_for_function("() => document.querySelector('.hb-log').innerText.includes('retreats')")
+    assert w.battle.phase == "harry"          # the Spartan horse harries the retiring Athenians
+    page.locator("button[data-action='step']").click()
+    page.locator(".hb-outcome").wait_for()
+    assert w.battle.over
+    assert w.battle.outcome.how == "retire"
+    assert [row["mode"] for row in w.history.iter_rows(named=True)] == ["harry"]
+    assert "retreats" in page.locator(".hb-log").inner_text()
+    assert console_errors == []
+
+
+def test_whole_battle_runs_to_the_end(solara_test, page_session, console_errors):
+    w = _example(speed="instant")
+    display(w)
+    page = page_session
+    page.locator("button[data-action='battle']").click()
+    page.locator(".hb-outcome").wait_for(timeout=20_000)
+    assert w.battle.over
+    assert page.locator(".hb-outcome").inner_text() == w.outcome["text"]
+    assert console_errors == []
