@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .lessons.cli import add_lesson_parser
+from .odds.cli import add_odds_parser
 from .render.cli import add_map_parser
 from .selfplay import add_selfplay_parser
 from .world import DataError, check_world, read_world
@@ -76,6 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_data_parser(sub)
     add_map_parser(sub)
     add_selfplay_parser(sub)
+    add_odds_parser(sub)
+    add_lesson_parser(sub)
     return parser
 
 
