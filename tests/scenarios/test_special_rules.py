@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from wpos import IX, P, U, WORLD, act, action_game, board
+from wpos import IX, WORLD, P, U, act, action_game, board
 
 from hellenes_nb.game import Game, IllegalAction
 from hellenes_nb.rules import actions, movement, peace, scenario_rules, year_end
