@@ -10,7 +10,7 @@ The forces syntax and every option are documented in ``docs/odds.md``.
 """
 
 from hellenes_nb.odds.auto import MAX_EXACT_STATES, battle_odds
-from hellenes_nb.odds.battle import BattleSpec, RetreatPolicy, make_battle
+from hellenes_nb.odds.battle import BattleSpec, Moment, RetreatPolicy, make_battle
 from hellenes_nb.odds.exact import exact_odds, state_count
 from hellenes_nb.odds.fog import fog_odds
 from hellenes_nb.odds.forces import Block, ForcesError, format_forces, parse_forces
@@ -19,6 +19,7 @@ from hellenes_nb.odds.result import Odds
 
 __all__ = [
     "MAX_EXACT_STATES",
+    "Moment",
     "BattleSpec",
     "Block",
     "ForcesError",

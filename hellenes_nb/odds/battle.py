@@ -12,6 +12,7 @@ Conventions shared by the exact DP and both Monte Carlo samplers:
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from hellenes_nb.odds.forces import (
     LAND_AGILITIES,
@@ -92,6 +93,47 @@ class BattleSpec:
     def starting_steps(self, side: int) -> int:
         """Total steps a side brings, carried land units included."""
         return sum(block.cv + block.carried for block in self.forces[side])
+
+
+class Moment(NamedTuple):
+    """A point inside a battle, to compute the odds from there on.
+
+    ``attacker`` and ``defender`` are the sides' state codes, one per block in the fixed order
+    (``4 * cv + 2 * routed + half``, see :mod:`hellenes_nb.odds.sides`); ``slot`` is the index
+    in :meth:`BattleSpec.fire_order` of the next block to fire this round; ``rounds_done`` the
+    complete rounds so far; ``started`` has bit 0 (aggressor) and bit 1 (defender) set for a side
+    that has already made its first attack this round (its retreat moment, §6.4).
+    """
+
+    attacker: tuple[int, ...]
+    defender: tuple[int, ...]
+    slot: int = 0
+    rounds_done: int = 0
+    started: int = 0
+
+
+def check_moment(spec: BattleSpec, moment: Moment) -> None:
+    """Raise ValueError, in plain words, if ``moment`` cannot occur in ``spec``."""
+    for name, blocks, codes in zip(SIDE_NAMES, spec.forces, moment[:2], strict=True):
+        if len(codes) != len(blocks):
+            raise ValueError(f"{name}: {len(codes)} state codes for {len(blocks)} blocks")
+        for block, code in zip(blocks, codes, strict=True):
+            cv, routed, half = code >> 2, code >> 1 & 1, code & 1
+            if code < 0 or cv > block.cv or (cv == 0 and code):
+                raise ValueError(f"{name}: bad state code {code} for {block.token()!r}")
+            if routed and block.city:
+                raise ValueError(f"{name}: city defenders cannot be routed (§8.1)")
+            if half and (not block.city or moment.slot == 0):
+                raise ValueError(
+                    f"{name}: half steps exist only on city defenders within a round (§8.11)"
+                )
+    if not 0 <= moment.slot < len(spec.fire_order()):
+        raise ValueError(f"slot must be 0 to {len(spec.fire_order()) - 1}, not {moment.slot}")
+    if moment.rounds_done < 0 or not 0 <= moment.started <= 3:
+        raise ValueError("rounds_done must be 0 or more and started one of 0, 1, 2, 3")
+    for name, codes in zip(SIDE_NAMES, moment[:2], strict=True):
+        if not any(code >= 4 and not code & 2 for code in codes):
+            raise ValueError(f"the battle is already over: the {name} has no unrouted block")
 
 
 def fixed_order(blocks: tuple[Block, ...]) -> tuple[Block, ...]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from hellenes_nb.odds.battle import ATTACKER, BattleSpec
+from hellenes_nb.odds.battle import ATTACKER, BattleSpec, Moment
 from hellenes_nb.odds.dice import attack, total_hits
 from hellenes_nb.odds.result import Odds, Outcome
 from hellenes_nb.odds.sides import ROUTED, STEP, Side
@@ -259,9 +259,13 @@ class _Solver:
         level[slots] = {}
         return done
 
-    def solve(self) -> Odds:
-        """Push the opening state's mass to the end of the battle and collect the outcomes."""
-        a0, d0 = self.sides[0].start, self.sides[1].start
+    def solve(self, moment: Moment | None = None) -> Odds:
+        """Push the mass of the opening state, or of ``moment``, to the end of the battle and
+        collect the outcomes. ``expected_rounds`` counts the rounds already done and the one
+        in progress."""
+        if moment is None:
+            moment = Moment(self.sides[0].start, self.sides[1].start)
+        a0, d0 = moment.attacker, moment.defender
         top = _weight(a0) + _weight(d0)
         slots = len(self.order)
         last_tag = max(self.cap, 1 if self.silent >= 0 else 0)
@@ -269,10 +273,16 @@ class _Solver:
         # starts[tag][q]: round-start states; flows[tag][q][slot]: states inside a round
         starts: list[list[dict]] = [[{} for _ in range(top + 1)] for _ in range(last_tag + 1)]
         flows: list[list] = [[None] * (top + 1) for _ in range(last_tag + 1)]
-        starts[0][top][(a0, d0)] = one
+        tag0 = min(moment.rounds_done, last_tag)
+        played: Any = moment.rounds_done
+        if moment.slot:
+            flows[tag0][top] = [{} for _ in range(slots + 1)]
+            flows[tag0][top][moment.slot][(a0, d0, moment.started)] = one
+            played += 1
+        else:
+            starts[tag0][top][(a0, d0)] = one
         ends: dict[Outcome, Any] = {}
-        played: Any = 0
-        for tag in range(last_tag + 1):
+        for tag in range(tag0, last_tag + 1):
             first = tag == 0 and self.silent >= 0
             saturated = tag == last_tag
             follow = starts[min(tag + 1, last_tag)]
@@ -327,7 +337,7 @@ def _merge(into: dict, extra: dict) -> None:
         into[key] = into.get(key, 0) + p
 
 
-def python_odds(spec: BattleSpec, exact: bool = False) -> Odds:
-    """Exact outcome distribution of ``spec`` by the pure-Python solver; with ``exact=True``
-    every probability is a :class:`fractions.Fraction`."""
-    return _Solver(spec, exact).solve()
+def python_odds(spec: BattleSpec, exact: bool = False, moment: Moment | None = None) -> Odds:
+    """Exact outcome distribution of ``spec`` (from ``moment`` if given) by the pure-Python
+    solver; with ``exact=True`` every probability is a :class:`fractions.Fraction`."""
+    return _Solver(spec, exact).solve(moment)

@@ -7,8 +7,12 @@ wins on small battles, where NumPy's per-call overhead dominates; the NumPy one
 
 from __future__ import annotations
 
-from hellenes_nb.odds.battle import BattleSpec
-from hellenes_nb.odds.dp import python_odds
+from hellenes_nb.odds.battle import BattleSpec, Moment, check_moment
+from hellenes_nb.odds.dp import (  # _Solver, _weight: old home, still used by live_odds.py
+    _Solver,  # noqa: F401
+    _weight,  # noqa: F401
+    python_odds,
+)
 from hellenes_nb.odds.fast import fast_odds
 from hellenes_nb.odds.result import Odds
 from hellenes_nb.odds.sides import Side
@@ -17,10 +21,12 @@ from hellenes_nb.odds.sides import Side
 PYTHON_BELOW = 600
 
 
-def side_configurations(side: Side) -> int:
-    """How many states one side can pass through while it still has an unrouted block."""
-    seen = {side.start}
-    stack = [side.start]
+def side_configurations(side: Side, root: tuple[int, ...] | None = None) -> int:
+    """How many states one side can pass through, from ``root`` (default: its opening state),
+    while it still has an unrouted block."""
+    root = side.start if root is None else root
+    seen = {root}
+    stack = [root]
     while stack:
         codes = stack.pop()
         for after in (side.hit(codes, 1), side.rout(codes, 1)):
@@ -30,14 +36,22 @@ def side_configurations(side: Side) -> int:
     return len(seen)
 
 
-def state_count(spec: BattleSpec) -> int:
+def state_count(spec: BattleSpec, moment: Moment | None = None) -> int:
     """Joint configurations the exact DP may visit (the product of both sides' counts)."""
-    return side_configurations(Side(spec.attacker)) * side_configurations(Side(spec.defender))
+    roots = (None, None) if moment is None else moment[:2]
+    return side_configurations(Side(spec.attacker), roots[0]) * side_configurations(
+        Side(spec.defender), roots[1]
+    )
 
 
-def exact_odds(spec: BattleSpec, exact: bool = False) -> Odds:
+def exact_odds(spec: BattleSpec, exact: bool = False, moment: Moment | None = None) -> Odds:
     """Exact outcome distribution of ``spec``, in floats, or in :class:`fractions.Fraction`
-    with ``exact=True`` (slower; meant for tests and small battles)."""
-    if exact or state_count(spec) < PYTHON_BELOW:
-        return python_odds(spec, exact)
-    return fast_odds(spec)
+    with ``exact=True`` (slower; meant for tests and small battles).
+
+    With ``moment``, the odds from that point of a battle in progress (for example after each
+    unit attack of a battle shown step by step); losses still count from the opening cv."""
+    if moment is not None:
+        check_moment(spec, moment)
+    if exact or state_count(spec, moment) < PYTHON_BELOW:
+        return python_odds(spec, exact, moment)
+    return fast_odds(spec, moment)

@@ -15,7 +15,7 @@ from collections import defaultdict
 
 import numpy as np
 
-from hellenes_nb.odds.battle import ATTACKER, BattleSpec
+from hellenes_nb.odds.battle import ATTACKER, BattleSpec, Moment
 from hellenes_nb.odds.dice import attack, total_hits
 from hellenes_nb.odds.dp import _Solver, _weight
 from hellenes_nb.odds.result import Odds
@@ -27,12 +27,13 @@ MAX_DICE = 4
 class _Table:
     """Every block state one side can reach, numbered, with single-hit and single-rout maps."""
 
-    def __init__(self, side: Side, rank: tuple[int, ...]) -> None:
-        ids = {side.start: 0}
-        configs = [side.start]
+    def __init__(self, side: Side, rank: tuple[int, ...], root: tuple[int, ...]) -> None:
+        ids = {root: 0}
+        configs = [root]
         hit, rout = [], []
         for codes in configs:  # grows while we walk it
-            for move, out in ((side.hit(codes, 1), hit), (side.rout(codes, 1), rout)):
+            rested = Side.end_round(codes)  # a root may hold a half step (§8.11)
+            for move, out in ((side.hit(codes, 1), hit), (side.rout(codes, 1), rout), (rested, [])):
                 if move not in ids:
                     ids[move] = len(configs)
                     configs.append(move)
@@ -125,11 +126,15 @@ class _Bucket:
 class _FastSolver:
     """Vectorised forward DP for one battle (float probabilities)."""
 
-    def __init__(self, spec: BattleSpec) -> None:
+    def __init__(self, spec: BattleSpec, moment: Moment | None = None) -> None:
         self.spec = spec
         self.ref = _Solver(spec, exact=False)  # endings: retreats, and panics with cargo
         ref = self.ref
-        self.tables = (_Table(ref.sides[0], ref.rank[0]), _Table(ref.sides[1], ref.rank[1]))
+        self.moment = moment or Moment(ref.sides[0].start, ref.sides[1].start)
+        self.tables = (
+            _Table(ref.sides[0], ref.rank[0], self.moment.attacker),
+            _Table(ref.sides[1], ref.rank[1], self.moment.defender),
+        )
         self.order = ref.order
         self.slots = len(self.order)
         self.last_tag = max(ref.cap, 1 if ref.silent >= 0 else 0)
@@ -235,6 +240,7 @@ class _FastSolver:
 
     # -- the whole battle -------------------------------------------------------------------
     def solve(self) -> Odds:
+        """Push the mass of the opening state (or the moment) to the end of the battle."""
         ta, td = self.tables
         top = int(ta.weight[0] + td.weight[0])
         size_d = len(td.configs)
@@ -244,10 +250,16 @@ class _FastSolver:
             [[_Bucket() for _ in range(slots + 1)] for _ in range(top + 1)]
             for _ in range(self.last_tag + 1)
         ]
-        zero = np.zeros(1, dtype=np.int64)
-        starts[0][top].add(zero, zero, zero, np.ones(1))
-        played = 0.0
-        for tag in range(self.last_tag + 1):
+        zero = np.zeros(1, dtype=np.int64)  # both roots have id 0
+        tag0 = min(self.moment.rounds_done, self.last_tag)
+        played = float(self.moment.rounds_done)
+        if self.moment.slot:
+            begun = np.full(1, self.moment.started, dtype=np.int64)
+            flows[tag0][top][self.moment.slot].add(zero, zero, begun, np.ones(1))
+            played += 1
+        else:
+            starts[tag0][top].add(zero, zero, zero, np.ones(1))
+        for tag in range(tag0, self.last_tag + 1):
             saturated = tag == self.last_tag
             follow = starts[min(tag + 1, self.last_tag)]
             for q in range(top, -1, -1):
@@ -376,6 +388,6 @@ class _FastSolver:
                 self.ends[(win, how, k // 1000, k % 1000)] += p
 
 
-def fast_odds(spec: BattleSpec) -> Odds:
-    """Exact odds of ``spec`` in floating point, computed with NumPy."""
-    return _FastSolver(spec).solve()
+def fast_odds(spec: BattleSpec, moment: Moment | None = None) -> Odds:
+    """Exact odds of ``spec`` (from ``moment`` if given) in floating point, with NumPy."""
+    return _FastSolver(spec, moment).solve()
