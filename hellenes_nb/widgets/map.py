@@ -237,6 +237,16 @@ class MapWidget(anywidget.AnyWidget):
         """The game shown (None for a plain map)."""
         return self._game
 
+    @game.setter
+    def game(self, game: Game) -> None:
+        """Show and play another game (a loaded save, a replay): clears the selection."""
+        if not isinstance(game, Game):
+            raise TypeError(f"game must be a hellenes_nb Game (from new_game), "
+                            f"not {type(game).__name__}")
+        self._game = game
+        self.playable = True
+        self._set_selection("", "")
+
     def __repr__(self) -> str:
         if self._game is None:
             what = "plain map"

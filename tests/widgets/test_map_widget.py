@@ -308,3 +308,13 @@ def test_refresh_follows_changes_made_outside(sparta_to_act):
     assert w.board["prompt"].startswith("Sparta")  # stale until refreshed
     w.refresh()
     assert w.board["prompt"] != "" and not w.board["prompt"].startswith("Sparta's action")
+
+
+def test_game_setter_switches_games_and_checks_type(sparta_to_act):
+    w = MapWidget(scenario="431")
+    w.selected_area = "attica"
+    w.game = sparta_to_act
+    assert w.playable and w.selected_area == ""
+    assert w.board["prompt"].startswith("Sparta")
+    with pytest.raises(TypeError, match="must be a hellenes_nb Game"):
+        w.game = "431"

@@ -93,7 +93,7 @@ function render({ model, el: host }) {
   const places = model.get("places");
   const colours = model.get("colours");
   const cam = { cx: VX + VW / 2, cy: VY + VH / 2, z: 1 };
-  const state = { control: false, detail: null, focusArea: "", dragging: null, moved: false };
+  const state = { control: false, detail: null, focusArea: "", dragging: null, moved: false, fit: 1 };
 
   // skeleton: header (title, prestige track), toolbar, map stage, status line, area panel
   const root = el("div", { class: "hmap", "data-jp-suppress-context-menu": "" });
@@ -178,7 +178,7 @@ function render({ model, el: host }) {
     clampCam();
     const w = VW / cam.z, h = VH / cam.z;
     svg.setAttribute("viewBox", `${f1(cam.cx - w / 2)} ${f1(cam.cy - h / 2)} ${f1(w)} ${f1(h)}`);
-    root.style.setProperty("--hmap-text-scale", String(1 / Math.sqrt(cam.z)));
+    root.style.setProperty("--hmap-text-scale", String(state.fit / Math.sqrt(cam.z)));
     root.classList.toggle("hmap-zoomed", cam.z > 1.05);
     root.classList.toggle("hmap-close", cam.z >= LABEL_ZOOM);
     root.dataset.zoom = cam.z.toFixed(2);
@@ -565,10 +565,19 @@ function render({ model, el: host }) {
   model.on("change:center", pullCam);
   model.on("change:message", onMessage);
 
+  // in a narrow cell, names and city symbols grow a little so they stay readable
+  const resize = new ResizeObserver(() => {
+    const w = svg.getBoundingClientRect().width;
+    const fit = w > 0 ? Math.min(1.35, Math.max(1, Math.sqrt(1100 / w))) : 1;
+    if (Math.abs(fit - state.fit) > 0.01) { state.fit = fit; applyCam(); }
+  });
+  resize.observe(svg);
+
   pullCam();
   drawBoard();
   return () => {
     clearTimeout(camTimer);
+    resize.disconnect();
     model.off("change:board", onBoard);
     model.off("change:viewer", onBoard);
     model.off("change:highlights", onLights);
