@@ -5,12 +5,17 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hellenes_nb.game import Game
 from hellenes_nb.lessons import Lesson, LessonError, check_lesson
 from hellenes_nb.lessons.command import BotGame
+from hellenes_nb.world import load_world
 
 from .conftest import PYLOS
+
+_WORLD = load_world()
 
 
 def _loc(lesson: Lesson, key: str) -> str:
@@ -206,3 +211,24 @@ def test_take_command_rejects_bad_arguments(pylos):
         pylos.take_command("computer")
     with pytest.raises(LessonError, match="side"):
         pylos.take_command("bot", side="thebes")
+
+
+def _reference_states() -> dict[int, dict]:
+    lesson = Lesson(PYLOS, world=_WORLD)
+    out = {1: lesson.state.to_dict()}
+    while not lesson.at_end:
+        lesson.next()
+        out[lesson.number] = lesson.state.to_dict()
+    return out
+
+
+_REFERENCE = _reference_states()
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.integers(min_value=1, max_value=12), min_size=1, max_size=8))
+def test_any_route_through_the_steps_shows_the_same_states(route):
+    lesson = Lesson(PYLOS, world=_WORLD)
+    for n in route:
+        lesson.goto(n)
+        assert lesson.state.to_dict() == _REFERENCE[n]
