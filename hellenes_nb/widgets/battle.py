@@ -56,6 +56,7 @@ ADJECTIVE = {"athens": "Athenian", "sparta": "Spartan"}
 HOW_TEXT = {"elimination": "eliminating every enemy block", "panic": "enemy panic",
             "retreat": "enemy retreat", "retire": "the enemy retiring (a skirmish)",
             "treachery_failed": "holding out through the Treachery Assault"}
+_ATTACK_PARTS = {"attack", "hit", "half_hit", "rout", "eliminated", "unused"}
 _FORCE_KEYS = {"name", "rating", "cv", "max_cv", "cavalry", "fleet", "garrison", "carried"}
 
 
@@ -314,11 +315,10 @@ class BattleWidget(anywidget.AnyWidget):
     def _refresh(self, events: list[dict[str, Any]]) -> None:
         b = self.battle
         lines = [line for e in events if (line := self._narrate(e))]
-        attack = next((e for e in reversed(events) if e["kind"] == "attack"), None)
         with self.hold_sync():
-            if attack is not None:
-                self._attacks += sum(1 for e in events if e["kind"] == "attack")
-                self.last_attack = self._attack_view(attack, events)
+            self._attacks += sum(1 for e in events if e["kind"] == "attack")
+            if any(e["kind"] in _ATTACK_PARTS for e in events):
+                self.last_attack = self._attack_view()
             self.log = self.log + lines
             self.blocks = [self._block_view(f) for f in b.fighters]
             self.round, self.phase = b.round, b.phase
@@ -365,7 +365,12 @@ class BattleWidget(anywidget.AnyWidget):
             parts.append(f"carried by {self.name(f.carried_by)}")
         return ", ".join(parts)
 
-    def _attack_view(self, attack: dict[str, Any], events: list[dict[str, Any]]) -> dict:
+    def _attack_view(self) -> dict[str, Any]:
+        """The latest unit attack in the log with everything it did so far (a tie may have
+        been settled by the owner's choice since the dice were thrown)."""
+        log = self.battle.log
+        start = max(i for i, e in enumerate(log) if e["kind"] == "attack")
+        attack = log[start]
         power = int(attack["rating"][1])
         dice = []
         for face in attack["dice"]:
@@ -376,11 +381,8 @@ class BattleWidget(anywidget.AnyWidget):
             else:
                 result = "miss"
             dice.append({"face": face, "result": result})
-        start = events.index(attack)
         effects = []
-        for e in events[start + 1:]:
-            if e["kind"] == "attack":
-                break
+        for e in log[start + 1:]:
             if e["kind"] in ("hit", "half_hit", "rout", "eliminated", "unused"):
                 effects.append({"kind": e["kind"], "target": e.get("target", ""),
                                 "name": self.name(e.get("target", "")), "rule": e["rule"],

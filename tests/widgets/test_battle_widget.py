@@ -1,0 +1,329 @@
+"""BattleWidget without a browser: the rulebook's worked examples played through the widget's
+model with forced dice, every battle kind, the request protocol, traits, odds and charts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hellenes_nb.rules.battle_setup import BattleError
+from hellenes_nb.widgets import battle as battle_module
+from hellenes_nb.widgets.battle import BattleWidget
+from hellenes_nb.widgets.live_odds import _sampled, live_odds
+
+MISS = 3  # a miss for power 1 and 2 (§6.32, §6.33)
+
+
+def combat_round_example(**kw) -> BattleWidget:
+    """Spartan cavalry (A1) and hoplites (B2) engage Athenian hoplites (C2) and archers (A1)."""
+    return BattleWidget.from_forces(
+        attacker=[{"name": "Spartan cavalry", "rating": "A1", "cv": 2, "cavalry": True},
+                  {"name": "Spartan hoplites", "rating": "B2", "cv": 4}],
+        defender=[{"name": "Athenian hoplites", "rating": "C2", "cv": 4},
+                  {"name": "Athenian archers", "rating": "A1", "cv": 2}],
+        attacker_side="sparta", seed=1, **kw)
+
+
+def attacks(w: BattleWidget) -> list[dict]:
+    return [line for line in w.log if line["kind"] == "attack"]
+
+
+def play_step(w: BattleWidget) -> list[dict]:
+    """Answer pending retreat options with 'fight', then resolve one unit attack."""
+    while w.prompt.get("kind") == "retreat":
+        w.choose("fight")
+    return w.step()
+
+
+@pytest.mark.rule("6.2")
+def test_6_2_combat_round_example_order_of_attacks():
+    w = combat_round_example()
+    w.force_dice([MISS] * 12)
+    for _ in range(4):
+        play_step(w)
+    order = [line["text"].split(" (")[0] for line in attacks(w)]
+    assert order == ["Athenian archers", "Spartan cavalry", "Spartan hoplites",
+                     "Athenian hoplites"]
+    assert all(line["rule"] == "6.31" for line in attacks(w))
+    assert w.round == 2
+    assert any(line["kind"] == "round_end" and line["rule"] == "6.2" for line in w.log)
+    # each side was offered its retreat at its first attack of the round (§6.4)
+    offers = [line["text"] for line in w.log if line["kind"] == "stand"]
+    assert offers == ["Athens fights on.", "Sparta fights on."]
+
+
+@pytest.mark.rule("6.32")
+@pytest.mark.rule("6.33")
+def test_6_31_attack_example_hits_then_rout():
+    """A 3 cv C2 rolls 1, 2, 5: two hits on the currently strongest, then the weakest routs."""
+    w = BattleWidget.from_forces(
+        attacker=[{"name": "Peloponnesian hoplites", "rating": "C2", "cv": 4},
+                  {"name": "Allied hoplites", "rating": "C2", "cv": 3},
+                  {"name": "Helot light troops", "rating": "D1", "cv": 1}],
+        defender=[{"name": "Athenian hoplites", "rating": "C2", "cv": 3}],
+        attacker_side="sparta", seed=2)
+    w.choose("fight")
+    w.force_dice([1, 2, 5])
+    w.step()
+    # first hit: the 4 cv block; now two blocks have 3 cv, so the owner chooses (§6.32)
+    assert w.prompt["kind"] == "hit" and w.prompt["whose"] == "sparta"
+    assert [c["value"] for c in w.prompt["choices"]] == ["S1", "S2"]
+    with pytest.raises(BattleError, match="decide"):
+        w.step()
+    w.choose("S2")
+    assert [line["kind"] for line in w.log[-4:]] == ["attack", "hit", "hit", "rout"]
+    attack, first, second, rout = w.log[-4:]
+    assert attack["text"].startswith("Athenian hoplites (C2, cv 3) attacks: rolls 1 2 5")
+    assert first["text"].startswith("Hit on Peloponnesian hoplites, strongest (cv 4)")
+    assert second["text"].startswith("Hit on Allied hoplites, owner's choice")
+    assert rout["text"].startswith("Helot light troops is routed, weakest unrouted (cv 1)")
+    assert [first["rule"], second["rule"], rout["rule"]] == ["6.32", "6.32", "6.33"]
+    view = w.last_attack
+    assert [d["result"] for d in view["dice"]] == ["hit", "hit", "rout"]
+    assert [(e["kind"], e["target"]) for e in view["effects"]] == [
+        ("hit", "S1"), ("hit", "S2"), ("rout", "S3")]
+    cvs = {b["key"]: (b["cv"], b["routed"]) for b in w.blocks}
+    assert cvs == {"S1": (3, False), "S2": (2, False), "S3": (1, True), "A1": (3, False)}
+
+
+def test_traits_are_json_and_the_esm_exists():
+    w = combat_round_example()
+    w.run_round()
+    json.dumps(w.get_state())
+    static = Path(battle_module.__file__).parent / "static"
+    assert "export default" in (static / "battle.js").read_text()
+    assert "export default" in str(BattleWidget._esm)
+    assert (static / "battle.css").exists()
+
+
+def test_repr_is_deterministic():
+    a, b = combat_round_example(), combat_round_example()
+    assert repr(a) == repr(b)
+    assert "0x" not in repr(a)
+    assert repr(a) == "<BattleWidget land: round 1, athens to decide (retreat); 0 attacks>"
+
+
+def test_forced_dice_show_in_the_trait_and_are_checked():
+    w = combat_round_example()
+    w.force_dice([1, 6])
+    assert w.forced == [1, 6]
+    with pytest.raises(ValueError, match="1 to 6"):
+        w.force_dice([7])
+    play_step(w)
+    assert w.forced == []
+    assert w.history["dice"].to_list() == [[1, 6]]
+
+
+def test_requests_from_the_browser_go_through_the_same_methods():
+    w = combat_round_example()
+    w.request = {"action": "step", "id": 1}
+    assert "must first decide" in w.error and "6.4" in w.error
+    w.request = {"action": "choose", "choice": "fight", "id": 2}
+    assert w.error == "" and w.prompt == {}
+    seq = w.seq
+    w.request = {"action": "step", "id": 3}
+    assert w.seq == seq + 1 and len(attacks(w)) == 1
+    w.request = {"action": "jump", "id": 4}
+    assert "unknown request" in w.error
+    w.request = {"action": "choose", "choice": "run away", "id": 5}
+    assert "not a legal" in w.error
+
+
+def test_advance_answers_decisions_with_the_auto_policy():
+    w = combat_round_example()
+    w.advance()
+    assert w.log[0]["kind"] == "auto_choice" and w.log[0]["text"] == "Auto: Athens picks fight."
+    assert len(attacks(w)) == 1
+
+
+def test_run_round_and_run_battle():
+    w = combat_round_example()
+    w.run_round()
+    assert w.round == 2 or w.battle.over
+    w.run_battle()
+    assert w.battle.over and w.outcome["winner"] in ("athens", "sparta")
+    assert w.log[-1]["kind"] == "battle_end" and w.log[-1]["rule"] == "14.11"
+    with pytest.raises(BattleError, match="over"):
+        w.step()
+    assert w.odds["win"][w.outcome["winner"]] == 1.0
+    assert len(w.history) == len(attacks(w))
+    assert w.history.columns == ["round", "mode", "attacker", "name", "side", "rating", "dice",
+                                 "hits", "routs", "targets", "rule"]
+
+
+def test_restart_sets_the_array_back_with_new_dice():
+    w = combat_round_example()
+    w.run_battle()
+    w.restart(seed=99)
+    assert w.seed == 99 and not w.battle.over and w.log == [] and w.last_attack == {}
+    assert {b["key"]: b["cv"] for b in w.blocks} == {"S1": 2, "S2": 4, "A1": 4, "A2": 2}
+    assert w.prompt["kind"] == "retreat"
+
+
+@pytest.mark.rule("6.4")
+def test_6_4_retreat_buttons_and_the_prestige_at_stake():
+    w = combat_round_example()
+    assert [c["value"] for c in w.prompt["choices"]] == ["fight", "retreat"]
+    assert any("If Athens retreats: it retires untouched" in s for s in w.stake)
+    w.choose("fight")
+    w.force_dice([MISS, MISS, 1, MISS])        # archers miss; the cavalry hits Athens
+    play_step(w)
+    play_step(w)
+    assert any("If Athens retreats: Sparta gains 1 Prestige" in s for s in w.stake)
+
+
+@pytest.mark.rule("6.41")
+def test_6_41_retiring_lets_cavalry_harry():
+    w = combat_round_example()
+    w.choose("retreat")
+    assert w.phase == "harry" and w.next_key == "S1"
+    w.force_dice([1, 1])
+    w.step()
+    line = attacks(w)[-1]
+    assert line["rule"] == "6.41" and "harries" in line["text"]
+    assert w.battle.over and w.outcome["how"] == "retire" and w.outcome["prestige"] == 0
+
+
+@pytest.mark.rule("6.34")
+def test_6_34_panic_and_pursuit_are_narrated():
+    w = BattleWidget.from_forces("A1:1,A1:2", "B2:1", attacker_side="athens", seed=4)
+    w.force_dice([6])                    # the first Athenian A1 routs the lone Spartan block
+    play_step(w)
+    assert any(line["kind"] == "panic" and line["rule"] == "6.34" for line in w.log)
+    assert w.phase == "pursuit" and w.next_key == "A2"
+    w.force_dice([1, 1])
+    w.step()
+    assert attacks(w)[-1]["rule"] == "6.34" and "pursues" in attacks(w)[-1]["text"]
+    assert w.battle.over and w.outcome["how"] == "panic"
+
+
+@pytest.mark.rule("8.11")
+def test_8_11_double_defense_half_steps_in_an_assault():
+    w = BattleWidget.from_forces("A1:1,B2:3", "C2:2,garrison", kind="assault", seed=5)
+    assert {b["rating"] for b in w.blocks if b["role"] == "defender"} == {"A2"}
+    assert "Athens cannot retreat" not in " ".join(w.stake)
+    assert any("Sparta cannot retreat" in s for s in w.stake)
+    # the city's A2 blocks miss (2 + 1 dice), then the Athenian A1 scores one hit
+    w.force_dice([MISS, MISS, MISS, 1, MISS, MISS, MISS])
+    for _ in range(3):
+        play_step(w)
+    half = [line for line in w.log if line["kind"] == "half_hit"]
+    assert len(half) == 1 and half[0]["rule"] == "8.11"
+    assert next(b for b in w.blocks if b["key"] == "S1")["half"]
+    assert next(b for b in w.blocks if b["key"] == "S1")["cv"] == 2
+    play_step(w)                          # the B2 misses; the round ends
+    assert [line["kind"] for line in w.log[-2:]] == ["half_cancelled", "round_end"]
+    assert w.log[-2]["rule"] == "8.11"
+    assert next(b for b in w.blocks if b["key"] == "S1")["cv"] == 2
+
+
+@pytest.mark.rule("3.1")
+def test_3_1_treachery_lasts_one_round():
+    w = BattleWidget.from_forces("B2:3", "C2:2", kind="treachery", seed=6)
+    w.force_dice([MISS, MISS, MISS, MISS, MISS])
+    w.run_round()
+    assert w.battle.over and w.outcome["how"] == "treachery_failed"
+    assert w.kind == "treachery" and w.odds["win"]["sparta"] == 1.0
+
+
+@pytest.mark.rule("6.5")
+def test_6_5_narrows_and_carried_units_at_sea():
+    w = BattleWidget.from_forces("fleet:E1:3+B2:2", "fleet:F2:2", kind="narrows", seed=7)
+    assert w.kind == "narrows" and w.columns == ["E", "F"]
+    carried = next(b for b in w.blocks if b["carried_by"])
+    assert carried["carried_by"] == "A1" and carried["cv"] == 2
+    w.force_dice([MISS, MISS])
+    play_step(w)                  # the Spartan F2 fires; the Athenian fleet holds in round 1
+    assert any(line["kind"] == "hold" and line["rule"] == "6.5" for line in w.log)
+    assert w.round == 2
+
+
+@pytest.mark.rule("6.6")
+def test_6_6_sea_landing_aggressors_hold_round_one():
+    w = BattleWidget.from_forces("A1:2,B2:3", "C2:3", kind="landing", seed=8)
+    assert w.kind == "landing"
+    assert all(b["holds"] for b in w.blocks if b["role"] == "aggressor")
+    w.force_dice([MISS] * 3)
+    play_step(w)
+    holds = [line for line in w.log if line["kind"] == "hold"]
+    assert len(holds) == 2 and {line["rule"] for line in holds} == {"6.6"}
+
+
+def test_sortie_is_a_land_battle_without_double_defense():
+    w = BattleWidget.from_forces("B2:2", "C2:3", kind="sortie", seed=9)
+    w.force_dice([1] * 3)
+    w.run_round()
+    assert not any(line["kind"] == "half_hit" for line in w.log)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"attacker": "B2:3", "defender": "C2:2", "kind": "skirmish"}, "battle kind"),
+    ({"attacker": "B9:3", "defender": "C2:2"}, "§2.14"),
+    ({"attacker": [{"rating": "B2", "cv": 3, "colour": "red"}], "defender": "C2:2"},
+     "unknown field"),
+    ({"attacker": [{"rating": "B2"}], "defender": "C2:2"}, "cv must be an int"),
+    ({"attacker": "B2:3", "defender": "C2:2", "kind": "sea"}, "§6.5"),
+    ({"attacker": [], "defender": "C2:2"}, "non-empty"),
+    ({"attacker": "B2:3", "defender": "C2:2", "attacker_side": "thebes"}, "attacker_side"),
+])
+def test_bad_forces_are_refused_in_plain_words(kwargs, message):
+    with pytest.raises((BattleError, ValueError), match=message):
+        BattleWidget.from_forces(**kwargs)
+
+
+def test_chart_follows_the_widget():
+    w = combat_round_example()
+    chart = w.chart
+    total = sum(float(sum(b.y)) for b in chart.bars.values())
+    assert total == pytest.approx(1.0)
+    assert "exact" in chart.bars_figure.title
+    w.run_battle()
+    winner = w.outcome["winner"]
+    assert float(sum(chart.bars[winner].y)) == pytest.approx(1.0)
+    assert list(chart.line.x) == [p["attack"] for p in w.odds_track]
+    json.dumps(chart.bars_figure.get_state(), default=str)
+    assert w.panel().children[0] is w
+
+
+def test_live_odds_agree_with_playing_the_engine_out():
+    w = BattleWidget.from_forces("cav:A1:2,B2:3,C2:2", "C2:4,A1:2,B1:3", seed=10)
+    for _ in range(4):
+        exact = live_odds(w.battle)
+        assert exact.method == "exact"
+        sampled = _sampled(w.battle, 3000, 1)
+        assert exact.win("athens") == pytest.approx(float(sampled.attacker_wins), abs=0.04)
+        assert float(exact.odds.total) == pytest.approx(1.0)
+        if w.battle.over:
+            break
+        play_step(w)
+        while w.prompt.get("kind") in ("hit", "rout"):
+            with pytest.raises(BattleError, match="choose"):
+                live_odds(w.battle)
+            w.choose(w.prompt["choices"][0]["value"])
+
+
+def test_big_battles_are_sampled():
+    w = BattleWidget.from_forces("B2:4,B2:4,A1:2,cav:A1:3,C2:4", "C2:4,A1:2,C2:3,B2:4,D1:4",
+                                 seed=11)
+    assert w.odds["method"] == "monte-carlo" and w.odds["samples"] == 2000
+    assert sum(w.odds["win"].values()) == pytest.approx(1.0)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.sampled_from(["A1:2", "B2:3", "C2:4", "cav:A1:1", "D1:2"]), min_size=1,
+                max_size=3),
+       st.lists(st.sampled_from(["A1:1", "B2:2", "C2:3", "B1:4"]), min_size=1, max_size=3),
+       st.integers(0, 10_000))
+def test_any_battle_plays_out_with_every_line_citing_a_rule(att, dfn, seed):
+    w = BattleWidget.from_forces(",".join(att), ",".join(dfn), seed=seed)
+    w.run_battle()
+    assert w.battle.over
+    assert all(line["rule"] and line["text"] for line in w.log)
+    for b in w.blocks:
+        assert 0 <= b["cv"] <= b["start_cv"]
+    assert w.odds["win"][w.outcome["winner"]] == 1.0
+    json.dumps(w.get_state())
