@@ -47,11 +47,11 @@ def pick(rng: random.Random, legal: list[dict], policy: str) -> dict:
     return rng.choice(legal)
 
 
-def check_invariants(game: Game) -> None:
+def check_invariants(game: Game, since: int = 0, dead_end: bool = True) -> None:
     """Raise :class:`InvariantError` unless the board is consistent: every unit in exactly one
     valid place, cv within bounds, cities within capacity, every card in exactly one pile, carried
-    units with their fleets, hidden blocks redacted in each side's view, and a decision to take
-    unless the game is over (no dead end)."""
+    units with their fleets, hidden blocks redacted in each side's view (log events from index
+    ``since`` on), and, with ``dead_end``, a decision to take unless the game is over."""
     st = game.state
     ix = st.ix
     sc = ix.world.scenarios[st.scenario]
@@ -88,16 +88,18 @@ def check_invariants(game: Game) -> None:
             raise InvariantError(f"carry record {ix.unit_key[f]} → {ix.unit_key[c]} is not a "
                                  "fleet with a land unit")
     _check_cards(game)
-    _check_views(game)
-    if not game.over and not game.legal_actions():
+    _check_views(game, since)
+    if dead_end and not game.over and not game.legal_actions():
         raise InvariantError(f"dead end: nobody can act at '{game.prompt.text}'")
 
 
 def _check_cards(game: Game) -> None:
     st = game.state
-    staying = {n for n, _ in st.in_play}  # a continuing event played this season stays in play
+    # a card played this season is counted unless it already stands in play or was put on the
+    # discard pile by its event; the season's end then must not discard it a second time
+    placed = {n for n, _ in st.in_play} | set(st.discard)
     piles = st.deck + st.discard + st.hands[0] + st.hands[1]
-    piles += [p["card"] for p in st.played if p is not None and p["card"] not in staying]
+    piles += [p["card"] for p in st.played if p is not None and p["card"] not in placed]
     piles += [n for n, _ in st.in_play]
     dup = [n for n, k in Counter(piles).items() if k > 1]
     if dup:
@@ -110,10 +112,14 @@ def _check_cards(game: Game) -> None:
         raise InvariantError("a hand holds more than six cards")
 
 
-def _check_views(game: Game) -> None:
-    st = game.state
+def _check_views(game: Game, since: int) -> None:
+    st = game.state.clone()
+    st.log = st.log[since:]  # the view of older events was checked already
     for me, name in enumerate(("athens", "sparta")):
         v = view(st, name)
+        for ev in v["log"]:
+            if ev.get("private") is not None or "public" in ev:
+                raise InvariantError(f"{name}'s view keeps the private parts of a log event")
         for entry in v["units"]:
             if entry["side"] != name and not entry.get("hidden"):
                 u = st.ix.unit(entry["unit"])
@@ -140,10 +146,11 @@ def play_one(scenario: str, seed: int, *, world: World | None = None, max_decisi
             if not legal:
                 return {"seed": seed, "decisions": decisions, "end": "dead_end",
                         "prompt": game.prompt.text, "kind": game.prompt.kind}
+            before = len(game.log)
             game.apply(pick(rng, legal, policy))
             decisions += 1
             if fuzz:
-                check_invariants(game)
+                check_invariants(game, since=before, dead_end=False)
     except Exception as exc:  # noqa: BLE001 - a fuzzer reports every failure
         return {"seed": seed, "decisions": decisions, "end": "crash",
                 "error": f"{type(exc).__name__}: {exc}",

@@ -224,7 +224,7 @@ def move_actions(state: State, side: int, u: int, mode: str, to: int = -1) -> li
             continue
         dests = movement.destinations(state, u, forced=forced_ok, no_engage=mode == "muster",
                                       carrying=bool(cargo), cargo=cargo[0] if cargo else -1,
-                                      limits=limits)
+                                      limits=limits, reach=1 if mode == "quarter" else 0)
         for (dest, forced), path in sorted(dests.items()):
             if mode == "muster" and (forced or dest != to):
                 continue

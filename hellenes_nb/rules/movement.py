@@ -267,11 +267,12 @@ def must_carry(state: State, f: int) -> bool:
 
 
 def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool = False,
-                 carrying: bool = False, cargo: int = -1,
-                 limits: Limits | None = None) -> dict[tuple[int, bool], tuple[int, ...]]:
+                 carrying: bool = False, cargo: int = -1, limits: Limits | None = None,
+                 reach: int = 0) -> dict[tuple[int, bool], tuple[int, ...]]:
     """Canonical paths: ``{(destination, forced): path}`` for unit ``u`` (see module doc).
 
-    ``cargo`` (a carried land unit) and ``limits`` (special rules) are checked like the unit."""
+    ``cargo`` (a carried land unit) and ``limits`` (special rules) are checked like the unit;
+    ``reach`` (when > 0) caps the range, e.g. 1 for a move to an adjacent area."""
     ix = state.ix
     start = state.loc[u]
     if start < 0 or state.moved[u]:
@@ -286,7 +287,7 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
     sure = limits is not None and limits.sure_forced
     ctx = _Ctx(state, u // 60, limits.through if limits is not None else None)
     n_units = 2 if carrying else 1
-    rng = ix.move[u]
+    rng = min(ix.move[u], reach) if reach > 0 else ix.move[u]
     best: dict[int, tuple[int, int, tuple[int, ...]]] = {}
     frontier: dict[int, tuple[int, tuple[int, ...]]] = {start: (0, ())}
     out: dict[tuple[int, bool], tuple[int, ...]] = {}

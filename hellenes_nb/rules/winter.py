@@ -18,7 +18,7 @@ Bookkeeping in ``state.flags`` for the current Winter: ``maintained:<unit>`` (§
 
 from __future__ import annotations
 
-from . import actions, cards, control, movement, peace, scenario_rules, siege
+from . import actions, control, movement, new_year, peace, scenario_rules, siege
 from .battles import formations
 from .control import outside_units
 from .state import State
@@ -231,7 +231,7 @@ class Winter(Step):
         else:
             siege.refresh(state)
             control.refresh(state)
-            cards.discard_played(state)
+            new_year.discard_season_cards(state)
             for key in [k for k in state.flags
                         if k.startswith(("maintained:", "homing:", "winter_group:"))]:
                 del state.flags[key]
