@@ -14,6 +14,7 @@ __all__ = ["add_lesson_parser"]
 
 
 def _check(args: argparse.Namespace) -> int:
+    args.paths = args.paths or [str(lessons_dir())]
     files, problems = check_paths(args.paths)
     if not files:
         print(f"lesson check failed: no lesson files (*.yaml) under {' '.join(args.paths)}",
@@ -71,7 +72,8 @@ def add_lesson_parser(subparsers: argparse._SubParsersAction) -> None:
     lesson = subparsers.add_parser("lesson", help="check, list or print historical lessons")
     sub = lesson.add_subparsers(dest="lesson_command", required=True)
     check = sub.add_parser("check", help="validate lesson files; non-zero exit on a problem")
-    check.add_argument("paths", nargs="+", help="lesson files or folders of them")
+    check.add_argument("paths", nargs="*",
+                       help="lesson files or folders of them (default: the packaged lessons)")
     check.set_defaults(func=_check)
     listing = sub.add_parser("list", help="list the packaged lessons")
     listing.set_defaults(func=_list)

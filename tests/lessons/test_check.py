@@ -189,3 +189,11 @@ def test_cli_show_prints_the_lesson(capsys):
     assert args.func(args) == 0
     out = capsys.readouterr().out
     assert "## 12 / 12: Aftermath" in out and "Sources: Thucydides 4.3.1-3" in out
+
+
+def test_cli_check_defaults_to_the_packaged_lessons(capsys):
+    """`hellenes lesson check` with no path checks every packaged lesson."""
+    from hellenes_nb.cli import main
+
+    assert main(["lesson", "check"]) == 0
+    assert "lesson check passed" in capsys.readouterr().out
