@@ -8,6 +8,12 @@ bash scripts/install_chromium.sh || exit 1
 export PYTHONHASHSEED=0
 echo "== ruff"
 .venv/bin/ruff check hellenes_nb tests scripts || exit 1
+if [ -f ../shared/tools/seedcopy.py ]; then
+  echo "== copied rulebook text (seedcopy)"
+  .venv/bin/python ../shared/tools/seedcopy.py . || exit 1
+fi
+echo "== hellenes lesson check"
+.venv/bin/hellenes lesson check lessons/ || exit 1
 echo "== hellenes data check"
 .venv/bin/hellenes data check || exit 1
 echo "== pytest"
