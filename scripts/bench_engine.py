@@ -1,10 +1,12 @@
-"""Engine benchmark: State.clone() against copy.deepcopy, and random decisions per second.
+"""Engine benchmark: State.clone() against copy.deepcopy, full-game random playouts per second
+per scenario, and truncated rollouts to Year End per second.
 
 Prints the environment, medians of interleaved repeats and the ratio to the naive baseline
-measured in the same run (docs: ../shared/reference/performance.md §3, §4 G1–G2). Timing
-goals are reported here, never asserted in tests.
+measured in the same run (docs: ../shared/reference/performance.md §3, §4 G1–G2): the naive
+engine deep-copies the state before every move (playouts) or for every rollout (rollouts).
+Timing goals are reported here, never asserted in tests.
 
-    .venv/bin/python scripts/bench_engine.py [--repeats 7] [--games 5]
+    .venv/bin/python scripts/bench_engine.py [--repeats 5] [--games 3] [--rollouts 20]
 """
 
 from __future__ import annotations
@@ -17,14 +19,15 @@ import random
 import statistics
 import time
 
-from hellenes_nb.game import new_game
+from hellenes_nb.game import Game, new_game
 
 CLONE_GOAL = 300
+SCENARIOS = ("431", "sicily", "413", "415")
 
 
-def mid_game(seed: int = 3, decisions: int = 40):
-    """A 431 game after some random decisions (units moved, cards played, log filled)."""
-    game = new_game("431", seed)
+def mid_game(scenario: str = "431", seed: int = 3, decisions: int = 40) -> Game:
+    """A game after some random decisions (units moved, cards played, log filled)."""
+    game = new_game(scenario, seed)
     rng = random.Random(seed)
     for _ in range(decisions):
         if game.over:
@@ -40,24 +43,51 @@ def per_call(fn, n: int) -> float:
     return (time.perf_counter() - t0) / n
 
 
-def playout(seed: int, copy_each_move: bool) -> int:
-    """One random game to the end of play; optionally deep-copy the state before every move
-    (the naive engine the goals compare against)."""
-    game = new_game("431", seed)
+def _deepcopy(game: Game) -> None:
+    copy.deepcopy(game.state, {id(game.state.ix): game.state.ix})
+
+
+def playout(scenario: str, seed: int, naive: bool) -> int:
+    """One random game from setup to its result; returns the decisions taken. ``naive``
+    deep-copies the state before every move."""
+    game = new_game(scenario, seed)
     rng = random.Random(seed)
     n = 0
     while not game.over:
-        if copy_each_move:
-            copy.deepcopy(game.state, {id(game.state.ix): game.state.ix})
+        if naive:
+            _deepcopy(game)
         game.apply(rng.choice(game.legal_actions()))
         n += 1
     return n
 
 
+def rollout(start: Game, seed: int, naive: bool) -> int:
+    """Random play from ``start`` until the year changes or the game ends (a truncated
+    rollout to Year End); ``naive`` deep-copies the start instead of cloning it."""
+    if naive:
+        _deepcopy(start)
+    game = start.clone()
+    rng = random.Random(seed)
+    year = game.state.year
+    n = 0
+    while not game.over and game.state.year == year:
+        game.apply(rng.choice(game.legal_actions()))
+        n += 1
+    return n
+
+
+def timed(fn, count: int) -> tuple[float, int]:
+    """(runs per second, decisions) for ``count`` calls of ``fn(i)``."""
+    t0 = time.perf_counter()
+    decisions = sum(fn(i) for i in range(count))
+    return count / (time.perf_counter() - t0), decisions
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--repeats", type=int, default=7)
-    ap.add_argument("--games", type=int, default=5)
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--games", type=int, default=3, help="full games per repeat and scenario")
+    ap.add_argument("--rollouts", type=int, default=20, help="rollouts per repeat and scenario")
     args = ap.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, nproc {os.cpu_count()}, "
           f"cpu {platform.processor() or 'unknown'}")
@@ -72,16 +102,32 @@ def main() -> None:
     print(f"clone: median {c * 1e6:.1f} µs (min {min(clones) * 1e6:.1f}); "
           f"deepcopy: median {d * 1e6:.0f} µs (min {min(deeps) * 1e6:.0f}); "
           f"ratio {d / c:.0f}x (goal >= {CLONE_GOAL}x: {verdict})")
-    fast, slow = [], []
-    for r in range(max(1, args.repeats // 3)):
-        for copying, bucket in ((False, fast), (True, slow)):
-            t0 = time.perf_counter()
-            n = sum(playout(100 + r * args.games + g, copying) for g in range(args.games))
-            bucket.append(n / (time.perf_counter() - t0))
-    f, s = statistics.median(fast), statistics.median(slow)
-    print(f"random play (431, to the start of Winter, battles included): median {f:.0f} "
-          f"decisions/s; with a deepcopy before every move {s:.0f} decisions/s; "
-          f"ratio {f / s:.2f}x")
+    for sc in SCENARIOS:
+        fast, slow, moves = [], [], []
+        for r in range(args.repeats):
+            base = 100 + r * args.games
+            rate, n = timed(lambda i, base=base, sc=sc: playout(sc, base + i, False), args.games)
+            fast.append(rate)
+            moves.append(n / args.games)
+            slow.append(timed(lambda i, base=base, sc=sc: playout(sc, base + i, True),
+                              args.games)[0])
+        f, s = statistics.median(fast), statistics.median(slow)
+        print(f"{sc:>6} full random games: median {f:.2f} games/s "
+              f"({statistics.median(moves):.0f} decisions/game); deepcopy before every move "
+              f"{s:.2f} games/s; ratio {f / s:.2f}x")
+    for sc in SCENARIOS:
+        start = mid_game(sc, seed=5, decisions=25)
+        fast, slow = [], []
+        for r in range(args.repeats):
+            base = 1000 + r * args.rollouts
+            fast.append(timed(lambda i, base=base, g=start: rollout(g, base + i, False),
+                              args.rollouts)[0])
+            slow.append(timed(lambda i, base=base, g=start: rollout(g, base + i, True),
+                              args.rollouts)[0])
+        f, s = statistics.median(fast), statistics.median(slow)
+        print(f"{sc:>6} rollouts to Year End from {start.state.year} BC season "
+              f"{start.state.season}: median {f:.1f}/s; deepcopying the start {s:.1f}/s; "
+              f"ratio {f / s:.2f}x")
 
 
 if __name__ == "__main__":
