@@ -350,6 +350,7 @@ class BattleWidget(anywidget.AnyWidget):
             "eliminated": f.cv == 0, "fired": f.fired, "cavalry": f.cavalry, "fleet": f.fleet,
             "garrison": f.garrison, "city": f.city, "carried_by": f.carried_by or "",
             "holds": f.holds_round1 and b.round == 1 and not b.over,
+            "note": "city defender: A2, double defense, never routed (§8.1)" if f.city else "",
             "label": self._state_label(f),
         }
 
@@ -559,8 +560,7 @@ def _build_force(force: str | Sequence[Mapping[str, Any]], side: str, role: str,
                      else "block")
         names[key] = str(item.get("name") or f"{adjective} {rating} {kind_word}")
         city = role == "defender" and kind in ("assault", "treachery")
-        if city and rating != "A2":
-            names[key] += f" (on the walls: A2, was {rating})"
+        if city:
             rating = "A2"
         cv = 1 if garrison else item.get("cv")
         holds = role == "aggressor" and kind in ("narrows", "landing")

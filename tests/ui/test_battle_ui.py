@@ -80,3 +80,31 @@ def test_whole_battle_runs_to_the_end(solara_test, page_session, console_errors)
     assert w.battle.over
     assert page.locator(".hb-outcome").inner_text() == w.outcome["text"]
     assert console_errors == []
+
+
+DARK = """:root { --jp-layout-color1: #111418; --jp-layout-color2: #1f242b;
+  --jp-ui-font-color1: #e8e6e3; --jp-ui-font-color2: #a9a59e; --jp-border-color1: #3b4149; }
+body { background: #111418; }"""
+
+
+def test_assault_half_step_in_the_dark_theme(solara_test, page_session, console_errors,
+                                             screenshot_dir):
+    """A siege assault (§8.1) under JupyterLab's dark colours: the half step shows (§8.11)."""
+    w = BattleWidget.from_forces(
+        attacker=[{"name": "Athenian archers", "rating": "A1", "cv": 1},
+                  {"name": "Athenian hoplites", "rating": "B2", "cv": 3}],
+        defender=[{"name": "Potidaean hoplites", "rating": "C2", "cv": 2}, {"garrison": True}],
+        kind="assault", seed=5, title="Siege assault (§8.1)")
+    w.speed = "instant"
+    w.force_dice([3, 3, 3, 1])
+    for _ in range(3):
+        while w.prompt.get("kind") == "retreat":
+            w.choose("fight")
+        w.step()
+    display(w)
+    page = page_session
+    page.add_style_tag(content=DARK)
+    page.locator(".hb-block[data-key='S1'] .hb-tag.half").wait_for()
+    assert "A2" in page.locator(".hb-block[data-key='S1'] .hb-rating").inner_text()
+    page.screenshot(path=str(screenshot_dir / "battle-widget-assault-dark.png"), full_page=True)
+    assert console_errors == []

@@ -65,6 +65,7 @@ function blockView(b, nextKey, struck, cargo) {
     h("div", {class: "hb-meta"},
       kindWord ? h("span", {text: kindWord}) : null,
       b.order ? h("span", {class: "hb-order", text: `fires ${ORDINAL(b.order)}`}) : null),
+    b.note ? h("div", {class: "hb-cargo", text: b.note}) : null,
     cargo.map((c) => h("div", {class: "hb-cargo",
       text: `carries ${c.name}, cv ${c.cv}`}))),
   h("div", {class: "hb-tags"}, tags));
