@@ -401,7 +401,8 @@ class MapWidget(anywidget.AnyWidget):
         return {d: prefix + [_best(m)] for d, m in by_dest.items()}
 
     def _update_destinations(self) -> None:
-        """Work out the legal destinations of the selected unit or area group (§4.1, §5)."""
+        """Legal destinations of the selected unit, or of the selected area's group: the places
+        every block of the group that can move may reach (§4.1, §5)."""
         self._plans = {}
         area = self.selected_area
         if not (self.playable and self._game is not None and area) or self._game.over:
@@ -412,12 +413,11 @@ class MapWidget(anywidget.AnyWidget):
         keys = [self.selected_unit] if self.selected_unit in mine else mine
         acts = {s: self._game.legal_actions(s) for s in self._my_sides()}
         activated: dict[str, Game | None] = {}
-        plans: dict[str, list[list[dict]]] = {}
-        for key in keys:
-            for dest, plan in self._unit_plans(key, area, acts, activated).items():
-                plans.setdefault(dest, []).append(plan)
-        self._plans = plans
-        self.destinations = sorted(plans)
+        per_unit = [p for p in (self._unit_plans(k, area, acts, activated) for k in keys) if p]
+        # a group goes only where every block of it that can move may go
+        common = set.intersection(*(set(p) for p in per_unit)) if per_unit else set()
+        self._plans = {d: [p[d] for p in per_unit] for d in common}
+        self.destinations = sorted(common)
 
     @traitlets.observe("selected_area", "selected_unit")
     def _selection_changed(self, change: dict) -> None:
