@@ -1,12 +1,11 @@
-"""§12 the Peace of Nicias and War Resumes; card play under the Peace and in Winter.
+"""§12 the Peace of Nicias and War Resumes.
 
-- Event bans (§12.0 rule 1, §9.1): :func:`event_ban`, applied by :class:`CardPlayRules`, which
-  takes over the ``card_play`` frame (``{"kind": "card_play", "new_year": 0|1, "winter": 0|1}``);
 - Public Works (§12.0 rule 3): :func:`actions_for_turn`;
 - War Resumes (§12.1): the ``declare_war`` frame at the start of a player turn in 415,
   :func:`resume_war` (prestige cost, Spartan #41–46 to the pool, §12.11–§12.13 switched on).
 
-Movement, capacity and sea travel under the Peace are in ``scenario_rules.py``.
+Movement, capacity and sea travel under the Peace are in ``scenario_rules.py``; the events
+banned by the Peace (§12.0 rule 1) are refused by their own rules in ``events.py``.
 """
 
 from __future__ import annotations
@@ -16,8 +15,6 @@ from .state import ASIDE, POOL, State
 from .steps import IllegalAction, Step, action_side, pop, register
 from .world_index import ATHENS, SIDE_NAMES, SPARTA
 
-#: events that cannot be played while the Peace holds (§12.0 rule 1)
-PEACE_BANNED = ("revolt", "helot_uprising", "persian_aid", "athens_raises_taxes")
 #: prestige each side pays to break the Peace, by year BC; 0 from 410 on (§12.1)
 WAR_COST = {SPARTA: {415: 5, 414: 4, 413: 3, 412: 2, 411: 1},
             ATHENS: {415: 10, 414: 8, 413: 6, 412: 4, 411: 2}}
@@ -26,43 +23,6 @@ EXPEDITIONARIES_NEEDED = 6
 
 def _name(side: int) -> str:
     return SIDE_NAMES[side].title()
-
-
-# -- events (§9.1, §12.0 rule 1) ---------------------------------------------------------------
-def event_ban(state: State, card: int, winter: bool) -> str:
-    """Why ``card`` may not be played for its event now under Winter or the Peace, or ""."""
-    if winter:
-        return "events cannot be played in Winter: play an action card (§9.1)"
-    key = cards.card_record(state, card).event
-    if scenario_rules.peace(state) and key in PEACE_BANNED:
-        return (f"the {key.replace('_', ' ')} event cannot be played while the Peace of Nicias "
-                "holds (§12.0)")
-    return ""
-
-
-class CardPlayRules(cards.CardPlay):
-    """Card play (§3.3) with the Winter and Peace of Nicias event bans (§9.1, §12.0)."""
-
-    rules = ("3.3", "9.1", "10.3", "12.0")
-
-    def legal(self, state, frame, side):
-        winter = bool(frame.get("winter"))
-        return [a for a in super().legal(state, frame, side)
-                if a.get("use") != "event" or not event_ban(state, a["card"], winter)]
-
-    def why_illegal(self, state, frame, action):
-        if action.get("type") == "play_card" and action.get("use") == "event" \
-                and isinstance(action.get("card"), int):
-            ban = event_ban(state, action["card"], bool(frame.get("winter")))
-            if ban:
-                return IllegalAction(ban, scenario_rules.section(ban))
-        return super().why_illegal(state, frame, action)
-
-    def text(self, state, frame):
-        if frame.get("winter"):
-            return (f"Winter {state.year} BC: each player commits one card for its actions "
-                    "(no events in Winter)")
-        return super().text(state, frame)
 
 
 # -- Public Works (§12.0 rule 3) ---------------------------------------------------------------
@@ -164,5 +124,4 @@ class DeclareWar(Step):
                 f"(costs {war_cost(state, frame['side'])} Prestige, §12.1)")
 
 
-register(CardPlayRules())
 register(DeclareWar())

@@ -212,7 +212,7 @@ class Winter(Step):
         if stage == 0:
             state.season = WINTER
             state.event("season", "9.0", f"Winter {state.year} BC")
-            push(state, {"kind": "card_play", "new_year": 0, "winter": 1})
+            push(state, {"kind": "card_play", "new_year": 0})
         elif stage in (1, 2):
             side = first if stage == 1 else 1 - first
             push(state, {"kind": "winter_actions", "side": side, "stage": "start"})

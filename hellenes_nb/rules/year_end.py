@@ -5,9 +5,12 @@ Frames:
 
 - ``{"kind": "year_end", "stage": "tribute"|"victory"|"markers"|"advance"}``;
 - ``{"kind": "peace_offer", "side": s}``: the leading side may offer peace (§14.22);
-- ``{"kind": "remove_taxes", "side": 0}``: Athens may take Athens Raises Taxes out of play
-  (§3.1 sidebar);
 - ``{"kind": "game_over", "side": winner or -1, "how", "prestige", "text"}``: the end (terminal).
+
+The cards in play are handled by ``cards.py``: their Year End prestige (Persian Aid, No
+Quarter: ``cards.year_end_prestige``), Civil War leaving play and Athens' choice to drop Athens
+Raises Taxes (``cards.year_end_cleanup``), and the Peace and War Faction terms of a peace offer
+(``cards.peace_offer_terms``).
 """
 
 from __future__ import annotations
@@ -18,11 +21,7 @@ from .steps import IllegalAction, Step, action_side, pop, push, register, replac
 from .world_index import ATHENS, SIDE_NAMES, SPARTA
 
 DECISIVE = 15
-OFFER = 10
-OFFER_FACTION = 5
 MAJOR, MINOR = 10, 5
-#: continuing events removed at Year End whatever the players wish (§3.1 sidebar)
-REMOVED_AT_YEAR_END = ("civil_war",)
 HOW_WORDS = {"decisive": "Decisive Victory (enemy surrender, §14.21)",
              "negotiated": "Negotiated Peace (§14.22)",
              "major": "Major Victory by exhaustion (§14.24)",
@@ -32,10 +31,6 @@ HOW_WORDS = {"decisive": "Decisive Victory (enemy surrender, §14.21)",
 
 def _name(side: int) -> str:
     return SIDE_NAMES[side].title()
-
-
-def _in_play(state: State, key: str) -> list[int]:
-    return [n for n, _ in state.in_play if cards.card_record(state, n).event == key]
 
 
 # -- tribute (§9.51, §12.11, §13.1, §15.2 rule 4) ------------------------------------------------
@@ -55,7 +50,8 @@ def tribute(state: State) -> dict[str, dict[str, int]]:
         collected = total // 2 if halve else total
         penalty = 0
         if side == SPARTA:
-            penalty += len(_in_play(state, "persian_aid")) + len(_in_play(state, "no_quarter"))
+            penalty += (cards.in_play_count(state, "persian_aid")
+                        + cards.in_play_count(state, "no_quarter"))
         elif greece_by_rule:
             penalty += 1
         out[SIDE_NAMES[side]] = {"cities": total, "collected": collected, "penalty": penalty,
@@ -75,20 +71,10 @@ def collect_tribute(state: State) -> None:
     if t["athens"]["penalty"]:
         victory.gain(state, SPARTA, t["athens"]["penalty"], "15.2",
                      "the tribute gap in Greece costs Athens 1 (Sicily rule 4)")
-    for key, rule in (("persian_aid", "13.1"), ("no_quarter", "3.1")):
-        for _ in _in_play(state, key):
-            victory.gain(state, ATHENS, 1, rule,
-                         f"Sparta pays 1 for {key.replace('_', ' ').title()} in play")
+    cards.year_end_prestige(state)
 
 
 # -- victory (§14.21–§14.24) -------------------------------------------------------------------
-def offer_threshold(state: State) -> tuple[int, int]:
-    """(prestige needed to offer peace, its cost): 10 and 2, or 5 and 1 while Peace Faction
-    Ascendant is in play (§14.22)."""
-    if _in_play(state, "peace_faction_ascendant"):
-        return OFFER_FACTION, 1
-    return OFFER, 2
-
 
 def end_game(state: State, side: int, how: str) -> None:
     """Stop play with the result (a terminal ``game_over`` frame)."""
@@ -141,23 +127,14 @@ class YearEnd(Step):
             side = ATHENS if state.prestige > 0 else SPARTA
             if lead >= DECISIVE:
                 end_game(state, side, "decisive")
-            elif lead >= offer_threshold(state)[0]:
+            elif lead >= cards.peace_offer_terms(state)[0]:
                 push(state, {"kind": "peace_offer", "side": side})
         elif stage == "markers":
             replace_top(state, stage="advance")
             state.pillaged = set()
-            state.civil_war = set()
             for key in [k for k in state.flags if k.startswith("pillaged_now:")]:
                 del state.flags[key]
-            gone = [n for n, _ in state.in_play
-                    if cards.card_record(state, n).event in REMOVED_AT_YEAR_END]
-            if gone:
-                state.in_play = [x for x in state.in_play if x[0] not in gone]
-                state.discard.extend(gone)
-                state.event("events_removed", "9.53", "Removed from play at Year End: "
-                            + ", ".join(cards.card_record(state, n).title for n in gone))
-            if _in_play(state, "athens_raises_taxes"):
-                push(state, {"kind": "remove_taxes", "side": ATHENS})
+            cards.year_end_cleanup(state)
         else:
             pop(state, frame)
             if state.year <= last_year(state):
@@ -193,7 +170,7 @@ class PeaceOffer(Step):
     def legal(self, state, frame, side):
         if side != frame["side"]:
             return []
-        need_, cost = offer_threshold(state)
+        _need, cost = cards.peace_offer_terms(state)
         name = SIDE_NAMES[side]
         lead = abs(state.prestige)
         return [{"type": "peace_offer", "side": name, "offer": False,
@@ -216,7 +193,7 @@ class PeaceOffer(Step):
         if not action["offer"]:
             state.event("no_offer", "14.22", f"{_name(side)} makes no peace offer", side)
             return
-        _need, cost = offer_threshold(state)
+        _need, cost = cards.peace_offer_terms(state)
         victory.gain(state, 1 - side, cost, "14.22", f"{_name(side)} pays for a peace offer")
         dice = state.dice.rolls(2)
         state.barrier = True
@@ -233,39 +210,6 @@ class PeaceOffer(Step):
                 "(§14.22)")
 
 
-class RemoveTaxes(Step):
-    """Athens may take an Athens Raises Taxes card out of play at Year End (§3.1 sidebar)."""
-
-    kind = "remove_taxes"
-    rules = ("3.1", "9.53")
-
-    def deciders(self, state, frame):
-        return (ATHENS,) if _in_play(state, "athens_raises_taxes") else ()
-
-    def legal(self, state, frame, side):
-        if side != ATHENS:
-            return []
-        out = [{"type": "remove_taxes", "side": "athens", "card": None,
-                "label": "Keep Athens Raises Taxes in play"}]
-        for n in _in_play(state, "athens_raises_taxes"):
-            out.append({"type": "remove_taxes", "side": "athens", "card": n,
-                        "label": f"Take card {n} Athens Raises Taxes out of play"})
-        return out
-
-    def apply(self, state, frame, action):
-        n = action["card"]
-        pop(state, frame)
-        if n is None:
-            return
-        state.in_play = [x for x in state.in_play if x[0] != n]
-        state.discard.append(n)
-        state.event("events_removed", "9.53", "Athens takes Athens Raises Taxes out of play",
-                    ATHENS, card=n)
-
-    def text(self, state, frame):
-        return "Athens: keep Athens Raises Taxes in play, or remove it? (§3.1)"
-
-
 class GameOver(Step):
     kind = "game_over"
     rules = ("14.2",)
@@ -275,5 +219,5 @@ class GameOver(Step):
         return frame["text"]
 
 
-for _step in (YearEnd(), PeaceOffer(), RemoveTaxes(), GameOver()):
+for _step in (YearEnd(), PeaceOffer(), GameOver()):
     register(_step)

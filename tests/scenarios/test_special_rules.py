@@ -10,7 +10,7 @@ import yaml
 from wpos import IX, WORLD, P, U, act, action_game, board
 
 from hellenes_nb.game import Game, IllegalAction
-from hellenes_nb.rules import actions, movement, peace, scenario_rules, year_end
+from hellenes_nb.rules import actions, cards, movement, peace, scenario_rules, year_end
 from hellenes_nb.rules.state import ASIDE, POOL
 
 ATHENS, SPARTA = 0, 1
@@ -84,7 +84,7 @@ def test_peace_land_units_stay_home_and_fleets_pass_enemies_but_end_at_home():
     assert s.flags.get("no_rebels") == 1
     assert "Peace of Nicias" in actions.recruit_barred(s, U("S36"))
     revolt = next(n for n, c in WORLD.cards.items() if c.event == "revolt")
-    assert "Peace of Nicias" in peace.event_ban(s, revolt, winter=False)
+    assert "Peace of Nicias" in cards.event_reason(s, SPARTA, revolt, False)
 
 
 @pytest.mark.rule("12.0")  # KEY peace_of_nicias

@@ -112,7 +112,7 @@ def test_9_53_markers_and_civil_war_go_taxes_at_athens_choice_cards_reshuffled()
     s.in_play = [[CIVIL_WAR, SPARTA], [TAXES, ATHENS]]
     s.discard, s.deck = [1, 2], [3]
     game = at_year_end(s)
-    assert game.prompt.kind == "remove_taxes"
+    assert game.prompt.kind == "taxes_removal"
     act(game, "remove_taxes", card=TAXES)
     st = game.state
     assert st.pillaged == set() and st.civil_war == set() and st.in_play == []
