@@ -1,6 +1,6 @@
 """Real-browser tests: widgets rendered by pytest-ipywidgets' ``solara_test`` in Debian's Chromium.
 
-``scripts/test.sh`` installs Chromium with apt-get; without it these tests are skipped with a reason.
+``scripts/test.sh`` installs Chromium with apt-get; without it these tests are skipped, saying why.
 Screenshots go to ``artifacts/screenshots/`` (git-ignored) so a person can look at them.
 """
 
@@ -28,8 +28,10 @@ CHROMIUM_ARGS = [
 def pytest_collection_modifyitems(config, items):
     if Path(CHROMIUM).exists():
         return
-    skip = pytest.mark.skip(reason=f"headless Chromium not found at {CHROMIUM} (scripts/test.sh "
-                            "installs Debian's chromium package)")
+    skip = pytest.mark.skip(
+        reason=f"headless Chromium not found at {CHROMIUM} (scripts/test.sh "
+        "installs Debian's chromium package)"
+    )
     for item in items:
         if "tests/ui" in str(item.fspath):
             item.add_marker(skip)
