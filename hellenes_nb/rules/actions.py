@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from . import movement, scenario_rules
-from .cards import card_record
+from .cards import card_record, no_quarter_bars, season_ban
 from .control import outside_units
 from .state import POOL, State
 from .steps import IllegalAction, Step, action_side, need, pop, push, register
@@ -219,10 +219,11 @@ def move_actions(state: State, side: int, u: int, mode: str, to: int = -1) -> li
     forced_ok = mode in ("group", "winter", "home")
     required = movement.must_carry(state, u)
     limits = move_limits(state, u, mode)
+    calm = mode == "muster" or bool(season_ban(state, side, "engage"))
     for cargo in carriers:
         if required and not cargo:
             continue
-        dests = movement.destinations(state, u, forced=forced_ok, no_engage=mode == "muster",
+        dests = movement.destinations(state, u, forced=forced_ok, no_engage=calm,
                                       carrying=bool(cargo), cargo=cargo[0] if cargo else -1,
                                       limits=limits, reach=1 if mode == "quarter" else 0)
         for (dest, forced), path in sorted(dests.items()):
@@ -330,6 +331,9 @@ class GroupMove(Step):
         plan = movement.plan_move(state, u, path, forced=forced, carry=carry,
                                   carry_cv=carry_cv, no_engage=mode == "muster",
                                   limits=move_limits(state, u, mode))
+        ban = season_ban(state, side, "engage")
+        if ban and plan.engage_via:
+            raise IllegalAction(f"{ix.describe(u)} cannot engage: {ban}", "3.1")
         if mode == "muster" and plan.end != frame["to"]:
             raise IllegalAction(f"mustering units must end in {ix.place_name[frame['to']]}",
                                 "5.0")
@@ -427,7 +431,7 @@ def recruit_barred(state: State, u: int) -> str | None:
         return "rebel units cannot be recruited during the Peace of Nicias (§12.0)"
     if av == "war_resumes" and not state.flags.get("war_resumed"):
         return "only after War Resumes (§12.13)"
-    return None
+    return no_quarter_bars(state, u) or None
 
 
 def recruit_places(state: State, u: int) -> list[int]:
@@ -558,7 +562,7 @@ class RecruitPlace(Step):
         pop(state, frame)
         if ix.is_barbarian[u] and state.season == WINTER:
             movement.eliminate(state, u, "9.23", "barbarians recruited in Winter disband at once")
-        elif ix.is_barbarian[u] and not state.flags.get(f"no_move:{_name(side)}"):
+        elif ix.is_barbarian[u] and not season_ban(state, side, "move"):
             push(state, {"kind": "group_move", "side": side, "mode": "free", "area": p,
                          "to": -1, "group": next_group(state), "units": (u,)})
 
@@ -617,6 +621,15 @@ for _a in (MoveGroup(), Muster(), Build(), Recruit(), DetachGarrison()):
 
 
 # -- the action phase -------------------------------------------------------------------------
+#: what an Earthquake forbids, by action type (§3.1)
+BANNED_BY = {"move_group": "move", "muster": "move", "pillage": "pillage"}
+
+
+def _banned(state: State, side: int, action_type: str) -> str:
+    """Why a season-long event forbids ``side`` this action type now, or "" (§3.1)."""
+    what = BANNED_BY.get(action_type)
+    return season_ban(state, side, what) if what else ""
+
 class ActionPhase(Step):
     """Spend the turn's actions in any order, then end the phase (§4.0)."""
 
@@ -632,7 +645,7 @@ class ActionPhase(Step):
         out = []
         left = state.actions_left
         for handler in ACTION_TYPES.values():
-            if handler.cost <= left:
+            if handler.cost <= left and not _banned(state, side, handler.type):
                 out.extend(a for a in handler.legal(state, side)
                            if cost_of(state, handler, a) <= left)
         out.append({"type": "end_actions", "side": _name(side),
@@ -650,6 +663,9 @@ class ActionPhase(Step):
         if handler is None:
             return IllegalAction(f"{t!r} is not an action; the action types are "
                                  f"{', '.join(sorted(ACTION_TYPES))} and 'end_actions'", "4.0")
+        ban = _banned(state, side, t)
+        if ban:
+            return IllegalAction(ban, "3.1")
         cost = cost_of(state, handler, action)
         if cost > state.actions_left:
             extra = " (double in neutral Sicily, §15.2)" if cost > handler.cost else ""

@@ -215,6 +215,8 @@ class Winter(Step):
             push(state, {"kind": "card_play", "new_year": 0})
         elif stage in (1, 2):
             side = first if stage == 1 else 1 - first
+            if stage == 1:
+                state.engagements = []  # from here on only homing moves and sorties engage
             push(state, {"kind": "winter_actions", "side": side, "stage": "start"})
         elif stage in (3, 4):
             side = first if stage == 3 else 1 - first
