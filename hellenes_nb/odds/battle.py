@@ -3,9 +3,10 @@
 Conventions shared by the exact DP and both Monte Carlo samplers:
 
 * side 0 is the aggressor (attacker), side 1 the defender (§5.4, §6.1);
-* each side's blocks are kept in a **fixed order**: descending starting cv, then the order
-  written. That order decides which block of an agility class fires first, and which block takes
-  a hit or a rout when several are equally strong or weak (the owner's choice of §6.32–6.33);
+* each side's blocks are kept in the **order written** (the battle machine's key order: the
+  battle widget keys blocks in written order). That order decides which block of an agility
+  class fires first, and which block takes a hit or a rout when several are equally strong or
+  weak (the owner's choice of §6.32–6.33), exactly as the engine's ``auto`` policy does;
 * a round fires A, B, C, D (at sea E, F), defenders before aggressors of equal agility (§6.2).
 """
 
@@ -73,7 +74,7 @@ class BattleSpec:
 
     @property
     def forces(self) -> tuple[tuple[Block, ...], tuple[Block, ...]]:
-        """(attacker blocks, defender blocks), each in the fixed order."""
+        """(attacker blocks, defender blocks), each in the order written."""
         return self.attacker, self.defender
 
     @property
@@ -98,7 +99,7 @@ class BattleSpec:
 class Moment(NamedTuple):
     """A point inside a battle, to compute the odds from there on.
 
-    ``attacker`` and ``defender`` are the sides' state codes, one per block in the fixed order
+    ``attacker`` and ``defender`` are the sides' state codes, one per block in the order written
     (``4 * cv + 2 * routed + half``, see :mod:`hellenes_nb.odds.sides`); ``slot`` is the index
     in :meth:`BattleSpec.fire_order` of the next block to fire this round; ``rounds_done`` the
     complete rounds so far; ``started`` has bit 0 (aggressor) and bit 1 (defender) set for a side
@@ -134,11 +135,6 @@ def check_moment(spec: BattleSpec, moment: Moment) -> None:
     for name, codes in zip(SIDE_NAMES, moment[:2], strict=True):
         if not any(code >= 4 and not code & 2 for code in codes):
             raise ValueError(f"the battle is already over: the {name} has no unrouted block")
-
-
-def fixed_order(blocks: tuple[Block, ...]) -> tuple[Block, ...]:
-    """Sort a force into the fixed order: descending cv, then the order written."""
-    return tuple(sorted(blocks, key=lambda block: -block.cv))
 
 
 def _as_blocks(forces: str | tuple[Block, ...], side: str) -> tuple[Block, ...]:
@@ -225,8 +221,8 @@ def make_battle(
             )
         dfd = tuple(replace(block, agility="A", power=2, city=True) for block in dfd)
     return BattleSpec(
-        attacker=fixed_order(att),
-        defender=fixed_order(dfd),
+        attacker=att,
+        defender=dfd,
         kind="sea" if sea else "assault" if assault else "land",
         silent_first_round=landing or narrows,
         attacker_retreat=attacker_retreat,

@@ -35,7 +35,7 @@ class _Arrays:
         self.garrison = np.array([b.garrison for b in blocks])
         self.carried = np.array([b.carried for b in blocks])
         self.double = (False, any(b.city for b in spec.defender))
-        # tie-break: earlier in the side's fixed order wins among equals (§6.32-6.33)
+        # tie-break: earlier in the side's written order wins among equals (§6.32-6.33)
         self.order_bonus = np.concatenate(
             [15 - np.arange(self.n_att), 15 - np.arange(len(spec.defender))]
         )

@@ -1,6 +1,6 @@
 """How one side's blocks take hits and routs (§6.32, §6.33, §8.11, §7.3).
 
-A side's state during a battle is a tuple of small ints, one per block in the fixed order (see
+A side's state during a battle is a tuple of small ints, one per block in the order written (see
 :mod:`hellenes_nb.odds.battle`): ``code = 4 * cv + 2 * routed + half``, where ``half`` marks the
 half-step loss of double defense (§8.11). An eliminated block has code 0.
 """
@@ -33,7 +33,7 @@ class Side:
     def hit(self, codes: tuple[int, ...], hits: int, routed_too: bool = False) -> tuple[int, ...]:
         """Apply ``hits`` one at a time to the currently strongest block (§6.32).
 
-        Ties go to the block first in the fixed order. Routed blocks take no battle losses
+        Ties go to the block written first. Routed blocks take no battle losses
         (§6.33) unless ``routed_too`` (pursuit §6.34 and harrying §6.41). With double defense a
         hit first puts a half step on a block, which must take the next hit as well (§8.11); a
         garrison takes hits only once it is the last block left (§7.3). Hits with no eligible
@@ -77,7 +77,7 @@ class Side:
 
     def rout(self, codes: tuple[int, ...], routs: int) -> tuple[int, ...]:
         """Rout the currently weakest unrouted block once per rout (§6.33); city defenders ignore
-        routs (§8.1). Ties go to the block first in the fixed order."""
+        routs (§8.1). Ties go to the block written first."""
         if routs <= 0 or not self.routable:
             return codes
         c = list(codes)

@@ -83,7 +83,7 @@ def test_8_11_half_step_sticks_and_garrison_goes_last():
 @pytest.mark.rule("6.32")
 def test_6_32_hits_go_to_the_current_strongest():
     side = Side((Block("C", 2, 3), Block("B", 1, 3), Block("A", 1, 1)))
-    assert side.hit(side.start, 1) == (8, 12, 4)  # tie: first in the fixed order
+    assert side.hit(side.start, 1) == (8, 12, 4)  # tie: the block written first
     assert side.hit(side.start, 2) == (8, 8, 4)  # then the new strongest
     assert side.hit(side.start, 6) == (0, 0, 4)
     assert side.hit(side.start, 7) == (0, 0, 0)

@@ -113,9 +113,11 @@ def test_option_clashes_are_explained():
         make_battle("E1:3", "E1:2", sea=True, assault=True)
 
 
-def test_fixed_order_is_descending_cv_then_written_order():
+@pytest.mark.rule("6.2")
+def test_blocks_keep_the_order_written():
+    # the battle machine orders a class by block key and the widget keys blocks as written
     spec = make_battle("B2:2,C2:4,A1:2,B1:4", "C2:1")
-    assert format_forces(spec.attacker) == "C2:4,B1:4,B2:2,A1:2"
+    assert format_forces(spec.attacker) == "B2:2,C2:4,A1:2,B1:4"
 
 
 @pytest.mark.rule("6.2")

@@ -1,8 +1,9 @@
 """Cross-check: the exact odds against the step-by-step battle machine (hellenes_nb.rules).
 
-Both follow the same order of fire (§6.2). The machine breaks ties by block key, so each block is
-keyed by its place in the odds' fixed order (``a0``, ``a1``, … and ``d0``, …); the battle machine
-is then run on many seeds and its results compared with the exact distribution (|z| < 4).
+Both follow the same order of fire (§6.2). The machine breaks ties by block key and the odds by
+the order written, so each block is keyed by its place in its force (``a0``, ``a1``, … and
+``d0``, …); the battle machine is then run on many seeds and its results compared with the exact
+distribution (|z| < 4). These cases include retreat policies, which the widget does not offer.
 """
 
 import math
