@@ -116,10 +116,17 @@ def home_territory(ix: WorldIndex, nationality: str) -> frozenset[int]:
     return got
 
 
+_SICILIAN: dict[int, tuple[bool, ...]] = {}
+
+
 def is_sicilian(ix: WorldIndex, u: int) -> bool:
     """A unit of a Sicilian nationality (§2.1, §15.2 rule 5)."""
-    nat = ix.world.nationalities.get(ix.nationality[u])
-    return nat is not None and nat.kind == "sicilian"
+    table = _SICILIAN.get(id(ix))
+    if table is None:
+        kinds = {k: n.kind for k, n in ix.world.nationalities.items()}
+        table = tuple(kinds.get(ix.nationality[v]) == "sicilian" for v in range(len(ix.exists)))
+        _SICILIAN[id(ix)] = table
+    return table[u]
 
 
 def expeditionary(ix: WorldIndex, u: int) -> bool:
@@ -274,13 +281,14 @@ def _scenario_unit_reason(state: State, u: int) -> str:
     return ""
 
 
-def _scenario_step(state: State, u: int, a: int, b: int) -> str:
-    """Why ``u`` may not cross from ``a`` into ``b`` under the scenario rules, or ""."""
+def _scenario_step(state: State, stay: bool, expeditions: bool, u: int, a: int, b: int) -> str:
+    """Why ``u`` may not cross from ``a`` into ``b`` under the scenario rules ``stay``
+    (Sicilians stay in SICILY) and ``expeditions`` (415 rule 3), or ""."""
     ix = state.ix
     rb = ix.region[b]
-    if has(state, "sicilians_stay") and rb != "sicily" and is_sicilian(ix, u):
+    if stay and rb != "sicily" and is_sicilian(ix, u):
         return "Sicilian units cannot leave SICILY (§15.2)"
-    if has(state, "expeditions") and u < 60 and rb in SICILY_OR_ITALY \
+    if expeditions and u < 60 and rb in SICILY_OR_ITALY \
             and ix.region[a] not in SICILY_OR_ITALY and state.year >= 414:
         want = 1 if state.year == 415 else 2
         if state.flags.get(f"expedition:{ix.unit_key[u]}") != want:
@@ -350,8 +358,9 @@ def move_limits(state: State, u: int, winter: EndCheck | None = None,
     ends: list[EndCheck] = []
     reason = _scenario_unit_reason(state, u)
     rules = rules_of(state)
-    if rules & {"sicilians_stay", "expeditions"}:
-        checks.append(lambda v, a, b: _scenario_step(state, v, a, b))
+    stay, expeditions = "sicilians_stay" in rules, "expeditions" in rules
+    if stay or expeditions:
+        checks.append(lambda v, a, b: _scenario_step(state, stay, expeditions, v, a, b))
     under_peace = peace(state)
     if under_peace:
         checks.append(lambda v, a, b: _peace_step(state, v, a, b))

@@ -95,43 +95,63 @@ def _enemy_units(state: State, p: int, side: int) -> bool:
     return any(state.loc[e] == p for e in range(lo, lo + 60))
 
 
-def _shelter_end(state: State, u: int, path: tuple[int, ...], via: str, enters: bool) -> str:
+class _Occ:
+    """Enemy presence per place for ``side``'s wintering moves, computed once per listing."""
+
+    __slots__ = ("any", "out", "side")
+
+    def __init__(self, state: State, side: int):
+        n = state.ix.n_places
+        self.side = side
+        self.any, self.out = bytearray(n), bytearray(n)
+        loc, inside = state.loc, state.inside
+        for e in range((1 - side) * 60, (2 - side) * 60):
+            p = loc[e]
+            if p >= 0:
+                self.any[p] = 1
+                if not inside[e]:
+                    self.out[p] = 1
+
+
+def _shelter_end(state: State, occ: _Occ, u: int, path: tuple[int, ...], via: str,
+                 enters: bool) -> str:
     """A Quartering or Winter group move ends in a controlled city, engaging no one and not
     entering an enemy-besieged city by land or an enemy-blockaded port (§9.21)."""
     ix = state.ix
-    side = u // 60
     end = path[-1]
     if via:
         return "wintering units may not engage the enemy (§9.21)"
-    if end >= ix.n_land or not ix.has_city[end] or state.city_control[end] != side:
+    if end >= ix.n_land or not ix.has_city[end] or state.city_control[end] != occ.side:
         return "wintering moves end in a friendly-controlled city (§9.21)"
-    if outside_units(state, end, 1 - side) and not enters:
+    if occ.out[end] and not enters:
         return "wintering units may not enter an enemy-besieged city by land (§9.21)"
     prev = path[-2] if len(path) > 1 else state.loc[u]
-    if enters and _enemy_units(state, prev, side):
+    if enters and occ.any[prev]:
         return "wintering units may not enter an enemy-blockaded port (§9.21)"
     return ""
 
 
-def _quarter_end(state: State, u: int, path: tuple[int, ...], via: str, enters: bool) -> str:
+def _quarter_end(state: State, occ: _Occ, u: int, path: tuple[int, ...], via: str,
+                 enters: bool) -> str:
     if len(path) != 1:
         return "Quartering goes into an adjacent city, one area away (§9.211)"
-    return _shelter_end(state, u, path, via, enters)
+    return _shelter_end(state, occ, u, path, via, enters)
 
 
-def _home_end(state: State, u: int, path: tuple[int, ...], via: str, enters: bool) -> str:
+def _home_end(state: State, occ: _Occ, homes: dict[int, list[int]], u: int,
+              path: tuple[int, ...], via: str, enters: bool) -> str:
     """A Homing move ends in a controlled home city, or challenges the enemy besieging it or
     blockading its offshore sea: a Homing Battle (§9.212, §9.31)."""
     ix = state.ix
-    side = u // 60
     end = path[-1]
-    homes = _home_cities(state, u)
-    if end in homes:
-        if via in ("land", "landing") or not outside_units(state, end, 1 - side) or enters:
+    mine = homes.get(u)
+    if mine is None:
+        mine = homes[u] = _home_cities(state, u)
+    if end in mine:
+        if via in ("land", "landing") or not occ.out[end] or enters:
             return ""
         return "wintering units may not enter an enemy-besieged city by land (§9.21)"
-    if via in ("sea", "narrows") and any(ix.offshore[h] == end
-                                         and outside_units(state, h, 1 - side) for h in homes):
+    if via in ("sea", "narrows") and any(ix.offshore[h] == end and occ.out[h] for h in mine):
         return ""
     return "a Homing move ends in a friendly-controlled home city of the unit (§9.212)"
 
@@ -140,36 +160,39 @@ def _all_through(state: State) -> bytearray:
     return bytearray(b"\x01" * state.ix.n_places)
 
 
-def _home_through(state: State, u: int) -> bytearray:
+def _home_through(state: State, occ: _Occ, homes: list[int]) -> bytearray:
     """Enemy units are passed freely except those besieging or blockading a home city the unit
     could be heading for (§9.21)."""
     ix = state.ix
-    side = u // 60
     through = _all_through(state)
-    for h in _home_cities(state, u):
-        if outside_units(state, h, 1 - side):
+    for h in homes:
+        if occ.out[h]:
             through[h] = 0
             o = ix.offshore[h]
-            if o >= 0 and _enemy_units(state, o, side):
+            if o >= 0 and occ.any[o]:
                 through[o] = 0
     return through
 
 
 def _limits_quarter(state: State, u: int) -> scenario_rules.Limits | None:
+    occ = _Occ(state, u // 60)
     return scenario_rules.move_limits(
-        state, u, winter=lambda v, p, via, e: _quarter_end(state, v, p, via, e),
+        state, u, winter=lambda v, p, via, e: _quarter_end(state, occ, v, p, via, e),
         through=_all_through(state))
 
 
 def _limits_home(state: State, u: int) -> scenario_rules.Limits | None:
+    occ = _Occ(state, u // 60)
+    homes = {u: _home_cities(state, u)}
     return scenario_rules.move_limits(
-        state, u, winter=lambda v, p, via, e: _home_end(state, v, p, via, e),
-        through=_home_through(state, u))
+        state, u, winter=lambda v, p, via, e: _home_end(state, occ, homes, v, p, via, e),
+        through=_home_through(state, occ, homes[u]))
 
 
 def _limits_group(state: State, u: int) -> scenario_rules.Limits | None:
+    occ = _Occ(state, u // 60)
     return scenario_rules.move_limits(
-        state, u, winter=lambda v, p, via, e: _shelter_end(state, v, p, via, e),
+        state, u, winter=lambda v, p, via, e: _shelter_end(state, occ, v, p, via, e),
         through=_all_through(state))
 
 
