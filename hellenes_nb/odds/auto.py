@@ -4,11 +4,7 @@ Monte Carlo (the fallback documented in ``docs/odds.md``)."""
 from __future__ import annotations
 
 from hellenes_nb.odds.battle import BattleSpec
-from hellenes_nb.odds.exact import (  # side_configurations: old home, used by live_odds.py
-    exact_odds,
-    side_configurations,  # noqa: F401
-    state_count,
-)
+from hellenes_nb.odds.exact import exact_odds, state_count
 from hellenes_nb.odds.montecarlo import sample_odds
 from hellenes_nb.odds.result import Odds
 

@@ -8,11 +8,7 @@ wins on small battles, where NumPy's per-call overhead dominates; the NumPy one
 from __future__ import annotations
 
 from hellenes_nb.odds.battle import BattleSpec, Moment, check_moment
-from hellenes_nb.odds.dp import (  # _Solver, _weight: old home, still used by live_odds.py
-    _Solver,  # noqa: F401
-    _weight,  # noqa: F401
-    python_odds,
-)
+from hellenes_nb.odds.dp import python_odds
 from hellenes_nb.odds.fast import fast_odds
 from hellenes_nb.odds.result import Odds
 from hellenes_nb.odds.sides import Side

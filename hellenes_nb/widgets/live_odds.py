@@ -7,8 +7,8 @@ and tied blocks take hits and routs in key order, as the engine's ``auto`` polic
 
 Two methods, both from the current state:
 
-- ``exact``: the odds package's dynamic programme (:mod:`hellenes_nb.odds.exact`), seeded with the
-  battle's present state and firing slot instead of the opening array;
+- ``exact``: :func:`hellenes_nb.odds.exact_odds` from a :class:`~hellenes_nb.odds.Moment`
+  holding the battle's present block states, firing slot and round;
 - ``monte-carlo``: many copies of the engine's battle played out with fresh dice, for battles too
   big for the exact method or states it cannot describe (a Treachery Assault's single round,
   §3.1; a landing where only some aggressors hold their first-round fire, §6.6).
@@ -20,12 +20,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from hellenes_nb.odds.auto import side_configurations
-from hellenes_nb.odds.battle import BattleSpec
-from hellenes_nb.odds.exact import _Solver, _weight
+from hellenes_nb.odds.battle import BattleSpec, Moment
+from hellenes_nb.odds.exact import exact_odds, state_count
 from hellenes_nb.odds.forces import Block
 from hellenes_nb.odds.result import PRESTIGE, Odds
-from hellenes_nb.odds.sides import HALF, ROUTED, STEP, Side
+from hellenes_nb.odds.sides import HALF, ROUTED, STEP
 from hellenes_nb.rules.battle_setup import BattleError
 from hellenes_nb.rules.blocks import Fighter
 from hellenes_nb.rules.combat import Battle
@@ -93,62 +92,6 @@ class LiveOdds:
         }
 
 
-class _FromHere(_Solver):
-    """The exact DP started from a state inside a battle rather than from the opening array."""
-
-    def solve_from(self, a: tuple[int, ...], d: tuple[int, ...], pos: int,
-                   first_round: bool, rounds_done: int) -> Odds:
-        """Push the mass of state (a, d), about to fire slot ``pos``, to the battle's end.
-
-        Mirrors :meth:`_Solver.solve`, except that the seed may sit in the middle of a round;
-        the seed's round is then finished first and its ending states join the round starts.
-        """
-        top = _weight(a) + _weight(d)
-        slots = len(self.order)
-        last_tag = 1 if self.silent >= 0 else 0
-        tag0 = 0 if first_round else last_tag
-        starts: list[list[dict]] = [[{} for _ in range(top + 1)] for _ in range(last_tag + 1)]
-        flows: list[list] = [[None] * (top + 1) for _ in range(last_tag + 1)]
-        if pos == 0:
-            starts[tag0][top][(a, d)] = 1.0
-        else:
-            flows[tag0][top] = [{} for _ in range(slots + 1)]
-            flows[tag0][top][pos][(a, d, 0)] = 1.0
-        ends: dict = {}
-        played: float = 1.0 if pos else 0.0
-        for tag in range(tag0, last_tag + 1):
-            first = tag == 0 and self.silent >= 0
-            saturated = tag == last_tag
-            follow = starts[min(tag + 1, last_tag)]
-            for q in range(top, -1, -1):
-                level = flows[tag][q]
-                if level is not None:
-                    for k, p in self._level(tag, q, level, first, ends, flows[tag]).items():
-                        follow[q][k] = follow[q].get(k, 0) + p
-                if not starts[tag][q]:
-                    continue
-                if level is None:
-                    level = flows[tag][q] = [{} for _ in range(slots + 1)]
-                for (sa, sd), m in starts[tag][q].items():
-                    if saturated:
-                        stay = self._stay(sa, sd, tag)
-                        if stay == 1:
-                            raise BattleError("this battle cannot end: no block can hit or rout")
-                        m = m / (1 - stay)
-                    played += m
-                    level[0][(sa, sd, 0)] = m
-                starts[tag][q] = {}
-                back = self._level(tag, q, level, first, ends, flows[tag])
-                if not saturated:
-                    for k, p in back.items():
-                        follow[q][k] = follow[q].get(k, 0) + p
-        for (winner, sa, sd, at, first), m in self.pending.items():
-            for out, r in self._collapse(winner, (sa, sd), at, first):
-                ends[out] = ends.get(out, 0) + m * r
-        return Odds(outcomes=ends, expected_rounds=rounds_done + played,
-                    starting_steps=(self.spec.starting_steps(0), self.spec.starting_steps(1)))
-
-
 def _sides(battle: Battle) -> tuple[str, str]:
     """(aggressor side, defender side) (§6.1)."""
     aggressor = next(f.side for f in battle.fighters if f.role == "aggressor")
@@ -160,9 +103,12 @@ def _in_key_order(battle: Battle, side: str) -> list[Fighter]:
                   key=lambda f: f.key)
 
 
-def _spec_and_state(battle: Battle) -> tuple[BattleSpec, tuple[tuple[int, ...], ...]] | None:
-    """The battle as an odds spec plus its present state codes, or None if the exact method
-    cannot describe it (Treachery §3.1, a partial first-round hold §6.5–6.6)."""
+def _spec_and_moment(battle: Battle) -> tuple[BattleSpec, Moment] | None:
+    """The battle as an odds spec plus the moment it has reached, or None if the exact method
+    cannot describe it (Treachery §3.1, a partial first-round hold §6.5–6.6).
+
+    Each side's blocks are listed in key order, which is the engine's order within an agility
+    class and its ``auto`` tie-break (§6.2, §6.32–6.33); the odds follow the order given."""
     if battle.treachery:
         return None
     sides = _sides(battle)
@@ -183,28 +129,17 @@ def _spec_and_state(battle: Battle) -> tuple[BattleSpec, tuple[tuple[int, ...], 
     kind = {"sortie": "land"}.get(battle.kind, battle.kind)
     spec = BattleSpec(attacker=blocks[0], defender=blocks[1], kind=kind,
                       silent_first_round=silent)
-    return spec, tuple(codes)
-
-
-def _joint_states(spec: BattleSpec, codes: tuple[tuple[int, ...], ...]) -> int:
-    total = 1
-    for blocks, state in zip(spec.forces, codes, strict=True):
-        side = Side(blocks)
-        side.start = state
-        total *= side_configurations(side)
-    return total
-
-
-def _exact(battle: Battle, spec: BattleSpec, codes: tuple[tuple[int, ...], ...]) -> Odds:
-    order = [battle.fighter(k) for k in battle.firing_order()]
-    solver = _FromHere(spec, False)
-    expected = [(0 if f.role == "aggressor" else 1, f.key) for f in order]
-    forces = [[f.key for f in _in_key_order(battle, s)] for s in _sides(battle)]
-    mine = [(s, forces[s][i]) for s, i in solver.order]
-    if mine != expected:
+    expected = [(0 if battle.fighter(k).role == "aggressor" else 1, k)
+                for k in battle.firing_order()]
+    keys = [[f.key for f in force] for force in forces]
+    if [(s, keys[s][i]) for s, i in spec.fire_order()] != expected:
         raise BattleError("the odds' order of fire differs from the battle's (§6.2)")
-    return solver.solve_from(codes[0], codes[1], _cursor(battle), spec.silent_first_round,
-                             battle.round - 1)
+    slot, rounds_done = _cursor(battle), battle.round - 1
+    if slot == len(expected):  # every slot is done; the round's end is still to be booked
+        codes = [tuple(code & ~HALF for code in side) for side in codes]  # §8.11
+        slot, rounds_done = 0, battle.round
+    started = sum(1 << s for s in (0, 1) if slot and any(f.fired for f in forces[s]))
+    return spec, Moment(codes[0], codes[1], slot, rounds_done, started)
 
 
 def _cursor(battle: Battle) -> int:
@@ -258,7 +193,12 @@ def live_odds(battle: Battle, *, samples: int = 2000, seed: int = 0,
         odds = Odds(outcomes={key: 1.0}, expected_rounds=float(out.rounds),
                     starting_steps=start)
         return LiveOdds(odds, sides, "the battle is over")
-    found = _spec_and_state(battle) if battle.phase == "round" else None
-    if found is not None and _joint_states(*found) <= max_states:
-        return LiveOdds(_exact(battle, *found), sides, moment)
+    found = _spec_and_moment(battle) if battle.phase == "round" else None
+    if found is not None and state_count(*found) <= max_states:
+        spec, now = found
+        try:
+            odds = exact_odds(spec, moment=now)
+        except ValueError as exc:
+            raise BattleError(str(exc)) from None
+        return LiveOdds(odds, sides, moment)
     return LiveOdds(_sampled(battle, samples, seed), sides, moment)

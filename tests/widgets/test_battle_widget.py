@@ -4,6 +4,7 @@ model with forced dice, every battle kind, the request protocol, traits, odds an
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hellenes_nb.rules.battle_setup import BattleError
+from hellenes_nb.rules.policies import auto
 from hellenes_nb.widgets import battle as battle_module
 from hellenes_nb.widgets.battle import BattleWidget
 from hellenes_nb.widgets.live_odds import _sampled, live_odds
@@ -311,6 +313,44 @@ def test_big_battles_are_sampled():
                                  seed=11)
     assert w.odds["method"] == "monte-carlo" and w.odds["samples"] == 2000
     assert sum(w.odds["win"].values()) == pytest.approx(1.0)
+
+
+def assault_until(wanted) -> BattleWidget:
+    """A siege assault (§8.1) stepped with the auto policy until ``wanted(battle)`` holds."""
+    for seed in range(50):
+        w = BattleWidget.from_forces("B2:3,C2:4", "A2:2,garrison", "assault", seed=seed)
+        b = w.battle
+        while not b.over:
+            if b.prompt is not None:
+                b.choose(auto(b))
+                continue
+            b.step()
+            if b.phase == "round" and not b.over and b.prompt is None and wanted(b):
+                return w
+    raise AssertionError("no seed reaches the wanted moment")
+
+
+@pytest.mark.rule("8.11")
+def test_8_11_live_odds_with_a_half_step_pending_match_the_engine():
+    w = assault_until(lambda b: any(f.half for f in b.fighters) and b.next_attacker())
+    exact = live_odds(w.battle)
+    assert exact.method == "exact" and exact.moment.startswith("during round")
+    sampled = _sampled(w.battle, 3000, 2)
+    p, q = exact.win("athens"), float(sampled.attacker_wins)
+    assert abs(p - q) <= 4 * math.sqrt(p * (1 - p) / 3000) + 1e-9
+
+
+@pytest.mark.rule("8.11")
+def test_live_odds_at_a_rounds_end_drop_the_half_step_and_equal_the_next_round():
+    w = assault_until(lambda b: any(f.half for f in b.fighters) and b.next_attacker() is None)
+    before = live_odds(w.battle).odds
+    w.battle.step()  # the round's end: the half step is dropped (§8.11)
+    assert not any(f.half for f in w.battle.fighters)
+    after = live_odds(w.battle).odds
+    assert set(before.outcomes) == set(after.outcomes)
+    for key, p in after.outcomes.items():
+        assert before.outcomes[key] == pytest.approx(p, abs=1e-12)
+    assert before.expected_rounds == pytest.approx(after.expected_rounds, abs=1e-12)
 
 
 @settings(max_examples=15, deadline=None)
