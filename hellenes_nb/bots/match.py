@@ -1,0 +1,126 @@
+"""Head-to-head matches between bots, sides alternated every game (``hellenes match``).
+
+Game ``i`` of a match uses dice seed ``seed + i``; bot A plays Athens in even games and Sparta
+in odd ones, so both bots see the same seeds from both sides. Each bot gets its own seed per
+game. The result is counted from bot A's side: wins, draws (§14.24: a lead of 0–4 at the end),
+losses, and games stopped by the decision limit (reported separately, never as draws). The win
+rate comes with a Wilson 95 % score interval (../shared/reference/performance.md).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from ..game import new_game
+from ..rules import year_end
+from .base import SIDES, deciding_sides
+from .registry import make_bot
+
+Z95 = 1.959964
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion ``wins / n`` (0, 1 when n is 0)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play_game(a: str, b: str, scenario: str, seed: int, a_side: str,
+              max_decisions: int = 20000) -> dict[str, Any]:
+    """One game of bot ``a`` (playing ``a_side``) against bot ``b``; a JSON-ready summary."""
+    game = new_game(scenario, seed)
+    b_side = SIDES[1 - SIDES.index(a_side)]
+    bots = {a_side: make_bot(a, seed * 2 + 1), b_side: make_bot(b, seed * 2 + 2)}
+    seconds = {a_side: 0.0, b_side: 0.0}
+    counts = {a_side: 0, b_side: 0}
+    decisions = 0
+    t0 = time.perf_counter()
+    while not game.over and decisions < max_decisions:
+        sides = deciding_sides(game)
+        if not sides:
+            raise RuntimeError(f"dead end at '{game.prompt.text}' (seed {seed}): nobody can act")
+        for side in sides:
+            t = time.perf_counter()
+            action = bots[side].choose(game, side)
+            seconds[side] += time.perf_counter() - t
+            counts[side] += 1
+            game.apply(action)
+            decisions += 1
+    res = year_end.result(game.state)
+    st = game.state
+    out: dict[str, Any] = {"seed": seed, "a_side": a_side, "decisions": decisions,
+                           "year": st.year, "prestige": st.prestige,
+                           "seconds": round(time.perf_counter() - t0, 3),
+                           "a_ms_per_decision": round(1000 * seconds[a_side]
+                                                      / max(counts[a_side], 1), 3),
+                           "b_ms_per_decision": round(1000 * seconds[b_side]
+                                                      / max(counts[b_side], 1), 3)}
+    if res is None:
+        out.update(result="unfinished", how="decision_limit")
+    else:
+        winner = res["winner"]
+        out["how"] = res["how"]
+        out["result"] = "draw" if winner is None else "win" if winner == a_side else "loss"
+    return out
+
+
+def _job(args: tuple) -> dict[str, Any]:
+    return play_game(*args)
+
+
+def run_match(a: str, b: str, games: int, seed: int = 1, scenario: str = "431",
+              workers: int = 1, max_decisions: int = 20000) -> dict[str, Any]:
+    """Play ``games`` games, sides alternated; a JSON-ready summary from bot ``a``'s side."""
+    if games < 1:
+        raise ValueError(f"a match needs at least one game, not {games}")
+    for name in (a, b):
+        make_bot(name)
+    jobs = [(a, b, scenario, seed + i, SIDES[i % 2], max_decisions) for i in range(games)]
+    t0 = time.perf_counter()
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(_job, jobs, chunksize=1))
+    else:
+        results = [_job(j) for j in jobs]
+    seconds = time.perf_counter() - t0
+    return summarize(a, b, scenario, seed, results, seconds, workers)
+
+
+def summarize(a: str, b: str, scenario: str, seed: int, results: list[dict],
+              seconds: float, workers: int = 1) -> dict[str, Any]:
+    """Counts, win rate with its Wilson interval, per side and overall."""
+    def block(rs: list[dict]) -> dict[str, Any]:
+        n = len(rs)
+        wins = sum(r["result"] == "win" for r in rs)
+        lo, hi = wilson(wins, n)
+        return {"games": n, "wins": wins, "draws": sum(r["result"] == "draw" for r in rs),
+                "losses": sum(r["result"] == "loss" for r in rs),
+                "unfinished": sum(r["result"] == "unfinished" for r in rs),
+                "win_rate": round(wins / n, 4) if n else 0.0,
+                "wilson95": [round(lo, 4), round(hi, 4)]}
+
+    decisions = [r["decisions"] for r in results]
+    hows: dict[str, int] = {}
+    for r in results:
+        hows[r["how"]] = hows.get(r["how"], 0) + 1
+    a_ms = sorted(r["a_ms_per_decision"] for r in results)
+    return {
+        "a": a, "b": b, "scenario": scenario, "seed": seed, "workers": workers,
+        "result_type": "full games (to the end of the scenario or an earlier victory)",
+        **block(results),
+        "as_athens": block([r for r in results if r["a_side"] == "athens"]),
+        "as_sparta": block([r for r in results if r["a_side"] == "sparta"]),
+        "how": dict(sorted(hows.items())),
+        "decisions_per_game": round(sum(decisions) / len(decisions), 1),
+        "a_ms_per_decision_median_game": a_ms[len(a_ms) // 2],
+        "seconds": round(seconds, 1),
+        "results": results,
+    }
