@@ -8,6 +8,7 @@ ambiguous. Every refusal says why in the engine's own words, with its rule secti
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +43,15 @@ class BattleRecord:
     how: str = ""
     prestige: int = 0
     events: list[dict[str, Any]] = field(default_factory=list)
+    #: the engine's battle as first seen (``Battle.to_dict``) and each side's retreat policy,
+    #: so the battle widget can set the same battle up again (widgets/lesson.py)
+    setup: dict[str, Any] | None = None
+    policy: dict[str, str | int] = field(default_factory=dict)
+
+    def dice(self) -> list[int]:
+        """Every die face the battle's attacks rolled, in firing order (§6.2, §6.31)."""
+        return [face for e in self.events if e["kind"] == "battle_attack"
+                for face in e.get("dice", ())]
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict."""
@@ -172,13 +182,14 @@ def resolve_battle(game: Game, spec: BattleSpec, start: int) -> BattleRecord:
         p = ix.place(spec.place)
     except KeyError:
         raise ScriptError(f"battle place {spec.place!r} is not an area id") from None
-    rec = BattleRecord(spec.place)
+    rec = BattleRecord(spec.place, policy=dict(spec.policy))
     for _ in range(MAX_BATTLE_DECISIONS):
         frame = _battle_frame(game, p)
         if frame is None or game.over:
             break
         if frame.get("battle") and not rec.forces:
             rec.forces = _forces(game, frame)
+            rec.setup = copy.deepcopy(frame["battle"])
         if game.state.stack[-1] is not frame:
             raise ScriptError(f"the battle in {spec.place} is waiting behind another decision: "
                               f"{game.prompt.text}")
@@ -187,6 +198,7 @@ def resolve_battle(game: Game, spec: BattleSpec, start: int) -> BattleRecord:
         last = _battle_frame(game, p)
         if last is not None and last.get("battle") and not rec.forces:
             rec.forces = _forces(game, last)
+            rec.setup = copy.deepcopy(last["battle"])
     else:
         raise ScriptError(f"the battle in {spec.place} did not end after "
                           f"{MAX_BATTLE_DECISIONS} decisions")
