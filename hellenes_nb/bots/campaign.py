@@ -28,6 +28,7 @@ from .picture import Picture, unit_strength
 ATTACK_MARGIN = 1.5      # my strength / estimated enemy strength needed to engage
 SIEGE_MARGIN = 1.2       # to shut enemy units in their city and hold the province
 END_SCORE = 0.3
+LANDING_SHARE = 0.67
 GARRISON_WORTH = 1.0
 
 
@@ -67,14 +68,20 @@ def _land_value(pic: Picture, u: int) -> float:
 
 
 def _force_value(pic: Picture, moves: list[dict], at_sea: bool) -> float:
+    """What the moving units bring to a fight; units landing from the sea lose the first
+    round (§6.6), valued here as a third of their strength."""
     ix = pic.ix
+    po = ix.place_of
     total = 0.0
     for a in moves:
         u = ix.unit_of[a["unit"]]
-        total += unit_strength(ix, u, pic.cv[u], at_sea)
+        path = a["path"]
+        landing = not at_sea and len(path) > 1 and ix.is_sea(po[path[-2]])
+        share = LANDING_SHARE if landing else 1.0
+        total += share * unit_strength(ix, u, pic.cv[u], at_sea)
         if a.get("carry") and not at_sea:
             c = ix.unit_of[a["carry"]]
-            total += unit_strength(ix, c, pic.cv[c], False)
+            total += share * unit_strength(ix, c, pic.cv[c], False)
     return total
 
 
@@ -123,7 +130,7 @@ def _leave_cost(pic: Picture, g: int, leaving: set[int]) -> float:
         after = pic.my_strength(stay)
         if need > after and before > after:
             short = min(1.0, (need - after) / max(need, 1e-9))
-            cost += 2.0 * value * short
+            cost += 3.0 * value * short
     return cost
 
 
@@ -237,6 +244,7 @@ def choose_action(game, pic: Picture, legal: list[dict], memory: dict) -> dict:
     """The best action of the action phase; a chosen group plan is kept in ``memory``."""
     ix = pic.ix
     po = ix.place_of
+    memory["plan"] = None
     best, best_score, best_plan = None, -1.0, None
     for a in legal:
         t = a["type"]
@@ -268,15 +276,15 @@ def choose_action(game, pic: Picture, legal: list[dict], memory: dict) -> dict:
 def group_move(game, pic: Picture, legal: list[dict], memory: dict) -> dict:
     """Play the remembered plan's moves that are still legal, then finish the group."""
     by_key = {move_key(a): a for a in legal if a["type"] == "move"}
-    plan = memory.get("plan") or []
-    if not plan and by_key:
+    plan = memory.get("plan")
+    if plan is None:
         plan = _free_plan(game, pic, legal)
     while plan:
         a = by_key.get(move_key(plan.pop(0)))
         if a is not None:
             memory["plan"] = plan
             return a
-    memory["plan"] = []
+    memory["plan"] = None
     return next(a for a in legal if a["type"] == "end_group")
 
 

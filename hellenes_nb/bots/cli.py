@@ -1,0 +1,79 @@
+"""``hellenes match``: a strength match between two bots (hellenes_nb.bots.match)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ..world import load_world
+from .match import run_match
+from .registry import BOTS
+
+
+def _scenario(value: str) -> str:
+    known = sorted(load_world().scenarios)
+    if value not in known:
+        raise argparse.ArgumentTypeError(f"unknown scenario {value!r}: choose one of "
+                                         f"{', '.join(known)}")
+    return value
+
+
+def _positive(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {value!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, not {n}")
+    return n
+
+
+def format_summary(s: dict) -> str:
+    """Plain-text lines for a match summary."""
+    lo, hi = s["wilson95"]
+    lines = [
+        f"{s['a']} vs {s['b']}, scenario {s['scenario']}, {s['games']} games (sides alternated, "
+        f"seeds {s['seed']}..{s['seed'] + s['games'] - 1}), {s['result_type']}",
+        f"{s['a']}: {s['wins']} wins, {s['draws']} draws, {s['losses']} losses, "
+        f"{s['unfinished']} unfinished; win rate {100 * s['win_rate']:.1f} % "
+        f"(Wilson 95 %: {100 * lo:.1f}–{100 * hi:.1f} %)",
+    ]
+    for side in ("athens", "sparta"):
+        b = s[f"as_{side}"]
+        lo, hi = b["wilson95"]
+        lines.append(f"  as {side.title()}: {b['wins']}/{b['games']} wins, {b['draws']} draws, "
+                     f"{b['losses']} losses ({100 * lo:.1f}–{100 * hi:.1f} %)")
+    lines.append("  endings: " + ", ".join(f"{k} {v}" for k, v in s["how"].items()))
+    lines.append(f"  {s['decisions_per_game']} decisions per game; {s['a']} "
+                 f"{s['a_ms_per_decision_median_game']} ms per decision (median game); "
+                 f"{s['seconds']} s on {s['workers']} worker(s)")
+    return "\n".join(lines)
+
+
+def _cmd(args: argparse.Namespace) -> int:
+    summary = run_match(args.a, args.b, args.games, seed=args.seed, scenario=args.scenario,
+                        workers=args.workers, max_decisions=args.max_decisions)
+    if not args.keep_games:
+        summary.pop("results")
+    print(json.dumps(summary, indent=2) if args.json else format_summary(summary))
+    return 0
+
+
+def add_match_parser(subparsers: argparse._SubParsersAction) -> None:
+    """Register ``hellenes match``."""
+    p = subparsers.add_parser("match", help="play two bots against each other, sides "
+                                            "alternated, and report the win rate")
+    names = sorted(BOTS)
+    p.add_argument("--a", choices=names, default="heuristic", help="the bot measured "
+                   "(default heuristic)")
+    p.add_argument("--b", choices=names, default="random", help="its opponent (default random)")
+    p.add_argument("--games", type=_positive, default=200, help="games (default 200)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    p.add_argument("--scenario", type=_scenario, default="431", help="scenario (default 431)")
+    p.add_argument("--workers", type=_positive, default=1,
+                   help="processes playing games at once (default 1)")
+    p.add_argument("--max-decisions", type=_positive, default=20000,
+                   help="stop a game after this many decisions; counted as unfinished")
+    p.add_argument("--keep-games", action="store_true", help="include every game's summary")
+    p.add_argument("--json", action="store_true", help="print one JSON summary")
+    p.set_defaults(func=_cmd)
