@@ -1,0 +1,160 @@
+"""The Amphipolis lesson (424-422) validates and shows Brasidas' campaign on the engine."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hellenes_nb.lessons import Lesson, check_lesson
+
+from .conftest import ROOT
+
+AMPHIPOLIS = ROOT / "lessons" / "amphipolis-424-422.yaml"
+
+
+@pytest.fixture(scope="module")
+def amph(world):
+    return Lesson(AMPHIPOLIS, world=world)
+
+
+def _loc(lesson: Lesson, key: str) -> str:
+    s = lesson.state
+    p = s.loc[s.ix.unit(key)]
+    return s.ix.place_ids[p] if p >= 0 else "pool"
+
+
+def _holder(lesson: Lesson, area: str) -> str | None:
+    s = lesson.state
+    c = s.city_control[s.ix.place(area)]
+    return ("athens", "sparta")[c] if c >= 0 else None
+
+
+def test_amphipolis_lesson_passes_the_checker(world):
+    assert check_lesson(AMPHIPOLIS, world=world) == []
+
+
+def test_every_citation_has_a_paraphrase_and_every_view_is_json(amph):
+    for n in range(1, len(amph.steps) + 1):
+        amph.goto(n)
+        view = amph.view()
+        json.dumps(view)
+        assert all(c["paraphrase"] and c["episode"] for c in view["citations"]), n
+
+
+@pytest.mark.rule("5.4")
+def test_5_4_brasidas_crosses_thessaly_without_stopping(amph):
+    amph.goto(2)
+    assert _loc(amph, "S6") == "pieria" and _loc(amph, "S16") == "pieria"
+    assert any("Thessaly → Pieria" in t for t in amph.view()["events"])
+
+
+@pytest.mark.rule("3.12")
+def test_3_12_acanthus_and_stagirus_revolt(amph):
+    amph.goto(3)
+    assert _holder(amph, "stagira") == "sparta"
+    s = amph.state
+    assert s.garrisons[s.ix.place("stagira")][0] == 1  # a Spartan garrison
+
+
+@pytest.mark.rule("7.1")
+def test_7_1_eucles_fortifies_and_sparta_besieges_amphipolis(amph):
+    amph.goto(4)
+    s = amph.state
+    assert s.sieges[s.ix.place("amphipolis")]["besieger"] == 1
+    assert s.inside[s.ix.unit("A17")] == 1
+    assert _holder(amph, "amphipolis") == "athens"
+
+
+@pytest.mark.rule("8.13")
+def test_8_13_amphipolis_capitulates_for_one_prestige(amph):
+    amph.goto(6)
+    assert amph.state.prestige == 5
+    result = amph.choose("capitulate")
+    assert result["matches_history"]
+    branch = result["game"]
+    assert branch.state.year == 423, "Year End follows the winter siege combat (§9.5)"
+    amph.goto(7)
+    assert _holder(amph, "amphipolis") == "sparta"
+    assert _loc(amph, "A17") == "pool"
+    # 5 - 1 (capitulation) - 4 (tribute of Amphipolis 3 and Stagira 1, §9.51)
+    assert amph.state.prestige == 0
+    texts = " ".join(amph.view()["events"])
+    assert "capitulat" in texts and "tribute" in texts
+
+
+@pytest.mark.rule("8.11")
+def test_8_11_refusing_the_terms_leads_to_an_assault(amph):
+    amph.goto(6)
+    branch = amph.choose("defend")["game"]
+    assert not branch.over
+    assert branch.state.year == 424
+    assert any(f.get("kind") == "battle" for f in branch.state.stack)
+    assert amph.number == 6 and amph.state.year == 424
+
+
+@pytest.mark.rule("9.24")
+def test_9_24_perdiccas_macedonians_disband_in_winter(amph):
+    amph.goto(7)
+    assert _loc(amph, "S33") == "pool"
+
+
+@pytest.mark.rule("14.22")
+def test_14_22_the_peace_offer_of_423_is_a_decision(amph):
+    amph.goto(9)
+    assert _holder(amph, "sithonia") == "sparta", "Torone went over in 423"
+    assert _loc(amph, "A12") == "pallene"
+    view = amph.view()
+    assert [o["id"] for o in view["decision"]["options"]] == ["fight-on", "offer"]
+    offer = amph.choose("offer")["game"]
+    assert offer.state.prestige == -5, "the offer costs Sparta 1 Prestige"
+    rolled = [e for e in offer.log if "peace" in e["kind"]]
+    assert rolled and ("Sparta wins" in offer.prompt.text) == offer.over
+
+
+@pytest.mark.rule("8.1")
+def test_8_1_cleon_storms_torone(amph):
+    amph.goto(11)
+    battle = amph.view()["battle"]
+    assert battle["kind"] == "assault" and battle["winner"] == "athens"
+    assert battle["how"] == "elimination" and battle["prestige"] == 2
+    assert _holder(amph, "sithonia") == "athens"
+    assert amph.state.prestige == -4
+    assert amph.run.battle.dice() == [3, 1, 5, 6, 4, 2]
+
+
+@pytest.mark.rule("8.3")
+def test_8_3_brasidas_sorties_and_the_athenians_panic(amph):
+    amph.goto(12)
+    s = amph.state
+    assert s.sieges[s.ix.place("amphipolis")]["besieger"] == 0
+    amph.goto(13)
+    battle = amph.view()["battle"]
+    assert battle["kind"] == "sortie"
+    assert battle["winner"] == "sparta" and battle["how"] == "panic"
+    assert amph.state.prestige == -6
+    assert _loc(amph, "A1") == "edonia" and _loc(amph, "S6") == "amphipolis"
+    assert not amph.state.sieges.get(amph.state.ix.place("amphipolis"))
+
+
+@pytest.mark.rule("14.24")
+def test_14_24_the_campaign_ends_in_422(amph):
+    amph.goto(len(amph.steps))
+    game = amph.game
+    assert game.over
+    assert "Sparta wins" in game.prompt.text
+    assert amph.state.prestige == -10
+    assert _holder(amph, "amphipolis") == "sparta" and _holder(amph, "sithonia") == "athens"
+
+
+@settings(max_examples=8, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.integers(1, 14), min_size=1, max_size=6))
+def test_any_route_through_the_steps_shows_the_same_states(amph, route):
+    seen: dict[int, dict] = {}
+    for n in route:
+        amph.goto(n)
+        state = amph.state.to_dict()
+        assert seen.setdefault(n, state) == state
