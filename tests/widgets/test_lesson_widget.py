@@ -1,0 +1,202 @@
+"""The lesson widget driven from Python: steps, sources, map focus, battles, decisions,
+questions and taking command (the browser test is tests/ui/test_lesson_ui.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hellenes_nb.lessons import Lesson, LessonError
+from hellenes_nb.rules.combat import Prompt
+from hellenes_nb.widgets.dashboard import Dashboard
+from hellenes_nb.widgets.lesson import LessonBattle, LessonWidget, lesson_policy
+from hellenes_nb.world import load_world
+
+_WORLD = load_world()
+
+
+@pytest.fixture(scope="module")
+def pylos_lesson():
+    return Lesson("pylos-425", world=_WORLD)
+
+
+@pytest.fixture
+def widget(pylos_lesson):
+    pylos_lesson.goto(1)
+    return LessonWidget(pylos_lesson, speed="instant")
+
+
+def _units(w: LessonWidget, area: str) -> set[str]:
+    return {b["key"] for b in w.map.board["blocks"].get(area, []) if "key" in b}
+
+
+def test_opens_on_step_one_with_the_introduction(widget):
+    assert widget.progress.value == 1 and widget.progress.max == 12
+    assert "1 / 12" in widget.progress_text.value
+    assert widget.back_button.disabled and not widget.next_button.disabled
+    assert "Introduction" in widget.narrative.value
+    assert "Spring 425" in widget.narrative.value
+    assert widget.battle is None and widget.battle_box.children == ()
+
+
+def test_sources_carry_their_paraphrase_on_hover_and_on_click(widget):
+    widget.goto(2)
+    html = widget.narrative.value
+    cite = widget.lesson.citations()[0]
+    assert cite["paraphrase"]
+    assert f"title='{cite['paraphrase']}'" in html.replace("&#x27;", "'")
+    assert "<details class='hl-cite'>" in html and "Thucydides 4.3.1-3" in html
+    assert "§3.3" in html and "What the engine did" in html
+
+
+def test_next_back_and_jump_move_the_map_with_the_lesson(widget):
+    assert "A9" in _units(widget, "messenian_gulf")
+    widget.next()
+    assert widget.lesson.number == 2 and widget.jump.value == 2
+    assert "A9" in _units(widget, "pylos")
+    assert widget.map.zoom == 4.0
+    assert widget.map.highlights == {"focus": ["pylos", "sea_of_pylos"]}
+    assert not widget.map.playable, "the lesson's map is for looking, not moving"
+    widget.jump.value = 7
+    assert widget.lesson.number == 7 and widget.progress.value == 7
+    widget.back()
+    assert widget.lesson.number == 6 and "6 / 12" in widget.progress_text.value
+
+
+def test_last_step_disables_next_and_shows_the_summary(widget):
+    widget.goto(12)
+    assert widget.next_button.disabled
+    assert "Summary" in widget.narrative.value
+    with pytest.raises(LessonError, match="last step"):
+        widget.next()
+
+
+def test_a_refused_button_shows_plain_words(widget):
+    widget._guard(lambda: widget.goto(40))
+    assert "Not possible" in widget.error.value and "no step 40" in widget.error.value
+    widget.goto(3)
+    assert widget.error.value == ""
+
+
+@pytest.mark.rule("8.11")
+def test_8_11_the_assault_is_replayed_die_by_die_with_the_lessons_dice(widget):
+    widget.goto(6)
+    record = widget.lesson.run.battle
+    battle = widget.battle
+    assert isinstance(battle, LessonBattle) and battle in widget.battle_box.children[0].children
+    assert battle.forced == record.dice()
+    assert battle.kind == "assault"
+    assert {b["key"] for b in battle.blocks} == {f["block"] for fs in record.forces.values()
+                                                 for f in fs}
+    battle.advance()
+    first = battle.history.row(0, named=True)
+    assert first["dice"] == record.dice()[:len(first["dice"])]
+    battle.run_battle()
+    outcome = battle.battle.outcome
+    assert (outcome.winner, outcome.how, outcome.prestige) == ("athens", "retreat", 1)
+    assert outcome.rounds == 3, "Sparta fights two rounds, then retreats (lesson policy)"
+    assert battle.forced == []
+    battle.replay()
+    assert not battle.battle.over and battle.forced == record.dice()
+
+
+@pytest.mark.parametrize(("lesson", "step"), [("pylos-425", 6), ("pylos-425", 7),
+                                              ("pylos-425", 11),
+                                              ("amphipolis-424-422", 11),
+                                              ("amphipolis-424-422", 13)])
+def test_every_lesson_battle_replays_to_the_recorded_result(lesson, step):
+    les = Lesson(lesson, world=_WORLD)
+    les.goto(step)
+    record = les.run.battle
+    board = LessonBattle(record, les.game)
+    board.run_battle()
+    outcome = board.battle.outcome
+    assert (outcome.winner, outcome.how, outcome.prestige) == (record.winner, record.how,
+                                                               record.prestige)
+    rolled = [face for row in board.history.iter_rows(named=True) for face in row["dice"]]
+    assert rolled == record.dice()
+
+
+def test_lesson_policy_follows_the_scripted_rounds():
+    choose = lesson_policy({"sparta": 2, "athens": "retreat"})
+
+    class Stub:
+        prompt = Prompt("sparta", "retreat", ("fight", "retreat"), "6.4", "")
+        round = 2
+
+    assert choose(Stub) == "fight"
+    Stub.round = 3
+    assert choose(Stub) == "retreat"
+    Stub.prompt = Prompt("athens", "retreat", ("fight", "retreat"), "6.4", "")
+    Stub.round = 1
+    assert choose(Stub) == "retreat"
+    Stub.prompt = Prompt("athens", "hit", ("A2", "A1"), "6.32", "tied")
+    assert choose(Stub) == "A2"
+
+
+def test_decision_buttons_explain_the_historical_choice(widget):
+    widget.goto(5)
+    assert widget.decision_box.layout.display is None
+    buttons = widget.decision_buttons.children
+    assert [b.description[:2] for b in buttons] == ["1.", "2.", "3."]
+    assert widget.decision_result.value == ""
+    buttons[2].click()
+    result = widget.decision_result.value
+    assert "Meet the Spartans in the open" in result
+    assert "History went another way" in result and "Demosthenes" in result
+    assert widget.decision_buttons.children[2].button_style == "info"
+    widget.choose("fortify")
+    assert "That is what happened" in widget.decision_result.value
+    widget.goto(6)
+    assert widget.decision_box.layout.display == "none"
+
+
+def test_the_answer_stays_hidden_until_revealed(widget):
+    widget.goto(6)
+    assert widget.answer_html.value == ""
+    assert "double defense" not in widget.question_html.value
+    assert widget.lesson.view()["question"]["answer_html"] is None
+    widget.reveal_button.click()
+    assert "Answer" in widget.answer_html.value and widget.reveal_button.disabled
+    assert "double defense" in widget.answer_html.value
+
+
+def test_take_command_opens_a_dashboard_on_the_branch(widget):
+    widget.goto(5)
+    widget.choose("open-battle")
+    before = widget.lesson.state.to_dict()
+    dash = widget.take_command("bot", side="athens")
+    assert isinstance(dash, Dashboard) and widget.command_box.children == (dash,)
+    assert dash.mode == "bot" and dash.human == "athens"
+    assert "your class" in widget.command_note.value
+    assert dash.game.state.year == 425
+    dash.play_bot_turns()
+    assert widget.lesson.state.to_dict() == before, "the lesson is unchanged"
+    widget.goto(3)
+    assert widget.command_box.children == ()
+    hot = widget.take_command("hotseat")
+    assert hot.mode == "hotseat"
+    assert hot.game.state.to_dict() == widget.lesson.state.to_dict()
+    with pytest.raises(LessonError, match="opponent"):
+        widget.take_command("oracle")
+
+
+def test_take_command_when_play_has_stopped_says_so():
+    w = LessonWidget(Lesson("amphipolis-424-422", world=_WORLD))
+    w.goto(14)
+    assert w.take_command("bot") is None
+    assert "Play has stopped" in w.command_note.value
+    assert w.command_box.children == ()
+
+
+def test_html_in_a_lesson_is_shown_as_text(tmp_path):
+    text = Path(Lesson("pylos-425", world=_WORLD).spec.path).read_text(encoding="utf-8")
+    evil = text.replace("Early in spring the Peloponnesians",
+                        "<script>alert(1)</script> <img src=x onerror=alert(2)> Early in "
+                        "spring the Peloponnesians", 1)
+    path = tmp_path / "evil.yaml"
+    path.write_text(evil, encoding="utf-8")
+    w = LessonWidget(Lesson.load(path, world=_WORLD))
+    assert "<script>" not in w.narrative.value and "<img" not in w.narrative.value
+    assert "&lt;script&gt;" in w.narrative.value
