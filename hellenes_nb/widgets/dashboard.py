@@ -392,6 +392,8 @@ class Dashboard(W.VBox):
         self._seen = -1
         self._shown_choices: list[dict] | None = None
         self._battle_src: dict | None = None
+        self._legal_cache: tuple[Any, dict[str, list[dict]]] = (None, {})
+        self._button_layout = W.Layout(width="auto", max_width="100%", height="auto")
         self.viewer: str | None = human if mode == "bot" else None
         self.handover_to: str | None = None
         self._build()
@@ -474,7 +476,7 @@ class Dashboard(W.VBox):
         if g.over or self.handover_to is not None or self._thinking:
             return []
         side = self._screen_side()
-        return g.legal_actions(side) if side else []
+        return self._legal(side) if side else []
 
     @property
     def hand(self) -> list[int]:
@@ -491,10 +493,20 @@ class Dashboard(W.VBox):
             return None
         return self.human if self.mode == "bot" else self.viewer
 
+    def _legal(self, side: str) -> list[dict]:
+        """``game.legal_actions(side)``, listed once per position."""
+        state = self.game.state
+        if self._legal_cache[0] is not state:
+            self._legal_cache = (state, {})
+        found = self._legal_cache[1]
+        if side not in found:
+            found[side] = self.game.legal_actions(side)
+        return found[side]
+
     def _deciders(self) -> list[str]:
         p = self.game.prompt
         if p.side == "both":
-            return [s for s in SIDES if self.game.legal_actions(s)]
+            return [s for s in SIDES if self._legal(s)]
         return [p.side] if p.side in SIDES else []
 
     # -- acting --------------------------------------------------------------------------------
@@ -529,6 +541,11 @@ class Dashboard(W.VBox):
                     "first")
         if self.game.over:
             return f"the game is over: {self.game.prompt.text}"
+        screen = self._screen_side()
+        side = action.get("side")
+        if side in SIDES and side != screen:
+            return (f"that decision is not yours to take: it is for {SIDE_WORD[side]}, and "
+                    f"the screen belongs to {SIDE_WORD.get(screen or 'all')}")
         try:
             self.game.clone().apply(action)
         except IllegalAction as exc:
@@ -630,7 +647,7 @@ class Dashboard(W.VBox):
     # -- the computer ------------------------------------------------------------------------
     def _bot_due(self) -> bool:
         return (self.mode == "bot" and not self.game.over
-                and bool(self.game.legal_actions(self.bot_side)))
+                and bool(self._legal(self.bot_side)))
 
     def _bot_move(self) -> None:
         assert self.bot is not None and self.bot_side is not None
@@ -810,7 +827,7 @@ class Dashboard(W.VBox):
         buttons = []
         for label, action in options:
             b = W.Button(description=label, tooltip=action.get("label", label),
-                         layout=W.Layout(width="auto", max_width="100%", height="auto"))
+                         layout=self._button_layout)
             b.add_class("hn-choice")
             if extra:
                 b.add_class(extra)

@@ -80,7 +80,7 @@ class PrestigeChart:
         self.guides = [
             bq.Lines(x=[0, 1], y=[level, level], scales=scales, stroke_width=1,
                      colors=[SIDE_COLOURS["athens" if level > 0 else "sparta"]],
-                     line_style="dotted" if abs(level) == PEACE else "dashed", opacity=[0.8])
+                     line_style="dotted" if abs(level) == PEACE else "dashed", opacities=[0.8])
             for level in (SURRENDER, PEACE, -PEACE, -SURRENDER)
         ]
         self.zero = bq.Lines(x=[0, 1], y=[0, 0], scales=scales, colors=[_GUIDE],
@@ -91,11 +91,11 @@ class PrestigeChart:
                                                 labels=["year BC", "prestige"]))
         self.names = bq.Label(x=[0, 0], y=[12.5, -12.5], scales=scales, text=["Athens", "Sparta"],
                               colors=[SIDE_COLOURS["athens"], SIDE_COLOURS["sparta"]],
-                              x_offset=6, y_offset=4, font_size=12, font_weight="bold",
+                              x_offset=6, y_offset=4, default_size=12, font_weight="bold",
                               align="start")
         self.x_axis = bq.Axis(scale=self.x_scale, tick_format="d", label="year BC",
                               grid_lines="none")
-        self.y_axis = bq.Axis(scale=self.y_scale, orientation="vertical", side="left",
+        self.y_axis = bq.Axis(scale=self.y_scale, side="left",
                               tick_values=[-15, -10, -5, 0, 5, 10, 15], tick_format="+d",
                               label="prestige", grid_lines="none")
         self.figure = bq.Figure(
