@@ -106,7 +106,8 @@ class LessonBattle(BattleWidget):
 
     The blocks are set up as the engine set them up when the battle began; the dice the lesson
     rolled are queued (:meth:`force_dice`), so stepping one attack at a time shows the very
-    battle the lesson recorded. The "auto" controls answer decisions as the lesson did
+    battle the lesson recorded. "Whole round" and "Whole battle" answer decisions as the lesson
+    did
     (:func:`lesson_policy`); a class that answers differently sees the same dice go another way.
     """
 
@@ -360,8 +361,8 @@ class LessonWidget(W.VBox):
         self.battle.speed = self.speed
         how = f"{SIDE_WORD.get(record.winner or '', 'nobody')} won by {record.how}"
         note = W.HTML(f"<p class='hl-note'>The battle of this step, with the lesson's dice: "
-                      f"press <b>Step</b> for one attack at a time, or the auto controls to "
-                      f"let it run as the lesson did ({_esc(how)}, "
+                      f"press <b>Next attack</b> for one attack at a time, or <b>Whole round</b> "
+                      f"and <b>Whole battle</b> to let it run as the lesson did ({_esc(how)}, "
                       f"{len(record.dice())} dice).</p>")
         replay = W.Button(description="Replay the battle", icon="repeat",
                           tooltip="Back to the first attack, with the lesson's dice")
