@@ -223,7 +223,8 @@ def group_choices(game: Game, actions: list[dict]) -> list[dict[str, Any]]:
 
 
 # -- the battle board ------------------------------------------------------------------------------
-_BATTLE_CSS = str(BattleWidget._css) + "\n.hn-dash-battle .hb-controls { display: none; }\n"
+_BATTLE_CSS = str(BattleWidget._css) + (
+    "\n.hn-dash-battle .hb-controls, .hn-dash-battle .hb-tray.empty { display: none; }\n")
 
 
 class EngineBattleView(BattleWidget):
@@ -242,6 +243,8 @@ class EngineBattleView(BattleWidget):
         self._on_choice = on_choice
         place = ix.place_name[frame["place"]]
         super().__init__(battle, names=names, title=f"Battle in {place}")
+        if self._attacks:
+            self.last_attack = self._attack_view()  # the dice of the attack just thrown
 
     @traitlets.observe("request")
     def _on_request(self, change: dict[str, Any]) -> None:
@@ -424,8 +427,9 @@ class Dashboard(W.VBox):
         self.delay = W.Dropdown(options=[("computer: instant", 0.0), ("computer: 0.5 s", 0.5),
                                          ("computer: 1.5 s", 1.5)],
                                 value=self.bot_delay if self.bot_delay in (0.0, 0.5, 1.5)
-                                else 0.0, layout=W.Layout(width="170px"),
-                                disabled=self.mode != "bot")
+                                else 0.0, layout=W.Layout(
+                                    width="170px",
+                                    display="flex" if self.mode == "bot" else "none"))
         self.ready_button = W.Button(button_style="primary",
                                      layout=W.Layout(width="auto", height="48px"))
         self.cover = W.VBox([W.HTML(), self.ready_button])
@@ -579,7 +583,8 @@ class Dashboard(W.VBox):
 
     def undo(self) -> None:
         """Take back the last decision of the player at the screen (against the computer, its
-        answers since then too); never past a die roll or a reveal (docs/engine.md)."""
+        answers since then too; in hot-seat also while the hand-over screen waits, before the
+        other player has looked); never past a die roll or a reveal (docs/engine.md)."""
         side = self._screen_side()
         if side is None:
             raise ValueError("nothing to undo now: " + (

@@ -1,23 +1,143 @@
-"""The play dashboard in a real browser (Solara's widget manager in headless Chromium)."""
+"""The play dashboard in a real browser (Solara's widget manager in headless Chromium).
+
+Each test displays a Dashboard, plays it by clicking like a person would and checks the game in
+Python. Screenshots land in artifacts/screenshots/ for a person to look at.
+"""
 
 from __future__ import annotations
 
 import pytest
 from IPython.display import display
 
-from hellenes_nb.widgets.dashboard import Dashboard
+from hellenes_nb.bots import HeuristicBot
+from hellenes_nb.widgets.dashboard import (
+    FINISH,
+    ROW_BUTTONS,
+    Dashboard,
+    EngineBattleView,
+    group_choices,
+)
 
 pytestmark = pytest.mark.browser
 
-SETTLE = 15_000
+SETTLE = 15_000  # ms: bounded wait for the frontend
+VIEWPORT = {"width": 1400, "height": 1000}
+
+
+def _wait_python(page, predicate, what: str) -> None:
+    for _ in range(200):
+        if predicate():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _show(page, dash: Dashboard) -> None:
+    display(dash)
+    page.set_viewport_size(VIEWPORT)
+    page.locator(".hn-dash").wait_for(timeout=SETTLE)
 
 
 def test_dashboard_renders(solara_test, page_session, screenshot_dir, console_errors):
     dash = Dashboard("431", seed=7)
-    display(dash)
-    page_session.set_viewport_size({"width": 1400, "height": 1000})
+    _show(page_session, dash)
     page_session.locator(".hmap-svg").wait_for(timeout=SETTLE)
     page_session.locator(".hn-choice").first.wait_for(timeout=SETTLE)
-    page_session.wait_for_timeout(500)
+    assert page_session.locator(".hn-cardtile").count() == len(dash.hand) + len(
+        [c for c in dash.game.state.in_play if c[0] not in dash.game.state.leaders])
+    assert "New Year 431 BC" in page_session.locator(".hn-head").inner_text()
+    assert page_session.locator(".hn-log-line").count() == len(dash.game.view("athens")["log"])
+    page_session.locator(".bqplot").first.wait_for(timeout=SETTLE)
+    page_session.wait_for_timeout(400)
     page_session.screenshot(path=screenshot_dir / "dashboard-start.png", full_page=True)
+    assert console_errors == []
+
+
+def _pick(dash: Dashboard) -> dict:
+    """What a hurried player clicks: finish a phase if offered, else play a card for actions,
+    else the first button on screen (rows with many options are drop-down lists)."""
+    shown = [a for g in group_choices(dash.game, dash.choices) for r in g["rows"]
+             if len(r["options"]) <= ROW_BUTTONS for _l, a in r["options"] + r["chips"]]
+    for test in (lambda a: a["type"] in FINISH,
+                 lambda a: a["type"] == "play_card" and a.get("use") == "actions",
+                 lambda a: True):
+        found = [a for a in shown if test(a)]
+        if found:
+            return found[0]
+    raise AssertionError(f"no choice button on screen: {dash!r} {dash.choices}")
+
+
+def test_clicking_choice_buttons_plays_turns(solara_test, page_session, screenshot_dir,
+                                             console_errors):
+    dash = Dashboard("431", seed=7, bot="random")
+    _show(page_session, dash)
+    start = len(dash.game.history)
+    for _ in range(10):
+        n = len(dash.game.history)
+        button = page_session.get_by_title(_pick(dash)["label"], exact=True).first
+        button.click(timeout=SETTLE)
+        # the click is handled in the kernel's thread: wait until the computer has answered
+        _wait_python(page_session, lambda n=n: dash.game.over or (
+            len(dash.game.history) > n and bool(dash.choices)), "the click to reach the game")
+        if dash.game.over:
+            break
+    g = dash.game
+    assert len(g.history) >= start + 10
+    assert {a["side"] for a in g.history} == {"athens", "sparta"}
+    assert (g.state.season, g.state.year) != (0, 431), "play moved past the New Year"
+    page_session.wait_for_timeout(300)
+    page_session.screenshot(path=screenshot_dir / "dashboard-playing.png", full_page=True)
+    # undo by the toolbar button
+    if not dash.undo_button.disabled:
+        page_session.locator("button:has-text('Undo')").click()
+        _wait_python(page_session, lambda: "Took back" in dash.status.value
+                     or "⚠" in dash.status.value, "the undo to answer")
+    assert console_errors == []
+
+
+def test_hotseat_hand_over_screen(solara_test, page_session, screenshot_dir, console_errors):
+    dash = Dashboard("431", seed=4, mode="hotseat")
+    _show(page_session, dash)
+    cover = page_session.locator(".hn-cover")
+    cover.wait_for(timeout=SETTLE)
+    assert "Pass to Athens" in cover.inner_text()
+    assert page_session.locator(".hmap-svg").count() == 0
+    assert page_session.locator(".hn-cardtile").count() == 0
+    page_session.screenshot(path=screenshot_dir / "dashboard-handover.png", full_page=True)
+    page_session.locator("button:has-text('I am Athens')").click()
+    page_session.locator(".hmap-svg").wait_for(timeout=SETTLE)
+    _wait_python(page_session, lambda: dash.viewer == "athens", "Athens to take the screen")
+    page_session.locator(".hn-choice:has-text('Play for its event'), .hn-chip").first.click()
+    page_session.locator("button:has-text('I am Sparta')").wait_for(timeout=SETTLE)
+    assert dash.handover_to == "sparta" and dash.map.viewer == "athens"
+    assert page_session.locator(".hmap-svg").count() == 0
+    page_session.locator("button:has-text('I am Sparta')").click()
+    page_session.locator(".hmap-svg").wait_for(timeout=SETTLE)
+    _wait_python(page_session, lambda: dash.map.viewer == "sparta", "Sparta's view")
+    assert console_errors == []
+
+
+def test_battle_board_in_the_dashboard(solara_test, page_session, screenshot_dir,
+                                       console_errors):
+    dash = Dashboard("431", seed=1)
+    me = HeuristicBot(101)
+    for _ in range(400):
+        top = dash.game.state.stack[-1]
+        if top["kind"] == "battle" and "battle" in top and dash.choices:
+            break
+        dash.choose(me.choose(dash.game, "athens"))
+    view = dash.battle_box.children[0].children[0]
+    assert isinstance(view, EngineBattleView)
+    _show(page_session, dash)
+    board = page_session.locator(".hn-dash-battle .hb-choices button").first
+    board.wait_for(timeout=SETTLE)
+    assert not page_session.locator(".hn-dash-battle .hb-controls").first.is_visible()
+    page_session.locator(".hn-dash-battle").scroll_into_view_if_needed()
+    page_session.wait_for_timeout(300)
+    page_session.screenshot(path=screenshot_dir / "dashboard-battle.png", full_page=True)
+    n = len(dash.game.history)
+    board.click()
+    _wait_python(page_session, lambda: len(dash.game.history) > n,
+                 "the battle decision to reach the game")
+    assert dash.game.history[n]["type"] == "battle_choice"
     assert console_errors == []
