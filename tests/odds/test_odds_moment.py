@@ -1,6 +1,7 @@
 """Odds from a point inside a battle (``Moment``), for step-by-step battles."""
 
 from fractions import Fraction as F
+from functools import partial
 
 import pytest
 
@@ -26,14 +27,20 @@ def test_duel_after_the_defender_missed():
     assert o.expected_rounds == 1 + F(2, 3) * F(9, 5)
 
 
-@pytest.mark.parametrize("solver", ["python", "numpy"])
+@pytest.mark.parametrize("solver", ["python", "numpy", "compiled"])
 def test_total_probability_over_the_first_attack(solver):
     # P(attacker wins) = sum over the first unit attack's results of P(win from there)
     spec = make_battle("B2:3,A1:2", "C2:3,cav:A1:2")
     att, dfd = Side(spec.attacker), Side(spec.defender)
     side, index = spec.fire_order()[0]
     assert side == 1 and spec.defender[index].cavalry
-    solve = exact_odds if solver == "python" else fast_odds
+    if solver == "compiled":
+        pytest.importorskip("numba")
+    solve = {
+        "python": exact_odds,
+        "numpy": partial(fast_odds, compiled=False),
+        "compiled": partial(fast_odds, compiled=True),
+    }[solver]
     total = 0.0
     for hits, routs, p in attack(2, 1):
         after = att.rout(att.hit(att.start, hits), routs)
@@ -44,11 +51,14 @@ def test_total_probability_over_the_first_attack(solver):
 
 
 @pytest.mark.rule("8.11")
-def test_half_step_moment_both_solvers_agree():
+@pytest.mark.parametrize("compiled", [False, True])
+def test_half_step_moment_both_solvers_agree(compiled):
+    if compiled:
+        pytest.importorskip("numba")
     spec = make_battle("A3:1,B3:1", "garrison", assault=True)
     moment = Moment((4, 4), (5,), slot=2, rounds_done=3)
     exact = exact_odds(spec, exact=True, moment=moment)
-    fast = fast_odds(spec, moment=moment)
+    fast = fast_odds(spec, moment=moment, compiled=compiled)
     assert abs(float(exact.attacker_wins) - fast.attacker_wins) < 1e-12
     assert exact.attacker_wins > F(1, 2)  # the B3 die completes the step half the time
 

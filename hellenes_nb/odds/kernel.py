@@ -1,0 +1,180 @@
+"""The exact DP's inner loop compiled with numba (optional: ``pip install numba``).
+
+:mod:`hellenes_nb.odds.fast` prepares everything as NumPy arrays (each side's numbered states,
+one table per firing slot of the states a unit attack leaves and their chances) and, when numba
+is installed, hands the sweep over the battle's states to :func:`sweep_battle`. The sweep is the
+chain of :mod:`hellenes_nb.odds.dp` (§6.2 order of fire, §6.31–6.33 attacks, §6.4 retreat
+moments, §6.5–6.6 silent first rounds, §8.11 half steps dropped at a round's end) walked over
+dense arrays indexed by joint state ``a * n_defender + d``:
+
+* round tags one after another; inside a tag, weight levels from the highest down; inside a
+  level, the rounds already under way (phase A) and then the rounds starting at that level
+  (phase B), whose mass is first scaled by 1 / (1 − stay) to sum the empty rounds;
+* a unit attack that leaves the enemy with no unrouted block records the mass under
+  (firing side's state, slot, first round?, what matters of the beaten side) in ``collapses``;
+  a side that retreats at its first attack records it in ``retreats``. Both are turned into
+  outcomes afterwards, with pursuit and harrying (§6.34, §6.41), in NumPy.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True)
+def _stay(a, d, tag, sides, fire):
+    """P(a round from joint state (a, d) changes nothing): see ``_Solver._stay`` in dp.py."""
+    _, _, ables, cvs, standing, wants, _, double, _ = sides
+    slot_side, slot_block, chance, _, _ = fire
+    n_s = len(slot_side)
+    stay = 1.0
+    none_hit = 1.0
+    one_hit = 0.0
+    for k in range(n_s):
+        s = slot_side[k]
+        own = a if s == 0 else d
+        if not ables[s][own, slot_block[k]]:
+            continue
+        cv = cvs[s][own, slot_block[k]]
+        ch = chance[k]
+        if double[1 - s]:  # at most one hit on the walls in the round (§8.11)
+            none_hit *= (1.0 - ch) ** cv
+            one_hit += cv * ch / (1.0 - ch)
+        else:
+            stay *= (1.0 - 2.0 * ch) ** cv
+    stay *= none_hit * (1.0 + one_hit)
+    if (standing[0][a] and wants[0][tag, a]) or (standing[1][d] and wants[1][tag, d]):
+        return 0.0
+    return stay
+
+
+@njit(cache=True)
+def _slots(ids, tag, first, silent, sides, fire, flow, collapses, retreats):
+    """Fire every slot for the in-round mass of the joint states ``ids`` (one weight level)."""
+    _, _, ables, cvs, standing, wants, desc, _, active = sides
+    slot_side, slot_block, _, aft, chn = fire
+    n_s = len(slot_side)
+    n_st = flow.shape[2]
+    n_d = len(standing[1])
+    for k in range(n_s):
+        s = slot_side[k]
+        i = slot_block[k]
+        bit = 1 << s
+        # the arrays of this slot's sides, picked once (tuple indexing costs in the loop)
+        own_able, own_cv, own_wants = ables[s], cvs[s], wants[s]
+        foe_standing, foe_desc, found = standing[1 - s], desc[1 - s], collapses[s]
+        watch = active[s]
+        hold = first and s == silent
+        f = 1 if first else 0
+        for j in ids:
+            for st in range(n_st):
+                m = flow[k, j, st]
+                if m == 0.0:
+                    continue
+                flow[k, j, st] = 0.0
+                a = j // n_d
+                d = j - a * n_d
+                own = a if s == 0 else d
+                if hold or not own_able[own, i]:
+                    flow[k + 1, j, st] += m
+                    continue
+                st2 = st
+                if watch and not st & bit:
+                    st2 = st | bit
+                    if own_wants[tag, own]:
+                        retreats[s, j, f] += m
+                        continue
+                foe = d if s == 0 else a
+                cv = own_cv[own, i]
+                for w in range(chn.shape[3]):
+                    p = chn[k, cv, foe, w]
+                    if p == 0.0:
+                        break
+                    after = aft[k, cv, foe, w]
+                    if not foe_standing[after]:
+                        found[own, k, f, foe_desc[after]] += m * p
+                    elif s == 0:
+                        flow[k + 1, a * n_d + after, st2] += m * p
+                    else:
+                        flow[k + 1, after * n_d + d, st2] += m * p
+
+
+@njit(cache=True)
+def sweep_battle(setup, sides, fire, flow, starts, collapses, retreats):
+    """Push the mass of joint state 0 to the battle's end.
+
+    ``setup`` is (top weight, first tag, last tag, silent side or -1, slot and started flags
+    of the starting moment); ``sides`` holds pairs (attacker, defender) of per-state arrays:
+    weight, state after the round's end, able and cv per block, standing, retreat wanted per
+    tag, ending descriptor, then the double-defense and retreat-policy flags; ``fire`` the
+    firing order (side, block, chance of a die) and the attack tables. ``flow[k, j, started]``
+    holds in-round mass before slot k and ``starts[tag, j]`` round-start mass. Returns the
+    expected number of rounds begun, or -1.0 if some round can never change anything."""
+    top, tag0, last_tag, silent, slot0, started0 = setup
+    weights, ends = sides[0], sides[1]
+    n_a, n_d = len(weights[0]), len(weights[1])
+    n_s = len(fire[0])
+    n_st = flow.shape[2]
+    # joint states grouped by weight level: level q is order[offset[q]:offset[q + 1]]
+    counts = np.zeros(top + 2, np.int64)
+    for a in range(n_a):
+        for d in range(n_d):
+            counts[weights[0][a] + weights[1][d] + 1] += 1
+    offset = np.cumsum(counts)
+    fill = offset.copy()
+    order = np.empty(n_a * n_d, np.int64)
+    for a in range(n_a):
+        for d in range(n_d):
+            q = weights[0][a] + weights[1][d]
+            order[fill[q]] = a * n_d + d
+            fill[q] += 1
+    played = 0.0
+    if slot0 > 0:
+        flow[slot0, 0, started0] = 1.0
+        played = 1.0
+    else:
+        starts[tag0, 0] = 1.0
+    for tag in range(tag0, last_tag + 1):
+        first = tag == 0 and silent >= 0
+        saturated = tag == last_tag
+        follow = min(tag + 1, last_tag)
+        for q in range(top, -1, -1):
+            ids = order[offset[q] : offset[q + 1]]
+            # phase A: rounds that began at a higher weight and sit at weight q now
+            _slots(ids, tag, first, silent, sides, fire, flow, collapses, retreats)
+            for j in ids:
+                for st in range(n_st):
+                    m = flow[n_s, j, st]
+                    if m != 0.0:
+                        flow[n_s, j, st] = 0.0
+                        a = j // n_d
+                        starts[follow, ends[0][a] * n_d + ends[1][j - a * n_d]] += m
+            # phase B: rounds starting at weight q; on the last tag scaled by 1 / (1 - stay)
+            begun = False
+            for j in ids:
+                m = starts[tag, j]
+                if m == 0.0:
+                    continue
+                starts[tag, j] = 0.0
+                if saturated:
+                    a = j // n_d
+                    stay = _stay(a, j - a * n_d, tag, sides, fire)
+                    if stay >= 1.0:
+                        return -1.0
+                    m /= 1.0 - stay
+                played += m
+                flow[0, j, 0] += m
+                begun = True
+            if not begun:
+                continue
+            _slots(ids, tag, first, silent, sides, fire, flow, collapses, retreats)
+            for j in ids:
+                for st in range(n_st):
+                    m = flow[n_s, j, st]
+                    if m != 0.0:
+                        flow[n_s, j, st] = 0.0
+                        if not saturated:  # on the last tag this is the empty round, summed
+                            a = j // n_d
+                            starts[follow, ends[0][a] * n_d + ends[1][j - a * n_d]] += m
+    return played
