@@ -5,7 +5,8 @@ untrusted text: every character that means something in HTML is escaped first, a
 are a few Markdown marks turned into tags that this module writes itself. Nothing a lesson
 author types can become a tag, an attribute or a script.
 
-The subset: paragraphs (blank lines), ``- `` bullet lists, ``**bold**``, ``*italic*`` and
+The subset: paragraphs (blank lines), ``- `` bullet lists (an item may wrap onto the next
+lines), ``**bold**``, ``*italic*`` and
 ```code```. Anything else stays as plain, escaped text.
 """
 
@@ -19,6 +20,20 @@ __all__ = ["to_html", "to_text"]
 _BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
 _ITALIC = re.compile(r"(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])")
 _CODE = re.compile(r"`([^`\n]+)`")
+
+
+def _items(lines: list[str]) -> list[str] | None:
+    """The items of a bullet list block (a wrapped item goes on over several lines), or None
+    when the block does not start with ``- ``."""
+    if not lines or not lines[0].startswith("- "):
+        return None
+    items: list[str] = []
+    for ln in lines:
+        if ln.startswith("- "):
+            items.append(ln[2:].strip())
+        else:
+            items[-1] += " " + ln
+    return items
 
 
 def _inline(text: str) -> str:
@@ -43,9 +58,9 @@ def to_html(text: str | None) -> str:
     out = []
     for block in blocks:
         lines = [ln.strip() for ln in block.strip().splitlines() if ln.strip()]
-        if lines and all(ln.startswith("- ") for ln in lines):
-            items = "".join(f"<li>{_inline(ln[2:].strip())}</li>" for ln in lines)
-            out.append(f"<ul>{items}</ul>")
+        items = _items(lines)
+        if items is not None:
+            out.append("<ul>" + "".join(f"<li>{_inline(i)}</li>" for i in items) + "</ul>")
         else:
             out.append(f"<p>{_inline(' '.join(lines))}</p>")
     return "\n".join(out)
@@ -59,8 +74,9 @@ def to_text(text: str | None) -> str:
     out = []
     for block in blocks:
         lines = [ln.strip() for ln in block.strip().splitlines() if ln.strip()]
-        if lines and all(ln.startswith("- ") for ln in lines):
-            para = "\n".join(lines)
+        items = _items(lines)
+        if items is not None:
+            para = "\n".join(f"- {i}" for i in items)
         else:
             para = " ".join(lines)
         para = _BOLD.sub(r"\1", para)

@@ -34,7 +34,7 @@ from ..rules.battle_setup import BattleError
 from ..rules.blocks import Fighter
 from ..rules.combat import Battle
 from ..rules.dice import Dice
-from .battle import BattleWidget
+from .battle import HOW_TEXT, BattleWidget
 from .dashboard import Dashboard
 from .map import MAX_ZOOM, MIN_ZOOM, MapWidget
 
@@ -49,6 +49,8 @@ _STYLE = """<style>
   padding: 4px 10px; background: var(--jp-layout-color1, #fff);
   color: var(--jp-content-font-color1, #111); }
 .hl-card h3, .hl-card h4 { margin: 4px 0; }
+.hl-card ul { list-style: disc; padding-left: 22px; margin: 4px 0; }
+.hl-card li { margin: 2px 0; }
 .hl-cite summary { cursor: pointer; }
 .hl-cite p { margin: 2px 0 6px 18px; font-style: italic; }
 .hl-rules, .hl-status { color: var(--jp-content-font-color2, #444); }
@@ -169,7 +171,7 @@ class LessonWidget(W.VBox):
         spec = self.lesson.spec
         n = len(spec.steps)
         self.title_html = W.HTML(f"<h2>{_esc(spec.title)}</h2><p>{_esc(spec.period)}</p>")
-        self.progress = W.IntProgress(value=1, min=1, max=n, description="Step",
+        self.progress = W.IntProgress(value=1, min=0, max=n, description="Step",
                                       layout=W.Layout(width="260px"))
         self.progress_text = W.HTML()
         self.back_button = W.Button(description="Back", icon="arrow-left",
@@ -179,6 +181,8 @@ class LessonWidget(W.VBox):
         self.jump = W.Dropdown(options=[(f"{s.number}. {s.title}", s.number)
                                         for s in spec.steps],
                                description="Go to", layout=W.Layout(width="420px"))
+        for button, name in ((self.back_button, "hl-back"), (self.next_button, "hl-next")):
+            button.add_class(name)
         self.back_button.on_click(lambda _b: self._guard(self.back))
         self.next_button.on_click(lambda _b: self._guard(self.next))
         self.jump.observe(self._jumped, names="value")
@@ -199,6 +203,7 @@ class LessonWidget(W.VBox):
         self.question_html = W.HTML()
         self.reveal_button = W.Button(description="Reveal answer", icon="eye",
                                       tooltip="Show the answer to the class question")
+        self.reveal_button.add_class("hl-reveal")
         self.reveal_button.on_click(lambda _b: self._guard(self.reveal))
         self.answer_html = W.HTML()
         self.question_box = W.VBox([self.question_html, self.reveal_button, self.answer_html])
@@ -211,6 +216,10 @@ class LessonWidget(W.VBox):
         self.command_hotseat = W.Button(description="Take command: hot-seat", icon="users",
                                         tooltip="Play on from this step, two players at one "
                                                 "screen")
+        for button in (self.command_bot, self.command_hotseat):
+            button.layout = W.Layout(width="auto")
+        self.command_bot.add_class("hl-command-bot")
+        self.command_hotseat.add_class("hl-command-hotseat")
         self.command_bot.on_click(lambda _b: self._guard(lambda: self.take_command("bot")))
         self.command_hotseat.on_click(
             lambda _b: self._guard(lambda: self.take_command("hotseat")))
@@ -280,6 +289,9 @@ class LessonWidget(W.VBox):
                                        "command.</p>")
             return None
         self.command = Dashboard(game=game, mode=opponent, human=side)
+        focus = self.lesson.step.focus
+        if focus.area:
+            self.command.map.focus(focus.area, min(max(focus.zoom, MIN_ZOOM), MAX_ZOOM))
         made = self.lesson.view()["decision"]
         start = ("your class's choice at this decision point" if made and made["chosen"]
                  else f"step {self.lesson.progress}")
@@ -359,7 +371,8 @@ class LessonWidget(W.VBox):
             return
         self.battle = LessonBattle(record, self.lesson.game)
         self.battle.speed = self.speed
-        how = f"{SIDE_WORD.get(record.winner or '', 'nobody')} won by {record.how}"
+        how = (f"{SIDE_WORD.get(record.winner or '', 'nobody')} won by "
+               f"{HOW_TEXT.get(record.how, record.how)}")
         note = W.HTML(f"<p class='hl-note'>The battle of this step, with the lesson's dice: "
                       f"press <b>Next attack</b> for one attack at a time, or <b>Whole round</b> "
                       f"and <b>Whole battle</b> to let it run as the lesson did ({_esc(how)}, "
@@ -382,6 +395,7 @@ class LessonWidget(W.VBox):
         for i, o in enumerate(d["options"], 1):
             b = W.Button(description=f"{i}. {o['label']}", tooltip=o["label"],
                          layout=W.Layout(width="auto", max_width="100%"))
+            b.add_class("hl-option")
             if d["chosen"] == o["id"]:
                 b.button_style = "info"
             b.on_click(lambda _b, oid=o["id"]: self._guard(lambda: self.choose(oid)))

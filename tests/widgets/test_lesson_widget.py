@@ -32,11 +32,12 @@ def _units(w: LessonWidget, area: str) -> set[str]:
 
 
 def test_opens_on_step_one_with_the_introduction(widget):
-    assert widget.progress.value == 1 and widget.progress.max == 12
+    assert widget.progress.value == 1 and widget.progress.max == 12 and widget.progress.min == 0
     assert "1 / 12" in widget.progress_text.value
     assert widget.back_button.disabled and not widget.next_button.disabled
     assert "Introduction" in widget.narrative.value
     assert "Spring 425" in widget.narrative.value
+    assert "<li>The island of Sphacteria is part of the Pylos area." in widget.narrative.value
     assert widget.battle is None and widget.battle_box.children == ()
 
 
@@ -171,6 +172,7 @@ def test_take_command_opens_a_dashboard_on_the_branch(widget):
     assert dash.mode == "bot" and dash.human == "athens"
     assert "your class" in widget.command_note.value
     assert dash.game.state.year == 425
+    assert dash.map.zoom == 4.0, "the dashboard's map looks where the step looks"
     dash.play_bot_turns()
     assert widget.lesson.state.to_dict() == before, "the lesson is unchanged"
     widget.goto(3)
