@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from IPython.display import display
 
-from hellenes_nb.bots import HeuristicBot
+from hellenes_nb.bots import HeuristicBot, RandomBot
 from hellenes_nb.widgets.dashboard import (
     FINISH,
     ROW_BUTTONS,
@@ -140,4 +140,56 @@ def test_battle_board_in_the_dashboard(solara_test, page_session, screenshot_dir
     _wait_python(page_session, lambda: len(dash.game.history) > n,
                  "the battle decision to reach the game")
     assert dash.game.history[n]["type"] == "battle_choice"
+    assert console_errors == []
+
+
+def test_game_over_and_replay(solara_test, page_session, screenshot_dir, console_errors):
+    dash = Dashboard("431", seed=7, bot="random")
+    me = RandomBot(3)
+    while not dash.game.over:
+        dash.choose(me.choose(dash.game, "athens"))
+    _show(page_session, dash)
+    assert "GAME OVER" in page_session.locator(".hn-over").inner_text().upper()
+    assert dash.map.viewer == "all"
+    page_session.locator("button:has-text('Replay')").click()
+    page_session.locator(".hn-replay .hmap-svg").wait_for(timeout=SETTLE)
+    _wait_python(page_session, lambda: dash.replay is not None, "the replay viewer")
+    n = len(dash.game.history)
+    assert dash.replay.position == n
+    page_session.locator(".hn-replay button:has-text('Previous')").click()
+    _wait_python(page_session, lambda: dash.replay.position == n - 1, "one move back")
+    page_session.locator(f".hn-rp:has-text('Move {n - 1} of')").wait_for(timeout=SETTLE)
+    page_session.wait_for_timeout(300)  # let the kernel thread finish the click
+    dash.replay.show(12)
+    page_session.locator(".hn-rp:has-text('Move 12 of')").wait_for(timeout=SETTLE)
+    page_session.locator(".hn-replay").scroll_into_view_if_needed()
+    page_session.wait_for_timeout(300)
+    page_session.screenshot(path=screenshot_dir / "dashboard-replay.png", full_page=True)
+    assert console_errors == []
+
+
+@pytest.mark.rule("4.1")
+def test_moving_on_the_map_updates_the_dashboard(solara_test, page_session, screenshot_dir,
+                                                 console_errors):
+    dash = Dashboard("431", seed=1, bot="random")
+    me = HeuristicBot(7)
+    while not any(a["type"] == "move_group" for a in dash.choices):
+        dash.choose(me.choose(dash.game, "athens"))
+    group = next(a for a in dash.choices if a["type"] == "move_group")
+    _show(page_session, dash)
+    page_session.locator(".hmap-svg").wait_for(timeout=SETTLE)
+    dash.map.focus(group["area"], 3)
+    dash.map.selected_area = group["area"]
+    assert dash.map.destinations
+    go = page_session.locator(".hmap-go").first
+    go.wait_for(timeout=SETTLE)
+    target = go.get_attribute("data-go")
+    n = len(dash.game.history)
+    page_session.screenshot(path=screenshot_dir / "dashboard-move.png", full_page=True)
+    go.click()
+    _wait_python(page_session, lambda: len(dash.game.history) > n and bool(dash.choices),
+                 "the move to be played and the panels refreshed")
+    assert any(a["type"] == "move" and a["path"][-1] == target for a in dash.game.history[n:])
+    page_session.locator(f".hn-who:has-text('{len(dash.game.history)} moves')").wait_for(
+        timeout=SETTLE)
     assert console_errors == []
