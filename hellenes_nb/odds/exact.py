@@ -7,6 +7,8 @@ wins on small battles, where NumPy's per-call overhead dominates; the NumPy one
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from hellenes_nb.odds.battle import BattleSpec, Moment, check_moment
 from hellenes_nb.odds.dp import python_odds
 from hellenes_nb.odds.fast import fast_odds
@@ -42,12 +44,27 @@ def state_count(spec: BattleSpec, moment: Moment | None = None) -> int:
 
 def exact_odds(spec: BattleSpec, exact: bool = False, moment: Moment | None = None) -> Odds:
     """Exact outcome distribution of ``spec``, in floats, or in :class:`fractions.Fraction`
-    with ``exact=True`` (slower; meant for tests and small battles).
+    with ``exact=True`` (slower; meant for tests and small battles). Float results are
+    memoised by (spec, moment) and shared between callers: treat them as read-only.
 
     With ``moment``, the odds from that point of a battle in progress (for example after each
     unit attack of a battle shown step by step); losses still count from the opening cv."""
     if moment is not None:
         check_moment(spec, moment)
-    if exact or state_count(spec, moment) < PYTHON_BELOW:
+    if exact:
         return python_odds(spec, exact, moment)
+    return _float_odds(spec, moment)
+
+
+@lru_cache(maxsize=256)
+def _float_odds(spec: BattleSpec, moment: Moment | None) -> Odds:
+    """Float odds, memoised by (spec, moment): a notebook asks for the same battle again and
+    again (charts, widgets redrawn). The result is shared: treat it as read-only."""
+    if state_count(spec, moment) < PYTHON_BELOW:
+        return python_odds(spec, False, moment)
     return fast_odds(spec, moment)
+
+
+def clear_cache() -> None:
+    """Forget memoised float odds (for benchmarks that time a cold computation)."""
+    _float_odds.cache_clear()

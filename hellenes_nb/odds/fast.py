@@ -53,7 +53,8 @@ MAX_DENSE = 8_000_000
 
 def _summary(side: Side, rank: tuple[int, ...]):
     """The key under which two block states of ``side`` behave alike for the rest of a fight to
-    the finish: the unrouted blocks' codes, the steps lost and the slowest routed block.
+    the finish: the unrouted blocks' codes, the steps left (so the steps lost: cargo is never
+    merged) and the slowest routed block.
 
     Routed blocks never fire, take no battle losses and are not routed again (§6.33); after a
     panic only their total steps and the rearguard's agility matter to pursuit (§6.34). So
@@ -61,13 +62,16 @@ def _summary(side: Side, rank: tuple[int, ...]):
     and carried units (§6.5) need every block, so :func:`_FastSolver` keeps full states then.
     """
 
+    pairs = tuple(enumerate(rank))
+
     def key(codes: tuple[int, ...]) -> tuple:
-        standing = tuple(0 if code & ROUTED else code for code in codes)
-        slowest = max(
-            (r for r, code in zip(rank, codes, strict=True) if code & ROUTED and code >= STEP),
-            default=-1,
-        )
-        return standing, side.steps_lost(codes), slowest
+        slowest, steps = -1, 0
+        for i, r in pairs:
+            code = codes[i]
+            steps += code >> 2
+            if code & ROUTED and code >= STEP and r > slowest:
+                slowest = r
+        return tuple(0 if code & ROUTED else code for code in codes), steps, slowest
 
     return key
 
@@ -101,9 +105,9 @@ class _Table:
         self.able = (code >= STEP) & (code & ROUTED == 0)
         self.standing = self.able.any(axis=1)
         self.alive = (code >= STEP).any(axis=1)
-        self.weight = np.array([_weight(c) for c in configs])
+        self.weight = np.array([_weight(c) for c in configs], dtype=np.int64)
         self.lost = np.array([side.steps_lost(c) for c in configs])
-        self.end = np.array(rest)
+        self.end = np.array(rest, dtype=np.int64)
         ranks = np.array(rank)
         rearguard = np.where(code >= STEP, ranks, -1).max(axis=1)
         # what an ending needs to know about a beaten side: alive?, rearguard, steps lost,
@@ -114,7 +118,7 @@ class _Table:
         else:
             facts = np.stack([self.alive, rearguard, self.lost, self.cv.sum(axis=1)], axis=1)
             rows, self.desc = np.unique(facts, axis=0, return_inverse=True)
-            self.desc = self.desc.ravel()
+            self.desc = self.desc.ravel().astype(np.int64)
         self.desc_alive, self.desc_rear, self.desc_lost, self.desc_steps = rows.T
         self.hits = [np.arange(len(configs))]
         self.routs = [np.arange(len(configs))]
@@ -369,7 +373,8 @@ class _FastSolver:
             np.zeros((n_a, slots, 2, len(td.desc_alive))),
             np.zeros((n_d, slots, 2, len(ta.desc_alive))),
         )
-        retreats = np.zeros((2, n_a * n_d, 2))
+        watched = any(p.active for p in self.ref.policies)
+        retreats = np.zeros((2, n_a * n_d if watched else 1, 2))  # untouched without policies
         setup = (
             int(ta.weight[0] + td.weight[0]),
             min(self.moment.rounds_done, self.last_tag),
@@ -379,26 +384,25 @@ class _FastSolver:
             self.moment.started if n_st == 4 else 0,
         )
         sides = (
-            tuple(t.weight.astype(np.int64) for t in tables),
-            tuple(t.end.astype(np.int64) for t in tables),
+            tuple(t.weight for t in tables),
+            tuple(t.end for t in tables),
             tuple(t.able for t in tables),
-            tuple(t.cv.astype(np.int64) for t in tables),
+            tuple(t.cv for t in tables),
             tuple(t.standing for t in tables),
             tuple(np.array(w, bool) for w in self.wants),
-            tuple(t.desc.astype(np.int64) for t in tables),
-            tuple(side.double for side in self.ref.sides),
+            tuple(t.desc for t in tables),
             tuple(p.active for p in self.ref.policies),
         )
         fire = (
             np.array([s for s, _ in self.order], np.int64),
             np.array([i for _, i in self.order], np.int64),
-            np.array([self.ref.power[s][i] / 6 for s, i in self.order]),
             aft,
             chn,
         )
+        quiet = tuple(self._quiet(s) for s in (0, 1))
         flow = np.zeros((slots + 1, n_a * n_d, n_st))
         starts = np.zeros((self.last_tag + 1, n_a * n_d))
-        played = compiled_sweep()(setup, sides, fire, flow, starts, collapses, retreats)
+        played = compiled_sweep()(setup, sides, fire, quiet, flow, starts, collapses, retreats)
         if played < 0:
             raise ValueError("this battle cannot end: no unit can hit or rout")
         for win, found in enumerate(collapses):
@@ -413,6 +417,26 @@ class _FastSolver:
             a, d = np.divmod(joint, n_d)
             self.retreats.append((leaver, a, d, first.astype(bool), retreats.ravel()[where]))
         return played + self.moment.rounds_done
+
+    def _quiet(self, side: int) -> np.ndarray:
+        """Per round tag and state of ``side``: the chance that none of its unit attacks in a
+        round changes the enemy (no hit or rout; on walls at most one hit, whose half step is
+        dropped, §8.11), or 0 if it retreats at its first attack. The chance of an empty round
+        is the product of both sides' values (see ``_Solver._stay``)."""
+        table = self.tables[side]
+        quiet = np.ones(len(table.configs))
+        none_hit, one_hit = np.ones_like(quiet), np.zeros_like(quiet)
+        for i, block in enumerate(self.spec.forces[side]):
+            dice = np.where(table.able[:, i], table.cv[:, i], 0)
+            chance = block.power / 6
+            if self.ref.sides[1 - side].double:
+                none_hit *= (1 - chance) ** dice
+                one_hit += dice * chance / (1 - chance)
+            else:
+                quiet *= (1 - 2 * chance) ** dice
+        quiet *= none_hit * (1 + one_hit)
+        leaving = table.standing & np.array(self.wants[side], bool)
+        return np.where(leaving, 0.0, quiet)
 
     def _numpy_sweep(self) -> float:
         """The same sweep with NumPy batches, one (tag, weight, slot) bucket at a time."""
@@ -531,11 +555,14 @@ class _FastSolver:
         if table.shape[1] > most:
             table[:, most - 1] += table[:, most:].sum(axis=1)
             table = table[:, :most]
-        hits = np.arange(table.shape[1])
-        after = base[:, None] + np.minimum(hits, standing_steps[:, None])
-        own_lost = np.broadcast_to(own_lost[:, None], after.shape)
-        pair = (own_lost, after) if win == ATTACKER else (after, own_lost)
-        self._add(win, "panic", pair[0].ravel(), pair[1].ravel(), (mass[:, None] * table).ravel())
+        # every (winner's loss, beaten side's loss) pair as one small int, summed by bincount
+        size = self.spec.starting_steps(1) + 1
+        after = base[:, None] + np.minimum(np.arange(table.shape[1]), standing_steps[:, None])
+        if win == ATTACKER:
+            key = (own_lost * size)[:, None] + after
+        else:
+            key = after * size + own_lost[:, None]
+        self._add_keys(win, "panic", key.ravel(), (mass[:, None] * table).ravel())
 
     def _pursuit(self, win: int, own, pos, first, rear) -> np.ndarray:
         """P(total hits = column) of pursuit (§6.34) and the victor's cavalry harrying (§6.41)
@@ -559,10 +586,15 @@ class _FastSolver:
 
     def _add(self, win: int, how: str, la, ld, mass) -> None:
         """Add outcome masses, summing equal (winner, how, losses) keys."""
+        size = self.spec.starting_steps(1) + 1
+        self._add_keys(win, how, la.astype(np.int64) * size + ld, mass)
+
+    def _add_keys(self, win: int, how: str, key, mass) -> None:
+        """:meth:`_add` with the losses packed as ``attacker loss * size + defender loss``."""
         if not len(mass):
             return
         size = self.spec.starting_steps(1) + 1
-        total = np.bincount(la.astype(np.int64) * size + ld, weights=mass)
+        total = np.bincount(key, weights=mass)
         for k in np.flatnonzero(total).tolist():
             self.ends[(win, how, k // size, k % size)] += float(total[k])
 

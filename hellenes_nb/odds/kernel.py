@@ -23,37 +23,10 @@ from numba import njit
 
 
 @njit(cache=True)
-def _stay(a, d, tag, sides, fire):
-    """P(a round from joint state (a, d) changes nothing): see ``_Solver._stay`` in dp.py."""
-    _, _, ables, cvs, standing, wants, _, double, _ = sides
-    slot_side, slot_block, chance, _, _ = fire
-    n_s = len(slot_side)
-    stay = 1.0
-    none_hit = 1.0
-    one_hit = 0.0
-    for k in range(n_s):
-        s = slot_side[k]
-        own = a if s == 0 else d
-        if not ables[s][own, slot_block[k]]:
-            continue
-        cv = cvs[s][own, slot_block[k]]
-        ch = chance[k]
-        if double[1 - s]:  # at most one hit on the walls in the round (§8.11)
-            none_hit *= (1.0 - ch) ** cv
-            one_hit += cv * ch / (1.0 - ch)
-        else:
-            stay *= (1.0 - 2.0 * ch) ** cv
-    stay *= none_hit * (1.0 + one_hit)
-    if (standing[0][a] and wants[0][tag, a]) or (standing[1][d] and wants[1][tag, d]):
-        return 0.0
-    return stay
-
-
-@njit(cache=True)
 def _slots(ids, tag, first, silent, sides, fire, flow, collapses, retreats):
     """Fire every slot for the in-round mass of the joint states ``ids`` (one weight level)."""
-    _, _, ables, cvs, standing, wants, desc, _, active = sides
-    slot_side, slot_block, _, aft, chn = fire
+    _, _, ables, cvs, standing, wants, desc, active = sides
+    slot_side, slot_block, aft, chn = fire
     n_s = len(slot_side)
     n_st = flow.shape[2]
     n_d = len(standing[1])
@@ -101,14 +74,16 @@ def _slots(ids, tag, first, silent, sides, fire, flow, collapses, retreats):
 
 
 @njit(cache=True)
-def sweep_battle(setup, sides, fire, flow, starts, collapses, retreats):
+def sweep_battle(setup, sides, fire, quiet, flow, starts, collapses, retreats):
     """Push the mass of joint state 0 to the battle's end.
 
     ``setup`` is (top weight, first tag, last tag, silent side or -1, slot and started flags
     of the starting moment); ``sides`` holds pairs (attacker, defender) of per-state arrays:
     weight, state after the round's end, able and cv per block, standing, retreat wanted per
     tag, ending descriptor, then the double-defense and retreat-policy flags; ``fire`` the
-    firing order (side, block, chance of a die) and the attack tables. ``flow[k, j, started]``
+    firing order (side, block, chance of a die) and the attack tables; ``quiet[s][tag, id]``
+    the chance that side s's fire changes nothing in a round (0 if it retreats at once), whose
+    product is the chance ``stay`` of an empty round. ``flow[k, j, started]``
     holds in-round mass before slot k and ``starts[tag, j]`` round-start mass. Returns the
     expected number of rounds begun, or -1.0 if some round can never change anything."""
     top, tag0, last_tag, silent, slot0, started0 = setup
@@ -159,7 +134,7 @@ def sweep_battle(setup, sides, fire, flow, starts, collapses, retreats):
                 starts[tag, j] = 0.0
                 if saturated:
                     a = j // n_d
-                    stay = _stay(a, j - a * n_d, tag, sides, fire)
+                    stay = quiet[0][tag, a] * quiet[1][tag, j - a * n_d]
                     if stay >= 1.0:
                         return -1.0
                     m /= 1.0 - stay
