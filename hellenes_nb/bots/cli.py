@@ -35,7 +35,8 @@ def format_summary(s: dict) -> str:
         f"{s['a']} vs {s['b']}, scenario {s['scenario']}, {s['games']} games (sides alternated, "
         f"seeds {s['seed']}..{s['seed'] + s['games'] - 1}), {s['result_type']}",
         f"{s['a']}: {s['wins']} wins, {s['draws']} draws, {s['losses']} losses, "
-        f"{s['unfinished']} unfinished; win rate {100 * s['win_rate']:.1f} % "
+        f"{s['unfinished']} unfinished, {s['crashes']} crashed; "
+        f"win rate {100 * s['win_rate']:.1f} % "
         f"(Wilson 95 %: {100 * lo:.1f}–{100 * hi:.1f} %)",
     ]
     for side in ("athens", "sparta"):
@@ -43,6 +44,9 @@ def format_summary(s: dict) -> str:
         lo, hi = b["wilson95"]
         lines.append(f"  as {side.title()}: {b['wins']}/{b['games']} wins, {b['draws']} draws, "
                      f"{b['losses']} losses ({100 * lo:.1f}–{100 * hi:.1f} %)")
+    for r in s.get("results", []):
+        if r["result"] == "crash":
+            lines.append(f"  seed {r['seed']} crashed: {r['error']}")
     lines.append("  endings: " + ", ".join(f"{k} {v}" for k, v in s["how"].items()))
     lines.append(f"  {s['decisions_per_game']} decisions per game; {s['a']} "
                  f"{s['a_ms_per_decision_median_game']} ms per decision (median game); "
@@ -54,7 +58,7 @@ def _cmd(args: argparse.Namespace) -> int:
     summary = run_match(args.a, args.b, args.games, seed=args.seed, scenario=args.scenario,
                         workers=args.workers, max_decisions=args.max_decisions)
     if not args.keep_games:
-        summary.pop("results")
+        summary["results"] = [r for r in summary["results"] if r["result"] == "crash"]
     print(json.dumps(summary, indent=2) if args.json else format_summary(summary))
     return 0
 

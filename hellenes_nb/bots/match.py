@@ -3,7 +3,8 @@
 Game ``i`` of a match uses dice seed ``seed + i``; bot A plays Athens in even games and Sparta
 in odd ones, so both bots see the same seeds from both sides. Each bot gets its own seed per
 game. The result is counted from bot A's side: wins, draws (§14.24: a lead of 0–4 at the end),
-losses, and games stopped by the decision limit (reported separately, never as draws). The win
+losses, and games stopped by the decision limit or by an engine error (both reported
+separately, never as draws; a crash keeps the seed and the message for a replay). The win
 rate comes with a Wilson 95 % score interval (../shared/reference/performance.md).
 """
 
@@ -43,17 +44,21 @@ def play_game(a: str, b: str, scenario: str, seed: int, a_side: str,
     counts = {a_side: 0, b_side: 0}
     decisions = 0
     t0 = time.perf_counter()
-    while not game.over and decisions < max_decisions:
-        sides = deciding_sides(game)
-        if not sides:
-            raise RuntimeError(f"dead end at '{game.prompt.text}' (seed {seed}): nobody can act")
-        for side in sides:
-            t = time.perf_counter()
-            action = bots[side].choose(game, side)
-            seconds[side] += time.perf_counter() - t
-            counts[side] += 1
-            game.apply(action)
-            decisions += 1
+    error = ""
+    try:
+        while not game.over and decisions < max_decisions:
+            sides = deciding_sides(game)
+            if not sides:
+                raise RuntimeError(f"dead end: nobody can act at '{game.prompt.text}'")
+            for side in sides:
+                t = time.perf_counter()
+                action = bots[side].choose(game, side)
+                seconds[side] += time.perf_counter() - t
+                counts[side] += 1
+                game.apply(action)
+                decisions += 1
+    except Exception as exc:  # noqa: BLE001 - a match reports a crashed game and goes on
+        error = f"{type(exc).__name__}: {exc}"
     res = year_end.result(game.state)
     st = game.state
     out: dict[str, Any] = {"seed": seed, "a_side": a_side, "decisions": decisions,
@@ -63,7 +68,9 @@ def play_game(a: str, b: str, scenario: str, seed: int, a_side: str,
                                                       / max(counts[a_side], 1), 3),
                            "b_ms_per_decision": round(1000 * seconds[b_side]
                                                       / max(counts[b_side], 1), 3)}
-    if res is None:
+    if error:
+        out.update(result="crash", how="crash", error=error, history=len(game.history))
+    elif res is None:
         out.update(result="unfinished", how="decision_limit")
     else:
         winner = res["winner"]
@@ -104,6 +111,7 @@ def summarize(a: str, b: str, scenario: str, seed: int, results: list[dict],
         return {"games": n, "wins": wins, "draws": sum(r["result"] == "draw" for r in rs),
                 "losses": sum(r["result"] == "loss" for r in rs),
                 "unfinished": sum(r["result"] == "unfinished" for r in rs),
+                "crashes": sum(r["result"] == "crash" for r in rs),
                 "win_rate": round(wins / n, 4) if n else 0.0,
                 "wilson95": [round(lo, 4), round(hi, 4)]}
 
