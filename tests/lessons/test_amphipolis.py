@@ -114,6 +114,14 @@ def test_14_22_the_peace_offer_of_423_is_a_decision(amph):
     assert rolled and ("Sparta wins" in offer.prompt.text) == offer.over
 
 
+@pytest.mark.rule("5.22")
+def test_5_22_the_fleet_crosses_into_the_thermaic_gulf_in_calm_seas(amph):
+    amph.goto(8)
+    rolls = [e["text"] for e in amph.run.events if e["kind"] == "storm_roll"]
+    assert len(rolls) == 1 and "calm seas" in rolls[0]
+    assert _loc(amph, "A12") == "thermaic_gulf" and amph.state.cv[amph.state.ix.unit("A12")] == 4
+
+
 @pytest.mark.rule("8.1")
 def test_8_1_cleon_storms_torone(amph):
     amph.goto(11)
