@@ -603,9 +603,7 @@ class Dashboard(W.VBox):
                 raise ValueError(f"cannot undo: {exc}") from exc
             if last.get("side") == side:
                 break
-        self.game = trial
-        self._gen += 1
-        self.map.game = trial
+        self._replace_game(trial)
         self.message = "Took back your last decision."
         self._after_change()
 
@@ -628,15 +626,21 @@ class Dashboard(W.VBox):
     def restore(self, text: str | bytes) -> None:
         """Replace this dashboard's game by a saved one; a refused file changes nothing."""
         game = validated_game(text)
-        self.game = game
-        self._gen += 1
-        self.map.game = game
+        self._replace_game(game)
         if self.mode == "hotseat":
             self.viewer, self.handover_to = None, None
         self._close_replay()
         self.message = (f"Loaded the {game.state.scenario} game: {SEASONS[game.state.season]} "
                         f"{game.state.year} BC, {len(game.history)} moves.")
         self._after_change()
+
+    def _replace_game(self, game: Game) -> None:
+        """Swap in another game (undo, load): pending computer moves of the old one lapse."""
+        self.game = game
+        self._gen += 1
+        self._thinking = False
+        self._seen = len(game.history)
+        self.map.game = game
 
     def open_replay(self) -> ReplayViewer:
         """Show the replay viewer under the board (a finished game's is seen by everyone)."""
@@ -681,7 +685,7 @@ class Dashboard(W.VBox):
             return
         try:
             self._bot_move()
-        except (RuntimeError, IllegalAction) as exc:
+        except (RuntimeError, ValueError) as exc:
             self._thinking = False
             self.message = f"⚠ {exc}"
             self._refresh()
