@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from hellenes_nb.odds.battle import BattleSpec, Moment, check_moment
 from hellenes_nb.odds.dp import python_odds
-from hellenes_nb.odds.fast import fast_odds
+from hellenes_nb.odds.fast import clear_tables, fast_odds
 from hellenes_nb.odds.result import Odds
 from hellenes_nb.odds.sides import Side
 
@@ -66,5 +66,6 @@ def _float_odds(spec: BattleSpec, moment: Moment | None) -> Odds:
 
 
 def clear_cache() -> None:
-    """Forget memoised float odds (for benchmarks that time a cold computation)."""
+    """Forget memoised float odds and tables (for benchmarks that time a cold computation)."""
     _float_odds.cache_clear()
+    clear_tables()

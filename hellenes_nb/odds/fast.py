@@ -21,13 +21,14 @@ fractions; the tests check that both sweeps agree with it to 1e-12.
 from __future__ import annotations
 
 from collections import defaultdict
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 
 from hellenes_nb.odds.battle import ATTACKER, BattleSpec, Moment
 from hellenes_nb.odds.dice import attack, total_hits
 from hellenes_nb.odds.dp import _Solver, _weight
+from hellenes_nb.odds.forces import Block
 from hellenes_nb.odds.result import Odds
 from hellenes_nb.odds.sides import ROUTED, STEP, Side
 
@@ -184,6 +185,29 @@ def _convolve(dist: np.ndarray, add: np.ndarray) -> np.ndarray:
     return out
 
 
+@lru_cache(maxsize=64)
+def _side_table(blocks: tuple[Block, ...], root: tuple[int, ...], merge: bool) -> _Table:
+    """The numbered states of one side from ``root``, memoised: a battle shown step by step
+    asks again for the side that was not hit. ``merge``: see :func:`_summary`. Read-only."""
+    side = Side(blocks)
+    rank = tuple(block.agility_rank for block in blocks)
+    return _Table(side, rank, root, _summary(side, rank) if merge else None)
+
+
+@lru_cache(maxsize=256)
+def _side_attacks(
+    blocks: tuple[Block, ...], root: tuple[int, ...], merge: bool, power: int, cv: int
+):
+    """:func:`_attack_table` against the side ``blocks`` from ``root``, memoised. Read-only."""
+    return _attack_table(_side_table(blocks, root, merge), power, cv, Side(blocks).routable)
+
+
+def clear_tables() -> None:
+    """Forget memoised side and attack tables (for benchmarks that time a cold computation)."""
+    _side_table.cache_clear()
+    _side_attacks.cache_clear()
+
+
 class _Bucket:
     """Battle states waiting at one (tag, weight, slot): chunks of (a, d, started, mass)."""
 
@@ -222,13 +246,7 @@ class _FastSolver:
             b.carried for b in spec.attacker + spec.defender
         )
         self.tables = tuple(
-            _Table(
-                ref.sides[s],
-                ref.rank[s],
-                self.moment[s],
-                None if whole else _summary(ref.sides[s], ref.rank[s]),
-            )
-            for s in (0, 1)
+            _side_table(spec.forces[s], tuple(self.moment[s]), not whole) for s in (0, 1)
         )
         self.order = ref.order
         self.slots = len(self.order)
@@ -242,15 +260,17 @@ class _FastSolver:
         ]
         # per block and cv: every distinct enemy state one attack can leave, with its chance,
         # for every enemy state (rows padded with chance 0); see _attack_table
-        self.outs = {}
-        cache: dict = {}
-        for side in (0, 1):
-            foe_t, routable = self.tables[1 - side], ref.sides[1 - side].routable
-            for i, block in enumerate(spec.forces[side]):
-                key = (side, block.power, block.cv)
-                if key not in cache:
-                    cache[key] = _attack_table(foe_t, block.power, block.cv, routable)
-                self.outs[(side, i)] = cache[key]
+        self.outs = {
+            (side, i): _side_attacks(
+                spec.forces[1 - side],
+                tuple(self.moment[1 - side]),
+                not whole,
+                block.power,
+                block.cv,
+            )
+            for side in (0, 1)
+            for i, block in enumerate(spec.forces[side])
+        }
         self.ends: dict = defaultdict(float)
         # endings by elimination or panic, per winner: (key, mass); see _collapse_key
         self.collapses: tuple[list, list] = ([], [])
@@ -515,10 +535,13 @@ class _FastSolver:
         """Eliminations and panics won by ``win``. An ending is keyed by the victor's state,
         the slot, the first-round flag and what matters of the beaten side, so pursuit and the
         victor's harrying (§6.34, §6.41) are worked out once per key."""
-        keys, masses = (np.concatenate(x) for x in zip(*self.collapses[win], strict=True))
-        total = np.bincount(keys, weights=masses)
-        keys = np.flatnonzero(total)
-        mass = total[keys]
+        if len(self.collapses[win]) == 1:  # the compiled sweep hands them over summed
+            keys, mass = self.collapses[win][0]
+        else:
+            keys, masses = (np.concatenate(x) for x in zip(*self.collapses[win], strict=True))
+            total = np.bincount(keys, weights=masses)
+            keys = np.flatnonzero(total)
+            mass = total[keys]
         win_t, lose_t = self.tables[win], self.tables[1 - win]
         rest, desc = np.divmod(keys, len(lose_t.desc_alive))
         rest, first = np.divmod(rest, 2)
@@ -539,22 +562,21 @@ class _FastSolver:
                 for out, q in self.ref._collapse(win, state, int(p), bool(f)):
                     self.ends[out] += float(m) * q
             return
-        rear = lose_t.desc_rear[desc]
-        shots, which = np.unique(
-            ((own * self.slots + pos) * 2 + first) * 8 + rear, return_inverse=True
-        )
+        # pursuit depends on (victor's state, slot, first round?, rearguard): solve each once
+        shot = ((own * self.slots + pos) * 2 + first) * 8 + lose_t.desc_rear[desc]
+        seen = np.zeros(len(win_t.configs) * self.slots * 16, bool)
+        seen[shot] = True
+        shots = np.flatnonzero(seen)
+        index = np.cumsum(seen) - 1
         rest, rear = np.divmod(shots, 8)
         rest, first = np.divmod(rest, 2)
-        table = self._pursuit(win, *np.divmod(rest, self.slots), first, rear)[which.ravel()]
         base, standing_steps, own_lost = (
             lose_t.desc_lost[desc],
             lose_t.desc_steps[desc],
             own_lost[keep],
         )
-        most = int(standing_steps.max()) + 1  # more hits than steps left change nothing
-        if table.shape[1] > most:
-            table[:, most - 1] += table[:, most:].sum(axis=1)
-            table = table[:, :most]
+        most = int(standing_steps.max())  # more hits than steps left change nothing
+        table = self._pursuit(win, *np.divmod(rest, self.slots), first, rear, most)[index[shot]]
         # every (winner's loss, beaten side's loss) pair as one small int, summed by bincount
         size = self.spec.starting_steps(1) + 1
         after = base[:, None] + np.minimum(np.arange(table.shape[1]), standing_steps[:, None])
@@ -564,11 +586,12 @@ class _FastSolver:
             key = after * size + own_lost[:, None]
         self._add_keys(win, "panic", key.ravel(), (mass[:, None] * table).ravel())
 
-    def _pursuit(self, win: int, own, pos, first, rear) -> np.ndarray:
+    def _pursuit(self, win: int, own, pos, first, rear, most: int) -> np.ndarray:
         """P(total hits = column) of pursuit (§6.34) and the victor's cavalry harrying (§6.41)
         for each ending, given the victor's state, the slot, the first-round flag and the
         beaten side's rearguard: the victor's unrouted blocks that have not fired this round
-        and are more agile than the rearguard pursue, then its unrouted cavalry harries."""
+        and are more agile than the rearguard pursue, then its unrouted cavalry harries.
+        The last column, ``most``, holds P(at least ``most`` hits)."""
         table = self.tables[win]
         cv = np.where(table.able[own], table.cv[own], 0)
         blocks = self.spec.forces[win]
@@ -582,6 +605,9 @@ class _FastSolver:
                 shots.append(cv[:, i])
             for dice in shots:
                 dist = _convolve(dist, _BINOMIAL[block.power][dice])
+                if dist.shape[1] > most + 1:
+                    dist[:, most] += dist[:, most + 1 :].sum(axis=1)
+                    dist = dist[:, : most + 1]
         return dist
 
     def _add(self, win: int, how: str, la, ld, mass) -> None:
