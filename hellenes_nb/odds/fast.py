@@ -100,7 +100,16 @@ class _Table:
                     ids[k] = len(configs)
                     configs.append(move)
                 out.append(ids[k])
+        # standing states first (the root is one), so joint states in play index densely
+        down = [not Side.standing(codes) for codes in configs]
+        order = sorted(range(len(configs)), key=down.__getitem__)
+        renumber = [0] * len(configs)
+        for new, old in enumerate(order):
+            renumber[old] = new
+        configs = [configs[old] for old in order]
+        hit, rout, rest = ([renumber[move[old]] for old in order] for move in (hit, rout, rest))
         self.configs = configs
+        self.n_standing = len(configs) - sum(down)
         code = np.array(configs, dtype=np.int64).reshape(len(configs), side.n)
         self.cv = code >> 2
         self.able = (code >= STEP) & (code & ROUTED == 0)
@@ -379,10 +388,12 @@ class _FastSolver:
         """The sweep of :func:`hellenes_nb.odds.kernel.sweep_battle` over dense arrays."""
         ta, td = self.tables
         tables = (ta, td)
-        n_a, n_d, slots = len(ta.configs), len(td.configs), self.slots
+        n_a, n_d, slots = ta.n_standing, td.n_standing, self.slots
         n_st = self._started_states()
         width = max(outs[0].shape[2] for outs in self.outs.values())
-        aft = np.zeros((slots, MAX_DICE + 1, max(n_a, n_d), width), np.int64)
+        aft = np.zeros(
+            (slots, MAX_DICE + 1, max(len(ta.configs), len(td.configs)), width), np.int64
+        )
         chn = np.zeros(aft.shape)
         for k, (s, i) in enumerate(self.order):
             afters, chances = self.outs[(s, i)]
@@ -390,8 +401,8 @@ class _FastSolver:
             aft[k, :cvs, :n, :w] = afters
             chn[k, :cvs, :n, :w] = chances
         collapses = (
-            np.zeros((n_a, slots, 2, len(td.desc_alive))),
-            np.zeros((n_d, slots, 2, len(ta.desc_alive))),
+            np.zeros((len(ta.configs), slots, 2, len(td.desc_alive))),
+            np.zeros((len(td.configs), slots, 2, len(ta.desc_alive))),
         )
         watched = any(p.active for p in self.ref.policies)
         retreats = np.zeros((2, n_a * n_d if watched else 1, 2))  # untouched without policies
@@ -402,6 +413,8 @@ class _FastSolver:
             self.ref.silent,
             self.moment.slot,
             self.moment.started if n_st == 4 else 0,
+            n_a,
+            n_d,
         )
         sides = (
             tuple(t.weight for t in tables),

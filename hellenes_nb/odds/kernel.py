@@ -23,13 +23,14 @@ from numba import njit
 
 
 @njit(cache=True)
-def _slots(ids, tag, first, silent, sides, fire, flow, collapses, retreats):
-    """Fire every slot for the in-round mass of the joint states ``ids`` (one weight level)."""
+def _slots(ids, tag, first, silent, n_d, pairs, sides, fire, flow, collapses, retreats):
+    """Fire every slot for the in-round mass of the joint states ``ids`` (one weight level);
+    ``pairs`` gives each joint state's (attacker, defender) states without a division."""
+    joint_a, joint_d = pairs
     _, _, ables, cvs, standing, wants, desc, active = sides
     slot_side, slot_block, aft, chn = fire
     n_s = len(slot_side)
     n_st = flow.shape[2]
-    n_d = len(standing[1])
     for k in range(n_s):
         s = slot_side[k]
         i = slot_block[k]
@@ -46,8 +47,8 @@ def _slots(ids, tag, first, silent, sides, fire, flow, collapses, retreats):
                 if m == 0.0:
                     continue
                 flow[k, j, st] = 0.0
-                a = j // n_d
-                d = j - a * n_d
+                a = joint_a[j]
+                d = joint_d[j]
                 own = a if s == 0 else d
                 if hold or not own_able[own, i]:
                     flow[k + 1, j, st] += m
@@ -77,18 +78,18 @@ def _slots(ids, tag, first, silent, sides, fire, flow, collapses, retreats):
 def sweep_battle(setup, sides, fire, quiet, flow, starts, collapses, retreats):
     """Push the mass of joint state 0 to the battle's end.
 
-    ``setup`` is (top weight, first tag, last tag, silent side or -1, slot and started flags
-    of the starting moment); ``sides`` holds pairs (attacker, defender) of per-state arrays:
-    weight, state after the round's end, able and cv per block, standing, retreat wanted per
-    tag, ending descriptor, then the double-defense and retreat-policy flags; ``fire`` the
-    firing order (side, block, chance of a die) and the attack tables; ``quiet[s][tag, id]``
-    the chance that side s's fire changes nothing in a round (0 if it retreats at once), whose
-    product is the chance ``stay`` of an empty round. ``flow[k, j, started]``
-    holds in-round mass before slot k and ``starts[tag, j]`` round-start mass. Returns the
-    expected number of rounds begun, or -1.0 if some round can never change anything."""
-    top, tag0, last_tag, silent, slot0, started0 = setup
+    ``setup``: top weight, first and last round tag, silent side (or -1), slot and started
+    flags of the starting moment, and each side's number of standing states (numbered first,
+    so that joint state ``a * n_d + d`` pairs two of them). ``sides``: pairs (attacker,
+    defender) of per-state arrays: weight, state after the round's end, able and cv per block,
+    standing, retreat wanted per tag, ending descriptor; then the retreat-policy flags.
+    ``fire``: the firing order (side, block) and the attack tables. ``quiet[s][tag, id]``: the
+    chance that side s's fire changes nothing in a round (0 if it retreats at once); their
+    product is the chance ``stay`` of an empty round. ``flow[k, j, started]`` holds in-round
+    mass before slot k and ``starts[tag, j]`` round-start mass. Returns the expected number of
+    rounds begun, or -1.0 if some round can never change anything."""
+    top, tag0, last_tag, silent, slot0, started0, n_a, n_d = setup
     weights, ends = sides[0], sides[1]
-    n_a, n_d = len(weights[0]), len(weights[1])
     n_s = len(fire[0])
     n_st = flow.shape[2]
     # joint states grouped by weight level: level q is order[offset[q]:offset[q + 1]]
@@ -99,11 +100,16 @@ def sweep_battle(setup, sides, fire, quiet, flow, starts, collapses, retreats):
     offset = np.cumsum(counts)
     fill = offset.copy()
     order = np.empty(n_a * n_d, np.int64)
+    joint_a = np.empty(n_a * n_d, np.int64)
+    joint_d = np.empty(n_a * n_d, np.int64)
     for a in range(n_a):
         for d in range(n_d):
             q = weights[0][a] + weights[1][d]
             order[fill[q]] = a * n_d + d
             fill[q] += 1
+            joint_a[a * n_d + d] = a
+            joint_d[a * n_d + d] = d
+    pairs = (joint_a, joint_d)
     played = 0.0
     if slot0 > 0:
         flow[slot0, 0, started0] = 1.0
@@ -117,14 +123,13 @@ def sweep_battle(setup, sides, fire, quiet, flow, starts, collapses, retreats):
         for q in range(top, -1, -1):
             ids = order[offset[q] : offset[q + 1]]
             # phase A: rounds that began at a higher weight and sit at weight q now
-            _slots(ids, tag, first, silent, sides, fire, flow, collapses, retreats)
+            _slots(ids, tag, first, silent, n_d, pairs, sides, fire, flow, collapses, retreats)
             for j in ids:
                 for st in range(n_st):
                     m = flow[n_s, j, st]
                     if m != 0.0:
                         flow[n_s, j, st] = 0.0
-                        a = j // n_d
-                        starts[follow, ends[0][a] * n_d + ends[1][j - a * n_d]] += m
+                        starts[follow, ends[0][joint_a[j]] * n_d + ends[1][joint_d[j]]] += m
             # phase B: rounds starting at weight q; on the last tag scaled by 1 / (1 - stay)
             begun = False
             for j in ids:
@@ -133,8 +138,7 @@ def sweep_battle(setup, sides, fire, quiet, flow, starts, collapses, retreats):
                     continue
                 starts[tag, j] = 0.0
                 if saturated:
-                    a = j // n_d
-                    stay = quiet[0][tag, a] * quiet[1][tag, j - a * n_d]
+                    stay = quiet[0][tag, joint_a[j]] * quiet[1][tag, joint_d[j]]
                     if stay >= 1.0:
                         return -1.0
                     m /= 1.0 - stay
@@ -143,13 +147,13 @@ def sweep_battle(setup, sides, fire, quiet, flow, starts, collapses, retreats):
                 begun = True
             if not begun:
                 continue
-            _slots(ids, tag, first, silent, sides, fire, flow, collapses, retreats)
+            _slots(ids, tag, first, silent, n_d, pairs, sides, fire, flow, collapses, retreats)
             for j in ids:
                 for st in range(n_st):
                     m = flow[n_s, j, st]
                     if m != 0.0:
                         flow[n_s, j, st] = 0.0
                         if not saturated:  # on the last tag this is the empty round, summed
-                            a = j // n_d
-                            starts[follow, ends[0][a] * n_d + ends[1][j - a * n_d]] += m
+                            a, d = joint_a[j], joint_d[j]
+                            starts[follow, ends[0][a] * n_d + ends[1][d]] += m
     return played
