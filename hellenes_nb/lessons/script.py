@@ -173,6 +173,8 @@ def _answer(game: Game, spec: BattleSpec, frame: dict) -> dict:
 def resolve_battle(game: Game, spec: BattleSpec, start: int) -> BattleRecord:
     """Answer every decision of the battle in ``spec.place`` until it is over.
 
+    An offer to appeal to an Olympian during the battle is declined (§11.0).
+
     ``start`` is the log length before the step began: events logged since then at the place
     (the reveal, each attack, hits, routs, the end) make up the record. ScriptError when no
     battle was fought there.
@@ -190,7 +192,12 @@ def resolve_battle(game: Game, spec: BattleSpec, start: int) -> BattleRecord:
         if frame.get("battle") and not rec.forces:
             rec.forces = _forces(game, frame)
             rec.setup = copy.deepcopy(frame["battle"])
-        if game.state.stack[-1] is not frame:
+        top = game.state.stack[-1]
+        if top.get("kind") == "appeal" and top is not frame:
+            # the lesson replays history: nobody appeals to an Olympian mid-battle (§11.0)
+            game.apply(next(a for a in game.legal_actions() if a["type"] == "no_appeal"))
+            continue
+        if top is not frame:
             raise ScriptError(f"the battle in {spec.place} is waiting behind another decision: "
                               f"{game.prompt.text}")
         action = _answer(game, spec, frame)

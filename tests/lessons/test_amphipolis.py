@@ -166,3 +166,18 @@ def test_any_route_through_the_steps_shows_the_same_states(amph, route):
         amph.goto(n)
         state = amph.state.to_dict()
         assert seen.setdefault(n, state) == state
+
+
+@pytest.mark.rule("11.0")
+def test_11_0_a_lesson_battle_declines_olympian_appeals(tmp_path, world):
+    text = AMPHIPOLIS.read_text(encoding="utf-8").replace(
+        "athens: {card: 20, use: sacrifice, god: demeter}",
+        "athens: {card: 20, use: sacrifice, god: ares}")
+    path = tmp_path / "ares.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert check_lesson(path, world=world) == []
+    lesson = Lesson(path, world=world)
+    lesson.goto(11)
+    assert "ares" in lesson.state.sacrifices[0]
+    assert lesson.run.battle.winner == "athens"
+    assert lesson.run.battle.dice() == [3, 1, 5, 6, 4, 2]
