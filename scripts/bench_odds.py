@@ -1,11 +1,20 @@
-"""Benchmark battle odds: exact DP against plain-Python and NumPy Monte Carlo, same run.
+"""Benchmark battle odds: the exact DP against plain-Python and NumPy Monte Carlo, same run.
 
-Usage: .venv/bin/python scripts/bench_odds.py [--repeats 7]
+Usage: .venv/bin/python scripts/bench_odds.py [--repeats 7] [--jit]
 
-For each battle it prints the median (and min) of the exact DP, of a plain-Python Monte Carlo
-sized for a ±1 % answer at 95 % (9,600 battles) and of the NumPy sampler on the same number of
-battles, with the ratios between them. Runs are interleaved so that machine noise hits all three
-alike. Correctness guard: both samplers must agree with the exact P(attacker wins), |z| < 4.
+For each battle it prints the median (and min) of
+
+* ``exact``: :func:`exact_odds` from cold (its memo and table caches cleared before each run),
+  with the compiled sweep when numba is installed;
+* ``memoised``: :func:`exact_odds` asked again for the same battle;
+* ``exact-numpy``: the NumPy sweep from cold (what runs without numba);
+* ``python``: a plain-Python Monte Carlo sized for a ±1 % answer at 95 % (9,600 battles);
+* ``numpy``: the NumPy Monte Carlo sampler on the same number of battles;
+
+with the ratios between them. Runs are interleaved so that machine noise hits all alike.
+Correctness guards: both samplers agree with the exact P(attacker wins) (|z| < 4) and both
+sweeps agree with each other to 1e-12. ``--jit`` also times, in fresh processes, importing
+numba and the first exact call with an empty and with a filled numba cache.
 """
 
 from __future__ import annotations
@@ -15,6 +24,9 @@ import math
 import os
 import platform
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 
 import numpy as np
@@ -26,6 +38,8 @@ from hellenes_nb.odds import (
     sample_odds_python,
     state_count,
 )
+from hellenes_nb.odds.exact import clear_cache
+from hellenes_nb.odds.fast import clear_tables, compiled_sweep, fast_odds
 
 BATTLES = {
     "4v4": ("B2:4,A1:2,C2:4,B1:3", "C2:4,A1:2,B2:3,B1:4"),
@@ -33,6 +47,17 @@ BATTLES = {
     "6v6 at 2-3 cv": ("B2:3,A1:2,C2:3,B1:2,cav:A2:2,D1:2", "C2:3,A1:2,B2:2,B1:3,C2:2,cav:A1:2"),
 }
 MC_BATTLES = 9_600  # 1.96 * sqrt(0.25 / n) = 1 %
+
+FIRST_CALL = """
+import time
+start = time.perf_counter()
+from hellenes_nb.odds import exact_odds, make_battle
+from hellenes_nb.odds.fast import compiled_sweep
+compiled_sweep()
+imported = time.perf_counter()
+exact_odds(make_battle("B2:3,A1:2,C2:3", "C2:3,A1:2,B2:2"))
+print(f"{imported - start:.2f} {time.perf_counter() - imported:.2f}")
+"""
 
 
 def cpu_model() -> str:
@@ -52,14 +77,21 @@ def timed(fn):
     return time.perf_counter() - start, result
 
 
+def cold_exact(spec):
+    clear_cache()
+    return exact_odds(spec)
+
+
 def bench(name: str, attacker: str, defender: str, repeats: int) -> None:
     spec = make_battle(attacker, defender)
-    times: dict[str, list[float]] = {"exact": [], "python": [], "numpy": []}
     runs = {
-        "exact": lambda: exact_odds(spec),
+        "exact": lambda: cold_exact(spec),
+        "memoised": lambda: exact_odds(spec),
+        "exact-numpy": lambda: (clear_tables(), fast_odds(spec, compiled=False))[1],
         "python": lambda: sample_odds_python(spec, MC_BATTLES, seed=len(times["python"])),
         "numpy": lambda: sample_odds(spec, MC_BATTLES, seed=len(times["numpy"])),
     }
+    times: dict[str, list[float]] = {method: [] for method in runs}
     results = {}
     for _ in range(repeats):
         for method, run in runs.items():
@@ -68,32 +100,64 @@ def bench(name: str, attacker: str, defender: str, repeats: int) -> None:
     exact = results["exact"]
     p = exact.attacker_wins
     se = math.sqrt(p * (1 - p) / MC_BATTLES)
+    gap = max(
+        abs(exact.outcomes.get(k, 0) - results["exact-numpy"].outcomes.get(k, 0))
+        for k in set(exact.outcomes) | set(results["exact-numpy"].outcomes)
+    )
+    assert gap < 1e-12, f"the two sweeps disagree by {gap}"
     med = {method: statistics.median(ts) for method, ts in times.items()}
     print(f"\n{name}: {attacker}  vs  {defender}")
     print(f"  joint configurations {state_count(spec):,}; exact P(attacker wins) = {p:.6f}")
     for method, ts in times.items():
         extra = ""
-        if method != "exact":
+        if method in ("python", "numpy"):
             z = (results[method].attacker_wins - p) / se
             extra = f"  z = {z:+.2f}"
             assert abs(z) < 4, f"{method} Monte Carlo disagrees with the exact DP (z = {z:.2f})"
         print(
-            f"  {method:<7} median {med[method] * 1e3:9.1f} ms  min {min(ts) * 1e3:9.1f} ms{extra}"
+            f"  {method:<11} median {med[method] * 1e3:9.2f} ms  min {min(ts) * 1e3:9.2f} ms{extra}"
         )
-    print(f"  ratio plain-Python MC / exact DP : {med['python'] / med['exact']:6.2f}x")
-    print(f"  ratio NumPy MC / exact DP        : {med['numpy'] / med['exact']:6.2f}x")
-    print(f"  ratio plain-Python MC / NumPy MC : {med['python'] / med['numpy']:6.2f}x")
+    print(f"  ratio plain-Python MC / exact   : {med['python'] / med['exact']:7.1f}x")
+    print(f"  ratio NumPy MC / exact          : {med['numpy'] / med['exact']:7.1f}x")
+    print(f"  ratio exact-numpy / exact       : {med['exact-numpy'] / med['exact']:7.1f}x")
+    print(f"  ratio plain-Python MC / NumPy MC: {med['python'] / med['numpy']:7.1f}x")
+
+
+def first_calls() -> None:
+    """Import and first-call times in fresh processes, with an empty and a filled numba cache."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        for label in ("empty numba cache", "filled numba cache"):
+            out = subprocess.run(
+                [sys.executable, "-c", FIRST_CALL],
+                env=env,
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout.split()
+            print(f"  {label:<19}: import {out[0]} s, first exact call {out[1]} s")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument("--jit", action="store_true", help="time first calls in new processes")
     args = parser.parse_args()
     print(f"Python {platform.python_version()}, NumPy {np.__version__}, nproc {os.cpu_count()}")
-    print(f"CPU: {cpu_model()}")
+    print(f"CPU: {cpu_model()}; load average {os.getloadavg()[0]:.1f}")
+    if compiled_sweep() is None:
+        print("numba: not installed (exact uses the NumPy sweep)")
+    else:
+        import numba
+
+        print(f"numba {numba.__version__}: exact uses the compiled sweep")
+        exact_odds(make_battle("A1:1", "A1:1"))  # compile (or load from cache) before timing
     print(f"Monte Carlo: {MC_BATTLES} battles per run (±1 % at 95 %); {args.repeats} repeats")
     for name, (attacker, defender) in BATTLES.items():
         bench(name, attacker, defender, args.repeats)
+    if args.jit and compiled_sweep() is not None:
+        print("\nfirst calls in a new process:")
+        first_calls()
 
 
 if __name__ == "__main__":
