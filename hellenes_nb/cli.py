@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .bots.cli import add_match_parser
 from .lessons.cli import add_lesson_parser
 from .odds.cli import add_odds_parser
 from .render.cli import add_map_parser
@@ -80,6 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_selfplay_parser(sub)
     add_odds_parser(sub)
     add_lesson_parser(sub)
+    add_match_parser(sub)
     return parser
 
 
