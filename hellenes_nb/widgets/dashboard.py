@@ -70,10 +70,18 @@ GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("Siege", "7.0", ("siege", "capitulate", "attrition_hit", "sortie")),
     ("Winter", "9.2", ("maintain", "disband")),
 )
+#: actions listed one row per type (title, the label's opening words the row title makes redundant)
+TYPE_ROWS: dict[str, tuple[str, str]] = {
+    "move_group": ("Activate a group (§4.1)", "Activate the group in "),
+    "muster": ("Muster into a friendly city (§4.1)", "Muster units into "),
+    "build": ("Build up a unit (§4.21)", "Build "),
+    "recruit": ("Recruit (§4.22)", ""),
+    "garrison": ("Detach a garrison (§4.23)", "Build a garrison in "),
+    "pillage": ("Pillage (§4.3)", ""),
+}
 #: choices that close a phase or a step: drawn apart, at the end of the panel
 FINISH = frozenset({"end_actions", "end_group", "end_winter_actions", "sortie_done",
                     "fortify_done"})
-_USE_WORDS = {"event": "Event"}
 
 
 def _make_bot(bot: str | Bot | None, seed: int) -> tuple[Bot, str]:
@@ -157,6 +165,10 @@ def validated_game(text: str | bytes) -> Game:
 def _short(action: dict, row: str) -> str:
     """The action's label without the row title it repeats (a card's or a unit's name)."""
     label = action.get("label") or action["type"].replace("_", " ")
+    prefix = TYPE_ROWS.get(action["type"], ("", ""))[1]
+    if prefix and label.startswith(prefix):
+        rest = label[len(prefix):]
+        return rest[:1].upper() + rest[1:]
     if action["type"] == "play_card":
         if action.get("use") == "sacrifice":
             return str(action.get("god", "")).title()
@@ -168,8 +180,10 @@ def _short(action: dict, row: str) -> str:
 
 
 def _row_title(game: Game, action: dict) -> str:
-    """Rows gather a card's uses, or one unit's choices."""
+    """Rows gather a card's uses, one kind of action, or one unit's choices."""
     ix = game.state.ix
+    if action["type"] in TYPE_ROWS:
+        return TYPE_ROWS[action["type"]][0]
     if action["type"] == "play_card":
         card = ix.world.cards[action["card"]]
         value = f"{card.actions} action" + ("" if card.actions == 1 else "s")
@@ -199,7 +213,8 @@ def group_choices(game: Game, actions: list[dict]) -> list[dict[str, Any]]:
             rows.setdefault(_row_title(game, a), []).append(a)
         out = []
         for title, items in rows.items():
-            keep = title if (len(items) > 1 or items[0]["type"] == "play_card") else ""
+            keep = title if (len(items) > 1 or items[0]["type"] == "play_card"
+                             or items[0]["type"] in TYPE_ROWS) else ""
             chips = [a for a in items if a.get("use") == "sacrifice"]
             out.append({"title": keep,
                         "options": [(_short(a, keep), a) for a in items if a not in chips],
@@ -1019,7 +1034,7 @@ _STYLE = """<style>
 .hn-dash .hn-row-title { font-size: 12px; color: var(--jp-ui-font-color2, #555); margin: 2px 0; }
 .hn-dash .hn-choice { white-space: normal; text-align: left; line-height: 1.25; min-height: 28px;
   padding: 3px 8px; margin: 2px 4px 2px 0; border-radius: 5px; }
-.hn-dash .hn-finish { background: #fff3d6; border: 1px solid #E69F00; }
+.hn-dash .hn-finish { background: #fff3d6; color: #1d1d1f; border: 1px solid #E69F00; }
 .hn-dash .hn-chip { min-height: 22px; font-size: 11.5px; padding: 1px 7px; margin: 1px 3px 1px 0;
   border-radius: 11px; }
 .hn-dash .hn-chip-label { font-size: 11.5px; margin-right: 5px;
