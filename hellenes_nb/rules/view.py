@@ -71,13 +71,18 @@ def view(state: State, side: str) -> dict[str, Any]:
             pools[SIDE_NAMES[s]] = [ix.unit_key[u] for u in in_pool]
         else:
             pools[SIDE_NAMES[s]] = {"count": len(in_pool)}
+    hidden = []
     for u in range(N_UNITS):
         if state.loc[u] < 0:
             continue
         if me in (-1, u // 60) or state.revealed[u]:
             units.append(_unit_full(state, u))
         else:
-            units.append(_hidden(state, u))
+            hidden.append(_hidden(state, u))
+    # Hidden blocks are listed by place, never by unit number: the order must not tell the
+    # viewer which block is which (§2.0).
+    hidden.sort(key=lambda d: (d["side"], d["area"], d["besieged"]))
+    units.extend(hidden)
     played = {}
     both = all(p is not None for p in state.played)
     for s in (0, 1):
