@@ -820,6 +820,10 @@ class Dashboard(W.VBox):
         for group in group_choices(self.game, offered):
             rule = f" <span class='hn-rule'>§{group['rule']}</span>" if group["rule"] else ""
             boxes.append(W.HTML(f"<div class='hn-group'>{_esc(group['heading'])}{rule}</div>"))
+            if any(a["type"] in ("move_group", "move") for r in group["rows"]
+                   for _l, a in r["options"]):
+                boxes.append(W.HTML("<div class='hn-muted'>Or on the map: click one of your "
+                                    "areas or blocks, then a lit destination.</div>"))
             for row in group["rows"]:
                 boxes.append(self._row(row, finish=group["heading"] == "Finish"))
         self.choice_box.children = tuple(boxes)
