@@ -17,8 +17,9 @@ Frames:
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import ModuleType
 
-from . import movement, scenario_rules
+from . import movement, olympians, scenario_rules
 from .cards import card_record, no_quarter_bars, season_ban
 from .control import outside_units
 from .state import POOL, State
@@ -368,6 +369,13 @@ def city_besieged(state: State, p: int, side: int) -> bool:
     return bool(outside_units(state, p, 1 - side)) or p in state.sieges
 
 
+def _siege() -> ModuleType:
+    """``rules/siege.py``, imported on first use (it registers an action type here)."""
+    from . import siege
+
+    return siege
+
+
 class Build(ActionType):
     """§4.21: +1 cv to a unit in one of its home cities (not besieged)."""
 
@@ -387,8 +395,9 @@ class Build(ActionType):
                     "units build up only at home")
         if state.city_control[p] != side:
             return f"{ix.place_name[p]} is not controlled by {_name(side).title()}"
-        if state.inside[u] or city_besieged(state, p, side):
-            return f"{ix.place_name[p]} is besieged: no building there (§4.2, §8.21)"
+        if not _siege().can_build_in(state, p, side):
+            return (f"{ix.place_name[p]} is besieged (and, for a port, blockaded): no building "
+                    "there (§4.2, §8.21)")
         return None
 
     def legal(self, state, side):
@@ -479,16 +488,24 @@ class Recruit(ActionType):
         return None
 
     def apply(self, state, side, action):
-        pool = [u for u in range(side * 60, side * 60 + 60) if state.loc[u] == POOL]
-        drawn = []
-        for _ in range(min(RECRUIT_DRAW, len(pool))):
-            drawn.append(pool.pop(state.dice.randbelow(len(pool))))
-        state.barrier = True
-        ix = state.ix
-        state.event("recruit_draw", "4.22", f"{_name(side).title()} draws "
-                    + ", ".join(ix.describe(u) for u in drawn), side, private=side,
-                    public=f"{_name(side).title()} draws {len(drawn)} blocks to recruit")
-        push(state, {"kind": "recruit", "side": side, "drawn": tuple(drawn)})
+        push(state, {"kind": "recruit", "side": side,
+                     "drawn": draw_recruits(state, side, "4.22", "draws")})
+        olympians.after_recruit_draw(state, side)
+
+
+def draw_recruits(state: State, side: int, rule: str, verb: str) -> tuple[int, ...]:
+    """Draw up to three hidden blocks at random from ``side``'s recruit pool and log it for
+    the drawer only (§4.22; §11.0 when Apollo has them drawn again)."""
+    pool = [u for u in range(side * 60, side * 60 + 60) if state.loc[u] == POOL]
+    drawn = []
+    for _ in range(min(RECRUIT_DRAW, len(pool))):
+        drawn.append(pool.pop(state.dice.randbelow(len(pool))))
+    state.barrier = True
+    ix = state.ix
+    state.event("recruit_draw", rule, f"{_name(side).title()} {verb} "
+                + ", ".join(ix.describe(u) for u in drawn), side, private=side,
+                public=f"{_name(side).title()} {verb} {len(drawn)} blocks to recruit")
+    return tuple(drawn)
 
 
 class RecruitPlace(Step):
@@ -562,9 +579,11 @@ class RecruitPlace(Step):
         pop(state, frame)
         if ix.is_barbarian[u] and state.season == WINTER:
             movement.eliminate(state, u, "9.23", "barbarians recruited in Winter disband at once")
-        elif ix.is_barbarian[u] and not season_ban(state, side, "move"):
+            return
+        if ix.is_barbarian[u] and not season_ban(state, side, "move"):
             push(state, {"kind": "group_move", "side": side, "mode": "free", "area": p,
                          "to": -1, "group": next_group(state), "units": (u,)})
+        olympians.after_recruit_placed(state, side, u)
 
     def run(self, state, frame):
         state.event("recruit_wasted", "4.22", f"{_name(frame['side']).title()} cannot place "

@@ -10,7 +10,8 @@ Frames handled here:
 - ``{"kind": "battle", "place", "side", "mode", "stage", ...}``: one battle place from the
   choice of formation to the last retreat. ``mode`` is ``field`` (land or sea battle, or a
   sortie) or ``assault`` (pushed by ``siege.py``). Stages: ``start`` → ``order`` (which
-  formation fights first, §5.41) → ``fortify`` (§6.1, §7.1) → ``reveal`` → ``fight`` (the
+  formation fights first, §5.41) or, for an assault, ``join`` (which newly arrived formation
+  joins the besiegers, §5.42) → ``fortify`` (§6.1, §7.1) → ``reveal`` → ``fight`` (the
   battle's own decisions, §6.2–§6.4) → ``retreat`` (a destination per unit, §6.4) → ``after``.
 
 Decisions are actions with ``type``: ``battle_order``, ``formation``, ``fortify`` /
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import movement, siege, victory
+from . import cards, movement, olympians, scenario_rules, siege, victory
 from .blocks import Fighter
 from .combat import Battle
 from .control import disputed, outside_units, units_at
@@ -31,7 +32,7 @@ from .state import State
 from .steps import IllegalAction, Step, action_side, pop, push, register, replace_top
 from .world_index import SIDE_NAMES, WorldIndex
 
-__all__ = ["CombatPhase", "BattleStep", "auto", "formations", "retreat_options",
+__all__ = ["CombatPhase", "BattleStep", "auto", "formations", "joining", "retreat_options",
            "retreat_refusal", "battle_object"]
 
 
@@ -61,7 +62,7 @@ def formations(state: State, p: int, side: int) -> list[dict]:
     out: list[dict] = []
     seen: set[int] = set()
     for e in state.engagements:
-        if e["area"] != p or e["side"] != side:
+        if e["area"] != p or e["side"] != side or e["via"] == "join":
             continue
         units = tuple(u for u in e["units"] if u in present and u not in seen)
         if units:
@@ -70,6 +71,20 @@ def formations(state: State, p: int, side: int) -> list[dict]:
     rest = tuple(sorted(present - seen))
     if rest:
         out.append({"units": rest, "from": -1, "via": ""})
+    return out
+
+
+def joining(state: State, p: int, side: int) -> list[dict]:
+    """Formations of ``side`` that moved this turn into the province of ``p``, where ``side``
+    holds an established siege, without engaging: only one of them may join a siege assault
+    (§5.42). Same shape as :func:`formations`."""
+    present = set(outside_units(state, p, side))
+    out = []
+    for e in state.engagements:
+        if e["area"] == p and e["side"] == side and e["via"] == "join":
+            units = tuple(u for u in e["units"] if u in present and not state.retreated[u])
+            if units:
+                out.append({"units": units, "from": e["from"], "via": "join"})
     return out
 
 
@@ -194,7 +209,9 @@ def _battle_units(state: State, frame: dict) -> tuple[list[int], list[int], bool
     """(aggressor units, defender units, garrison defends) for the battle now starting."""
     p, side = frame["place"], frame["side"]
     if frame["mode"] == "assault":
-        att = [u for u in outside_units(state, p, side) if not state.retreated[u]]
+        out = set(frame.get("left_out", ()))
+        att = [u for u in outside_units(state, p, side)
+               if not state.retreated[u] and u not in out]
         dfd = siege.inside_units(state, p, 1 - side)
         return att, dfd, state.garrisons.get(p, [-1])[0] == 1 - side
     att = [u for u in frame["current"]["units"]
@@ -252,7 +269,8 @@ def _build(state: State, frame: dict) -> tuple[Battle, list[int]] | None:
     if frame.get("stuck_side") is not None:
         rights[SIDE_NAMES[frame["stuck_side"]]] = False
     battle = Battle(fighters, kind, dice=state.dice, treachery=bool(frame.get("treachery")),
-                    may_retreat=rights)
+                    may_retreat=rights,
+                    double_defense=kind != "assault" or cards.double_defense(state, p))
     return battle, att + dfd
 
 
@@ -306,8 +324,9 @@ def _city_room(state: State, frame: dict, u: int) -> str | None:
         return f"{city} is held by the enemy"
     if ix.is_fleet[u] and not ix.is_port[p]:
         return f"{city} is not a port: fleets fortify only in ports (§7.1)"
-    if len(siege.inside_units(state, p, side)) >= 2 * ix.city_value[p]:
-        return f"{city} is full: its capacity is {2 * ix.city_value[p]} units (§7.1)"
+    cap = scenario_rules.capacity(state, p)
+    if len(siege.inside_units(state, p, side)) >= cap:
+        return f"{city} is full: its capacity is {cap} units (§7.1, §12.0, §12.12)"
     return None
 
 
@@ -351,6 +370,9 @@ def retreat_refusal(state: State, frame: dict, u: int, q: int, city: bool = Fals
                 "port of that province", "6.6")
     if state.neutral[q]:
         return f"{name} is neutral and may not be entered", "1.31"
+    stay = scenario_rules.sicilians_stay(state, u, q)
+    if stay:
+        return stay, "15.2"
     sea_carry = not ix.is_fleet[u] and ix.is_sea(q) and not ix.is_sea(p)
     if sea_carry:
         if q not in ix.coast[p]:
@@ -469,7 +491,7 @@ class BattleStep(Step):
     # -- who decides ---------------------------------------------------------------------------
     def deciders(self, state, frame):
         stage = frame["stage"]
-        if stage == "order":
+        if stage in ("order", "join"):
             return (frame["side"],)
         if stage == "fortify":
             return (1 - frame["side"],)
@@ -495,6 +517,12 @@ class BattleStep(Step):
         ix = state.ix
         name = SIDE_NAMES[side]
         stage = frame["stage"]
+        if stage == "join":
+            return [{"type": "join", "side": name, "index": i,
+                     "label": f"The {len(f['units'])} unit(s) that came from "
+                              f"{ix.place_name[f['from']]} join the assault (the other newly "
+                              "arrived formations stay out of it)"}
+                    for i, f in enumerate(frame["forms"])]
         if stage == "order":
             out = []
             for i, f in enumerate(frame["forms"]):
@@ -578,7 +606,11 @@ class BattleStep(Step):
     def apply(self, state, frame, action):
         t = action["type"]
         ix = state.ix
-        if t == "formation":
+        if t == "join":
+            i = action["index"]
+            out = tuple(u for j, f in enumerate(frame["forms"]) if j != i for u in f["units"])
+            replace_top(state, stage="reveal", forms=(), left_out=out)
+        elif t == "formation":
             i = action["index"]
             forms = list(frame["forms"])
             cur = forms.pop(i)
@@ -613,12 +645,15 @@ class BattleStep(Step):
                 "awarded": None, "stuck_side": None, "retreat_side": -1, "panic": False,
                 "continued": False, "garrison_stays": False}
         if frame["mode"] == "assault":
-            replace_top(state, stage="reveal", current=None, forms=(), froms=(), first=False,
-                        **base)
+            joins = joining(state, p, side)
+            replace_top(state, stage="join" if len(joins) > 1 else "reveal", current=None,
+                        forms=tuple(joins) if len(joins) > 1 else (), froms=(), first=False,
+                        left_out=(), **base)
             return
         forms = formations(state, p, side)
         froms = tuple(sorted({e["from"] for e in state.engagements
-                              if e["area"] == p and e["side"] == side and e["from"] >= 0}))
+                              if e["area"] == p and e["side"] == side and e["from"] >= 0
+                              and e["via"] != "join"}))
         if not forms:
             pop(state, frame)
             return
@@ -638,7 +673,7 @@ class BattleStep(Step):
             return []
         if frame["current"]["via"] == "sortie" or siege.defenders(state, p, side):
             return []
-        room = 2 * ix.city_value[p] - len(siege.inside_units(state, p, 1 - side))
+        room = scenario_rules.capacity(state, p) - len(siege.inside_units(state, p, 1 - side))
         room -= len(frame["chosen"])
         if room <= 0:
             return []
@@ -694,9 +729,10 @@ class BattleStep(Step):
     def _run_fight(self, state: State, frame: dict) -> None:
         b = battle_object(state, frame)
         if not b.over:
+            before = frame["battle"]
             _log_battle(state, frame["place"], b.step())
             self._store(state, b)
-            if not b.over:
+            if olympians.offer_ares(state, before) or not b.over:
                 return
         self._settle_battle(state, state.stack[-1], b)
 
@@ -813,9 +849,13 @@ class BattleStep(Step):
         frame = state.stack[-1]
         if self._choosers(state, frame):
             return
-        for a, b, f in frame["storms"]:
+        if frame["storms"]:  # one storm per run: an appeal to Poseidon settles first (§11.0)
+            (a, b, f), rest = frame["storms"][0], frame["storms"][1:]
+            replace_top(state, storms=rest)
             if state.loc[f] == b:
-                movement._storm(state, {"side": f // 60, "from": a, "to": b, "units": (f,)})
+                olympians.roll_storm(state, {"side": f // 60, "from": a, "to": b,
+                                             "units": (f,)})
+            return
         stuck = [u for u in frame["pending"] if state.loc[u] == p]
         if frame["panic"]:
             for u in stuck:
@@ -868,6 +908,9 @@ class BattleStep(Step):
         if stage == "order":
             return (f"{_name(frame['side'])}: choose which formation fights first in {where} "
                     "(§5.41)")
+        if stage == "join":
+            return (f"{_name(frame['side'])}: only one newly arrived formation may join the "
+                    f"besiegers' assault on {siege.city_name(ix, p)}: choose it (§5.42)")
         if stage == "fortify":
             return (f"{_name(1 - frame['side'])}: before the blocks are revealed, fortify "
                     f"units inside {siege.city_name(ix, p)}? (§6.1, §7.1)")

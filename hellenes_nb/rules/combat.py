@@ -70,10 +70,14 @@ class Battle:
     game's generator advances) or an int seed. ``treachery``: a Treachery Assault (§3.1): one
     round, no double defense. ``may_retreat``: which sides may retreat (the engine knows the
     map); by default both, except the defenders of a siege assault (§6.4, §8.12).
+    ``double_defense``: False when city defenders lose their double defense without the rest
+    of a Treachery Assault (a Civil War marker on the city, §3.1); they keep A2 and their
+    immunity to routs (§8.1).
     """
 
     __slots__ = (
-        "kind", "treachery", "may_retreat", "fighters", "dice", "round", "prompt", "log",
+        "kind", "treachery", "double_defense", "may_retreat", "fighters", "dice", "round",
+        "prompt", "log",
         "outcome", "_order", "_index", "_phase", "_cursor", "_queue", "_offered",
         "_suffered", "_pending", "_retreater", "_victor", "_how",
     )
@@ -86,6 +90,7 @@ class Battle:
         dice: Dice | int,
         treachery: bool = False,
         may_retreat: Mapping[str, bool] | None = None,
+        double_defense: bool = True,
     ) -> None:
         fs = list(fighters)
         for f in fs:
@@ -93,6 +98,7 @@ class Battle:
                 raise BattleError(f"a battle is built from Fighter objects, got {f!r}")
         validate_battle(fs, kind, treachery)
         self.kind, self.treachery = kind, treachery
+        self.double_defense = bool(double_defense)
         self.may_retreat = retreat_rights(fs, kind, may_retreat)
         self.fighters = fs
         self.dice = dice if isinstance(dice, Dice) else Dice(dice)
@@ -380,7 +386,8 @@ class Battle:
                    events: list[dict[str, Any]]) -> None:
         """One hit on ``target``: a step loss, or a half step under double defense (§8.11)."""
         self._suffered[target.side] = True
-        if target.city and self.kind == "assault" and not self.treachery and not target.half:
+        if target.city and self.kind == "assault" and not self.treachery \
+                and self.double_defense and not target.half:
             target.half = True
             self._ev(events, "half_hit", "8.11", by=attacker.key, target=target.key,
                      cv=target.cv, why=f"{why}; double defense: a half step, "
@@ -513,6 +520,7 @@ class Battle:
         """A cheap independent copy (fighters and small lists copied, events shared)."""
         b = Battle.__new__(Battle)
         b.kind, b.treachery, b.may_retreat = self.kind, self.treachery, dict(self.may_retreat)
+        b.double_defense = self.double_defense
         b.fighters = [f.copy() for f in self.fighters]
         b.dice = self.dice.clone()
         b.round, b.prompt, b.log, b.outcome = self.round, self.prompt, list(self.log), self.outcome
@@ -527,6 +535,7 @@ class Battle:
         """A JSON-ready snapshot of the whole battle, including its dice and log."""
         return {
             "version": _VERSION, "kind": self.kind, "treachery": self.treachery,
+            "double_defense": self.double_defense,
             "may_retreat": dict(self.may_retreat),
             "fighters": [f.to_dict() for f in self.fighters], "dice": self.dice.to_dict(),
             "round": self.round, "phase": self._phase, "cursor": self._cursor,
@@ -550,6 +559,7 @@ class Battle:
         validate_battle(fs, d["kind"], d["treachery"])
         b = cls.__new__(cls)
         b.kind, b.treachery, b.fighters = d["kind"], d["treachery"], fs
+        b.double_defense = bool(d.get("double_defense", True))
         b.may_retreat = retreat_rights(fs, d["kind"], d["may_retreat"])
         b._build_order()
         b.dice = Dice.from_dict(d["dice"])

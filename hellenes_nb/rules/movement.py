@@ -26,6 +26,7 @@ from .state import POOL, State
 from .steps import IllegalAction, Step, pop, register, replace_top
 from .world_index import SIDE_NAMES, WorldIndex
 
+WINTER = 5
 #: storm on a die roll up to this face, by season index (§5.22)
 STORM_MAX = {0: 3, 1: 3, 2: 2, 3: 1, 4: 2, 5: 3}
 
@@ -49,12 +50,14 @@ class Plan:
 class _Ctx:
     """Occupancy facts for one side's moves, computed once per check."""
 
-    __slots__ = ("enemy_out", "enemy_any", "friend_in", "ix", "side", "state", "through")
+    __slots__ = ("enemy_out", "enemy_any", "friend_in", "ix", "side", "state", "through",
+                 "pillaged")
 
     def __init__(self, state: State, side: int, through: bytearray | None = None):
         ix = state.ix
         self.state, self.ix, self.side = state, ix, side
         self.through = through
+        self.pillaged = _pillaged_now(state, side)
         n = ix.n_places
         self.enemy_out = bytearray(n)
         self.enemy_any = bytearray(n)
@@ -72,6 +75,15 @@ class _Ctx:
             p = loc[u]
             if p >= 0 and inside[u]:
                 self.friend_in[p] += 1
+
+
+def _pillaged_now(state: State, side: int) -> frozenset[int]:
+    """Places ``side`` pillaged this player turn: its units may not enter them (§5.5)."""
+    if not state.pillaged:
+        return frozenset()
+    from .siege import pillage_entry_banned
+
+    return frozenset(p for p in state.pillaged if pillage_entry_banned(state, p, side))
 
 
 def _can_enter_city(ctx: _Ctx, a: int, b: int, n_units: int) -> bool:
@@ -95,6 +107,9 @@ def _step(ctx: _Ctx, u: int, a: int, b: int, first: bool, fleet: bool,
     if state.neutral[b]:
         return f"{name_b} is neutral in this scenario and may not be entered (§1.31, §15)", \
             True, "", False
+    if b in ctx.pillaged:
+        return (f"{name_b} was pillaged by its own side this player turn: no friendly unit may "
+                "enter it (§5.5)", True, "", False)
     sea_a, sea_b = ix.is_sea(a), ix.is_sea(b)
     enemy = ctx.enemy_out[b] and not (ctx.through is not None and ctx.through[b])
     if not fleet:
@@ -388,9 +403,14 @@ def execute(state: State, plan: Plan, group: int) -> None:
 
 def _record_arrival(state: State, movers: list[int], path: tuple[int, ...], via: str,
                     group: int, deep: list[tuple[int, int]]) -> None:
-    """Add movers to their formation's engagement and deep-sea crossings (§5.41, §5.22)."""
+    """Add movers to their formation's engagement and deep-sea crossings (§5.41, §5.22); a
+    formation reaching a province its side besieges is recorded with ``via`` "join" (§5.42)."""
     side = movers[0] // 60
     dest, prev = path[-1], path[-2]
+    if not via and state.season != WINTER:
+        siege = state.sieges.get(dest)
+        if siege is not None and siege["besieger"] == side:
+            via = "join"  # a formation that may join a siege assault (§5.42)
     if via:
         _replace(
             state.engagements,
@@ -413,11 +433,17 @@ def _record_arrival(state: State, movers: list[int], path: tuple[int, ...], via:
 def eliminate(state: State, u: int, rule: str, why: str) -> None:
     """Remove a unit to its side's recruit pool (§6.32, §5.23)."""
     ix = state.ix
+    at = state.loc[u]
+    cargo = state.carry.get(u)
     state.loc[u] = POOL
     state.cv[u] = 0
     state.inside[u] = 0
     state.revealed[u] = 0
     state.carry.pop(u, None)
+    if cargo is not None and at >= ix.n_land and state.loc[cargo] == at:
+        # A land unit cannot stay at sea without its carrier (§5.2, §5.21): it is lost with
+        # the fleet, as in a gale (§5.23).
+        eliminate(state, cargo, rule, f"lost at sea with its carrying fleet ({why})")
     for f, c in list(state.carry.items()):
         if c == u:
             del state.carry[f]
@@ -475,6 +501,8 @@ class Rolls(Step):
     def run(self, state, frame):
         stage = frame["stage"]
         if stage == "forced":
+            from . import olympians
+
             ok = []
             for i, r in enumerate(state.pending_rolls):
                 if r["kind"] != "forced":
@@ -491,14 +519,27 @@ class Rolls(Step):
                 if good:
                     ok.append(i)
             replace_top(state, stage="choose", **{"await": tuple(ok)})
+            olympians.offer_hermes(state)
         elif stage == "choose":
-            replace_top(state, stage="storms")
+            replace_top(state, stage="storms", next=0)
         else:
-            for r in list(state.pending_rolls):
-                if r["kind"] == "deepsea":
-                    _storm(state, r)
+            self._next_storm(state, frame)
+
+    def _next_storm(self, state: State, frame: dict) -> None:
+        """Roll the next deep-sea crossing's storm; one per run, so that an appeal to Poseidon
+        (§11.0) is settled before the next storm is rolled."""
+        from . import olympians
+
+        rolls = state.pending_rolls
+        i = frame.get("next", 0)
+        while i < len(rolls) and rolls[i]["kind"] != "deepsea":
+            i += 1
+        if i >= len(rolls):
             state.pending_rolls = []
             pop(state, frame)
+            return
+        replace_top(state, next=i + 1)
+        olympians.roll_storm(state, rolls[i])
 
     def text(self, state, frame):
         return "Forced marches and deep-sea crossings are rolled after all actions"
@@ -530,8 +571,9 @@ def _forced_enter(state: State, r: dict) -> None:
                        f"{ix.place_name[a]} into {ix.place_name[b]}")
 
 
-def _storm(state: State, r: dict) -> None:
-    """The opponent rolls for a storm; in a storm each fleet rolls for ship damage (§5.22)."""
+def storm(state: State, r: dict) -> None:
+    """The opponent rolls for a storm on the deep-sea crossing ``r`` (``{"side", "from", "to",
+    "units"}``); in a storm each fleet rolls for ship damage (§5.22, §5.23)."""
     ix = state.ix
     side = r["side"]
     face = state.dice.roll()

@@ -18,9 +18,10 @@ Where each random result happens and the hook that offers the appeal:
   and :func:`after_recruit_placed` at the end of ``actions.RecruitPlace.apply``;
 - Ares, one unit attack: :func:`offer_ares` in ``battles.BattleStep._run_fight`` after each
   ``Battle.step()`` (the appeal restores the battle as it was before the attack and rolls it
-  again: ``combat.Battle`` has no re-roll of its own);
+  again: ``combat.Battle`` has no re-roll of its own). Attacks rolled inside
+  ``Battle.choose`` (right after a player's battle decision) are not offered;
 - Demeter, siege attrition: :func:`offer_demeter` at the end of ``siege.attrition``;
-- Poseidon, a storm: :func:`roll_storm` in place of ``movement._storm``;
+- Poseidon, a storm: :func:`roll_storm` in place of ``movement.storm``;
 - Hermes, forced marches: :func:`offer_hermes` after the forced-march rolls of ``movement.Rolls``.
 """
 
@@ -120,16 +121,9 @@ def appeal_zeus(state: State, side: int) -> None:
 
 # -- Apollo: recruits (§4.22) -------------------------------------------------------------------
 def _draw(state: State, side: int) -> tuple[int, ...]:
-    pool = [u for u in range(side * 60, side * 60 + 60) if state.loc[u] == POOL]
-    drawn = []
-    for _ in range(min(3, len(pool))):
-        drawn.append(pool.pop(state.dice.randbelow(len(pool))))
-    state.barrier = True
-    ix = state.ix
-    state.event("recruit_draw", "11.0", f"{_name(side)} draws again: "
-                + ", ".join(ix.describe(u) for u in drawn), side, private=side,
-                public=f"{_name(side)} draws {len(drawn)} new blocks to recruit")
-    return tuple(drawn)
+    from .actions import draw_recruits
+
+    return draw_recruits(state, side, "11.0", "draws again")
 
 
 def after_recruit_draw(state: State, side: int) -> bool:
@@ -235,11 +229,11 @@ def _snapshot(state: State, record: dict) -> tuple:
 
 
 def roll_storm(state: State, record: dict) -> None:
-    """Roll the storm of one deep-sea crossing (``movement._storm``) and offer Poseidon."""
+    """Roll the storm of one deep-sea crossing (``movement.storm``) and offer Poseidon."""
     from . import movement
 
     snap = _snapshot(state, record)
-    movement._storm(state, record)
+    movement.storm(state, record)
     _offer(state, "poseidon", _both(state), {"record": record, "snap": snap})
 
 
@@ -250,7 +244,7 @@ def _restorm(state: State, target: dict) -> None:
         state.loc[u], state.cv[u], state.inside[u] = loc, cv, inside
         if cargo >= 0:
             state.carry[u] = cargo
-    movement._storm(state, target["record"])
+    movement.storm(state, target["record"])
 
 
 # -- Hermes: forced marches (§5.3) ------------------------------------------------------------

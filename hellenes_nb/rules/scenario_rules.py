@@ -281,6 +281,16 @@ def _scenario_unit_reason(state: State, u: int) -> str:
     return ""
 
 
+def sicilians_stay(state: State, u: int, q: int) -> str:
+    """Why ``u`` may not go to ``q`` under "Sicilians cannot leave SICILY" (§15.2 rule 5,
+    §15.4 rule 6), or "": used for retreats, which are not moves."""
+    ix = state.ix
+    if "sicilians_stay" in rules_of(state) and ix.region[q] != "sicily" \
+            and is_sicilian(ix, u):
+        return "Sicilian units cannot leave SICILY (§15.2)"
+    return ""
+
+
 def _scenario_step(state: State, stay: bool, expeditions: bool, u: int, a: int, b: int) -> str:
     """Why ``u`` may not cross from ``a`` into ``b`` under the scenario rules ``stay``
     (Sicilians stay in SICILY) and ``expeditions`` (415 rule 3), or ""."""
@@ -387,5 +397,6 @@ __all__ = [
     "Limits", "WINTER", "action_cost", "capacity", "civil_war_barred", "expeditionary", "has",
     "home_territory", "is_sicilian", "move_limits", "note_plague_in_athens", "note_season_end",
     "ostracism_barred", "peace", "persian_aid_cards", "pillage_prestige", "plague_barred",
-    "refresh_neutral", "rules_of", "section", "setup_area", "sicily_neutral_now", "war_resumed",
+    "refresh_neutral", "rules_of", "section", "setup_area", "sicilians_stay",
+    "sicily_neutral_now", "war_resumed",
 ]

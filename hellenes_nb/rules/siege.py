@@ -26,7 +26,7 @@ Frames handled here (docs/engine.md, "Decisions"):
 
 from __future__ import annotations
 
-from . import movement, victory
+from . import cards, movement, scenario_rules, victory
 from .actions import ActionType, register_action
 from .control import outside_units, units_at
 from .state import State
@@ -263,11 +263,12 @@ def attrition_allowed(state: State, p: int) -> bool:
 
 
 def siege_methods(state: State, p: int, action_turn: bool) -> list[str]:
-    """What the besieger may do against ``p`` now, default first (§8.0, §8.1, §8.2)."""
+    """What the besieger may do against ``p`` now, default first (§8.0, §8.1, §8.2); an
+    enemy Augury this season rules out the assault, not the attrition (§3.1)."""
     out = []
     if attrition_allowed(state, p):
         out.append("attrition")
-    if action_turn:
+    if action_turn and not cards.season_ban(state, besieger_of(state, p), "assault"):
         out.append("assault")
     out.append("none")
     return out
@@ -275,18 +276,22 @@ def siege_methods(state: State, p: int, action_turn: bool) -> list[str]:
 
 def attrition_max(state: State, p: int) -> int:
     """Highest die face that scores an attrition hit: 1, or 3 in Winter and for Athens while
-    grain-blockaded and besieged (§8.2, §8.22)."""
+    grain-blockaded and besieged (§8.2, §8.22); at least 2 under a Hunger event (§3.1)."""
+    rate = 1
     if state.season == WINTER:
-        return 3
-    if p == _capital(state.ix, "Athens") and besieger_of(state, p) == SPARTA \
+        rate = 3
+    elif p == _capital(state.ix, "Athens") and besieger_of(state, p) == SPARTA \
             and grain_blockaded(state):
-        return 3
-    return 1
+        rate = 3
+    return max(rate, cards.hunger_max(state, p))
 
 
 def attrition(state: State, p: int, hit_max: int | None = None) -> None:
     """Roll siege attrition against ``p``: one die per besieged block, garrison included; hits
-    go to the strongest block, garrison last (§8.2). ``hit_max`` overrides the rate (Hunger)."""
+    go to the strongest block, garrison last (§8.2). ``hit_max`` overrides the rate. Either
+    player may then appeal to Demeter (§11.0)."""
+    from . import olympians
+
     ix = state.ix
     b = besieger_of(state, p)
     if b < 0:
@@ -304,6 +309,7 @@ def attrition(state: State, p: int, hit_max: int | None = None) -> None:
     if hits:
         push(state, {"kind": "attrition_hits", "place": p, "side": d, "hits": hits,
                      "besieger": b})
+    olympians.offer_demeter(state, p, hit_max)
 
 
 def start_assault(state: State, p: int, side: int, treachery: bool = False) -> None:
@@ -335,7 +341,11 @@ class SiegeCombat(Step):
     rules = ("8.0", "8.1", "8.2")
 
     def _left(self, state: State, frame: dict) -> list[int]:
-        return [p for p in siege_targets(state, frame["side"]) if p not in frame["done"]]
+        """Cities still to deal with; the Treachery target of this turn is not attritioned
+        as well (§3.1)."""
+        betrayed = cards.treachery_city(state, frame["side"])
+        return [p for p in siege_targets(state, frame["side"])
+                if p not in frame["done"] and p != betrayed]
 
     def deciders(self, state, frame):
         return (frame["side"],) if self._left(state, frame) else ()
@@ -371,6 +381,9 @@ class SiegeCombat(Step):
         allowed = siege_methods(state, p, bool(frame["action_turn"]))
         if method not in allowed:
             if method == "assault":
+                ban = cards.season_ban(state, frame["side"], "assault")
+                if ban and frame["action_turn"]:
+                    return IllegalAction(ban, "3.1")
                 return IllegalAction("siege assaults happen only in action turns, not in "
                                      "event turns", "8.1")
             if method == "attrition":
@@ -631,11 +644,16 @@ def pillage_legal(state: State, side: int) -> list[dict]:
     out = []
     for p in sorted(state.sieges):
         if _pillage_reason(state, side, p) is None:
-            gain = victory.pillage_award(city_name(ix, p))
+            gain = _pillage_gain(state, p)
             out.append({"type": "pillage", "side": SIDE_NAMES[side], "place": ix.place_ids[p],
                         "label": f"Pillage {city_name(ix, p)} and withdraw the besiegers "
                                  f"(+{gain} Prestige, 1 action)"})
     return out
+
+
+def _pillage_gain(state: State, p: int) -> int:
+    """Prestige for pillaging ``p`` (§14.12), none in neutral SICILY (§15.2 rule 2)."""
+    return scenario_rules.pillage_prestige(state, p, victory.pillage_award(city_name(state.ix, p)))
 
 
 def _turn_code(state: State, side: int) -> int:
@@ -720,7 +738,7 @@ class PillageWithdraw(Step):
         p, side = frame["place"], frame["side"]
         pop(state, frame)
         city = city_name(state.ix, p)
-        victory.gain(state, side, victory.pillage_award(city), "14.12", f"pillaging {city}",
+        victory.gain(state, side, _pillage_gain(state, p), "14.12", f"pillaging {city}",
                      place=p)
         refresh(state)
 

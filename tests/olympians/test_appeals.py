@@ -82,8 +82,9 @@ def _recruit_game(**sacrifices):
 @pytest.mark.rule("11.0")
 def test_11_apollo_redraws_the_three_recruit_blocks():
     s = _recruit_game(athens=["apollo"])
-    first = s.stack[-1]["drawn"]
-    assert olympians.after_recruit_draw(s, ATHENS)
+    top = s.stack[-1]  # the recruit action itself offers Apollo to the drawer
+    assert top["kind"] == "appeal" and top["god"] == "apollo" and top["offer"] == (ATHENS,)
+    first = s.stack[-2]["drawn"]
     game = Game(s, seed=1)
     _appeal(game, "athens")
     top = game.state.stack[-1]
@@ -94,12 +95,12 @@ def test_11_apollo_redraws_the_three_recruit_blocks():
 @pytest.mark.rule("11.0")
 def test_11_apollo_makes_the_opponent_return_a_placed_recruit_and_draw_again():
     s = _recruit_game(sparta=["apollo"])
-    u = s.stack[-1]["drawn"][0]
-    s.stack.pop()
-    s.loc[u], s.cv[u] = s.ix.place("attica"), 1
-    assert olympians.after_recruit_placed(s, ATHENS, u)
+    assert s.stack[-1]["kind"] == "recruit"  # Athens holds no Apollo: no offer on the draw
     game = Game(s, seed=1)
-    assert game.prompt.side == "sparta"
+    place = next(a for a in game.legal_actions("athens") if a["type"] == "place_recruit")
+    u = s.ix.unit(place["unit"])
+    game.apply(place)  # placing it offers Apollo to the opponent
+    assert game.prompt.side == "sparta" and game.state.stack[-1]["god"] == "apollo"
     _appeal(game, "sparta")
     st = game.state
     assert st.loc[u] == POOL and st.stack[-1]["kind"] == "recruit"
@@ -175,8 +176,8 @@ def _thebes_siege(**sacrifices):
 def test_11_demeter_rolls_a_whole_siege_attrition_again_and_the_new_roll_stands():
     s = _thebes_siege(sparta=["demeter"], athens=["hera"])
     p = s.ix.place("boeotia")
-    siege.attrition(s, p)
-    assert olympians.offer_demeter(s, p)
+    siege.attrition(s, p)  # offers Demeter itself
+    assert s.stack[-1]["kind"] == "appeal" and s.stack[-1]["god"] == "demeter"
     game = Game(s, seed=1)
     _appeal(game, "sparta")
     st = game.state
@@ -193,7 +194,6 @@ def test_11_an_appeal_can_be_declined_by_each_player_in_turn():
     s = _thebes_siege(sparta=["demeter"], athens=["demeter"])
     p = s.ix.place("boeotia")
     siege.attrition(s, p)
-    olympians.offer_demeter(s, p)
     game = Game(s, seed=1)
     assert game.prompt.side == "athens"  # the acting player is asked first
     game.apply({"type": "no_appeal", "side": "athens"})
