@@ -9,7 +9,7 @@ Quick start::
 The forces syntax and every option are documented in ``docs/odds.md``.
 """
 
-from hellenes_nb.odds.auto import MAX_EXACT_STATES, battle_odds
+from hellenes_nb.odds.auto import MAX_EXACT_STATES, battle_odds, exact_limit
 from hellenes_nb.odds.battle import BattleSpec, Moment, RetreatPolicy, make_battle
 from hellenes_nb.odds.exact import exact_odds, state_count
 from hellenes_nb.odds.fog import fog_odds
@@ -26,6 +26,7 @@ __all__ = [
     "Odds",
     "RetreatPolicy",
     "battle_odds",
+    "exact_limit",
     "exact_odds",
     "fog_odds",
     "format_forces",

@@ -8,12 +8,15 @@ import pytest
 from hellenes_nb.odds import (
     MAX_EXACT_STATES,
     ForcesError,
+    auto,
     battle_odds,
+    exact_limit,
     exact_odds,
     fog_odds,
     make_battle,
     state_count,
 )
+from hellenes_nb.odds.auto import MAX_EXACT_STATES_COMPILED
 from hellenes_nb.odds.cli import add_odds_parser
 
 
@@ -50,12 +53,21 @@ def test_auto_method_samples_only_big_battles():
     small = make_battle("B2:3,A1:2", "C2:3")
     assert state_count(small) <= MAX_EXACT_STATES
     assert battle_odds(small).method == "exact"
-    big = make_battle("B2:4,B2:4,B2:4,B2:4,B2:4", "C2:4,C2:4,C2:4,C2:4,C2:4")
-    assert state_count(big) > MAX_EXACT_STATES
+    big = make_battle(",".join(["B2:4"] * 7), ",".join(["C2:4"] * 7))
+    assert state_count(big) > MAX_EXACT_STATES_COMPILED
     sampled = battle_odds(big, samples=2_000)
     assert sampled.samples == 2_000
     with pytest.raises(ValueError, match="unknown method"):
         battle_odds(small, "guess")
+
+
+def test_the_exact_limit_depends_on_the_compiled_sweep(monkeypatch):
+    monkeypatch.setattr(auto, "compiled_sweep", lambda: None)
+    assert exact_limit() == MAX_EXACT_STATES
+    monkeypatch.setattr(auto, "compiled_sweep", lambda: print)
+    assert exact_limit() == MAX_EXACT_STATES_COMPILED
+    middle = make_battle("B2:4,B2:4,B2:4,B2:4,B2:4", "C2:4,C2:4,C2:4,C2:4,C2:4")
+    assert MAX_EXACT_STATES < state_count(middle) <= MAX_EXACT_STATES_COMPILED
 
 
 def run(argv, capsys):

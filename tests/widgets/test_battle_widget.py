@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from hellenes_nb.rules.battle_setup import BattleError
 from hellenes_nb.rules.policies import auto
 from hellenes_nb.widgets import battle as battle_module
+from hellenes_nb.widgets import live_odds as live_odds_module
 from hellenes_nb.widgets.battle import BattleWidget
 from hellenes_nb.widgets.live_odds import _sampled, live_odds
 
@@ -309,10 +310,22 @@ def test_live_odds_agree_with_playing_the_engine_out():
 
 
 def test_big_battles_are_sampled():
-    w = BattleWidget.from_forces("B2:4,B2:4,A1:2,cav:A1:3,C2:4", "C2:4,A1:2,C2:3,B2:4,D1:4",
-                                 seed=11)
+    # 7 against 6 blocks at full strength: ten million configurations, above both limits
+    w = BattleWidget.from_forces(",".join(["B2:4"] * 7), ",".join(["C2:4"] * 6), seed=11)
     assert w.odds["method"] == "monte-carlo" and w.odds["samples"] == 2000
     assert sum(w.odds["win"].values()) == pytest.approx(1.0)
+
+
+def test_the_live_limit_follows_the_sweep(monkeypatch):
+    # 91,234 configurations: sampled by default without numba, exact with it
+    w = BattleWidget.from_forces("B2:4,B2:4,A1:2,cav:A1:3,C2:4", "C2:4,A1:2,C2:3,B2:4,D1:4",
+                                 seed=11)
+    monkeypatch.setattr(live_odds_module, "compiled_sweep", lambda: None)
+    assert live_odds(w.battle).method == "monte-carlo"
+    assert live_odds(w.battle, max_states=100_000).method == "exact"
+    monkeypatch.setattr(live_odds_module, "compiled_sweep", lambda: print)  # "numba is there"
+    assert live_odds(w.battle).method == "exact"
+    assert live_odds(w.battle, max_states=50_000).method == "monte-carlo"
 
 
 def assault_until(wanted) -> BattleWidget:
