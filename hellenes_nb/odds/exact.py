@@ -11,12 +11,14 @@ from functools import lru_cache
 
 from hellenes_nb.odds.battle import BattleSpec, Moment, check_moment
 from hellenes_nb.odds.dp import python_odds
-from hellenes_nb.odds.fast import clear_tables, compiled_sweep, fast_odds
+from hellenes_nb.odds.fast import clear_tables, compiled_sweep, fast_odds, joint_states
 from hellenes_nb.odds.result import Odds
 from hellenes_nb.odds.sides import Side
 
-#: Below this many joint configurations the pure-Python solver is the faster one (measured on
-#: the 2-core VM: against the NumPy sweep, and against the compiled sweep when numba is there).
+#: Below this many joint configurations (:func:`state_count`) the pure-Python solver is faster
+#: than the NumPy sweep, and below this many of the compiled sweep's joint states
+#: (:func:`~hellenes_nb.odds.fast.joint_states`) faster than the compiled one (measured on the
+#: 2-core VM).
 PYTHON_BELOW = 600
 PYTHON_BELOW_COMPILED = 30
 
@@ -62,8 +64,11 @@ def exact_odds(spec: BattleSpec, exact: bool = False, moment: Moment | None = No
 def _float_odds(spec: BattleSpec, moment: Moment | None) -> Odds:
     """Float odds, memoised by (spec, moment): a notebook asks for the same battle again and
     again (charts, widgets redrawn). The result is shared: treat it as read-only."""
-    below = PYTHON_BELOW if compiled_sweep() is None else PYTHON_BELOW_COMPILED
-    if state_count(spec, moment) < below:
+    if compiled_sweep() is None:
+        small = state_count(spec, moment) < PYTHON_BELOW
+    else:  # counted on the compiled sweep's own (memoised) tables: no extra walk
+        small = joint_states(spec, moment) < PYTHON_BELOW_COMPILED
+    if small:
         return python_odds(spec, False, moment)
     return fast_odds(spec, moment)
 

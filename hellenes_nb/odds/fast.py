@@ -211,6 +211,23 @@ def _side_attacks(
     return _attack_table(_side_table(blocks, root, merge), power, cv, Side(blocks).routable)
 
 
+def _mergeable(spec: BattleSpec) -> bool:
+    """Whether states may be merged by :func:`_summary`: not when a side may retreat (retreats
+    are harried block by block, §6.41) nor with cargo (lost with its own fleet, §6.5)."""
+    return not any(p.active for p in spec.policies) and not any(
+        b.carried for b in spec.attacker + spec.defender
+    )
+
+
+def joint_states(spec: BattleSpec, moment: Moment | None = None) -> int:
+    """Joint states the compiled sweep walks: the product of both sides' standing states, after
+    merging (memoised tables, so asking costs nothing when the odds are computed next)."""
+    roots = moment[:2] if moment else tuple(tuple(4 * b.cv for b in f) for f in spec.forces)
+    merge = _mergeable(spec)
+    a, d = (_side_table(spec.forces[s], tuple(roots[s]), merge) for s in (0, 1))
+    return a.n_standing * d.n_standing
+
+
 def clear_tables() -> None:
     """Forget memoised side and attack tables (for benchmarks that time a cold computation)."""
     _side_table.cache_clear()
@@ -250,10 +267,7 @@ class _FastSolver:
         self.ref = _Solver(spec, exact=False)  # endings: retreats, and panics with cargo
         ref = self.ref
         self.moment = moment or Moment(ref.sides[0].start, ref.sides[1].start)
-        # retreats are harried and cargo is lost block by block: keep full states then
-        whole = any(p.active for p in ref.policies) or any(
-            b.carried for b in spec.attacker + spec.defender
-        )
+        whole = not _mergeable(spec)
         self.tables = tuple(
             _side_table(spec.forces[s], tuple(self.moment[s]), not whole) for s in (0, 1)
         )
