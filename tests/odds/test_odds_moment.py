@@ -77,3 +77,31 @@ def test_impossible_moments_are_refused(moment, message):
     spec = make_battle("A3:1,B3:1", "garrison", assault=True)
     with pytest.raises(ValueError, match=message):
         exact_odds(spec, moment=moment)
+
+
+@pytest.mark.rule("6.4")
+@pytest.mark.parametrize("compiled", [False, True])
+def test_moments_with_retreat_policies_agree_across_solvers(compiled):
+    # mid-round moments carry the "started" flags that decide when a side may still retreat
+    if compiled:
+        pytest.importorskip("numba")
+    from hellenes_nb.odds import RetreatPolicy
+    from hellenes_nb.odds.dp import python_odds
+
+    spec = make_battle(
+        "B2:3,cav:A1:2,C1:2",
+        "C2:3,B1:2,cav:A2:2",
+        attacker_retreat=RetreatPolicy(at_losses=2),
+        defender_retreat=RetreatPolicy(after_rounds=2),
+    )
+    moments = [
+        Moment((12, 8, 8), (12, 8, 8), slot=1, started=2),
+        Moment((8, 4, 10), (12, 8, 4), slot=3, rounds_done=1, started=3),
+        Moment((12, 0, 8), (8, 10, 8), slot=0, rounds_done=2),
+    ]
+    for moment in moments:
+        slow = python_odds(spec, moment=moment)
+        fast = fast_odds(spec, moment=moment, compiled=compiled)
+        for key in set(slow.outcomes) | set(fast.outcomes):
+            assert abs(slow.outcomes.get(key, 0) - fast.outcomes.get(key, 0)) < 1e-12
+        assert abs(slow.expected_rounds - fast.expected_rounds) < 1e-12
