@@ -1,6 +1,5 @@
 """Exact DP against hand-computed values (fractions), and its invariants."""
 
-import importlib.util
 from fractions import Fraction as F
 
 import pytest
@@ -8,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hellenes_nb.odds import RetreatPolicy, exact_odds, make_battle
+from hellenes_nb.odds.fast import compiled_sweep
 from hellenes_nb.odds.forces import Block
 from hellenes_nb.odds.sides import Side
 
@@ -254,7 +254,7 @@ FAST_CASES = [
 
 
 #: The NumPy solver's sweep runs compiled when numba is installed; both ways are checked.
-SWEEPS = [False] + ([True] if importlib.util.find_spec("numba") else [])
+SWEEPS = [False] + ([True] if compiled_sweep() is not None else [])
 
 
 @pytest.mark.parametrize("compiled", SWEEPS)
