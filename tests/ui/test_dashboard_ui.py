@@ -20,16 +20,16 @@ from hellenes_nb.widgets.dashboard import (
 
 pytestmark = pytest.mark.browser
 
-SETTLE = 15_000  # ms: bounded wait for the frontend
+SETTLE = 30_000  # ms: bounded wait for the frontend (generous: CI shares 2 cores)
 VIEWPORT = {"width": 1400, "height": 1000}
 
 
 def _wait_python(page, predicate, what: str) -> None:
-    for _ in range(200):
+    for _ in range(SETTLE // 50):
         if predicate():
             return
         page.wait_for_timeout(50)
-    raise AssertionError(f"timed out waiting for {what}")
+    raise AssertionError(f"timed out after {SETTLE // 1000} s waiting for {what}")
 
 
 def _show(page, dash: Dashboard) -> None:
