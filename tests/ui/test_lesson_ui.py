@@ -15,7 +15,7 @@ from hellenes_nb.widgets.lesson import LessonWidget
 
 pytestmark = pytest.mark.browser
 
-SETTLE = 15_000  # ms: bounded wait for the frontend
+SETTLE = 30_000  # ms: bounded wait for the frontend (generous: CI shares 2 cores)
 VIEWPORT = {"width": 1400, "height": 1000}
 
 

@@ -15,7 +15,7 @@ from hellenes_nb.world import load_world
 
 pytestmark = pytest.mark.browser
 
-SETTLE = 10_000  # ms: bounded wait for the frontend
+SETTLE = 30_000  # ms: bounded wait for the frontend (generous: CI shares 2 cores)
 
 
 def _to_actions(game, side: str = "sparta") -> None:
@@ -29,7 +29,7 @@ def _to_actions(game, side: str = "sparta") -> None:
 
 
 def _wait_python(page, predicate, what: str) -> None:
-    for _ in range(100):
+    for _ in range(SETTLE // 50):
         if predicate():
             return
         page.wait_for_timeout(50)
