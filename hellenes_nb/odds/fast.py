@@ -184,6 +184,7 @@ def _binomials() -> dict[int, np.ndarray]:
 
 
 _BINOMIAL = _binomials()
+_BINOMIAL_TABLE = np.stack([np.zeros_like(_BINOMIAL[1]), *(_BINOMIAL[p] for p in (1, 2, 3))])
 
 
 def _convolve(dist: np.ndarray, add: np.ndarray) -> np.ndarray:
@@ -453,6 +454,9 @@ class _FastSolver:
         if played < 0:
             raise ValueError("this battle cannot end: no unit can hit or rout")
         for win, found in enumerate(collapses):
+            if not any(self.ref.sides[1 - win].carried):
+                self._settle_compiled(win, found)
+                continue
             where = np.flatnonzero(found)
             if len(where):
                 own, pos, first, desc = np.unravel_index(where, found.shape)
@@ -557,6 +561,40 @@ class _FastSolver:
             state = (ta.configs[a], td.configs[d])
             for out, p in self.ref._retreat(int(leaver), state, bool(first)):
                 self.ends[out] += float(mass) * p
+
+    def _settle_compiled(self, win: int, found: np.ndarray) -> None:
+        """:meth:`_settle_collapses` for the compiled sweep's dense ``found`` array, compiled
+        too (:func:`hellenes_nb.odds.kernel.settle_collapses`)."""
+        from hellenes_nb.odds.kernel import settle_collapses
+
+        win_t, lose_t = self.tables[win], self.tables[1 - win]
+        blocks = self.spec.forces[win]
+        slot_of = {i: k for k, (s, i) in enumerate(self.order) if s == win}
+        sizes = (self.spec.starting_steps(win) + 1, self.spec.starting_steps(1 - win) + 1)
+        ends = np.zeros((2, *sizes))
+        settle_collapses(
+            found,
+            (win_t.cv, win_t.able, win_t.lost),
+            tuple(
+                x.astype(np.int64)
+                for x in (lose_t.desc_alive, lose_t.desc_rear, lose_t.desc_lost, lose_t.desc_steps)
+            ),
+            (
+                np.array([slot_of[i] for i in range(len(blocks))], np.int64),
+                np.array([b.agility_rank for b in blocks], np.int64),
+                np.array([b.cavalry for b in blocks], np.bool_),
+                np.array([b.power for b in blocks], np.int64),
+            ),
+            win == self.ref.silent,
+            _BINOMIAL_TABLE,
+            ends,
+        )
+        for how, table in zip(("elimination", "panic"), ends, strict=True):
+            for own_lost, beaten_lost in zip(*np.nonzero(table), strict=True):
+                pair = (own_lost, beaten_lost) if win == ATTACKER else (beaten_lost, own_lost)
+                self.ends[(win, how, int(pair[0]), int(pair[1]))] += float(
+                    table[own_lost, beaten_lost]
+                )
 
     def _settle_collapses(self, win: int) -> None:
         """Eliminations and panics won by ``win``. An ending is keyed by the victor's state,

@@ -157,3 +157,62 @@ def sweep_battle(setup, sides, fire, quiet, flow, starts, collapses, retreats):
                             a, d = joint_a[j], joint_d[j]
                             starts[follow, ends[0][a] * n_d + ends[1][d]] += m
     return played
+
+
+@njit(cache=True)
+def settle_collapses(found, victor, beaten, blocks, silent, binomial, ends):
+    """Eliminations and panics recorded by :func:`sweep_battle` for one victor, added to
+    ``ends[how, victor's steps lost, beaten side's steps lost]`` (how 0 elimination, 1 panic).
+
+    ``found[own, slot, first, desc]``: mass ending with the victor in state ``own`` after
+    ``slot`` fired. ``victor``: its (cv, able, steps lost) per state; ``beaten``: per ending
+    descriptor (alive?, rearguard rank, steps lost, steps left); ``blocks``: per victor block
+    (slot, agility rank, cavalry?, power); ``silent``: the victor is silent in a first round;
+    ``binomial[power, dice, hits]``. Pursuit by unrouted blocks that have not fired and are
+    more agile than the rearguard, then the victor's cavalry harrying, hits only (§6.34,
+    §6.41); hits beyond the steps left are lost."""
+    cv, able, lost = victor
+    alive, rear, base, left = beaten
+    slot_of, rank, cavalry, power = blocks
+    n_own, n_s, _, n_desc = found.shape
+    most = ends.shape[2] - 1
+    dist = np.zeros(most + 1)
+    work = np.zeros(most + 1)
+    pmf = np.zeros((8, most + 1))
+    known = np.zeros(8, np.bool_)
+    for own in range(n_own):
+        for k in range(n_s):
+            for f in range(2):
+                known[:] = False
+                for desc in range(n_desc):
+                    m = found[own, k, f, desc]
+                    if m == 0.0:
+                        continue
+                    if not alive[desc]:
+                        ends[0, lost[own], base[desc]] += m
+                        continue
+                    r = rear[desc]
+                    if not known[r]:
+                        known[r] = True
+                        dist[:] = 0.0
+                        dist[0] = 1.0
+                        for i in range(len(slot_of)):
+                            dice = cv[own, i] if able[own, i] else 0
+                            if dice == 0:
+                                continue
+                            chase = slot_of[i] > k and not (f == 1 and silent) and rank[i] < r
+                            for _ in range(int(chase) + int(cavalry[i])):
+                                work[:] = 0.0
+                                for h in range(most + 1):
+                                    if dist[h] == 0.0:
+                                        continue
+                                    for extra in range(dice + 1):
+                                        work[min(h + extra, most)] += (
+                                            dist[h] * binomial[power[i], dice, extra]
+                                        )
+                                dist[:] = work
+                        pmf[r, :] = dist
+                    for h in range(most + 1):
+                        p = pmf[r, h]
+                        if p != 0.0:
+                            ends[1, lost[own], base[desc] + min(h, left[desc])] += m * p
