@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hellenes_nb.odds.battle import BattleSpec
 from hellenes_nb.odds.exact import exact_odds, state_count
-from hellenes_nb.odds.fast import compiled_sweep
+from hellenes_nb.odds.fast import compiled_fits, compiled_sweep
 from hellenes_nb.odds.montecarlo import sample_odds
 from hellenes_nb.odds.result import Odds
 
@@ -20,7 +20,9 @@ MAX_EXACT_STATES_COMPILED = 8_000_000
 
 def exact_limit() -> int:
     """The most joint configurations ``method="auto"`` solves exactly: see
-    :data:`MAX_EXACT_STATES` and :data:`MAX_EXACT_STATES_COMPILED`."""
+    :data:`MAX_EXACT_STATES` and :data:`MAX_EXACT_STATES_COMPILED` (above the first, only
+    battles whose compiled sweep fits in memory, see
+    :func:`~hellenes_nb.odds.fast.compiled_fits`)."""
     return MAX_EXACT_STATES if compiled_sweep() is None else MAX_EXACT_STATES_COMPILED
 
 
@@ -34,6 +36,10 @@ def battle_odds(
     or ``auto`` (exact unless :func:`state_count` exceeds :func:`exact_limit`)."""
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}: choose one of {', '.join(METHODS)}")
-    if method == "exact" or (method == "auto" and state_count(spec) <= exact_limit()):
+    if method == "exact":
         return exact_odds(spec)
+    if method == "auto":
+        count = state_count(spec)
+        if count <= MAX_EXACT_STATES or (count <= exact_limit() and compiled_fits(spec)):
+            return exact_odds(spec)
     return sample_odds(spec, samples, seed)

@@ -229,6 +229,19 @@ def joint_states(spec: BattleSpec, moment: Moment | None = None) -> int:
     return a.n_standing * d.n_standing
 
 
+def dense_size(spec: BattleSpec, moment: Moment | None = None) -> int:
+    """Floats the compiled sweep holds for ``spec``: (slots + 1) × joint states × started
+    flags (4 with a retreat policy, else 1)."""
+    flags = 4 if any(p.active for p in spec.policies) else 1
+    return (len(spec.fire_order()) + 1) * joint_states(spec, moment) * flags
+
+
+def compiled_fits(spec: BattleSpec, moment: Moment | None = None) -> bool:
+    """Whether the compiled sweep will solve ``spec``: numba is installed and its dense arrays
+    stay within :data:`MAX_DENSE`."""
+    return compiled_sweep() is not None and dense_size(spec, moment) <= MAX_DENSE
+
+
 def clear_tables() -> None:
     """Forget memoised side and attack tables (for benchmarks that time a cold computation)."""
     _side_table.cache_clear()
@@ -380,10 +393,10 @@ class _FastSolver:
     # -- the whole battle -------------------------------------------------------------------
     def solve(self, compiled: bool | None = None) -> Odds:
         """Push the mass of the opening state (or the moment) to the end of the battle, and
-        collect the outcomes. ``compiled``: use the numba sweep (default: when numba is
-        installed and the dense arrays fit, see :data:`MAX_DENSE`) or the NumPy one."""
+        collect the outcomes. ``compiled``: use the numba sweep (default: when
+        :func:`compiled_fits`) or the NumPy one."""
         if compiled is None:
-            compiled = compiled_sweep() is not None and self._dense_size() <= MAX_DENSE
+            compiled = compiled_fits(self.spec, self.moment)
         played = self._compiled_sweep() if compiled else self._numpy_sweep()
         self._settle()
         return Odds(
@@ -391,10 +404,6 @@ class _FastSolver:
             expected_rounds=played,
             starting_steps=(self.spec.starting_steps(0), self.spec.starting_steps(1)),
         )
-
-    def _dense_size(self) -> int:
-        ta, td = self.tables
-        return (self.slots + 1) * len(ta.configs) * len(td.configs) * self._started_states()
 
     def _started_states(self) -> int:
         return 4 if any(p.active for p in self.ref.policies) else 1

@@ -8,6 +8,7 @@ import pytest
 from hellenes_nb.odds import (
     MAX_EXACT_STATES,
     ForcesError,
+    RetreatPolicy,
     auto,
     battle_odds,
     exact_limit,
@@ -18,6 +19,7 @@ from hellenes_nb.odds import (
 )
 from hellenes_nb.odds.auto import MAX_EXACT_STATES_COMPILED
 from hellenes_nb.odds.cli import add_odds_parser
+from hellenes_nb.odds.fast import compiled_fits
 
 
 def test_fog_without_hidden_blocks_is_the_exact_answer():
@@ -111,3 +113,16 @@ def test_cli_monte_carlo_method(capsys):
     data = json.loads(out.out)
     assert code == 0 and data["samples"] == 4000
     assert abs(data["attacker_wins"] - 0.4) < 4 * (0.24 / 4000) ** 0.5
+
+
+def test_auto_samples_when_the_compiled_sweep_would_not_fit():
+    # a retreat policy keeps every block and four "started" flags per state: 6v6 at 3-4 cv is
+    # then too big for the compiled sweep's dense arrays, so auto samples rather than crawl
+    spec = make_battle(
+        "B2:4,A1:3,C2:4,B1:3,cav:A2:3,D1:4",
+        "C2:4,A1:3,B2:3,B1:4,C2:3,cav:A1:3",
+        attacker_retreat=RetreatPolicy(at_losses=5),
+    )
+    assert MAX_EXACT_STATES < state_count(spec) <= MAX_EXACT_STATES_COMPILED
+    assert not compiled_fits(spec)
+    assert battle_odds(spec, samples=2_000).samples == 2_000
