@@ -389,7 +389,7 @@ def year_end_cleanup(state: State) -> None:
     if state.civil_war:
         names = ", ".join(state.ix.place_name[p] for p in sorted(state.civil_war))
         state.event("civil_war_over", "3.1", f"Civil War markers removed: {names}")
-        state.civil_war = set()
+        state.civil_war = frozenset()
     if in_play_count(state, "athens_raises_taxes"):
         push(state, {"kind": "taxes_removal", "side": ATHENS})
 

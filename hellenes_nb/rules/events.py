@@ -532,7 +532,7 @@ class CivilWar(ChoiceEvent):
 
     def choose(self, state, frame, choice):
         p = state.ix.place(choice)
-        state.civil_war.add(p)
+        state.civil_war = state.civil_war | {p}
         state.in_play.append([frame["card"], frame["side"]])
         state.event("civil_war", "3.1", f"Civil War in {_city(state, p)}: its defenders have no "
                     "double defense for the rest of the year", frame["side"], place=p)

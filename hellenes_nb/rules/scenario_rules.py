@@ -172,15 +172,19 @@ def refresh_neutral(state: State) -> None:
             state.flags["gela_open"] = 1
             state.event("neutral_lifted", "15.2", "A Gelan unit has left Gela: Gela is no "
                         "longer neutral")
+    want: dict[int, int] = {}
     if state.flags.get("gela_open"):
         gela = ix.place_of.get("gela", -1)
         if gela >= 0:
-            state.neutral[gela] = 0
+            want[gela] = 0
     if has(state, "persian_units_need_aid"):
-        open_ = 0 if persian_aid_cards(state) == 0 else 1
-        for p in range(ix.n_land):
-            if ix.region[p] == "persia":
-                state.neutral[p] = 1 - open_
+        shut = 1 if persian_aid_cards(state) == 0 else 0
+        want.update((p, shut) for p in range(ix.n_land) if ix.region[p] == "persia")
+    if any(state.neutral[p] != v for p, v in want.items()):
+        table = bytearray(state.neutral)  # neutral is immutable and shared by clones
+        for p, v in want.items():
+            table[p] = v
+        state.neutral = bytes(table)
 
 
 # -- action costs and pillage in neutral Sicily (§15.2 rule 2, §15.4 rule 2) ---------------------

@@ -51,8 +51,10 @@ def initial_state(world: World, scenario_id: str, seed: int) -> State:
     s = State(ix, scenario_id, seed)
     s.year = sc.years[0]
     s.prestige = sc.prestige
+    table = bytearray(ix.n_places)
     for p in neutral_places(ix, scenario_id):
-        s.neutral[p] = 1
+        table[p] = 1
+    s.neutral = bytes(table)
     rules = set(sc.rules)
     if "peace_of_nicias" in rules and "war_resumed" not in rules:
         s.flags["no_rebels"] = 1

@@ -666,7 +666,7 @@ def pillage_apply(state: State, side: int, action: dict) -> None:
     reason = _pillage_reason(state, side, p)
     if reason:
         raise IllegalAction(reason, "5.5")
-    state.pillaged.add(p)
+    state.pillaged = state.pillaged | {p}
     state.flags[f"pillaged_now:{state.ix.place_ids[p]}"] = _turn_code(state, side)
     state.event("pillage", "5.5", f"{_name(side)} pillages the lands of {city_name(state.ix, p)}",
                 side, place=p)

@@ -1,9 +1,10 @@
-"""The game state: one ``__slots__`` object of flat lists and plain dicts (docs/engine.md).
+"""The game state: one object of flat int tables, lists and plain dicts (docs/engine.md).
 
 Rule modules read and write these fields directly. ``clone()`` copies each mutable field one
-level deep (and the few small dicts of lists one level more), never with ``copy.deepcopy``.
-Nested values inside ``stack`` frames, ``engagements`` and ``pending_rolls`` are treated as
-immutable: a rule replaces a frame or record instead of mutating it.
+level deep, never with ``copy.deepcopy``; ``neutral``, ``pillaged`` and ``civil_war`` are
+immutable and shared. Entries of ``stack``, ``engagements``, ``pending_rolls``, ``sieges``,
+``garrisons`` and ``in_play`` are treated as immutable: a rule replaces a frame or record
+instead of mutating it, so clones share them.
 
 ``to_dict()`` writes unit keys ("A12") and area ids so that a saved game can be read by people;
 keys named in :data:`PLACE_KEYS`, :data:`UNIT_KEYS` and :data:`SIDE_KEYS` inside frames and
@@ -12,6 +13,7 @@ records are translated both ways, so every module should use those key names.
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 from .dice import Dice
@@ -32,51 +34,27 @@ UNIT_LIST_KEYS = frozenset({"units", "drawn", "group_units"})
 #: keys whose values are a side index (0 Athens, 1 Sparta, -1 none)
 SIDE_KEYS = frozenset({"side", "besieger", "owner", "roller"})
 
-_LIST_FIELDS = ("loc", "cv", "control", "city_control")
 _BYTE_FIELDS = ("inside", "moved", "retreated", "revealed")
 
 
-class State:
-    """Everything that changes during a game (field meanings: docs/engine.md, "State fields")."""
+#: every field of a :class:`State` (all but ``ix`` are compared by ``==`` and saved)
+FIELDS = (
+    "ix", "scenario", "year", "season", "prestige", "loc", "cv", "inside", "moved", "retreated",
+    "revealed", "garrisons", "sieges", "control", "city_control", "neutral", "pillaged",
+    "civil_war", "deck", "hands", "discard", "in_play", "leaders", "sacrifices", "played",
+    "active", "first", "actions_left", "engagements", "pending_rolls", "carry", "flags", "stack",
+    "dice", "log", "barrier",
+)
 
-    __slots__ = (
-        "ix",
-        "scenario",
-        "year",
-        "season",
-        "prestige",
-        "loc",
-        "cv",
-        "inside",
-        "moved",
-        "retreated",
-        "revealed",
-        "garrisons",
-        "sieges",
-        "control",
-        "city_control",
-        "neutral",
-        "pillaged",
-        "civil_war",
-        "deck",
-        "hands",
-        "discard",
-        "in_play",
-        "leaders",
-        "sacrifices",
-        "played",
-        "active",
-        "first",
-        "actions_left",
-        "engagements",
-        "pending_rolls",
-        "carry",
-        "flags",
-        "stack",
-        "dice",
-        "log",
-        "barrier",
-    )
+
+class State:
+    """Everything that changes during a game (field meanings: docs/engine.md, "State fields").
+
+    Per-unit and per-place tables of small ints are ``array`` objects (``loc`` signed 16-bit,
+    ``cv``, ``control`` and ``city_control`` signed 8-bit) and flags are ``bytearray``s, so a
+    clone copies each with one memory copy. ``neutral`` (``bytes``), ``pillaged`` and
+    ``civil_war`` (``frozenset``) are immutable: a rule assigns a new value and clones share them.
+    """
 
     def __init__(self, ix: WorldIndex, scenario: str = "", seed: int = 0):
         n = ix.n_places
@@ -85,19 +63,19 @@ class State:
         self.year = 0
         self.season = 0
         self.prestige = 0
-        self.loc = [OUT] * N_UNITS
-        self.cv = [0] * N_UNITS
+        self.loc = array("h", [OUT] * N_UNITS)
+        self.cv = array("b", bytes(N_UNITS))
         self.inside = bytearray(N_UNITS)
         self.moved = bytearray(N_UNITS)
         self.retreated = bytearray(N_UNITS)
         self.revealed = bytearray(N_UNITS)
         self.garrisons: dict[int, list[int]] = {}
         self.sieges: dict[int, dict] = {}
-        self.control = [-1] * n
-        self.city_control = [-1] * n
-        self.neutral = bytearray(n)
-        self.pillaged: set[int] = set()
-        self.civil_war: set[int] = set()
+        self.control = array("b", [-1] * n)
+        self.city_control = array("b", [-1] * n)
+        self.neutral = bytes(n)
+        self.pillaged: frozenset[int] = frozenset()
+        self.civil_war: frozenset[int] = frozenset()
         self.deck: list[int] = []
         self.hands: list[list[int]] = [[], []]
         self.discard: list[int] = []
@@ -119,44 +97,37 @@ class State:
 
     # -- copying ---------------------------------------------------------------------------
     def clone(self) -> State:
-        """An independent copy: flat lists copied, small nested lists copied one more level."""
+        """An independent copy: one dict copy of the fields, then a copy of every mutable
+        table, list and dict. Entries of ``garrisons``, ``sieges`` and ``in_play`` are
+        replaced, never changed in place (like frames), so they are shared; so are the
+        immutable ``neutral``, ``pillaged`` and ``civil_war``."""
         s = State.__new__(State)
-        s.ix = self.ix
-        s.scenario = self.scenario
-        s.year = self.year
-        s.season = self.season
-        s.prestige = self.prestige
-        s.loc = self.loc[:]
-        s.cv = self.cv[:]
-        s.inside = self.inside[:]
-        s.moved = self.moved[:]
-        s.retreated = self.retreated[:]
-        s.revealed = self.revealed[:]
-        s.garrisons = {k: v[:] for k, v in self.garrisons.items()}
-        s.sieges = {k: dict(v) for k, v in self.sieges.items()}
-        s.control = self.control[:]
-        s.city_control = self.city_control[:]
-        s.neutral = self.neutral[:]
-        s.pillaged = set(self.pillaged)
-        s.civil_war = set(self.civil_war)
-        s.deck = self.deck[:]
-        s.hands = [self.hands[0][:], self.hands[1][:]]
-        s.discard = self.discard[:]
-        s.in_play = [x[:] for x in self.in_play]
-        s.leaders = self.leaders[:]
-        s.sacrifices = [self.sacrifices[0][:], self.sacrifices[1][:]]
-        s.played = self.played[:]
-        s.active = self.active
-        s.first = self.first
-        s.actions_left = self.actions_left
-        s.engagements = self.engagements[:]
-        s.pending_rolls = self.pending_rolls[:]
-        s.carry = dict(self.carry)
-        s.flags = dict(self.flags)
-        s.stack = self.stack[:]
-        s.dice = self.dice.clone()
-        s.log = self.log[:]
-        s.barrier = self.barrier
+        d = self.__dict__.copy()
+        s.__dict__ = d
+        d["loc"] = self.loc[:]
+        d["cv"] = self.cv[:]
+        d["inside"] = self.inside[:]
+        d["moved"] = self.moved[:]
+        d["retreated"] = self.retreated[:]
+        d["revealed"] = self.revealed[:]
+        d["garrisons"] = self.garrisons.copy()
+        d["sieges"] = self.sieges.copy()
+        d["control"] = self.control[:]
+        d["city_control"] = self.city_control[:]
+        d["deck"] = self.deck[:]
+        d["hands"] = [self.hands[0][:], self.hands[1][:]]
+        d["discard"] = self.discard[:]
+        d["in_play"] = self.in_play[:]
+        d["leaders"] = self.leaders[:]
+        d["sacrifices"] = [self.sacrifices[0][:], self.sacrifices[1][:]]
+        d["played"] = self.played[:]
+        d["engagements"] = self.engagements[:]
+        d["pending_rolls"] = self.pending_rolls[:]
+        d["carry"] = self.carry.copy()
+        d["flags"] = self.flags.copy()
+        d["stack"] = self.stack[:]
+        d["dice"] = self.dice.clone()
+        d["log"] = self.log[:]
         return s
 
     # -- logging ---------------------------------------------------------------------------
@@ -243,10 +214,12 @@ class State:
                 table = getattr(s, name)
                 for p, side in data[name].items():
                     table[ix.place(p)] = _side_code(side)
+            neutral = bytearray(ix.n_places)
             for p in data["neutral"]:
-                s.neutral[ix.place(p)] = 1
-            s.pillaged = {ix.place(p) for p in data["pillaged"]}
-            s.civil_war = {ix.place(p) for p in data["civil_war"]}
+                neutral[ix.place(p)] = 1
+            s.neutral = bytes(neutral)
+            s.pillaged = frozenset(ix.place(p) for p in data["pillaged"])
+            s.civil_war = frozenset(ix.place(p) for p in data["civil_war"])
             s.deck = list(data["deck"])
             s.hands = [list(data["hands"]["athens"]), list(data["hands"]["sparta"])]
             s.discard = list(data["discard"])
@@ -273,7 +246,7 @@ class State:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        return all(getattr(self, f) == getattr(other, f) for f in self.__slots__ if f != "ix")
+        return all(getattr(self, f) == getattr(other, f) for f in FIELDS if f != "ix")
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -131,7 +131,7 @@ class YearEnd(Step):
                 push(state, {"kind": "peace_offer", "side": side})
         elif stage == "markers":
             replace_top(state, stage="advance")
-            state.pillaged = set()
+            state.pillaged = frozenset()
             for key in [k for k in state.flags if k.startswith("pillaged_now:")]:
                 del state.flags[key]
             cards.year_end_cleanup(state)

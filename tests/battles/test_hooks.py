@@ -19,7 +19,7 @@ def test_5_5_no_friendly_unit_enters_a_city_pillaged_this_turn():
     put(s, "A2", "attica", 3)
     p = P("megaris")
     assert (p, False) in movement.destinations(s, U("A2"))
-    s.pillaged.add(p)
+    s.pillaged = frozenset({p})
     s.flags["pillaged_now:megaris"] = siege._turn_code(s, ATHENS)
     assert siege.pillage_entry_banned(s, p, ATHENS)
     with pytest.raises(IllegalAction) as err:

@@ -62,7 +62,7 @@ def test_5_5_only_opposing_cities_from_a_prior_season_once_a_year():
     why = handler.why_illegal(s, 0, {"type": "pillage", "side": "athens", "place": "megaris"})
     assert "this season" in why.message
     s.sieges[P("megaris")]["since"] = [431, 1, 0]
-    s.pillaged.add(P("megaris"))
+    s.pillaged = frozenset({P("megaris")})
     why = handler.why_illegal(s, 0, {"type": "pillage", "side": "athens", "place": "megaris"})
     assert "already been pillaged" in why.message
     assert siege.pillage_legal(s, 0) == []
