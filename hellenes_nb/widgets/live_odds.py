@@ -22,7 +22,7 @@ from typing import Any
 
 from hellenes_nb.odds.battle import BattleSpec, Moment
 from hellenes_nb.odds.exact import exact_odds, state_count
-from hellenes_nb.odds.fast import compiled_sweep
+from hellenes_nb.odds.fast import compiled_fits
 from hellenes_nb.odds.forces import Block
 from hellenes_nb.odds.result import PRESTIGE, Odds
 from hellenes_nb.odds.sides import HALF, ROUTED, STEP
@@ -182,11 +182,9 @@ def live_odds(battle: Battle, *, samples: int = 2000, seed: int = 0,
 
     Raises :class:`BattleError` while a tied hit or rout waits for its owner's choice
     (§6.32–6.33): the odds depend on that choice. Battles with more than ``max_states`` joint
-    configurations from here (default :data:`MAX_LIVE_STATES`, or
-    :data:`MAX_LIVE_STATES_COMPILED` with numba) are sampled.
+    configurations from here are sampled; by default :data:`MAX_LIVE_STATES`, or
+    :data:`MAX_LIVE_STATES_COMPILED` when the compiled sweep (numba) fits.
     """
-    if max_states is None:
-        max_states = MAX_LIVE_STATES if compiled_sweep() is None else MAX_LIVE_STATES_COMPILED
     if battle.prompt is not None and battle.prompt.kind != "retreat":
         raise BattleError(f"{battle.prompt.whose} must first choose which tied block takes the "
                           f"{battle.prompt.kind} (§{battle.prompt.rule})")
@@ -203,7 +201,16 @@ def live_odds(battle: Battle, *, samples: int = 2000, seed: int = 0,
                     starting_steps=start)
         return LiveOdds(odds, sides, "the battle is over")
     found = _spec_and_moment(battle) if battle.phase == "round" else None
-    if found is not None and state_count(*found) <= max_states:
+    if found is None:
+        exact = False
+    elif max_states is not None:
+        exact = state_count(*found) <= max_states
+    else:
+        count = state_count(*found)
+        exact = count <= MAX_LIVE_STATES or (
+            count <= MAX_LIVE_STATES_COMPILED and compiled_fits(*found)
+        )
+    if exact:
         spec, now = found
         try:
             odds = exact_odds(spec, moment=now)
