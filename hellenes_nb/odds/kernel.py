@@ -12,8 +12,9 @@ dense arrays indexed by joint state ``a * n_defender + d``:
   (phase B), whose mass is first scaled by 1 / (1 − stay) to sum the empty rounds;
 * a unit attack that leaves the enemy with no unrouted block records the mass under
   (firing side's state, slot, first round?, what matters of the beaten side) in ``collapses``;
-  a side that retreats at its first attack records it in ``retreats``. Both are turned into
-  outcomes afterwards, with pursuit and harrying (§6.34, §6.41), in NumPy.
+  a side that retreats at its first attack records it in ``retreats``. Afterwards
+  :func:`settle_collapses` turns the collapses into outcomes with pursuit and harrying
+  (§6.34, §6.41); retreats (and collapses of sides with cargo) are settled in Python.
 """
 
 from __future__ import annotations
