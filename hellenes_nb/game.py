@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .rules import actions, cards, movement, sequence  # noqa: F401  (register their steps)
+from .rules import actions, cards, movement, sequence, year_end  # noqa: F401  (register steps)
 from .rules.setup import initial_state
 from .rules.state import State
 from .rules.steps import IllegalAction, action_side, settle, step_for, strip_label
@@ -94,9 +94,15 @@ class Game:
 
     @property
     def over(self) -> bool:
-        """True once play has stopped (for now: at the start of Winter, engine II adds it)."""
+        """True once play has stopped: the game has a result (§14.2) or nothing is left to do."""
         st = self._state
         return not st.stack or step_for(st.stack[-1]).terminal
+
+    @property
+    def result(self) -> dict | None:
+        """The result once the game is over (§14.2): ``{"winner": "athens"/"sparta"/None,
+        "how", "prestige", "text"}``; None while play goes on."""
+        return year_end.result(self._state)
 
     @property
     def prompt(self) -> Prompt:

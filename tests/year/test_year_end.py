@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from wpos import P, act, board
 
-from hellenes_nb.game import Game, IllegalAction
+from hellenes_nb.game import Game, IllegalAction, new_game
 from hellenes_nb.rules import control, year_end
 
 ATHENS, SPARTA = 0, 1
@@ -152,3 +154,15 @@ def test_10_2_revolt_is_no_new_year_event_and_new_year_deals_six():
     for n in st.hands[1]:
         if st.ix.world.cards[n].event in ("revolt", "helot_uprising"):
             assert (n, "event") not in events
+
+
+@pytest.mark.rule("14.2")
+def test_14_2_game_result_is_none_until_the_game_ends():
+    game = new_game("sicily", 3)
+    assert game.result is None and not game.over
+    rng = random.Random(3)
+    while not game.over:
+        game.apply(rng.choice(game.legal_actions()))
+    res = game.result
+    assert res is not None and res["how"] in ("decisive", "negotiated", "major", "minor", "draw")
+    assert res["prestige"] == game.state.prestige and res["text"]
