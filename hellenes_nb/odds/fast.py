@@ -416,7 +416,7 @@ class _FastSolver:
         n_st = self._started_states()
         width = max(outs[0].shape[2] for outs in self.outs.values())
         aft = np.zeros(
-            (slots, MAX_DICE + 1, max(len(ta.configs), len(td.configs)), width), np.int64
+            (slots, MAX_DICE + 1, max(len(ta.configs), len(td.configs)), width), np.int32
         )
         chn = np.zeros(aft.shape)
         for k, (s, i) in enumerate(self.order):
