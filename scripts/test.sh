@@ -3,7 +3,7 @@
 # property and notebook tests). .ci/run calls exactly this.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh "test,build-map" || exit 1
+bash scripts/setup.sh "test,build-map,fast" || exit 1
 bash scripts/install_chromium.sh || exit 1
 export PYTHONHASHSEED=0
 echo "== ruff"
