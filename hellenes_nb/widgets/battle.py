@@ -11,6 +11,7 @@ notebook can drive it without a browser::
     w.step()                     # exactly one unit attack (§6.31)
     w.choose("fight")            # answer the retreat option (§6.4) or an owner's choice (§6.32)
     w.run_round(); w.run_battle()
+    w.appeal_ares(); w.accept_dice()   # answer an offered appeal to Ares (§11.0)
     w.log, w.history, w.odds     # narration, a polars table of attacks, the odds from here
 
 Narration, block states and the prestige at stake are built here, in plain words citing rules.
@@ -31,7 +32,9 @@ from ..rules.battle_setup import BattleError
 from ..rules.blocks import Fighter, other_side
 from ..rules.combat import Battle
 from ..rules.dice import Dice
+from ..rules.olympians import GODS, can_appeal
 from ..rules.policies import auto
+from ..rules.world_index import SIDE_NAMES
 from .live_odds import live_odds
 
 if TYPE_CHECKING:
@@ -58,6 +61,9 @@ HOW_TEXT = {"elimination": "eliminating every enemy block", "panic": "enemy pani
             "treachery_failed": "holding out through the Treachery Assault"}
 _ATTACK_PARTS = {"attack", "hit", "half_hit", "rout", "eliminated", "unused"}
 _FORCE_KEYS = {"name", "rating", "cv", "max_cv", "cavalry", "fleet", "garrison", "carried"}
+#: The appeals the board offers after a unit attack (§11.0): Ares re-rolls it, Hera lets the
+#: opponent have an Ares re-roll rolled once more.
+APPEAL_GODS = ("ares", "hera")
 
 
 def _plural(n: int, word: str) -> str:
@@ -89,6 +95,8 @@ class BattleWidget(anywidget.AnyWidget):
     request = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     seq = traitlets.Int(0).tag(sync=True)
+    sacrifices = traitlets.Dict().tag(sync=True)
+    appeal = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -97,8 +105,12 @@ class BattleWidget(anywidget.AnyWidget):
         names: Mapping[str, str] | None = None,
         title: str = "",
         seed: int = 0,
+        sacrifices: Mapping[str, Iterable[str]] | Any = None,
         **kwargs: Any,
     ) -> None:
+        """``sacrifices``: the Sacrifices each side holds, ``{"athens": ["ares"], ...}``, or a
+        game (``Game`` or its ``State``) to read them from; only those that may still be
+        appealed this player turn count (§11.0)."""
         if not isinstance(battle, Battle):
             raise TypeError("BattleWidget shows a rules.combat.Battle, "
                             f"got {type(battle).__name__}")
@@ -108,6 +120,14 @@ class BattleWidget(anywidget.AnyWidget):
         self._start = battle.to_dict()
         self._attacks = sum(1 for e in battle.log if e["kind"] == "attack")
         self._chart: OddsChart | None = None
+        self._held_start = _read_sacrifices(sacrifices)
+        self._held = {side: list(gods) for side, gods in self._held_start.items()}
+        self._used: set[str] = set()
+        self._before: Battle | None = None
+        self._roll_policy: Callable[[Battle], str] | None = None
+        self._offer: dict[str, Any] | None = None
+        self._chain: tuple[str, str, str, int] | None = None
+        self._rerolls = 0
         self.seed = seed
         self.battle = battle
         self.kind = self._kind_label()
@@ -138,6 +158,7 @@ class BattleWidget(anywidget.AnyWidget):
         optional ``max_cv``, ``cavalry``, ``fleet``, ``garrison`` and, at sea, ``carried``
         (a dict for the land unit the fleet carries, §6.5). ``kind`` is one of :data:`KINDS`.
         In siege assaults every defender fights as an A2 city defender (§8.1).
+        ``sacrifices=`` (see the constructor) lets a side appeal to Ares after an attack.
         """
         if kind not in KINDS:
             raise BattleError(f"battle kind must be one of {', '.join(KINDS)}; got {kind!r}")
@@ -180,8 +201,10 @@ class BattleWidget(anywidget.AnyWidget):
         """Resolve exactly one unit attack (§6.31), or stop at a decision the engine asks for.
 
         Holds of first-round fire (§6.5, §6.6) and the end of a round (§6.2) are bookkeeping and
-        happen on the way. Raises :class:`BattleError` if a decision is pending or it is over.
+        happen on the way. Raises :class:`BattleError` if a decision or an appeal (§11.0) is
+        pending, or it is over.
         """
+        self._check_no_offer()
         b = self.battle
         if b.over:
             raise BattleError("the battle is over; see widget.outcome or restart()")
@@ -201,13 +224,15 @@ class BattleWidget(anywidget.AnyWidget):
     def choose(self, choice: str) -> list[dict[str, Any]]:
         """Answer the pending decision: ``"fight"``/``"retreat"`` (§6.4) or a tied block's key
         (owner's choice, §6.32–6.33)."""
+        self._check_no_offer()
         events = self.battle.choose(choice)
         events += self._settle()
         self._refresh(events)
         return events
 
     def run_round(self) -> list[dict[str, Any]]:
-        """Play to the end of the current round (or of the battle), decisions by auto policy."""
+        """Play to the end of the current round (or of the battle), decisions by auto policy
+        (which never appeals to an Olympian: an offered appeal is declined)."""
         b, events = self.battle, []
         start = b.round
         while not b.over and b.round == start:
@@ -234,10 +259,38 @@ class BattleWidget(anywidget.AnyWidget):
         self.battle = Battle.from_dict(self._start)
         self.battle.dice = Dice(self.seed)
         self._attacks = 0
+        self._held = {side: list(gods) for side, gods in self._held_start.items()}
+        self._used, self._before, self._offer, self._chain = set(), None, None, None
         self.log = [line for e in self.battle.log if (line := self._narrate(e))]
         self.last_attack, self.odds_track, self.error = {}, [], ""
         self._settle()
         self._refresh([])
+
+    def appeal_ares(self) -> list[dict[str, Any]]:
+        """The side offered the appeal calls on Ares: the battle goes back to just before the
+        latest unit attack and that attack is rolled again, with the next dice (forced faces
+        still come first). A paid appeal spends the side's Sacrifice and lets it re-roll later
+        attacks of the same side's agility class this round for free (§11.0)."""
+        return self._appeal("ares")
+
+    def appeal_hera(self) -> list[dict[str, Any]]:
+        """The opponent overrules an appeal to Ares with Hera: the attack is rolled once more
+        and that result stands (§11.0)."""
+        return self._appeal("hera")
+
+    def accept_dice(self) -> list[dict[str, Any]]:
+        """The side offered an appeal lets the dice stand; the offer passes to the other side
+        if it may appeal too (§11.0)."""
+        offer = self._offer
+        if offer is None:
+            raise BattleError("no appeal is on offer, so there are no dice to accept (§11.0)")
+        events = [self._appeal_event("accept", offer["sides"][0], offer["god"],
+                                     free=offer["free"])]
+        offer["sides"] = offer["sides"][1:]
+        if not offer["sides"]:
+            self._offer = None
+        self._refresh(events)
+        return events
 
     @property
     def history(self) -> pl.DataFrame:
@@ -275,12 +328,18 @@ class BattleWidget(anywidget.AnyWidget):
     # -- the machine -------------------------------------------------------------------------
     def _advance(self, policy: Callable[[Battle], str] | None) -> list[dict[str, Any]]:
         events = self._attack_once(policy)
+        if any(e["kind"] == "attack" for e in events):
+            self._offer_appeal()
         self._refresh(events)
         return events
 
     def _attack_once(self, policy: Callable[[Battle], str] | None) -> list[dict[str, Any]]:
-        """Engine steps until one unit attack is resolved, a decision is needed or it ends."""
-        b, events = self.battle, []
+        """Engine steps until one unit attack is resolved, a decision is needed or it ends.
+
+        The battle is copied before the step that rolls, so an appeal to Ares can restore it
+        (§11.0). A pending appeal blocks a step without a policy and is declined with one."""
+        events = self._decline_offer(policy)
+        b = self.battle
         while not b.over:
             if b.prompt is not None:
                 if policy is None:
@@ -291,12 +350,110 @@ class BattleWidget(anywidget.AnyWidget):
                                "decision": b.prompt.kind})
                 events += b.choose(choice)
             else:
+                before = b.clone()
                 new = b.step(policy)
                 events += new
                 if any(e["kind"] == "attack" for e in new):
+                    self._before, self._roll_policy, self._rerolls = before, policy, 0
                     break
         events += self._settle()
         return events
+
+    # -- appeals to the Olympians (§11.0) ----------------------------------------------------
+    def _check_no_offer(self) -> None:
+        if self._offer is not None:
+            side = SIDE_WORD[self._offer["sides"][0]]
+            god = self._offer["god"]
+            raise BattleError(f"{side} must first answer the offered appeal to {god.title()} "
+                              f"(§11.0): call appeal_{god}() or accept_dice()")
+
+    def _decline_offer(self, policy: Callable[[Battle], str] | None) -> list[dict[str, Any]]:
+        """Settle a pending appeal before play goes on: the auto policies never appeal."""
+        if self._offer is None:
+            return []
+        if policy is None:
+            self._check_no_offer()
+        offer, self._offer = self._offer, None
+        return [self._appeal_event("accept", side, offer["god"], free=offer["free"])
+                for side in offer["sides"]]
+
+    def _appeal_event(self, kind: str, side: str, god: str, **fields: Any) -> dict[str, Any]:
+        """A board event for the narration (the engine's ``Battle`` knows nothing of appeals)."""
+        return {"kind": kind, "rule": "11.0", "round": self.battle.round, "side": side,
+                "god": god, **fields}
+
+    def _latest_attack(self) -> dict[str, Any]:
+        return next(e for e in reversed(self.battle.log) if e["kind"] == "attack")
+
+    def _offer_appeal(self) -> None:
+        """After a unit attack, offer Ares to whoever may call on him (§11.0): the appealer
+        of this round's Ares chain for free when the same agility class attacks again, else
+        each side holding an unspent Ares Sacrifice, the aggressor first, while nobody has
+        appealed to Ares in this battle (one appeal per god per player turn)."""
+        attack = self._latest_attack()
+        cls = (attack["side"], self.battle.fighter(attack["by"]).agility, attack["round"])
+        if self._chain is not None and self._chain[1:] == cls:
+            self._offer = {"god": "ares", "sides": [self._chain[0]], "free": True}
+            return
+        self._chain = None
+        aggressor = self._aggressor()
+        sides = [s for s in (aggressor, other_side(aggressor)) if self._may_appeal(s, "ares")]
+        self._offer = {"god": "ares", "sides": sides, "free": False} if sides else None
+
+    def _may_appeal(self, side: str, god: str) -> bool:
+        return god in self._held[side] and god not in self._used
+
+    def _appeal(self, god: str) -> list[dict[str, Any]]:
+        offer = self._offer
+        if offer is None or offer["god"] != god:
+            what = "nothing" if offer is None else f"an appeal to {offer['god'].title()}"
+            raise BattleError(f"no appeal to {god.title()} is on offer now ({what} is): an "
+                              "appeal comes right after a unit attack, from a side holding "
+                              "that Sacrifice, once per god per player turn (§11.0)")
+        assert self._before is not None
+        side, free = offer["sides"][0], offer["free"]
+        attack = self._latest_attack()
+        events = [self._appeal_event("appeal", side, god, free=free, by=attack["by"])]
+        if not free:
+            self._held[side] = [g for g in self._held[side] if g != god]
+            self._used.add(god)
+        self._offer = None
+        dice, rerolls = self.battle.dice, self._rerolls
+        self.battle = self._before.clone()
+        self.battle.dice = dice
+        self._attacks -= 1
+        events += self._attack_once(self._roll_policy)
+        self._rerolls = rerolls + 1
+        if god == "ares" and not free:
+            cls = (attack["side"], self.battle.fighter(attack["by"]).agility, attack["round"])
+            self._chain = (side, *cls)
+            opponent = other_side(side)
+            if self._may_appeal(opponent, "hera"):
+                self._offer = {"god": "hera", "sides": [opponent], "free": False}
+        self._refresh(events)
+        return events
+
+    def _appeal_view(self) -> dict[str, Any]:
+        offer = self._offer
+        if offer is None:
+            return {}
+        side, god = offer["sides"][0], offer["god"]
+        attack = self._latest_attack()
+        who = self.name(attack["by"])
+        if god == "hera":
+            text = (f"{SIDE_WORD[side]} may overrule {SIDE_WORD[other_side(side)]}'s appeal to "
+                    f"Ares with Hera: {who}'s attack is rolled once more.")
+            label = "Appeal to Hera (roll it once more)"
+        elif offer["free"]:
+            text = (f"{SIDE_WORD[side]} appealed to Ares this round: this attack by {who}, "
+                    "of the same agility class, may be re-rolled too, at no further cost.")
+            label = "Appeal to Ares (re-roll this attack, free)"
+        else:
+            text = (f"{SIDE_WORD[side]} holds a Sacrifice to Ares: re-roll {who}'s attack? "
+                    "It spends the Sacrifice.")
+            label = "Appeal to Ares (re-roll this attack)"
+        return {"god": god, "side": side, "free": offer["free"], "rule": "11.0", "text": text,
+                "appeal_label": label, "accept_label": "Accept the dice"}
 
     def _settle(self) -> list[dict[str, Any]]:
         """Run bookkeeping steps that need no dice: first-round holds and round ends (§6.2)."""
@@ -328,6 +485,8 @@ class BattleWidget(anywidget.AnyWidget):
             self.outcome = {} if b.outcome is None else {
                 **b.outcome.to_dict(), "text": self._outcome_text()}
             self.forced = list(b.dice.forced)
+            self.sacrifices = {side: list(gods) for side, gods in self._held.items()}
+            self.appeal = self._appeal_view()
             if b.prompt is None or b.prompt.kind == "retreat":
                 found = live_odds(b)
                 self.odds = found.to_dict()
@@ -392,7 +551,7 @@ class BattleWidget(anywidget.AnyWidget):
                 "side": attack["side"], "rating": attack["rating"], "mode": attack["mode"],
                 "rule": attack["rule"], "round": attack["round"], "dice": dice,
                 "hits": attack["hits"], "routs": attack["routs"], "effects": effects,
-                "text": self._narrate(attack)["text"]}
+                "rerolls": self._rerolls, "text": self._narrate(attack)["text"]}
 
     def _prompt_view(self) -> dict[str, Any]:
         p = self.battle.prompt
@@ -501,6 +660,19 @@ class BattleWidget(anywidget.AnyWidget):
         elif kind == "cargo_reduced":
             text = (f"{n(e['target'])} drops to cv {e['cv']} to stay weaker than its fleet "
                     f"{n(e['carrier'])}.")
+        elif kind == "appeal":
+            god, side = e["god"], SIDE_WORD[e["side"]]
+            if god == "hera":
+                text = (f"{side} appeals to Hera and overrules the appeal to Ares: "
+                        f"{n(e['by'])}'s attack is rolled once more. The Sacrifice is spent.")
+            elif e["free"]:
+                text = (f"{side} has Ares re-roll {n(e['by'])}'s attack as well (same agility "
+                        "class this round, no further Sacrifice).")
+            else:
+                text = (f"{side} appeals to Ares: {n(e['by'])}'s attack is re-rolled and the "
+                        "new dice stand. The Sacrifice is spent.")
+        elif kind == "accept":
+            text = f"{SIDE_WORD[e['side']]} lets the dice stand (no appeal to {e['god'].title()})."
         elif kind == "battle_end":
             text = self._outcome_text() if self.battle.outcome else f"{e['why']}."
         else:
@@ -526,6 +698,10 @@ class BattleWidget(anywidget.AnyWidget):
                 self.choose(str(req.get("choice")))
             elif action == "restart":
                 self.restart()
+            elif action == "appeal" and req.get("choice") in APPEAL_GODS:
+                self._appeal(str(req["choice"]))
+            elif action == "accept":
+                self.accept_dice()
             else:
                 raise BattleError(f"unknown request {action!r} from the board")
         except BattleError as exc:
@@ -534,13 +710,46 @@ class BattleWidget(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         b = self.battle
-        if b.over:
+        if self._offer is not None:
+            state = (f"round {b.round}, {self._offer['sides'][0]} may appeal to "
+                     f"{self._offer['god'].title()}")
+        elif b.over:
             state = f"over, {self._outcome_text().rstrip('.')}"
         elif b.prompt is not None:
             state = f"round {b.round}, {b.prompt.whose} to decide ({b.prompt.kind})"
         else:
             state = f"round {b.round}, next {b.next_attacker()}"
         return f"<BattleWidget {self.kind}: {state}; {_plural(self._attacks, 'attack')}>"
+
+
+def _read_sacrifices(source: Mapping[str, Iterable[str]] | Any) -> dict[str, list[str]]:
+    """Each side's Sacrifices from a mapping, or from a game (``Game`` or ``State``): there
+    only those that may still be appealed this player turn (§11.0, ``olympians.can_appeal``)."""
+    if source is None:
+        return {side: [] for side in SIDE_WORD}
+    if not isinstance(source, Mapping):
+        state = getattr(source, "state", source)
+        if not hasattr(state, "sacrifices"):
+            raise BattleError("sacrifices must be a dict like {'athens': ['ares'], 'sparta': []} "
+                              f"or a game, got {type(source).__name__}")
+        return {side: [g for g in state.sacrifices[i] if can_appeal(state, i, g)]
+                for i, side in enumerate(SIDE_NAMES)}
+    unknown = set(source) - set(SIDE_WORD)
+    if unknown:
+        raise BattleError(f"sacrifices: unknown side(s) {sorted(unknown)}; use 'athens' and "
+                          "'sparta'")
+    out: dict[str, list[str]] = {}
+    for side in SIDE_WORD:
+        gods = source.get(side) or []
+        if isinstance(gods, str):
+            raise BattleError(f"sacrifices[{side!r}] must be a list of gods, got the string "
+                              f"{gods!r}")
+        out[side] = [str(g) for g in gods]
+        bad = [g for g in out[side] if g not in GODS]
+        if bad:
+            raise BattleError(f"sacrifices[{side!r}]: {bad} are not Olympians; a Sacrifice is "
+                              f"to one of {', '.join(GODS)} (§11.0)")
+    return out
 
 
 def _build_force(force: str | Sequence[Mapping[str, Any]], side: str, role: str, kind: str,

@@ -11,7 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hellenes_nb.game import Game
 from hellenes_nb.rules.battle_setup import BattleError
+from hellenes_nb.rules.combat import Battle
+from hellenes_nb.rules.olympians import _turn_code
 from hellenes_nb.rules.policies import auto
 from hellenes_nb.widgets import battle as battle_module
 from hellenes_nb.widgets import live_odds as live_odds_module
@@ -380,3 +383,214 @@ def test_any_battle_plays_out_with_every_line_citing_a_rule(att, dfn, seed):
         assert 0 <= b["cv"] <= b["start_cv"]
     assert w.odds["win"][w.outcome["winner"]] == 1.0
     json.dumps(w.get_state())
+
+
+# -- appeals to Ares and Hera (§11.0) -------------------------------------------------------------
+def duel(sacrifices=None, attacker="B2:3", defender="C2:3") -> BattleWidget:
+    """Athens (B blocks) attacks Sparta (C2); Athens has fought on past its retreat option."""
+    w = BattleWidget.from_forces(attacker=attacker, defender=defender, attacker_side="athens",
+                                 seed=2, sacrifices=sacrifices)
+    w.choose("fight")
+    return w
+
+
+def appeal_lines(w: BattleWidget) -> list[dict]:
+    return [line for line in w.log if line["kind"] in ("appeal", "accept")]
+
+
+@pytest.mark.rule("11.0")
+def test_11_0_ares_replaces_the_attack_with_forced_dice():
+    w = duel({"athens": ["ares"], "sparta": []})
+    w.force_dice([4, 4, 4, 1, 1, 6])
+    w.step()
+    assert w.battle.fighter("S1").cv == 3                       # 4 4 4: three misses
+    assert w.appeal["god"] == "ares" and w.appeal["side"] == "athens"
+    assert w.appeal["appeal_label"] == "Appeal to Ares (re-roll this attack)"
+    odds_before = w.odds["win"]["athens"]
+    w.appeal_ares()
+    assert w.history["dice"].to_list() == [[1, 1, 6]]          # the old dice are gone
+    assert w.history["hits"].to_list() == [2] and w.history["routs"].to_list() == [1]
+    target = w.battle.fighter("S1")
+    assert target.cv == 1 and target.routed
+    assert [d["face"] for d in w.last_attack["dice"]] == [1, 1, 6]
+    assert w.last_attack["rerolls"] == 1 and w.last_attack["n"] == 1
+    assert w.forced == []
+    assert w.odds == live_odds(w.battle).to_dict()              # refreshed after the appeal
+    assert w.odds["win"]["athens"] > odds_before
+    assert [p["attack"] for p in w.odds_track] == [0, 1]        # attack 1's point replaced
+
+
+@pytest.mark.rule("11.0")
+def test_11_0_the_sacrifice_is_spent_and_not_offered_again():
+    w = duel({"athens": ["ares"], "sparta": ["ares"]})
+    w.force_dice([4, 4, 4, 4, 4, 4])
+    w.step()
+    assert w.appeal["side"] == "athens"                         # the aggressor is asked first
+    w.appeal_ares()
+    assert w.sacrifices == {"athens": [], "sparta": ["ares"]}
+    assert w.appeal == {}
+    w.force_dice([5, 5, 5])
+    play_step(w)                                                # the Spartan C2 attacks
+    assert w.history["side"].to_list() == ["athens", "sparta"]
+    assert w.appeal == {}            # one appeal to Ares per player turn, whoever made it
+    with pytest.raises(BattleError, match=r"§11\.0"):
+        w.appeal_ares()
+
+
+@pytest.mark.rule("11.0")
+def test_11_0_no_offer_without_an_ares_sacrifice():
+    for held in (None, {"athens": ["hera", "zeus"], "sparta": ["demeter"]}):
+        w = duel(held)
+        w.force_dice([4, 4, 4])
+        w.step()
+        assert w.appeal == {}
+        with pytest.raises(BattleError, match="no appeal to Ares is on offer"):
+            w.appeal_ares()
+        with pytest.raises(BattleError, match="no appeal is on offer"):
+            w.accept_dice()
+
+
+@pytest.mark.rule("11.0")
+def test_11_0_accepting_passes_the_offer_to_the_other_side():
+    w = duel({"athens": ["ares"], "sparta": ["ares"]})
+    w.force_dice([4, 4, 4])
+    w.step()
+    with pytest.raises(BattleError, match=r"Athens must first answer .* Ares \(§11\.0\)"):
+        w.step()
+    with pytest.raises(BattleError, match="accept_dice"):
+        w.choose("fight")
+    w.accept_dice()
+    assert w.appeal["side"] == "sparta"                         # either player may appeal
+    w.accept_dice()
+    assert w.appeal == {}
+    assert w.sacrifices == {"athens": ["ares"], "sparta": ["ares"]}
+    assert [(line["side"], line["rule"]) for line in appeal_lines(w)] == [
+        ("athens", "11.0"), ("sparta", "11.0")]
+    assert "lets the dice stand" in appeal_lines(w)[0]["text"]
+
+
+@pytest.mark.rule("11.0")
+def test_11_0_the_narrative_cites_the_rule():
+    w = duel({"athens": [], "sparta": ["ares"]})
+    w.force_dice([1, 2, 3, 6, 6, 6])
+    w.step()
+    w.appeal_ares()                                             # Sparta re-rolls an enemy attack
+    line = appeal_lines(w)[0]
+    assert line["rule"] == "11.0" and line["side"] == "sparta"
+    assert line["text"].startswith("Sparta appeals to Ares")
+    assert "Sacrifice is spent" in line["text"]
+    assert w.history["dice"].to_list() == [[6, 6, 6]]
+    assert w.battle.fighter("S1").routed and w.battle.fighter("S1").cv == 3
+
+
+@pytest.mark.rule("11.0")
+def test_11_0_later_attacks_of_the_same_agility_class_may_be_rerolled_free():
+    w = duel({"athens": ["ares"], "sparta": []}, attacker="B2:2,B2:2", defender="C2:4")
+    w.force_dice([4, 4, 1, 1, 4, 4, 2, 2])
+    w.step()
+    w.appeal_ares()                                             # paid: the first B2
+    w.step()                                                    # the second Athenian B2
+    assert w.appeal["free"] and w.appeal["side"] == "athens"
+    assert "free" in w.appeal["appeal_label"]
+    w.appeal_ares()
+    assert w.history["dice"].to_list() == [[1, 1], [2, 2]]
+    assert w.battle.fighter("S1").cv == 0
+    assert "same agility class" in appeal_lines(w)[1]["text"]
+    assert w.outcome["winner"] == "athens"
+
+
+@pytest.mark.rule("11.0")
+def test_11_0_the_free_rerolls_end_with_the_class():
+    w = duel({"athens": ["ares"], "sparta": []}, attacker="B2:2", defender="C2:4")
+    w.force_dice([4, 4, 1, 1, 5, 5, 5, 5])
+    w.step()
+    w.appeal_ares()
+    play_step(w)                                                # Sparta's C2: another class
+    assert w.appeal == {}
+
+
+@pytest.mark.rule("11.0")
+def test_11_0_hera_overrules_an_appeal_to_ares():
+    w = duel({"athens": ["ares"], "sparta": ["hera"]})
+    w.force_dice([4, 4, 4, 1, 1, 1, 3, 4, 4])
+    w.step()
+    w.appeal_ares()
+    assert w.outcome["winner"] == "athens"                      # 1 1 1 wipes the C2 out
+    assert w.appeal["god"] == "hera" and w.appeal["side"] == "sparta"
+    w.appeal_hera()
+    assert w.history["dice"].to_list() == [[3, 4, 4]]
+    assert w.outcome == {} and w.battle.fighter("S1").cv == 3
+    assert w.sacrifices == {"athens": [], "sparta": []} and w.appeal == {}
+    assert appeal_lines(w)[-1]["text"].startswith("Sparta appeals to Hera")
+
+
+@pytest.mark.rule("11.0")
+def test_11_0_auto_play_declines_the_appeal_and_says_so():
+    w = duel({"athens": ["ares"], "sparta": []})
+    w.force_dice([4, 4, 4])
+    w.step()
+    w.advance()
+    assert w.sacrifices["athens"] == ["ares"]
+    assert "lets the dice stand" in appeal_lines(w)[0]["text"]
+    w.run_battle()
+    assert w.battle.over and w.sacrifices["athens"] == ["ares"]
+
+
+def test_appeal_requests_from_the_browser():
+    w = duel({"athens": ["ares"], "sparta": []})
+    w.force_dice([4, 4, 4, 2, 2, 2])
+    w.request = {"action": "step", "id": 1}
+    w.request = {"action": "appeal", "choice": "hera", "id": 2}
+    assert "no appeal to Hera" in w.error
+    w.request = {"action": "appeal", "choice": "ares", "id": 3}
+    assert w.error == "" and w.history["dice"].to_list() == [[2, 2, 2]]
+    w.request = {"action": "accept", "id": 4}
+    assert "no appeal is on offer" in w.error
+
+
+@pytest.mark.rule("11.0")
+def test_11_0_json_state_round_trip_with_an_appeal():
+    w = duel({"athens": ["ares"], "sparta": ["hera"]})
+    w.force_dice([4, 4, 4, 1, 2, 6])
+    w.step()
+    w.appeal_ares()
+    state = json.loads(json.dumps(w.get_state()))
+    assert state["appeal"] == w.appeal and state["appeal"]["god"] == "hera"
+    assert state["sacrifices"] == {"athens": [], "sparta": ["hera"]}
+    assert state["last_attack"]["rerolls"] == 1
+    saved = w.battle.to_dict()
+    assert Battle.from_dict(json.loads(json.dumps(saved))).to_dict() == saved
+    w.accept_dice()
+    assert json.loads(json.dumps(w.get_state()))["appeal"] == {}
+
+
+@pytest.mark.rule("11.0")
+def test_11_0_restart_gives_the_sacrifices_back():
+    w = duel({"athens": ["ares"], "sparta": []})
+    w.force_dice([4, 4, 4])
+    w.step()
+    w.appeal_ares()
+    w.restart()
+    assert w.sacrifices == {"athens": ["ares"], "sparta": []} and w.appeal == {}
+
+
+@pytest.mark.rule("11.0")
+def test_11_0_sacrifices_read_from_a_game():
+    game = Game.new("431", 0)
+    game.state.sacrifices = [["ares", "hera"], ["ares"]]
+    w = BattleWidget.from_forces("B2:3", "C2:3", sacrifices=game)
+    assert w.sacrifices == {"athens": ["ares", "hera"], "sparta": ["ares"]}
+    game.state.flags["appeal:ares"] = _turn_code(game.state)    # Ares already called this turn
+    w = BattleWidget.from_forces("B2:3", "C2:3", sacrifices=game.state)
+    assert w.sacrifices == {"athens": ["hera"], "sparta": []}
+
+
+@pytest.mark.parametrize("held, message", [
+    ({"thebes": ["ares"]}, "unknown side"),
+    ({"athens": "ares"}, "list of gods"),
+    ({"athens": ["athena"]}, "not Olympians"),
+    (42, "must be a dict"),
+])
+def test_bad_sacrifices_are_refused_in_plain_words(held, message):
+    with pytest.raises(BattleError, match=message):
+        BattleWidget.from_forces("B2:3", "C2:3", sacrifices=held)

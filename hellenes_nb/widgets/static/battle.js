@@ -74,7 +74,9 @@ function blockView(b, nextKey, struck, cargo) {
 function render({model, el}) {
   const reduced = window.matchMedia &&
     window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  let lastAttackSeen = (model.get("last_attack") || {}).n || 0;
+  // an attack is seen once per throw of its dice: an appeal to Ares (§11.0) throws them again
+  const throwKey = (a) => (a.n ? `${a.n}.${a.rerolls || 0}` : "");
+  let lastAttackSeen = throwKey(model.get("last_attack") || {});
   let rolling = null;       // dice faces while the roll animation runs
   let struck = {};          // key -> "hit" | "rout" after an attack lands
   let busy = false;
@@ -103,7 +105,7 @@ function render({model, el}) {
   function continueAuto() {
     if (!auto) return;
     const outcome = model.get("outcome") || {};
-    if (outcome.winner || model.get("error") ||
+    if (outcome.winner || model.get("error") || (model.get("appeal") || {}).god ||
         (auto.mode === "round" && model.get("round") !== auto.round)) {
       stopAuto();
       draw();
@@ -115,15 +117,16 @@ function render({model, el}) {
   function onUpdate() {
     const attack = model.get("last_attack") || {};
     const speed = model.get("speed");
-    if (attack.n && attack.n !== lastAttackSeen) {
-      lastAttackSeen = attack.n;
+    if (attack.n && throwKey(attack) !== lastAttackSeen) {
+      lastAttackSeen = throwKey(attack);
       struck = {};
       for (const e of attack.effects || []) {
         if (e.kind === "hit" || e.kind === "half_hit" || e.kind === "eliminated") struck[e.target] = "hit";
         if (e.kind === "rout") struck[e.target] = struck[e.target] || "rout";
       }
       live.textContent = [attack.text, ...(attack.effects || []).map((e) => e.why ?
-        `${e.name}: ${e.kind.replace("_", " ")}, ${e.why}` : "")].join(" ");
+        `${e.name}: ${e.kind.replace("_", " ")}, ${e.why}` : ""),
+      (model.get("appeal") || {}).text || ""].join(" ");
       const ms = reduced ? 0 : (ROLL_MS[speed] ?? 650);
       if (ms > 0) {
         const n = attack.dice.length;
@@ -146,7 +149,8 @@ function render({model, el}) {
     } else {
       const lines = model.get("log") || [];
       const prompt = model.get("prompt") || {};
-      live.textContent = prompt.text || (lines.length ? lines[lines.length - 1].text : "");
+      live.textContent = (model.get("appeal") || {}).text || prompt.text ||
+        (lines.length ? lines[lines.length - 1].text : "");
     }
     busy = false;
     draw();
@@ -202,6 +206,8 @@ function render({model, el}) {
       h("div", {class: "hb-tray-head"},
         h("span", {class: "hb-who", text: `${attack.name} (${attack.rating})`}),
         h("span", {text: ` ${mode}, round ${attack.round}`}),
+        attack.rerolls ? h("span", {class: "hb-badge reroll", "data-rerolls": attack.rerolls,
+          text: attack.rerolls === 1 ? "re-rolled by appeal" : "rolled once more"}) : null,
         h("span", {class: "hb-rule", text: `§${attack.rule}`})),
       h("div", {class: "hb-dice"}, dice),
       rolling ? h("div", {class: "hb-count", text: "rolling…"}) :
@@ -215,7 +221,7 @@ function render({model, el}) {
   function controls() {
     const over = !!(model.get("outcome") || {}).winner;
     const prompt = model.get("prompt") || {};
-    const waiting = !!prompt.kind;
+    const waiting = !!prompt.kind || !!(model.get("appeal") || {}).god;
     const lock = busy || !!rolling;
     const speed = h("select", {class: "hb-speed", "aria-label": "animation speed",
       onchange: (ev) => { model.set("speed", ev.target.value); model.save_changes(); }},
@@ -245,7 +251,32 @@ function render({model, el}) {
       h("label", {class: "hb-speed-label"}, "Speed ", speed));
   }
 
+  function appealBox() {
+    const a = model.get("appeal") || {};
+    if (!a.god || auto) return null;
+    const lock = busy || !!rolling;
+    return h("div", {class: `hb-prompt hb-appeal side-${a.side}`, role: "group",
+      "aria-label": "appeal to the Olympians"},
+    h("p", {}, h("strong", {text: `Appeal to ${a.god === "hera" ? "Hera" : "Ares"}? `}), a.text,
+      h("span", {class: "hb-rule", text: `§${a.rule}`})),
+    h("div", {class: "hb-choices"},
+      h("button", {class: "hb-btn choice appeal", "data-appeal": a.god,
+        "aria-label": `${SIDE[a.side]}: ${a.appeal_label}`, disabled: lock,
+        onclick: () => send("appeal", a.god)}, a.appeal_label),
+      h("button", {class: "hb-btn choice", "data-action": "accept",
+        "aria-label": `${SIDE[a.side]}: ${a.accept_label}`, disabled: lock,
+        onclick: () => send("accept")}, a.accept_label)));
+  }
+
+  function sacrificeBadges() {
+    const held = model.get("sacrifices") || {};
+    return Object.entries(held).filter(([, gods]) => gods.length).map(([side, gods]) =>
+      h("span", {class: `hb-badge sacrifice side-${side}`, "data-side": side,
+        text: `${SIDE[side]} holds: ${gods.map((g) => g[0].toUpperCase() + g.slice(1)).join(", ")}`}));
+  }
+
   function decision() {
+    if ((model.get("appeal") || {}).god) return appealBox();
     const prompt = model.get("prompt") || {};
     if (!prompt.kind || auto) return null;
     return h("div", {class: `hb-prompt side-${prompt.whose}`, role: "group",
@@ -286,7 +317,8 @@ function render({model, el}) {
             phase === "pursuit" ? h("span", {class: "hb-badge warn", text: "pursuit §6.34"}) : null,
             phase === "harry" ? h("span", {class: "hb-badge warn", text: "harrying §6.41"}) : null,
             (model.get("forced") || []).length ? h("span", {class: "hb-badge",
-              text: `next dice set by the lesson: ${model.get("forced").join(" ")}`}) : null)),
+              text: `next dice set by the lesson: ${model.get("forced").join(" ")}`}) : null,
+            sacrificeBadges())),
         h("ul", {class: "hb-stake", "aria-label": "prestige at stake"},
           (model.get("stake") || []).map((s) => h("li", {text: s})))),
       outcome.winner ? h("div", {class: `hb-outcome side-${outcome.winner}`, role: "status",
