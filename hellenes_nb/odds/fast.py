@@ -27,7 +27,7 @@ import numpy as np
 
 from hellenes_nb.odds.battle import ATTACKER, BattleSpec, Moment
 from hellenes_nb.odds.dice import attack, total_hits
-from hellenes_nb.odds.dp import _Solver, _weight
+from hellenes_nb.odds.dp import _Solver
 from hellenes_nb.odds.forces import Block
 from hellenes_nb.odds.result import Odds
 from hellenes_nb.odds.sides import ROUTED, STEP, Side
@@ -63,16 +63,17 @@ def _summary(side: Side, rank: tuple[int, ...]):
     and carried units (§6.5) need every block, so :func:`_FastSolver` keeps full states then.
     """
 
-    pairs = tuple(enumerate(rank))
-
     def key(codes: tuple[int, ...]) -> tuple:
-        slowest, steps = -1, 0
-        for i, r in pairs:
-            code = codes[i]
+        slowest, steps, kept = -1, 0, []
+        for code, r in zip(codes, rank, strict=True):
             steps += code >> 2
-            if code & ROUTED and code >= STEP and r > slowest:
-                slowest = r
-        return tuple(0 if code & ROUTED else code for code in codes), steps, slowest
+            if code & ROUTED:
+                kept.append(0)
+                if code >= STEP and r > slowest:
+                    slowest = r
+            else:
+                kept.append(code)
+        return tuple(kept), steps, slowest
 
     return key
 
@@ -84,22 +85,29 @@ class _Table:
     met stands for them all in ``configs``."""
 
     def __init__(self, side: Side, rank: tuple[int, ...], root: tuple[int, ...], key=None) -> None:
-        key = key or (lambda codes: codes)
-        ids = {key(root): 0}
+        # ``known`` maps raw state tuples to numbers, so ``key`` runs once per raw state met
+        known = {root: 0}
+        ids = {key(root) if key else root: 0}
         configs = [root]
         hit, rout, rest = [], [], []
-        for codes in configs:  # grows while we walk it
-            rested = Side.end_round(codes)  # a root may hold a half step (§8.11)
-            for move, out in (
-                (side.hit(codes, 1), hit),
-                (side.rout(codes, 1), rout),
-                (rested, rest),
-            ):
-                k = key(move)
-                if k not in ids:
-                    ids[k] = len(configs)
+
+        def number(move: tuple[int, ...]) -> int:
+            found = known.get(move)
+            if found is None:
+                k = key(move) if key else move
+                found = ids.get(k)
+                if found is None:
+                    found = ids[k] = len(configs)
                     configs.append(move)
-                out.append(ids[k])
+                known[move] = found
+            return found
+
+        halves = side.double  # only double defense leaves half steps to drop (§8.11)
+        for n, codes in enumerate(configs):  # grows while we walk it
+            hit.append(number(side.hit(codes, 1)))
+            rout.append(number(side.rout(codes, 1)))
+            # a root may hold a half step (§8.11); without one the round's end changes nothing
+            rest.append(number(Side.end_round(codes)) if halves or n == 0 else n)
         # standing states first (the root is one), so joint states in play index densely
         down = [not Side.standing(codes) for codes in configs]
         order = sorted(range(len(configs)), key=down.__getitem__)
@@ -115,8 +123,12 @@ class _Table:
         self.able = (code >= STEP) & (code & ROUTED == 0)
         self.standing = self.able.any(axis=1)
         self.alive = (code >= STEP).any(axis=1)
-        self.weight = np.array([_weight(c) for c in configs], dtype=np.int64)
-        self.lost = np.array([side.steps_lost(c) for c in configs])
+        self.weight = (self.cv + self.able).sum(axis=1)  # as dp._weight, for all states at once
+        # steps lost as Side.steps_lost, with carried units cut down below their fleet (§6.5)
+        start = np.array(side.start) >> 2
+        carried = np.array(side.carried)
+        kept = np.minimum(carried, np.maximum(self.cv - 1, 0))
+        self.lost = (start - self.cv + carried - kept).sum(axis=1)
         self.end = np.array(rest, dtype=np.int64)
         ranks = np.array(rank)
         rearguard = np.where(code >= STEP, ranks, -1).max(axis=1)
@@ -130,13 +142,16 @@ class _Table:
             rows, self.desc = np.unique(facts, axis=0, return_inverse=True)
             self.desc = self.desc.ravel().astype(np.int64)
         self.desc_alive, self.desc_rear, self.desc_lost, self.desc_steps = rows.T
-        self.hits = [np.arange(len(configs))]
-        self.routs = [np.arange(len(configs))]
+        # row h: the state after h single hits (routs), for h up to MAX_DICE
+        self.hits_stack = self._powers(np.array(hit))
+        self.routs_stack = self._powers(np.array(rout))
+
+    @staticmethod
+    def _powers(move: np.ndarray) -> np.ndarray:
+        rows = [np.arange(len(move))]
         for _ in range(MAX_DICE):
-            self.hits.append(np.array(hit)[self.hits[-1]])
-            self.routs.append(np.array(rout)[self.routs[-1]])
-        self.hits_stack = np.stack(self.hits)
-        self.routs_stack = np.stack(self.routs)
+            rows.append(move[rows[-1]])
+        return np.stack(rows)
 
 
 def _attack_table(foe: _Table, power: int, top_cv: int, routable: bool):
@@ -144,26 +159,26 @@ def _attack_table(foe: _Table, power: int, top_cv: int, routable: bool):
     of that power leaves (hits, then routs, §6.31–6.33) and their chances, as two arrays of
     shape (cv, enemy state, outcome), padded with chance 0."""
     n = len(foe.configs)
-    rows = np.arange(n)[:, None]
     table = [attack(cv, power, routable) if cv else ((0, 0, 1.0),) for cv in range(top_cv + 1)]
     full = max(len(outcomes) for outcomes in table)
-    afters = np.zeros((top_cv + 1, n, full), dtype=np.int64)
-    chances = np.zeros((top_cv + 1, n, full))
-    width = 1
-    for cv, outcomes in enumerate(table):
-        hits = np.array([o[0] for o in outcomes])
-        routs = np.array([o[1] for o in outcomes])
-        after = foe.routs_stack[routs[None, :], foe.hits_stack[hits[None, :], rows]]
-        chance = np.broadcast_to(np.array([o[2] for o in outcomes], dtype=float), after.shape)
-        order = np.argsort(after, axis=1, kind="stable")
-        after = np.take_along_axis(after, order, axis=1)
-        chance = np.take_along_axis(chance, order, axis=1)
-        starts = np.ones(after.shape, dtype=bool)
-        starts[:, 1:] = after[:, 1:] != after[:, :-1]
-        slot = np.cumsum(starts, axis=1) - 1
-        afters[cv, rows, slot] = after
-        np.add.at(chances[cv], (np.broadcast_to(rows, slot.shape), slot), chance)
-        width = max(width, int(slot.max()) + 1)
+    # every cv at once: short rows are padded with their first outcome at chance 0, which
+    # merges into that outcome below
+    pad = [list(out) + [(*out[0][:2], 0.0)] * (full - len(out)) for out in table]
+    hits, routs, chance = (np.array([[o[x] for o in row] for row in pad]) for x in (0, 1, 2))
+    rows = np.arange(n)[None, :, None]
+    after = foe.routs_stack[routs[:, None, :], foe.hits_stack[hits[:, None, :], rows]]
+    order = np.argsort(after, axis=2, kind="stable")
+    after = np.take_along_axis(after, order, axis=2)
+    chance = np.take_along_axis(np.broadcast_to(chance[:, None, :], after.shape), order, axis=2)
+    starts = np.ones(after.shape, dtype=bool)
+    starts[:, :, 1:] = after[:, :, 1:] != after[:, :, :-1]
+    slot = np.cumsum(starts, axis=2) - 1
+    cells = (np.arange(top_cv + 1)[:, None, None] * n + rows) * full + slot
+    afters = np.zeros(after.size, dtype=np.int64)
+    afters[cells.ravel()] = after.ravel()
+    chances = np.bincount(cells.ravel(), weights=chance.ravel(), minlength=after.size)
+    afters, chances = afters.reshape(after.shape), chances.reshape(after.shape)
+    width = int(slot.max()) + 1
     afters, chances = afters[:, :, :width], chances[:, :, :width]
     return afters, chances
 
