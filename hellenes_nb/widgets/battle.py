@@ -441,16 +441,16 @@ class BattleWidget(anywidget.AnyWidget):
         attack = self._latest_attack()
         who = self.name(attack["by"])
         if god == "hera":
-            text = (f"{SIDE_WORD[side]} may overrule {SIDE_WORD[other_side(side)]}'s appeal to "
-                    f"Ares with Hera: {who}'s attack is rolled once more.")
+            text = (f"{SIDE_WORD[side]} may overrule the appeal of {SIDE_WORD[other_side(side)]} "
+                    f"to Ares with Hera: the attack of {who} is rolled once more.")
             label = "Appeal to Hera (roll it once more)"
         elif offer["free"]:
             text = (f"{SIDE_WORD[side]} appealed to Ares this round: this attack by {who}, "
                     "of the same agility class, may be re-rolled too, at no further cost.")
             label = "Appeal to Ares (re-roll this attack, free)"
         else:
-            text = (f"{SIDE_WORD[side]} holds a Sacrifice to Ares: re-roll {who}'s attack? "
-                    "It spends the Sacrifice.")
+            text = (f"{SIDE_WORD[side]} holds a Sacrifice to Ares: re-roll the attack of "
+                    f"{who}? It spends the Sacrifice.")
             label = "Appeal to Ares (re-roll this attack)"
         return {"god": god, "side": side, "free": offer["free"], "rule": "11.0", "text": text,
                 "appeal_label": label, "accept_label": "Accept the dice"}
@@ -664,13 +664,13 @@ class BattleWidget(anywidget.AnyWidget):
             god, side = e["god"], SIDE_WORD[e["side"]]
             if god == "hera":
                 text = (f"{side} appeals to Hera and overrules the appeal to Ares: "
-                        f"{n(e['by'])}'s attack is rolled once more. The Sacrifice is spent.")
+                        f"the attack of {n(e['by'])} is rolled once more. The Sacrifice is spent.")
             elif e["free"]:
-                text = (f"{side} has Ares re-roll {n(e['by'])}'s attack as well (same agility "
-                        "class this round, no further Sacrifice).")
+                text = (f"{side} has Ares re-roll the attack of {n(e['by'])} as well (same "
+                        "agility class this round, no further Sacrifice).")
             else:
-                text = (f"{side} appeals to Ares: {n(e['by'])}'s attack is re-rolled and the "
-                        "new dice stand. The Sacrifice is spent.")
+                text = (f"{side} appeals to Ares: the attack of {n(e['by'])} is re-rolled and "
+                        "the new dice stand. The Sacrifice is spent.")
         elif kind == "accept":
             text = f"{SIDE_WORD[e['side']]} lets the dice stand (no appeal to {e['god'].title()})."
         elif kind == "battle_end":

@@ -108,3 +108,42 @@ def test_assault_half_step_in_the_dark_theme(solara_test, page_session, console_
     assert "A2" in page.locator(".hb-block[data-key='S1'] .hb-rating").inner_text()
     page.screenshot(path=str(screenshot_dir / "battle-widget-assault-dark.png"), full_page=True)
     assert console_errors == []
+
+
+@pytest.mark.rule("11.0")
+def test_appeal_to_ares_rerolls_in_the_browser(solara_test, page_session, console_errors,
+                                               screenshot_dir):
+    """After a miss the Athenian player clicks "Appeal to Ares": the tray shows the new dice,
+    the Sacrifice badge goes and the narrative cites §11.0."""
+    w = BattleWidget.from_forces(
+        attacker=[{"name": "Athenian hoplites", "rating": "B2", "cv": 3}],
+        defender=[{"name": "Corinthian hoplites", "rating": "C2", "cv": 3}],
+        attacker_side="athens", seed=2, title="An appeal to Ares (§11.0)",
+        sacrifices={"athens": ["ares"], "sparta": []})
+    w.speed = "fast"
+    w.choose("fight")
+    w.force_dice([4, 4, 4, 1, 1, 6])
+    display(w)
+    page = page_session
+    page.locator(".hb-badge.sacrifice[data-side='athens']").wait_for()
+    page.locator("button[data-action='step']").click()
+    appeal = page.locator("button[data-appeal='ares']")
+    appeal.wait_for()
+    assert appeal.inner_text() == "Appeal to Ares (re-roll this attack)"
+    assert page.locator("button[data-action='accept']").inner_text() == "Accept the dice"
+    assert page.locator("button[data-action='step']").is_disabled()
+    page.wait_for_function("() => [...document.querySelectorAll('.hb-die')]"
+                           ".map(e => e.dataset.face).join() === '4,4,4'")
+    page.screenshot(path=str(screenshot_dir / "battle-widget-ares-offer.png"), full_page=True)
+    appeal.click()
+    page.locator(".hb-badge.reroll").wait_for()
+    page.wait_for_function("() => [...document.querySelectorAll('.hb-die')]"
+                           ".map(e => e.dataset.face).join() === '1,1,6'")
+    assert page.locator(".hb-die-word").all_inner_texts() == ["HIT", "HIT", "ROUT"]
+    page.locator(".hb-block[data-key='S1'][data-cv='1'][data-routed='true']").wait_for()
+    assert page.locator("button[data-appeal]").count() == 0
+    assert page.locator(".hb-badge.sacrifice").count() == 0
+    assert "appeals to Ares" in page.locator(".hb-log").inner_text()
+    assert w.history["dice"].to_list() == [[1, 1, 6]] and w.sacrifices["athens"] == []
+    page.screenshot(path=str(screenshot_dir / "battle-widget-ares.png"), full_page=True)
+    assert console_errors == []
