@@ -20,6 +20,8 @@ fractions; the tests check that both sweeps agree with it to 1e-12.
 
 from __future__ import annotations
 
+import math
+import threading
 from collections import defaultdict
 from functools import cache, lru_cache
 
@@ -257,6 +259,43 @@ def compiled_fits(spec: BattleSpec, moment: Moment | None = None) -> bool:
     return compiled_sweep() is not None and dense_size(spec, moment) <= MAX_DENSE
 
 
+class _Scratch:
+    """A zeroed float buffer lent to the compiled sweep and taken back after it.
+
+    The sweep empties every cell it reads, so a sweep that ends normally leaves the buffer all
+    zeros again and the next battle can reuse it without allocating (fresh pages cost a page
+    fault each on first touch). A sweep that fails, or a second sweep running at the same time
+    in another thread, gets a fresh buffer instead. Buffers above :data:`MAX_KEPT` floats are
+    not kept."""
+
+    MAX_KEPT = 2_000_000
+
+    def __init__(self) -> None:
+        self.buffer = np.zeros(0)
+        self.lock = threading.Lock()
+
+    def lend(self, shape: tuple[int, ...]) -> np.ndarray:
+        size = math.prod(shape)
+        if not self.lock.acquire(blocking=False):
+            return np.zeros(shape)
+        if len(self.buffer) < size:
+            self.buffer = np.zeros(
+                size if size > self.MAX_KEPT else max(size, 2 * len(self.buffer))
+            )
+        return self.buffer[:size].reshape(shape)
+
+    def give_back(self, view: np.ndarray, clean: bool) -> None:
+        """Take back a buffer from :meth:`lend`; ``clean``: the sweep ended normally, so it is
+        all zeros (a fresh buffer lent while this one was out is simply dropped)."""
+        if view.base is self.buffer and self.lock.locked():
+            if not clean or len(self.buffer) > self.MAX_KEPT:
+                self.buffer = np.zeros(0)
+            self.lock.release()
+
+
+_FLOW, _STARTS = _Scratch(), _Scratch()
+
+
 def clear_tables() -> None:
     """Forget memoised side and attack tables (for benchmarks that time a cold computation)."""
     _side_table.cache_clear()
@@ -472,9 +511,14 @@ class _FastSolver:
             chn,
         )
         quiet = tuple(self._quiet(s) for s in (0, 1))
-        flow = np.zeros((slots + 1, n_a * n_d, n_st))
-        starts = np.zeros((self.last_tag + 1, n_a * n_d))
-        played = compiled_sweep()(setup, sides, fire, quiet, flow, starts, collapses, retreats)
+        flow = _FLOW.lend((slots + 1, n_a * n_d, n_st))
+        starts = _STARTS.lend((self.last_tag + 1, n_a * n_d))
+        played = -1.0
+        try:
+            played = compiled_sweep()(setup, sides, fire, quiet, flow, starts, collapses, retreats)
+        finally:
+            _FLOW.give_back(flow, played >= 0)
+            _STARTS.give_back(starts, played >= 0)
         if played < 0:
             raise ValueError("this battle cannot end: no unit can hit or rout")
         for win, found in enumerate(collapses):
