@@ -38,7 +38,7 @@ class Dice:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError(f"a dice seed must be an int, not {type(seed).__name__}")
         self._state = seed & _MASK
-        self._forced: list[int] = []
+        self._forced: tuple[int, ...] = ()  # immutable, so a clone shares it
 
     # -- generator -------------------------------------------------------------------------
     def _next64(self) -> int:
@@ -64,8 +64,10 @@ class Dice:
 
     def roll(self) -> int:
         """One d6: the next forced face if any is queued, else a fresh roll (1..6)."""
-        if self._forced:
-            return self._forced.pop(0)
+        forced = self._forced
+        if forced:
+            self._forced = forced[1:]
+            return forced[0]
         return self.randbelow(6) + 1
 
     def rolls(self, n: int) -> list[int]:
@@ -90,12 +92,12 @@ class Dice:
         for f in new:
             if not isinstance(f, int) or isinstance(f, bool) or not 1 <= f <= 6:
                 raise ValueError(f"a forced die face must be an int from 1 to 6, got {f!r}")
-        self._forced.extend(new)
+        self._forced += tuple(new)
 
     @property
     def forced(self) -> tuple[int, ...]:
         """Forced faces still waiting to be rolled."""
-        return tuple(self._forced)
+        return self._forced
 
     # -- state -----------------------------------------------------------------------------
     @property
@@ -110,10 +112,11 @@ class Dice:
         self._state = value
 
     def clone(self) -> Dice:
-        """An independent copy with the same state and forced queue."""
+        """An independent copy with the same state and forced queue (the queue is a tuple,
+        replaced on every change, so the copy shares it)."""
         d = Dice.__new__(Dice)
         d._state = self._state
-        d._forced = list(self._forced)
+        d._forced = self._forced
         return d
 
     def to_dict(self) -> dict[str, Any]:
@@ -138,5 +141,5 @@ class Dice:
         return self._state == other._state and self._forced == other._forced
 
     def __repr__(self) -> str:
-        extra = f", forced={self._forced}" if self._forced else ""
+        extra = f", forced={list(self._forced)}" if self._forced else ""
         return f"Dice(state={self._state:#x}{extra})"

@@ -2,9 +2,12 @@
 
 Rule modules read and write these fields directly. ``clone()`` copies each mutable field one
 level deep, never with ``copy.deepcopy``; ``neutral``, ``pillaged`` and ``civil_war`` are
-immutable and shared. Entries of ``stack``, ``engagements``, ``pending_rolls``, ``sieges``,
-``garrisons`` and ``in_play`` are treated as immutable: a rule replaces a frame or record
-instead of mutating it, so clones share them.
+immutable and shared. The event log is shared too: clones hold one list and each its own
+length, and :meth:`State.event` copies the list first when another clone has appended past that
+length (copy-on-append), so a clone costs the same however long the game has run. Entries of
+``stack``, ``engagements``, ``pending_rolls``, ``sieges``, ``garrisons`` and ``in_play`` are
+treated as immutable: a rule replaces a frame or record instead of mutating it, so clones share
+them.
 
 ``to_dict()`` writes unit keys ("A12") and area ids so that a saved game can be read by people;
 keys named in :data:`PLACE_KEYS`, :data:`UNIT_KEYS` and :data:`SIDE_KEYS` inside frames and
@@ -14,7 +17,9 @@ records are translated both ways, so every module should use those key names.
 from __future__ import annotations
 
 from array import array
-from typing import Any
+from collections.abc import Iterator, Sequence
+from itertools import islice
+from typing import Any, overload
 
 from .dice import Dice
 from .world_index import N_UNITS, SIDE_NAMES, WorldIndex
@@ -45,6 +50,51 @@ FIELDS = (
     "active", "first", "actions_left", "engagements", "pending_rolls", "carry", "flags", "stack",
     "dice", "log", "barrier",
 )
+
+
+class EventLog(Sequence):
+    """A read-only view of the first ``n`` events of a log list that clones may share.
+
+    Other clones only ever append past ``n`` (see :meth:`State.event`), so the view never
+    changes once made. Indexing, ``len``, iteration and ``reversed`` see those ``n`` events;
+    a slice is a new plain list; it compares equal to any list or view of the same events.
+    """
+
+    __slots__ = ("_items", "_n")
+
+    def __init__(self, items: list[dict], n: int):
+        self._items = items
+        self._n = n
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, i: int) -> dict: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[dict]: ...
+    def __getitem__(self, i: int | slice) -> dict | list[dict]:
+        if isinstance(i, slice):
+            return self._items[: self._n][i]
+        if not -self._n <= i < self._n:
+            raise IndexError(f"log index {i} is out of range (the log holds {self._n} events)")
+        return self._items[i if i >= 0 else self._n + i]
+
+    def __iter__(self) -> Iterator[dict]:
+        return islice(self._items, self._n)
+
+    def __reversed__(self) -> Iterator[dict]:
+        return (self._items[i] for i in range(self._n - 1, -1, -1))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, (str, bytes)):
+            return NotImplemented
+        return len(other) == self._n and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"EventLog({self[:]!r})"
 
 
 class State:
@@ -92,13 +142,15 @@ class State:
         self.flags: dict[str, int] = {}
         self.stack: list[dict] = []
         self.dice = Dice(seed)
-        self.log: list[dict] = []
+        self._log: list[dict] = []
+        self._log_n = 0
         self.barrier = False
 
     # -- copying ---------------------------------------------------------------------------
     def clone(self) -> State:
         """An independent copy: one dict copy of the fields, then a copy of every mutable
-        table, list and dict. Entries of ``garrisons``, ``sieges`` and ``in_play`` are
+        table, list and dict except the log, which is shared until one of them appends (see
+        :meth:`event`). Entries of ``garrisons``, ``sieges`` and ``in_play`` are
         replaced, never changed in place (like frames), so they are shared; so are the
         immutable ``neutral``, ``pillaged`` and ``civil_war``."""
         s = State.__new__(State)
@@ -127,17 +179,34 @@ class State:
         d["flags"] = self.flags.copy()
         d["stack"] = self.stack[:]
         d["dice"] = self.dice.clone()
-        d["log"] = self.log[:]
         return s
 
     # -- logging ---------------------------------------------------------------------------
+    @property
+    def log(self) -> EventLog:
+        """This state's events, oldest first, as a read-only :class:`EventLog` (a snapshot:
+        later events, here or in a clone, never show up in it). Append with :meth:`event`."""
+        return EventLog(self._log, self._log_n)
+
+    @log.setter
+    def log(self, events: Sequence[dict]) -> None:
+        """Replace the whole log (for instance with a list of events loaded from a save)."""
+        self._log = list(events)
+        self._log_n = len(self._log)
+
     def event(self, kind: str, rule: str, text: str, side: int = -1, **fields: Any) -> dict:
-        """Append a log event; ``private`` (a side) hides it from the other side's view and
-        ``public`` gives the text that side sees instead."""
+        """Append a log event, the only way to add one; ``private`` (a side) hides it from the
+        other side's view and ``public`` gives the text that side sees instead.
+
+        If a clone sharing the log list has already appended past this state's length, this
+        state first takes its own copy of its events (copy-on-append)."""
         ev = {"kind": kind, "rule": rule, "side": SIDE_NAMES[side] if side >= 0 else None,
               "year": self.year, "season": self.season, "text": text}
         ev.update(fields)
-        self.log.append(ev)
+        if len(self._log) != self._log_n:
+            self._log = self._log[: self._log_n]
+        self._log.append(ev)
+        self._log_n += 1
         return ev
 
     # -- saving ----------------------------------------------------------------------------
@@ -189,7 +258,7 @@ class State:
             "flags": dict(self.flags),
             "stack": [tr.out(f) for f in self.stack],
             "dice": self.dice.to_dict(),
-            "log": self.log[:],
+            "log": self._log[: self._log_n],
             "barrier": self.barrier,
         }
 
