@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import threading
 
 import pytest
 from hypothesis import given, settings
@@ -417,7 +418,13 @@ def test_bot_delay_moves_one_decision_at_a_time_in_an_event_loop():
             await asyncio.sleep(0.01)
         return [thinking], dash.choices, dash._thinking, len(dash.game.history)
 
-    (thinking,), offered, still, moves = asyncio.run(scenario())
+    # a thread of its own gives the coroutine a fresh event loop, whatever loop an earlier test
+    # (the browser harness) left running in this thread
+    box: dict = {}
+    worker = threading.Thread(target=lambda: box.update(result=asyncio.run(scenario())))
+    worker.start()
+    worker.join(timeout=60)
+    (thinking,), offered, still, moves = box["result"]
     assert thinking == (True, [], True)
     assert not still and offered
     assert moves >= 1
