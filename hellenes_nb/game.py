@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,8 +88,9 @@ class Game:
         return self._state
 
     @property
-    def log(self) -> list[dict]:
-        """Every event so far: who, what, where, dice and the rule section."""
+    def log(self) -> Sequence[dict]:
+        """Every event so far (a read-only, list-like ``EventLog``): who, what, where, dice and
+        the rule section."""
         return self._state.log
 
     @property
