@@ -229,6 +229,41 @@ def _side_attacks(
     return _attack_table(_side_table(blocks, root, merge), power, cv, Side(blocks).routable)
 
 
+@lru_cache(maxsize=64)
+def _fire_tables(forces: tuple[tuple[Block, ...], ...], roots: tuple[tuple[int, ...], ...], merge):
+    """The attack tables of a battle, one per (firing side, power), memoised. Read-only.
+
+    Returns ``outs`` (the pair (afters, chances) of :func:`_attack_table` per (side, block)),
+    ``which`` (the index of each (side, block)'s table) and the tables stacked as two arrays of
+    shape (table, cv, enemy state, outcome) for the compiled sweep. Blocks of one side with the
+    same power share a table sized for the largest cv among them (§6.31: only cv and power
+    decide an attack), so the stack stays small and warm in the cache."""
+    keys: dict[tuple[int, int], int] = {}
+    for (side, _), block in _blocks(forces):
+        keys[(side, block.power)] = max(keys.get((side, block.power), 0), block.cv)
+    tables = {
+        (side, power): _side_attacks(forces[1 - side], roots[1 - side], merge, power, top)
+        for (side, power), top in keys.items()
+    }
+    index = {key: n for n, key in enumerate(tables)}
+    outs = {slot: tables[(slot[0], block.power)] for slot, block in _blocks(forces)}
+    which = {(side, i): index[(side, block.power)] for (side, i), block in _blocks(forces)}
+    width = max(afters.shape[2] for afters, _ in tables.values())
+    states = max(afters.shape[1] for afters, _ in tables.values())
+    aft = np.zeros((len(tables), MAX_DICE + 1, states, width), np.int32)
+    chn = np.zeros(aft.shape)
+    for n, (afters, chances) in enumerate(tables.values()):
+        cvs, rows, w = afters.shape
+        aft[n, :cvs, :rows, :w] = afters
+        chn[n, :cvs, :rows, :w] = chances
+    return outs, which, aft, chn
+
+
+def _blocks(forces: tuple[tuple[Block, ...], ...]):
+    """Every ((side, index), block) of a battle."""
+    return (((side, i), block) for side in (0, 1) for i, block in enumerate(forces[side]))
+
+
 def _mergeable(spec: BattleSpec) -> bool:
     """Whether states may be merged by :func:`_summary`: not when a side may retreat (retreats
     are harried block by block, §6.41) nor with cargo (lost with its own fleet, §6.5)."""
@@ -300,6 +335,7 @@ def clear_tables() -> None:
     """Forget memoised side and attack tables (for benchmarks that time a cold computation)."""
     _side_table.cache_clear()
     _side_attacks.cache_clear()
+    _fire_tables.cache_clear()
 
 
 class _Bucket:
@@ -349,19 +385,11 @@ class _FastSolver:
             ]
             for p, t in zip(ref.policies, self.tables, strict=True)
         ]
-        # per block and cv: every distinct enemy state one attack can leave, with its chance,
-        # for every enemy state (rows padded with chance 0); see _attack_table
-        self.outs = {
-            (side, i): _side_attacks(
-                spec.forces[1 - side],
-                tuple(self.moment[1 - side]),
-                not whole,
-                block.power,
-                block.cv,
-            )
-            for side in (0, 1)
-            for i, block in enumerate(spec.forces[side])
-        }
+        # per block: every distinct enemy state one attack can leave, with its chance, for every
+        # enemy state and cv (rows padded with chance 0); see _attack_table and _fire_tables
+        self.outs, self.which, self.aft, self.chn = _fire_tables(
+            tuple(spec.forces), tuple(tuple(self.moment[s]) for s in (0, 1)), not whole
+        )
         self.ends: dict = defaultdict(float)
         # endings by elimination or panic, per winner: (key, mass); see _collapse_key
         self.collapses: tuple[list, list] = ([], [])
@@ -468,16 +496,6 @@ class _FastSolver:
         tables = (ta, td)
         n_a, n_d, slots = ta.n_standing, td.n_standing, self.slots
         n_st = self._started_states()
-        width = max(outs[0].shape[2] for outs in self.outs.values())
-        aft = np.zeros(
-            (slots, MAX_DICE + 1, max(len(ta.configs), len(td.configs)), width), np.int32
-        )
-        chn = np.zeros(aft.shape)
-        for k, (s, i) in enumerate(self.order):
-            afters, chances = self.outs[(s, i)]
-            cvs, n, w = afters.shape
-            aft[k, :cvs, :n, :w] = afters
-            chn[k, :cvs, :n, :w] = chances
         collapses = (
             np.zeros((len(ta.configs), slots, 2, len(td.desc_alive))),
             np.zeros((len(td.configs), slots, 2, len(ta.desc_alive))),
@@ -507,8 +525,9 @@ class _FastSolver:
         fire = (
             np.array([s for s, _ in self.order], np.int64),
             np.array([i for _, i in self.order], np.int64),
-            aft,
-            chn,
+            np.array([self.which[slot] for slot in self.order], np.int64),
+            self.aft,
+            self.chn,
         )
         quiet = tuple(self._quiet(s) for s in (0, 1))
         flow = _FLOW.lend((slots + 1, n_a * n_d, n_st))

@@ -29,12 +29,13 @@ def _slots(ids, tag, first, silent, n_d, pairs, sides, fire, flow, collapses, re
     ``pairs`` gives each joint state's (attacker, defender) states without a division."""
     joint_a, joint_d = pairs
     _, _, ables, cvs, standing, wants, desc, active = sides
-    slot_side, slot_block, aft, chn = fire
+    slot_side, slot_block, slot_table, aft, chn = fire
     n_s = len(slot_side)
     n_st = flow.shape[2]
     for k in range(n_s):
         s = slot_side[k]
         i = slot_block[k]
+        t = slot_table[k]
         bit = 1 << s
         # the arrays of this slot's sides, picked once (tuple indexing costs in the loop)
         own_able, own_cv, own_wants = ables[s], cvs[s], wants[s]
@@ -63,10 +64,10 @@ def _slots(ids, tag, first, silent, n_d, pairs, sides, fire, flow, collapses, re
                 foe = d if s == 0 else a
                 cv = own_cv[own, i]
                 for w in range(chn.shape[3]):
-                    p = chn[k, cv, foe, w]
+                    p = chn[t, cv, foe, w]
                     if p == 0.0:
                         break
-                    after = aft[k, cv, foe, w]
+                    after = aft[t, cv, foe, w]
                     if not foe_standing[after]:
                         found[own, k, f, foe_desc[after]] += m * p
                     elif s == 0:
@@ -84,11 +85,12 @@ def sweep_battle(setup, sides, fire, quiet, flow, starts, collapses, retreats):
     so that joint state ``a * n_d + d`` pairs two of them). ``sides``: pairs (attacker,
     defender) of per-state arrays: weight, state after the round's end, able and cv per block,
     standing, retreat wanted per tag, ending descriptor; then the retreat-policy flags.
-    ``fire``: the firing order (side, block) and the attack tables. ``quiet[s][tag, id]``: the
-    chance that side s's fire changes nothing in a round (0 if it retreats at once); their
-    product is the chance ``stay`` of an empty round. ``flow[k, j, started]`` holds in-round
-    mass before slot k and ``starts[tag, j]`` round-start mass. Returns the expected number of
-    rounds begun, or -1.0 if some round can never change anything."""
+    ``fire``: the firing order (side, block), each slot's attack table and the tables.
+    ``quiet[s][tag, id]``: the chance that side s's fire changes nothing in a round (0 if it
+    retreats at once); their product is the chance ``stay`` of an empty round.
+    ``flow[k, j, started]`` holds in-round mass before slot k and ``starts[tag, j]`` round-start
+    mass. Returns the expected number of rounds begun, or -1.0 if some round can never change
+    anything."""
     top, tag0, last_tag, silent, slot0, started0, n_a, n_d = setup
     weights, ends = sides[0], sides[1]
     n_s = len(fire[0])
