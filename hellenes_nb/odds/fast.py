@@ -329,6 +329,8 @@ class _Scratch:
 
 
 _FLOW, _STARTS = _Scratch(), _Scratch()
+#: the endings found by the compiled sweep, one buffer per victor (emptied when settled)
+_FOUND = (_Scratch(), _Scratch())
 
 
 def clear_tables() -> None:
@@ -497,8 +499,8 @@ class _FastSolver:
         n_a, n_d, slots = ta.n_standing, td.n_standing, self.slots
         n_st = self._started_states()
         collapses = (
-            np.zeros((len(ta.configs), slots, 2, len(td.desc_alive))),
-            np.zeros((len(td.configs), slots, 2, len(ta.desc_alive))),
+            _FOUND[0].lend((len(ta.configs), slots, 2, len(td.desc_alive))),
+            _FOUND[1].lend((len(td.configs), slots, 2, len(ta.desc_alive))),
         )
         watched = any(p.active for p in self.ref.policies)
         retreats = np.zeros((2, n_a * n_d if watched else 1, 2))  # untouched without policies
@@ -532,29 +534,39 @@ class _FastSolver:
         quiet = tuple(self._quiet(s) for s in (0, 1))
         flow = _FLOW.lend((slots + 1, n_a * n_d, n_st))
         starts = _STARTS.lend((self.last_tag + 1, n_a * n_d))
-        played = -1.0
+        played, emptied = -1.0, False
         try:
             played = compiled_sweep()(setup, sides, fire, quiet, flow, starts, collapses, retreats)
+            if played >= 0:
+                for win, found in enumerate(collapses):
+                    self._take_collapses(win, found)
+                emptied = True
         finally:
             _FLOW.give_back(flow, played >= 0)
             _STARTS.give_back(starts, played >= 0)
+            for scratch, found in zip(_FOUND, collapses, strict=True):
+                scratch.give_back(found, emptied)
         if played < 0:
             raise ValueError("this battle cannot end: no unit can hit or rout")
-        for win, found in enumerate(collapses):
-            if not any(self.ref.sides[1 - win].carried):
-                self._settle_compiled(win, found)
-                continue
-            where = np.flatnonzero(found)
-            if len(where):
-                own, pos, first, desc = np.unravel_index(where, found.shape)
-                key = ((own * slots + pos) * 2 + first) * found.shape[3] + desc
-                self.collapses[win].append((key, found.ravel()[where]))
         where = np.flatnonzero(retreats)
         if len(where):
             leaver, joint, first = np.unravel_index(where, retreats.shape)
             a, d = np.divmod(joint, n_d)
             self.retreats.append((leaver, a, d, first.astype(bool), retreats.ravel()[where]))
         return played + self.moment.rounds_done
+
+    def _take_collapses(self, win: int, found: np.ndarray) -> None:
+        """Settle (or, with cargo, hand to :meth:`_settle_collapses`) the endings the compiled
+        sweep recorded for victor ``win``, leaving ``found`` all zeros for its next loan."""
+        if not any(self.ref.sides[1 - win].carried):
+            self._settle_compiled(win, found)  # empties every cell it reads
+            return
+        where = np.flatnonzero(found)
+        if len(where):
+            own, pos, first, desc = np.unravel_index(where, found.shape)
+            key = ((own * self.slots + pos) * 2 + first) * found.shape[3] + desc
+            self.collapses[win].append((key, found.ravel()[where]))
+            found.ravel()[where] = 0.0
 
     def _quiet(self, side: int) -> np.ndarray:
         """Per round tag and state of ``side``: the chance that none of its unit attacks in a

@@ -191,6 +191,7 @@ def settle_collapses(found, victor, beaten, blocks, silent, binomial, ends):
                     m = found[own, k, f, desc]
                     if m == 0.0:
                         continue
+                    found[own, k, f, desc] = 0.0  # left empty for the next battle
                     if not alive[desc]:
                         ends[0, lost[own], base[desc]] += m
                         continue

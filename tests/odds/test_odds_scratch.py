@@ -8,7 +8,7 @@ import pytest
 
 from hellenes_nb.odds import RetreatPolicy, make_battle
 from hellenes_nb.odds.dp import python_odds
-from hellenes_nb.odds.fast import _FLOW, _STARTS, _Scratch, compiled_sweep, fast_odds
+from hellenes_nb.odds.fast import _FLOW, _FOUND, _STARTS, _Scratch, compiled_sweep, fast_odds
 
 needs_numba = pytest.mark.skipif(compiled_sweep() is None, reason="numba not installed")
 
@@ -26,8 +26,9 @@ BATTLES = [
 def test_buffers_come_back_clean_and_reuse_changes_nothing():
     for spec in BATTLES:
         odds = fast_odds(spec, compiled=True)
-        assert not _FLOW.buffer.any() and not _STARTS.buffer.any()
-        assert not _FLOW.lock.locked() and not _STARTS.lock.locked()
+        for scratch in (_FLOW, _STARTS, *_FOUND):  # the ended battles too, cargo or not
+            assert len(scratch.buffer) and not scratch.buffer.any()
+            assert not scratch.lock.locked()
         slow = python_odds(spec)
         for key in set(slow.outcomes) | set(odds.outcomes):
             assert abs(slow.outcomes.get(key, 0) - odds.outcomes.get(key, 0)) < 1e-12
