@@ -170,10 +170,11 @@ class Muster(ActionType):
         ix = state.ix
         out = []
         reach: set[int] = set()
+        memo: dict = {}
         for u in range(side * 60, side * 60 + 60):
             if _movable(state, u):
                 reach.update(k[0] for k in movement.destinations(state, u, forced=False,
-                                                                  no_engage=True))
+                                                                  no_engage=True, memo=memo))
         for p in sorted(reach):
             if self._reason(state, side, p) is None:
                 out.append({"type": self.type, "side": _name(side), "to": ix.place_ids[p],
@@ -202,9 +203,15 @@ class Muster(ActionType):
                      "group": g, "units": ()})
 
 
-def move_actions(state: State, side: int, u: int, mode: str, to: int = -1) -> list[dict]:
+def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
+                 memo: dict | None = None) -> list[dict]:
     """Every move of unit ``u`` (one canonical path per destination) in a group move of
-    ``mode``; a muster keeps only moves ending in ``to`` (§5.0, §5.21, §5.3)."""
+    ``mode``; a muster keeps only moves ending in ``to`` (§5.0, §5.21, §5.3).
+
+    ``memo`` (see :func:`movement.destinations`) shares searches between the units of one
+    listing; without it the searches are shared only between this unit's cargo choices."""
+    if memo is None:
+        memo = {}
     ix = state.ix
     name = _name(side)
     key = ix.unit_key[u]
@@ -226,7 +233,8 @@ def move_actions(state: State, side: int, u: int, mode: str, to: int = -1) -> li
             continue
         dests = movement.destinations(state, u, forced=forced_ok, no_engage=calm,
                                       carrying=bool(cargo), cargo=cargo[0] if cargo else -1,
-                                      limits=limits, reach=1 if mode == "quarter" else 0)
+                                      limits=limits, reach=1 if mode == "quarter" else 0,
+                                      memo=memo)
         for (dest, forced), path in sorted(dests.items()):
             if mode == "muster" and (forced or dest != to):
                 continue
@@ -268,8 +276,9 @@ class GroupMove(Step):
         if side != frame["side"]:
             return []
         out = []
+        memo: dict = {}
         for u in self._eligible(state, frame):
-            out.extend(move_actions(state, side, u, frame["mode"], frame["to"]))
+            out.extend(move_actions(state, side, u, frame["mode"], frame["to"], memo))
         done = {"group": "Finish moving this group (the others stay)",
                 "muster": "Finish the muster", "free": "Stay in place (no free move)",
                 "winter": "Finish this Winter group move (the others stay)"}

@@ -24,7 +24,7 @@ from .control import besieged
 from .scenario_rules import Limits, capacity, section
 from .state import POOL, State
 from .steps import IllegalAction, Step, pop, register, replace_top
-from .world_index import SIDE_NAMES, WorldIndex
+from .world_index import SIDE_NAMES
 
 WINTER = 5
 #: storm on a die roll up to this face, by season index (§5.22)
@@ -101,16 +101,17 @@ def _step(ctx: _Ctx, u: int, a: int, b: int, first: bool, fleet: bool,
     """Check one border crossing: (reason or "", stops, engage_via, enters_city)."""
     ix, state = ctx.ix, ctx.state
     kind = ix.border.get((a, b))
-    name_a, name_b = ix.place_name[a], ix.place_name[b]
     if kind is None:
-        return f"{name_a} and {name_b} do not share a border (§1.1)", True, "", False
+        return (f"{ix.place_name[a]} and {ix.place_name[b]} do not share a border (§1.1)", True,
+                "", False)
     if state.neutral[b]:
-        return f"{name_b} is neutral in this scenario and may not be entered (§1.31, §15)", \
-            True, "", False
+        return (f"{ix.place_name[b]} is neutral in this scenario and may not be entered "
+                "(§1.31, §15)", True, "", False)
     if b in ctx.pillaged:
-        return (f"{name_b} was pillaged by its own side this player turn: no friendly unit may "
-                "enter it (§5.5)", True, "", False)
-    sea_a, sea_b = ix.is_sea(a), ix.is_sea(b)
+        return (f"{ix.place_name[b]} was pillaged by its own side this player turn: no friendly "
+                "unit may enter it (§5.5)", True, "", False)
+    n_land = ix.n_land
+    sea_a, sea_b = a >= n_land, b >= n_land
     enemy = ctx.enemy_out[b] and not (ctx.through is not None and ctx.through[b])
     if not fleet:
         if sea_b or sea_a:
@@ -124,25 +125,25 @@ def _step(ctx: _Ctx, u: int, a: int, b: int, first: bool, fleet: bool,
     # fleets
     if not sea_a and not sea_b:
         if not first:
-            return f"a fleet stops on entering land, so it cannot go on from {name_a} (§5.1)", \
-                True, "", False
+            return (f"a fleet stops on entering land, so it cannot go on from "
+                    f"{ix.place_name[a]} (§5.1)", True, "", False)
         if state.inside[u]:
             return ("a besieged fleet can only leave by its port's offshore sea (§7.4)", True,
                     "", False)
         if not set(ix.coast[a]) & set(ix.coast[b]):
-            return (f"fleets move on land only along the coast; {name_a} and {name_b} share "
-                    "no sea (§5.1)", True, "", False)
+            return (f"fleets move on land only along the coast; {ix.place_name[a]} and "
+                    f"{ix.place_name[b]} share no sea (§5.1)", True, "", False)
         return "", True, ("land" if enemy else ""), False
     if not sea_a:  # leaving land for a sea
         if first and state.inside[u] and ix.offshore[a] != b:
             off = ix.place_name[ix.offshore[a]] if ix.offshore[a] >= 0 else "none"
-            return (f"a fleet besieged in {name_a} can only leave by its offshore sea ({off}) "
-                    "(§5.2, §7.4)", True, "", False)
+            return (f"a fleet besieged in {ix.place_name[a]} can only leave by its offshore sea "
+                    f"({off}) (§5.2, §7.4)", True, "", False)
         return "", bool(enemy), ("sea" if enemy else ""), False
     if not sea_b:  # landing
         if not ix.is_coastal(b):
-            return f"fleets may only enter coastal land areas; {name_b} is inland (§5.1)", \
-                True, "", False
+            return (f"fleets may only enter coastal land areas; {ix.place_name[b]} is inland "
+                    "(§5.1)", True, "", False)
         if _can_enter_city(ctx, a, b, n_units):
             return "", True, "", True
         return "", True, ("landing" if enemy else ""), False
@@ -283,11 +284,17 @@ def must_carry(state: State, f: int) -> bool:
 
 def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool = False,
                  carrying: bool = False, cargo: int = -1, limits: Limits | None = None,
-                 reach: int = 0) -> dict[tuple[int, bool], tuple[int, ...]]:
+                 reach: int = 0, memo: dict | None = None
+                 ) -> dict[tuple[int, bool], tuple[int, ...]]:
     """Canonical paths: ``{(destination, forced): path}`` for unit ``u`` (see module doc).
 
     ``cargo`` (a carried land unit) and ``limits`` (special rules) are checked like the unit;
-    ``reach`` (when > 0) caps the range, e.g. 1 for a move to an adjacent area."""
+    ``reach`` (when > 0) caps the range, e.g. 1 for a move to an adjacent area.
+
+    ``memo`` is a dict owned by the caller for one unchanged state (e.g. one legal-action
+    listing): without special-rule limits the answer depends on the unit only through its
+    side, place, range, fleet type and whether it starts besieged (§5.0, §5.1, §7.4), so units
+    alike share one search. The returned dict may then be shared: callers must not change it."""
     ix = state.ix
     start = state.loc[u]
     if start < 0 or state.moved[u]:
@@ -297,12 +304,36 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
         return {}
     if limits is not None and limits.unit:
         return {}
+    n_units = 2 if carrying else 1
+    rng = min(ix.move[u], reach) if reach > 0 else ix.move[u]
+    side = u // 60
+    key = None
+    if memo is not None and limits is None:
+        key = (side, start, fleet, state.inside[u], rng, forced, no_engage, n_units)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        ctx = memo.get(side)
+        if ctx is None:
+            ctx = memo[side] = _Ctx(state, side)
+    else:
+        ctx = _Ctx(state, side, limits.through if limits is not None else None)
+    out = _search(ctx, u, start, fleet, rng, forced, no_engage, n_units, cargo, limits)
+    if key is not None:
+        memo[key] = out
+    return out
+
+
+def _search(ctx: _Ctx, u: int, start: int, fleet: bool, rng: int, forced: bool,
+            no_engage: bool, n_units: int, cargo: int,
+            limits: Limits | None) -> dict[tuple[int, bool], tuple[int, ...]]:
+    """The breadth-first search behind :func:`destinations` (fewest deep-sea borders, then
+    fewest areas; a forced march adds one area beyond the range, §5.3)."""
+    ix = ctx.ix
     step_check = limits.step if limits is not None else None
     end_check = limits.end if limits is not None else None
     sure = limits is not None and limits.sure_forced
-    ctx = _Ctx(state, u // 60, limits.through if limits is not None else None)
-    n_units = 2 if carrying else 1
-    rng = min(ix.move[u], reach) if reach > 0 else ix.move[u]
+    adj = ix.fleet_adj if fleet else ix.land_adj
     best: dict[int, tuple[int, int, tuple[int, ...]]] = {}
     frontier: dict[int, tuple[int, tuple[int, ...]]] = {start: (0, ())}
     out: dict[tuple[int, bool], tuple[int, ...]] = {}
@@ -312,7 +343,7 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
             break
         nxt: dict[int, tuple[int, tuple[int, ...]]] = {}
         for a, (deep, path) in sorted(frontier.items()):
-            for b in _neighbours(ix, a, fleet):
+            for b in adj[a]:
                 if b == start or b in path:
                     continue
                 reason, stops, via, enters = _step(ctx, u, a, b, depth == 1, fleet, n_units)
@@ -346,12 +377,6 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
     return out
 
 
-def _neighbours(ix: WorldIndex, a: int, fleet: bool) -> tuple[int, ...]:
-    if not fleet:
-        return ix.land_adj[a]
-    if ix.is_sea(a):
-        return ix.sea_adj[a] + ix.coast[a]
-    return ix.coast[a] + ix.land_adj[a]
 
 
 # -- carrying out a move ------------------------------------------------------------------

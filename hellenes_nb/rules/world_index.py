@@ -70,6 +70,11 @@ class WorldIndex:
         self.land_adj = tuple(tuple(sorted(x)) for x in land_adj)
         self.coast = tuple(tuple(sorted(x)) for x in coast)
         self.sea_adj = tuple(tuple(sorted(x)) for x in sea_adj)
+        #: where a fleet may go next from each place: seas then coasts from a sea, coastal
+        #: land then land from land (§5.1, §5.2); the order of the movement search
+        self.fleet_adj = tuple(
+            self.sea_adj[p] + self.coast[p] if p >= self.n_land
+            else self.coast[p] + self.land_adj[p] for p in range(len(self.coast)))
 
         value, port, offshore, loyalty, city_nat, town_nat, region, nation = ([] for _ in range(8))
         names = []

@@ -1,0 +1,87 @@
+"""The shared movement search (§5.0–§5.3) gives the same answers as a search per unit.
+
+``movement.destinations`` may share one search between units alike (same side, place, range,
+fleet type and besieged start) within one legal-action listing; these tests compare that with
+the unshared search on positions reached by seeded random play.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hellenes_nb.game import new_game
+from hellenes_nb.rules import actions, movement
+
+
+def _positions(scenario: str, seed: int, every: int = 9, limit: int = 120):
+    """States seen every ``every`` decisions of a seeded random game."""
+    game = new_game(scenario, seed)
+    rng = random.Random(seed)
+    for n in range(limit):
+        if game.over:
+            return
+        if n % every == 0:
+            yield game.state
+        game.apply(rng.choice(game.legal_actions()))
+
+
+CASES = [("431", 1), ("431", 7), ("415", 2)]
+
+
+@pytest.mark.rule("5.0")
+@pytest.mark.parametrize(("scenario", "seed"), CASES)
+def test_5_0_shared_search_matches_the_search_per_unit(scenario, seed):
+    checked = 0
+    for state in _positions(scenario, seed):
+        for side in (0, 1):
+            memo: dict = {}
+            for u in range(side * 60, side * 60 + 60):
+                for forced, calm, carrying in ((True, False, False), (False, True, False),
+                                               (True, False, True)):
+                    alone = movement.destinations(state, u, forced=forced, no_engage=calm,
+                                                  carrying=carrying)
+                    shared = movement.destinations(state, u, forced=forced, no_engage=calm,
+                                                   carrying=carrying, memo=memo)
+                    assert shared == alone, (scenario, seed, u, forced, calm, carrying)
+                    checked += bool(alone)
+    assert checked > 50  # the positions really had units able to move
+
+
+@pytest.mark.rule("5.21")
+@pytest.mark.parametrize(("scenario", "seed"), CASES)
+def test_5_21_move_lists_with_a_shared_memo_match_fresh_ones(scenario, seed):
+    for state in _positions(scenario, seed, every=13):
+        for side in (0, 1):
+            for mode in ("group", "muster", "free"):
+                memo: dict = {}
+                for u in range(side * 60, side * 60 + 60):
+                    to = state.loc[u] if mode == "muster" else -1
+                    fresh = actions.move_actions(state, side, u, mode, to)
+                    assert actions.move_actions(state, side, u, mode, to, memo) == fresh
+
+
+def test_memo_is_reused_for_units_alike_and_left_out_of_the_state():
+    state = new_game("431", 1).state
+    ix = state.ix
+    by_key: dict = {}
+    for u in range(60):
+        if state.loc[u] >= 0:
+            by_key.setdefault((state.loc[u], ix.is_fleet[u], ix.move[u], state.inside[u]),
+                              []).append(u)
+    twins = next(us for us in by_key.values() if len(us) > 1)
+    before = state.clone()
+    memo: dict = {}
+    first = movement.destinations(state, twins[0], memo=memo)
+    assert first and movement.destinations(state, twins[1], memo=memo) is first
+    assert state == before
+
+
+def test_fleet_neighbours_are_seas_and_coasts_from_a_sea_and_coasts_and_land_from_land():
+    ix = new_game("431", 1).state.ix
+    for p in range(ix.n_places):
+        if ix.is_sea(p):
+            assert ix.fleet_adj[p] == ix.sea_adj[p] + ix.coast[p]
+        else:
+            assert ix.fleet_adj[p] == ix.coast[p] + ix.land_adj[p]
