@@ -235,7 +235,8 @@ def _fire_tables(forces: tuple[tuple[Block, ...], ...], roots: tuple[tuple[int, 
 
     Returns ``outs`` (the pair (afters, chances) of :func:`_attack_table` per (side, block)),
     ``which`` (the index of each (side, block)'s table) and the tables stacked as two arrays of
-    shape (table, cv, enemy state, outcome) for the compiled sweep. Blocks of one side with the
+    shape (table, cv, enemy state, outcome) for the compiled sweep, where a state the foe
+    cannot stand in is written as -1 - its ending descriptor. Blocks of one side with the
     same power share a table sized for the largest cv among them (§6.31: only cv and power
     decide an attack), so the stack stays small and warm in the cache."""
     keys: dict[tuple[int, int], int] = {}
@@ -252,9 +253,11 @@ def _fire_tables(forces: tuple[tuple[Block, ...], ...], roots: tuple[tuple[int, 
     states = max(afters.shape[1] for afters, _ in tables.values())
     aft = np.zeros((len(tables), MAX_DICE + 1, states, width), np.int32)
     chn = np.zeros(aft.shape)
-    for n, (afters, chances) in enumerate(tables.values()):
+    for n, ((side, _), (afters, chances)) in enumerate(tables.items()):
         cvs, rows, w = afters.shape
-        aft[n, :cvs, :rows, :w] = afters
+        # an attack that leaves the foe nothing unrouted is coded -1 - (its ending descriptor)
+        foe = _side_table(forces[1 - side], roots[1 - side], merge)
+        aft[n, :cvs, :rows, :w] = np.where(foe.standing[afters], afters, -1 - foe.desc[afters])
         chn[n, :cvs, :rows, :w] = chances
     return outs, which, aft, chn
 
@@ -519,9 +522,7 @@ class _FastSolver:
             tuple(t.end for t in tables),
             tuple(t.able for t in tables),
             tuple(t.cv for t in tables),
-            tuple(t.standing for t in tables),
             tuple(np.array(w, bool) for w in self.wants),
-            tuple(t.desc for t in tables),
             tuple(p.active for p in self.ref.policies),
         )
         fire = (

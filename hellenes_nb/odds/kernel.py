@@ -28,7 +28,7 @@ def _slots(ids, tag, first, silent, n_d, pairs, sides, fire, flow, collapses, re
     """Fire every slot for the in-round mass of the joint states ``ids`` (one weight level);
     ``pairs`` gives each joint state's (attacker, defender) states without a division."""
     joint_a, joint_d = pairs
-    _, _, ables, cvs, standing, wants, desc, active = sides
+    _, _, ables, cvs, wants, active = sides
     slot_side, slot_block, slot_table, aft, chn = fire
     n_s = len(slot_side)
     n_st = flow.shape[2]
@@ -39,7 +39,7 @@ def _slots(ids, tag, first, silent, n_d, pairs, sides, fire, flow, collapses, re
         bit = 1 << s
         # the arrays of this slot's sides, picked once (tuple indexing costs in the loop)
         own_able, own_cv, own_wants = ables[s], cvs[s], wants[s]
-        foe_standing, foe_desc, found = standing[1 - s], desc[1 - s], collapses[s]
+        found = collapses[s]
         watch = active[s]
         hold = first and s == silent
         f = 1 if first else 0
@@ -61,19 +61,18 @@ def _slots(ids, tag, first, silent, n_d, pairs, sides, fire, flow, collapses, re
                     if own_wants[tag, own]:
                         retreats[s, j, f] += m
                         continue
-                foe = d if s == 0 else a
+                # the joint state after the attack is base + stride * (foe's new state)
+                foe, base, stride = (d, a * n_d, 1) if s == 0 else (a, d, n_d)
                 cv = own_cv[own, i]
                 for w in range(chn.shape[3]):
                     p = chn[t, cv, foe, w]
                     if p == 0.0:
                         break
                     after = aft[t, cv, foe, w]
-                    if not foe_standing[after]:
-                        found[own, k, f, foe_desc[after]] += m * p
-                    elif s == 0:
-                        flow[k + 1, a * n_d + after, st2] += m * p
+                    if after < 0:  # the foe has no unrouted block left: -1 - its descriptor
+                        found[own, k, f, -1 - after] += m * p
                     else:
-                        flow[k + 1, after * n_d + d, st2] += m * p
+                        flow[k + 1, base + stride * after, st2] += m * p
 
 
 @njit(cache=True)
@@ -84,8 +83,9 @@ def sweep_battle(setup, sides, fire, quiet, flow, starts, collapses, retreats):
     flags of the starting moment, and each side's number of standing states (numbered first,
     so that joint state ``a * n_d + d`` pairs two of them). ``sides``: pairs (attacker,
     defender) of per-state arrays: weight, state after the round's end, able and cv per block,
-    standing, retreat wanted per tag, ending descriptor; then the retreat-policy flags.
-    ``fire``: the firing order (side, block), each slot's attack table and the tables.
+    retreat wanted per tag; then the retreat-policy flags.
+    ``fire``: the firing order (side, block), each slot's attack table and the tables (an
+    enemy state with nothing unrouted is coded as -1 - its ending descriptor).
     ``quiet[s][tag, id]``: the chance that side s's fire changes nothing in a round (0 if it
     retreats at once); their product is the chance ``stay`` of an empty round.
     ``flow[k, j, started]`` holds in-round mass before slot k and ``starts[tag, j]`` round-start
