@@ -501,9 +501,10 @@ class _FastSolver:
         tables = (ta, td)
         n_a, n_d, slots = ta.n_standing, td.n_standing, self.slots
         n_st = self._started_states()
+        firsts = 2 if self.ref.silent >= 0 else 1  # a first round differs only for the silent
         collapses = (
-            _FOUND[0].lend((len(ta.configs), slots, 2, len(td.desc_alive))),
-            _FOUND[1].lend((len(td.configs), slots, 2, len(ta.desc_alive))),
+            _FOUND[0].lend((len(ta.configs), slots, firsts, len(td.desc_alive))),
+            _FOUND[1].lend((len(td.configs), slots, firsts, len(ta.desc_alive))),
         )
         watched = any(p.active for p in self.ref.policies)
         retreats = np.zeros((2, n_a * n_d if watched else 1, 2))  # untouched without policies

@@ -168,16 +168,17 @@ def settle_collapses(found, victor, beaten, blocks, silent, binomial, ends):
     ``ends[how, victor's steps lost, beaten side's steps lost]`` (how 0 elimination, 1 panic).
 
     ``found[own, slot, first, desc]``: mass ending with the victor in state ``own`` after
-    ``slot`` fired. ``victor``: its (cv, able, steps lost) per state; ``beaten``: per ending
-    descriptor (alive?, rearguard rank, steps lost, steps left); ``blocks``: per victor block
+    ``slot`` fired (the ``first`` axis has length 1 when no side is silent in round 1).
+    ``victor``: its (cv, able, steps lost) per state; ``beaten``: per ending descriptor
+    (alive?, rearguard rank, steps lost, steps left); ``blocks``: per victor block
     (slot, agility rank, cavalry?, power); ``silent``: the victor is silent in a first round;
     ``binomial[power, dice, hits]``. Pursuit by unrouted blocks that have not fired and are
     more agile than the rearguard, then the victor's cavalry harrying, hits only (§6.34,
-    §6.41); hits beyond the steps left are lost."""
+    §6.41); hits beyond the steps left are lost. Every cell of ``found`` is left at zero."""
     cv, able, lost = victor
     alive, rear, base, left = beaten
     slot_of, rank, cavalry, power = blocks
-    n_own, n_s, _, n_desc = found.shape
+    n_own, n_s, n_f, n_desc = found.shape
     most = ends.shape[2] - 1
     dist = np.zeros(most + 1)
     work = np.zeros(most + 1)
@@ -185,7 +186,7 @@ def settle_collapses(found, victor, beaten, blocks, silent, binomial, ends):
     known = np.zeros(8, np.bool_)
     for own in range(n_own):
         for k in range(n_s):
-            for f in range(2):
+            for f in range(n_f):
                 known[:] = False
                 for desc in range(n_desc):
                     m = found[own, k, f, desc]
