@@ -229,37 +229,67 @@ def _side_attacks(
     return _attack_table(_side_table(blocks, root, merge), power, cv, Side(blocks).routable)
 
 
-@lru_cache(maxsize=64)
-def _fire_tables(forces: tuple[tuple[Block, ...], ...], roots: tuple[tuple[int, ...], ...], merge):
-    """The attack tables of a battle, one per (firing side, power), memoised. Read-only.
-
-    Returns ``outs`` (the pair (afters, chances) of :func:`_attack_table` per (side, block)),
-    ``which`` (the index of each (side, block)'s table) and the tables stacked as two arrays of
-    shape (table, cv, enemy state, outcome) for the compiled sweep, where a state the foe
-    cannot stand in is written as -1 - its ending descriptor. Blocks of one side with the
-    same power share a table sized for the largest cv among them (§6.31: only cv and power
-    decide an attack), so the stack stays small and warm in the cache."""
-    keys: dict[tuple[int, int], int] = {}
+def _power_tops(forces: tuple[tuple[Block, ...], ...]) -> dict[tuple[int, int], int]:
+    """Per (firing side, power), the largest cv among that side's blocks of that power: blocks
+    of one side with the same power share one attack table (§6.31: only cv and power decide an
+    attack)."""
+    tops: dict[tuple[int, int], int] = {}
     for (side, _), block in _blocks(forces):
-        keys[(side, block.power)] = max(keys.get((side, block.power), 0), block.cv)
-    tables = {
-        (side, power): _side_attacks(forces[1 - side], roots[1 - side], merge, power, top)
-        for (side, power), top in keys.items()
+        tops[(side, block.power)] = max(tops.get((side, block.power), 0), block.cv)
+    return tops
+
+
+@lru_cache(maxsize=64)
+def _slot_attacks(forces: tuple[tuple[Block, ...], ...], roots: tuple[tuple[int, ...], ...], merge):
+    """The pair (afters, chances) of :func:`_attack_table` per (side, block), for the NumPy
+    sweep, memoised. Read-only."""
+    tops = _power_tops(forces)
+    return {
+        (side, i): _side_attacks(
+            forces[1 - side], roots[1 - side], merge, block.power, tops[(side, block.power)]
+        )
+        for (side, i), block in _blocks(forces)
     }
-    index = {key: n for n, key in enumerate(tables)}
-    outs = {slot: tables[(slot[0], block.power)] for slot, block in _blocks(forces)}
+
+
+@lru_cache(maxsize=64)
+def _fire_stack(forces: tuple[tuple[Block, ...], ...], roots: tuple[tuple[int, ...], ...], merge):
+    """The compiled sweep's attack tables, one per (firing side, power), memoised. Read-only.
+
+    Returns ``which`` (the table of each (side, block)) and the tables as two arrays of shape
+    (table, cv, enemy state, outcome) filled by :func:`hellenes_nb.odds.kernel.attack_tables`
+    (the same entries as :func:`_attack_table`, except that a state the foe cannot stand in is
+    written as -1 - its ending descriptor)."""
+    from hellenes_nb.odds.kernel import attack_tables
+
+    tops = _power_tops(forces)
+    index = {key: n for n, key in enumerate(tops)}
     which = {(side, i): index[(side, block.power)] for (side, i), block in _blocks(forces)}
-    width = max(afters.shape[2] for afters, _ in tables.values())
-    states = max(afters.shape[1] for afters, _ in tables.values())
-    aft = np.zeros((len(tables), MAX_DICE + 1, states, width), np.int32)
+    tables = [_side_table(forces[s], roots[s], merge) for s in (0, 1)]
+    routable = [Side(forces[s]).routable for s in (0, 1)]
+    rows = [
+        [
+            attack(cv, power, routable[1 - side]) if cv else ((0, 0, 1.0),)
+            for cv in range(MAX_DICE + 1)
+        ]
+        for side, power in tops
+    ]
+    full = max(len(outcomes) for row in rows for outcomes in row)
+    outcomes = np.zeros((3, len(rows), MAX_DICE + 1, full))
+    for t, row in enumerate(rows):
+        for cv, outs in enumerate(row):
+            outcomes[:, t, cv, : len(outs)] = np.array(outs).T
+    states = max(len(t.configs) for t in tables)
+    aft = np.zeros((len(rows), MAX_DICE + 1, states, full), np.int32)
     chn = np.zeros(aft.shape)
-    for n, ((side, _), (afters, chances)) in enumerate(tables.items()):
-        cvs, rows, w = afters.shape
-        # an attack that leaves the foe nothing unrouted is coded -1 - (its ending descriptor)
-        foe = _side_table(forces[1 - side], roots[1 - side], merge)
-        aft[n, :cvs, :rows, :w] = np.where(foe.standing[afters], afters, -1 - foe.desc[afters])
-        chn[n, :cvs, :rows, :w] = chances
-    return outs, which, aft, chn
+    width = attack_tables(
+        tuple((t.hits_stack, t.routs_stack, t.standing, t.desc) for t in tables),
+        np.array([1 - side for side, _ in tops], np.int64),
+        (outcomes[0].astype(np.int64), outcomes[1].astype(np.int64), outcomes[2]),
+        aft,
+        chn,
+    )
+    return which, np.ascontiguousarray(aft[..., :width]), np.ascontiguousarray(chn[..., :width])
 
 
 def _blocks(forces: tuple[tuple[Block, ...], ...]):
@@ -340,7 +370,8 @@ def clear_tables() -> None:
     """Forget memoised side and attack tables (for benchmarks that time a cold computation)."""
     _side_table.cache_clear()
     _side_attacks.cache_clear()
-    _fire_tables.cache_clear()
+    _slot_attacks.cache_clear()
+    _fire_stack.cache_clear()
 
 
 class _Bucket:
@@ -390,11 +421,8 @@ class _FastSolver:
             ]
             for p, t in zip(ref.policies, self.tables, strict=True)
         ]
-        # per block: every distinct enemy state one attack can leave, with its chance, for every
-        # enemy state and cv (rows padded with chance 0); see _attack_table and _fire_tables
-        self.outs, self.which, self.aft, self.chn = _fire_tables(
-            tuple(spec.forces), tuple(tuple(self.moment[s]) for s in (0, 1)), not whole
-        )
+        self.merge = not whole
+        self.roots = tuple(tuple(self.moment[s]) for s in (0, 1))
         self.ends: dict = defaultdict(float)
         # endings by elimination or panic, per winner: (key, mass); see _collapse_key
         self.collapses: tuple[list, list] = ([], [])
@@ -526,12 +554,13 @@ class _FastSolver:
             tuple(np.array(w, bool) for w in self.wants),
             tuple(p.active for p in self.ref.policies),
         )
+        which, aft, chn = _fire_stack(tuple(self.spec.forces), self.roots, self.merge)
         fire = (
             np.array([s for s, _ in self.order], np.int64),
             np.array([i for _, i in self.order], np.int64),
-            np.array([self.which[slot] for slot in self.order], np.int64),
-            self.aft,
-            self.chn,
+            np.array([which[slot] for slot in self.order], np.int64),
+            aft,
+            chn,
         )
         quiet = tuple(self._quiet(s) for s in (0, 1))
         flow = _FLOW.lend((slots + 1, n_a * n_d, n_st))
@@ -592,6 +621,9 @@ class _FastSolver:
 
     def _numpy_sweep(self) -> float:
         """The same sweep with NumPy batches, one (tag, weight, slot) bucket at a time."""
+        # per block: every distinct enemy state one attack can leave, with its chance, for every
+        # enemy state and cv (rows padded with chance 0); see _attack_table
+        self.outs = _slot_attacks(tuple(self.spec.forces), self.roots, self.merge)
         ta, td = self.tables
         top = int(ta.weight[0] + td.weight[0])
         size_d = len(td.configs)

@@ -221,3 +221,50 @@ def settle_collapses(found, victor, beaten, blocks, silent, binomial, ends):
                         p = pmf[r, h]
                         if p != 0.0:
                             ends[1, lost[own], base[desc] + min(h, left[desc])] += m * p
+
+
+@njit(cache=True)
+def attack_tables(sides, foe_of, outcomes, aft, chn):
+    """Fill the stacked attack tables of :func:`sweep_battle` (the compiled twin of
+    ``fast._attack_table``, same order and same sums).
+
+    ``sides[s]``: side s as (hits_stack, routs_stack, standing, desc): the state after h single
+    hits (routs) and, per state, unrouted block left? and ending descriptor; table ``t`` fires
+    at side ``foe_of[t]``. ``outcomes[0..2][t, cv, o]``: hits, routs and chance of one unit
+    attack of table ``t``'s power with ``cv`` dice (§6.31–6.33), chance 0 past the last one.
+    ``aft[t, cv, state, w]`` receives the distinct states left, in increasing order (a state
+    with nothing unrouted coded as -1 - its descriptor) and ``chn`` their chances. Returns
+    the largest number of distinct states left by one attack."""
+    hits, routs, chance = outcomes
+    n_t, n_cv, n_o = chance.shape
+    seen = np.empty(n_o, np.int64)
+    mass = np.empty(n_o)
+    width = 0
+    for t in range(n_t):
+        hits_stack, routs_stack, standing, desc = sides[foe_of[t]]
+        for cv in range(n_cv):
+            for x in range(hits_stack.shape[1]):
+                count = 0
+                for o in range(n_o):
+                    p = chance[t, cv, o]
+                    if p == 0.0:
+                        break
+                    after = routs_stack[routs[t, cv, o], hits_stack[hits[t, cv, o], x]]
+                    at = 0
+                    while at < count and seen[at] < after:
+                        at += 1
+                    if at < count and seen[at] == after:
+                        mass[at] += p
+                        continue
+                    for back in range(count, at, -1):
+                        seen[back] = seen[back - 1]
+                        mass[back] = mass[back - 1]
+                    seen[at] = after
+                    mass[at] = p
+                    count += 1
+                for w in range(count):
+                    after = seen[w]
+                    aft[t, cv, x, w] = after if standing[after] else -1 - desc[after]
+                    chn[t, cv, x, w] = mass[w]
+                width = max(width, count)
+    return width
