@@ -111,16 +111,15 @@ class _Table:
             # a root may hold a half step (§8.11); without one the round's end changes nothing
             rest.append(number(Side.end_round(codes)) if halves or n == 0 else n)
         # standing states first (the root is one), so joint states in play index densely
-        down = [not Side.standing(codes) for codes in configs]
-        order = sorted(range(len(configs)), key=down.__getitem__)
-        renumber = [0] * len(configs)
-        for new, old in enumerate(order):
-            renumber[old] = new
-        configs = [configs[old] for old in order]
-        hit, rout, rest = ([renumber[move[old]] for old in order] for move in (hit, rout, rest))
-        self.configs = configs
-        self.n_standing = len(configs) - sum(down)
         code = np.array(configs, dtype=np.int64).reshape(len(configs), side.n)
+        down = ~((code >= STEP) & (code & ROUTED == 0)).any(axis=1)
+        order = np.argsort(down, kind="stable")
+        renumber = np.empty(len(configs), np.int64)
+        renumber[order] = np.arange(len(configs))
+        self.configs = [configs[old] for old in order.tolist()]
+        hit, rout, rest = (renumber[np.array(move)[order]] for move in (hit, rout, rest))
+        self.n_standing = len(configs) - int(down.sum())
+        code = code[order]
         self.cv = code >> 2
         self.able = (code >= STEP) & (code & ROUTED == 0)
         self.standing = self.able.any(axis=1)
@@ -131,7 +130,7 @@ class _Table:
         carried = np.array(side.carried)
         kept = np.minimum(carried, np.maximum(self.cv - 1, 0))
         self.lost = (start - self.cv + carried - kept).sum(axis=1)
-        self.end = np.array(rest, dtype=np.int64)
+        self.end = rest
         ranks = np.array(rank)
         rearguard = np.where(code >= STEP, ranks, -1).max(axis=1)
         # what an ending needs to know about a beaten side: alive?, rearguard, steps lost,
@@ -140,13 +139,17 @@ class _Table:
             self.desc = np.arange(len(configs))
             rows = np.stack([self.alive, rearguard, self.lost, self.cv.sum(axis=1)], axis=1)
         else:
-            facts = np.stack([self.alive, rearguard, self.lost, self.cv.sum(axis=1)], axis=1)
-            rows, self.desc = np.unique(facts, axis=0, return_inverse=True)
-            self.desc = self.desc.ravel().astype(np.int64)
+            facts = np.stack([self.alive, rearguard + 1, self.lost, self.cv.sum(axis=1)], axis=1)
+            # one int per row (in the rows' lexicographic order): np.unique on ints is quick
+            base = int(facts.max()) + 1
+            packed = ((facts[:, 0] * base + facts[:, 1]) * base + facts[:, 2]) * base + facts[:, 3]
+            first, self.desc = np.unique(packed, return_index=True, return_inverse=True)[1:]
+            rows = facts[first] - np.array([0, 1, 0, 0])
+            self.desc = self.desc.astype(np.int64)
         self.desc_alive, self.desc_rear, self.desc_lost, self.desc_steps = rows.T
         # row h: the state after h single hits (routs), for h up to MAX_DICE
-        self.hits_stack = self._powers(np.array(hit))
-        self.routs_stack = self._powers(np.array(rout))
+        self.hits_stack = self._powers(hit)
+        self.routs_stack = self._powers(rout)
 
     @staticmethod
     def _powers(move: np.ndarray) -> np.ndarray:
