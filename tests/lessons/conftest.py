@@ -70,3 +70,17 @@ def write(tmp_path):
         return path
 
     return _write
+
+
+def unit_place(lesson: Lesson, key: str) -> str:
+    """Where a unit stands at the lesson's current step (an area id, or "pool")."""
+    st = lesson.state
+    p = st.loc[st.ix.unit(key)]
+    return st.ix.place_ids[p] if p >= 0 else "pool"
+
+
+def city_holder(lesson: Lesson, area: str) -> str | None:
+    """Which side holds the city of ``area`` at the current step (None if nobody)."""
+    st = lesson.state
+    c = st.city_control[st.ix.place(area)]
+    return ("athens", "sparta")[c] if c >= 0 else None

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from hellenes_nb.lessons import Lesson, check_lesson
 
-from .conftest import ROOT
+from .conftest import ROOT, city_holder, unit_place
 
 AMPHIPOLIS = ROOT / "lessons" / "amphipolis-424-422.yaml"
 
@@ -20,16 +20,6 @@ def amph(world):
     return Lesson(AMPHIPOLIS, world=world)
 
 
-def _loc(lesson: Lesson, key: str) -> str:
-    s = lesson.state
-    p = s.loc[s.ix.unit(key)]
-    return s.ix.place_ids[p] if p >= 0 else "pool"
-
-
-def _holder(lesson: Lesson, area: str) -> str | None:
-    s = lesson.state
-    c = s.city_control[s.ix.place(area)]
-    return ("athens", "sparta")[c] if c >= 0 else None
 
 
 def test_amphipolis_lesson_passes_the_checker(world):
@@ -47,14 +37,14 @@ def test_every_citation_has_a_paraphrase_and_every_view_is_json(amph):
 @pytest.mark.rule("5.4")
 def test_5_4_brasidas_crosses_thessaly_without_stopping(amph):
     amph.goto(2)
-    assert _loc(amph, "S6") == "pieria" and _loc(amph, "S16") == "pieria"
+    assert unit_place(amph, "S6") == "pieria" and unit_place(amph, "S16") == "pieria"
     assert any("Thessaly → Pieria" in t for t in amph.view()["events"])
 
 
 @pytest.mark.rule("3.12")
 def test_3_12_acanthus_and_stagirus_revolt(amph):
     amph.goto(3)
-    assert _holder(amph, "stagira") == "sparta"
+    assert city_holder(amph, "stagira") == "sparta"
     s = amph.state
     assert s.garrisons[s.ix.place("stagira")][0] == 1  # a Spartan garrison
 
@@ -65,7 +55,7 @@ def test_7_1_eucles_fortifies_and_sparta_besieges_amphipolis(amph):
     s = amph.state
     assert s.sieges[s.ix.place("amphipolis")]["besieger"] == 1
     assert s.inside[s.ix.unit("A17")] == 1
-    assert _holder(amph, "amphipolis") == "athens"
+    assert city_holder(amph, "amphipolis") == "athens"
 
 
 @pytest.mark.rule("8.13")
@@ -77,8 +67,8 @@ def test_8_13_amphipolis_capitulates_for_one_prestige(amph):
     branch = result["game"]
     assert branch.state.year == 423, "Year End follows the winter siege combat (§9.5)"
     amph.goto(7)
-    assert _holder(amph, "amphipolis") == "sparta"
-    assert _loc(amph, "A17") == "pool"
+    assert city_holder(amph, "amphipolis") == "sparta"
+    assert unit_place(amph, "A17") == "pool"
     # 5 - 1 (capitulation) - 4 (tribute of Amphipolis 3 and Stagira 1, §9.51)
     assert amph.state.prestige == 0
     texts = " ".join(amph.view()["events"])
@@ -98,14 +88,14 @@ def test_8_11_refusing_the_terms_leads_to_an_assault(amph):
 @pytest.mark.rule("9.24")
 def test_9_24_perdiccas_macedonians_disband_in_winter(amph):
     amph.goto(7)
-    assert _loc(amph, "S33") == "pool"
+    assert unit_place(amph, "S33") == "pool"
 
 
 @pytest.mark.rule("14.22")
 def test_14_22_the_peace_offer_of_423_is_a_decision(amph):
     amph.goto(9)
-    assert _holder(amph, "sithonia") == "sparta", "Torone went over in 423"
-    assert _loc(amph, "A12") == "pallene"
+    assert city_holder(amph, "sithonia") == "sparta", "Torone went over in 423"
+    assert unit_place(amph, "A12") == "pallene"
     view = amph.view()
     assert [o["id"] for o in view["decision"]["options"]] == ["fight-on", "offer"]
     offer = amph.choose("offer")["game"]
@@ -119,7 +109,8 @@ def test_5_22_the_fleet_crosses_into_the_thermaic_gulf_in_calm_seas(amph):
     amph.goto(8)
     rolls = [e["text"] for e in amph.run.events if e["kind"] == "storm_roll"]
     assert len(rolls) == 1 and "calm seas" in rolls[0]
-    assert _loc(amph, "A12") == "thermaic_gulf" and amph.state.cv[amph.state.ix.unit("A12")] == 4
+    assert unit_place(amph, "A12") == "thermaic_gulf"
+    assert amph.state.cv[amph.state.ix.unit("A12")] == 4
 
 
 @pytest.mark.rule("8.1")
@@ -128,7 +119,7 @@ def test_8_1_cleon_storms_torone(amph):
     battle = amph.view()["battle"]
     assert battle["kind"] == "assault" and battle["winner"] == "athens"
     assert battle["how"] == "elimination" and battle["prestige"] == 2
-    assert _holder(amph, "sithonia") == "athens"
+    assert city_holder(amph, "sithonia") == "athens"
     assert amph.state.prestige == -4
     assert amph.run.battle.dice() == [3, 1, 5, 6, 4, 2]
 
@@ -143,7 +134,7 @@ def test_8_3_brasidas_sorties_and_the_athenians_panic(amph):
     assert battle["kind"] == "sortie"
     assert battle["winner"] == "sparta" and battle["how"] == "panic"
     assert amph.state.prestige == -6
-    assert _loc(amph, "A1") == "edonia" and _loc(amph, "S6") == "amphipolis"
+    assert unit_place(amph, "A1") == "edonia" and unit_place(amph, "S6") == "amphipolis"
     assert not amph.state.sieges.get(amph.state.ix.place("amphipolis"))
 
 
@@ -154,7 +145,7 @@ def test_14_24_the_campaign_ends_in_422(amph):
     assert game.over
     assert "Sparta wins" in game.prompt.text
     assert amph.state.prestige == -10
-    assert _holder(amph, "amphipolis") == "sparta" and _holder(amph, "sithonia") == "athens"
+    assert city_holder(amph, "amphipolis") == "sparta" and city_holder(amph, "sithonia") == "athens"
 
 
 @settings(max_examples=8, deadline=None,

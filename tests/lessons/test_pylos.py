@@ -13,21 +13,11 @@ from hellenes_nb.lessons import Lesson, LessonError, check_lesson
 from hellenes_nb.lessons.command import BotGame
 from hellenes_nb.world import load_world
 
-from .conftest import PYLOS
+from .conftest import PYLOS, city_holder, unit_place
 
 _WORLD = load_world()
 
 
-def _loc(lesson: Lesson, key: str) -> str:
-    st = lesson.state
-    p = st.loc[st.ix.unit(key)]
-    return st.ix.place_ids[p] if p >= 0 else "pool"
-
-
-def _holder(lesson: Lesson, area: str) -> str | None:
-    st = lesson.state
-    c = st.city_control[st.ix.place(area)]
-    return ("athens", "sparta")[c] if c >= 0 else None
 
 
 def test_pylos_lesson_passes_the_checker(world):
@@ -39,16 +29,16 @@ def test_pylos_opens_by_name_and_starts_at_step_one(world):
     assert lesson.progress == f"1 / {len(lesson.steps)}"
     assert lesson.step.title.startswith("Spring 425")
     assert lesson.state.year == 425 and lesson.state.prestige == 0
-    assert _loc(lesson, "A9") == "messenian_gulf"
+    assert unit_place(lesson, "A9") == "messenian_gulf"
 
 
 @pytest.mark.rule("4.23")
 def test_4_23_pylos_becomes_athenian_with_a_garrison(pylos):
     pylos.goto(4)
-    assert _holder(pylos, "pylos") == "athens"
+    assert city_holder(pylos, "pylos") == "athens"
     st = pylos.state
     assert st.garrisons[st.ix.place("pylos")] == [0, 1]  # Athenian, permanent
-    assert _loc(pylos, "A9") == "zacynthos" and _loc(pylos, "A30") == "pylos"
+    assert unit_place(pylos, "A9") == "zacynthos" and unit_place(pylos, "A30") == "pylos"
 
 
 @pytest.mark.rule("8.12")
@@ -75,7 +65,7 @@ def test_6_5_the_harbour_battle_is_recorded_for_the_battle_widget(pylos):
     assert archers["carried_by"] == "A9"
     assert battle["winner"] == "athens" and battle["how"] == "elimination"
     assert any(e.get("dice") for e in battle["events"])
-    assert _loc(pylos, "S20") == "pool" and _loc(pylos, "S9") == "pool"
+    assert unit_place(pylos, "S20") == "pool" and unit_place(pylos, "S9") == "pool"
     assert pylos.state.prestige == 3
 
 
@@ -84,13 +74,13 @@ def test_8_21_no_attrition_once_athens_holds_the_offshore_sea(pylos):
     pylos.goto(9)
     texts = pylos.view()["events"]
     assert any("no siege combat against Pylos" in t for t in texts)
-    assert _holder(pylos, "pylos") == "athens"
+    assert city_holder(pylos, "pylos") == "athens"
 
 
 @pytest.mark.rule("14.11")
 def test_14_11_the_spartans_on_the_island_are_eliminated(pylos):
     pylos.goto(11)
-    assert _loc(pylos, "S1") == "pool" and _loc(pylos, "S3") == "pool"
+    assert unit_place(pylos, "S1") == "pool" and unit_place(pylos, "S3") == "pool"
     assert pylos.state.prestige == 5
     # the landing's moves (from the decision of step 10) are shown with this step
     assert any("Sea of Pylos → Pylos" in t for t in pylos.view()["events"])
@@ -100,7 +90,7 @@ def test_pylos_runs_to_the_end_with_athens_holding_pylos(pylos):
     while not pylos.at_end:
         pylos.next()
     assert pylos.progress == "12 / 12"
-    assert _holder(pylos, "pylos") == "athens"
+    assert city_holder(pylos, "pylos") == "athens"
     assert pylos.state.prestige == 5
     with pytest.raises(LessonError, match="last step"):
         pylos.next()

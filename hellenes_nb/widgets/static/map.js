@@ -555,15 +555,13 @@ function render({ model, el: host }) {
   const onBoard = () => drawBoard();
   const onLights = () => { drawLights(); drawPanel(model.get("board") || {}); drawBlocks(); };
   const onMessage = () => { status.textContent = model.get("message"); };
-  model.on("change:board", onBoard);
-  model.on("change:viewer", onBoard);
-  model.on("change:highlights", onLights);
-  model.on("change:destinations", onLights);
-  model.on("change:selected_area", onLights);
-  model.on("change:selected_unit", onLights);
-  model.on("change:zoom", pullCam);
-  model.on("change:center", pullCam);
-  model.on("change:message", onMessage);
+  const listeners = [
+    ["change:board", onBoard], ["change:viewer", onBoard],
+    ["change:highlights", onLights], ["change:destinations", onLights],
+    ["change:selected_area", onLights], ["change:selected_unit", onLights],
+    ["change:zoom", pullCam], ["change:center", pullCam], ["change:message", onMessage],
+  ];
+  for (const [name, fn] of listeners) model.on(name, fn);
 
   // in a narrow cell, names and city symbols grow a little so they stay readable
   const resize = new ResizeObserver(() => {
@@ -578,15 +576,7 @@ function render({ model, el: host }) {
   return () => {
     clearTimeout(camTimer);
     resize.disconnect();
-    model.off("change:board", onBoard);
-    model.off("change:viewer", onBoard);
-    model.off("change:highlights", onLights);
-    model.off("change:destinations", onLights);
-    model.off("change:selected_area", onLights);
-    model.off("change:selected_unit", onLights);
-    model.off("change:zoom", pullCam);
-    model.off("change:center", pullCam);
-    model.off("change:message", onMessage);
+    for (const [name, fn] of listeners) model.off(name, fn);
   };
 }
 
