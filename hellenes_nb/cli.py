@@ -88,7 +88,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except BrokenPipeError:  # output piped into a pager or `head` that closed early
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

@@ -50,15 +50,21 @@ def _inline(text: str) -> str:
     return "".join(out)
 
 
+def _blocks(text: str | None) -> list[tuple[list[str] | None, list[str]]]:
+    """Paragraph blocks of lesson prose: (bullet items or None, the block's stripped lines)."""
+    if not text:
+        return []
+    out = []
+    for block in re.split(r"\n\s*\n", text.strip()):
+        lines = [ln.strip() for ln in block.strip().splitlines() if ln.strip()]
+        out.append((_items(lines), lines))
+    return out
+
+
 def to_html(text: str | None) -> str:
     """Sanitised HTML for lesson prose: escaped text plus the subset in the module docstring."""
-    if not text:
-        return ""
-    blocks = re.split(r"\n\s*\n", text.strip())
     out = []
-    for block in blocks:
-        lines = [ln.strip() for ln in block.strip().splitlines() if ln.strip()]
-        items = _items(lines)
+    for items, lines in _blocks(text):
         if items is not None:
             out.append("<ul>" + "".join(f"<li>{_inline(i)}</li>" for i in items) + "</ul>")
         else:
@@ -68,13 +74,8 @@ def to_html(text: str | None) -> str:
 
 def to_text(text: str | None) -> str:
     """Plain text for terminals: the prose with its Markdown marks removed, paragraphs kept."""
-    if not text:
-        return ""
-    blocks = re.split(r"\n\s*\n", text.strip())
     out = []
-    for block in blocks:
-        lines = [ln.strip() for ln in block.strip().splitlines() if ln.strip()]
-        items = _items(lines)
+    for items, lines in _blocks(text):
         if items is not None:
             para = "\n".join(f"- {i}" for i in items)
         else:
