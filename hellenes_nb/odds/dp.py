@@ -192,26 +192,18 @@ class _Solver:
                     for out, q in self._retreat(s, (sa, sd), first):
                         ends[out] = ends.get(out, 0) + p * q
                     continue
-            if s == ATTACKER:
-                for after, q, standing, drop in move(1, sd, code >> 2, pw):
-                    if not standing:
-                        k = (s, sa, after, pos, first)
-                        pending[k] = pending.get(k, 0) + p * q
-                    elif drop:
-                        lower.append((drop, (sa, after, started), p * q))
-                    else:
-                        k = (sa, after, started)
-                        same[k] = get(k, 0) + p * q
-            else:
-                for after, q, standing, drop in move(0, sa, code >> 2, pw):
-                    if not standing:
-                        k = (s, after, sd, pos, first)
-                        pending[k] = pending.get(k, 0) + p * q
-                    elif drop:
-                        lower.append((drop, (after, sd, started), p * q))
-                    else:
-                        k = (after, sd, started)
-                        same[k] = get(k, 0) + p * q
+            # the attacking side's block fires at the other side, whose half of the state changes
+            target, hit = (1, sd) if s == ATTACKER else (0, sa)
+            for after, q, standing, drop in move(target, hit, code >> 2, pw):
+                na, nd = (sa, after) if s == ATTACKER else (after, sd)
+                if not standing:
+                    k = (s, na, nd, pos, first)
+                    pending[k] = pending.get(k, 0) + p * q
+                elif drop:
+                    lower.append((drop, (na, nd, started), p * q))
+                else:
+                    k = (na, nd, started)
+                    same[k] = get(k, 0) + p * q
 
     def _stay(self, a: tuple, d: tuple, rounds: int) -> Any:
         """P(a round from (a, d) changes nothing): no retreat is due, no unit attack hits or
