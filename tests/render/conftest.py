@@ -84,36 +84,19 @@ def _city(name, value, port, nationality):
     return NS(name=name, value=value, port=port, nationality=nationality)
 
 
+def _area(area_id, name, city, region="greece", neutral_in=()):
+    """A land area of the tiny test world; its nation shares the area's id."""
+    return NS(id=area_id, name=name, nation=area_id, region=region, city=city, town=None,
+              neutral_in=neutral_in)
+
+
 @pytest.fixture
 def tiny_world():
     areas = {
-        "attica": NS(
-            id="attica",
-            name="Attica",
-            nation="attica",
-            region="greece",
-            city=_city("Athens", 5, True, "attica"),
-            town=None,
-            neutral_in=(),
-        ),
-        "boeotia": NS(
-            id="boeotia",
-            name="Boeotia",
-            nation="boeotia",
-            region="greece",
-            city=_city("Thebes", 4, False, "boeotia"),
-            town=None,
-            neutral_in=(),
-        ),
-        "syracuse": NS(
-            id="syracuse",
-            name="Syracuse",
-            nation="syracuse",
-            region="sicily",
-            city=_city("Syracuse", 5, True, "syracuse"),
-            town=None,
-            neutral_in=("431",),
-        ),
+        "attica": _area("attica", "Attica", _city("Athens", 5, True, "attica")),
+        "boeotia": _area("boeotia", "Boeotia", _city("Thebes", 4, False, "boeotia")),
+        "syracuse": _area("syracuse", "Syracuse", _city("Syracuse", 5, True, "syracuse"),
+                          region="sicily", neutral_in=("431",)),
     }
     seas = {
         "saronic_gulf": NS(id="saronic_gulf", name="Saronic Gulf", region="greece"),
