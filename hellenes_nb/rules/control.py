@@ -7,50 +7,67 @@ the city, the besiegers the province around it (§1.4, §7.2).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .state import State
-from .world_index import N_UNITS
+
+#: Units by place, memoised per content of ``state.loc``: ``loc.tobytes()`` → (Athens, Sparta)
+#: dicts of place → units there. The answer reads ``loc`` and nothing else, so states and clones
+#: with equal ``loc`` can share an entry; the tuples are never modified.
+_PLACED: dict[bytes, tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]] = {}
+_PLACED_MAX = 256
 
 
-def occupancy(state: State) -> tuple[list[list[int]], list[list[int]]]:
-    """Per place, the units of each side standing there: ``(athens_lists, sparta_lists)``."""
-    n = state.ix.n_places
-    ath: list[list[int]] = [[] for _ in range(n)]
-    spa: list[list[int]] = [[] for _ in range(n)]
-    loc = state.loc
-    for u in range(60):
+def _by_place(loc: Sequence[int], lo: int) -> dict[int, tuple[int, ...]]:
+    """Place → units of the side whose indices start at ``lo``, for occupied places only."""
+    out: dict[int, list[int]] = {}
+    for u in range(lo, lo + 60):
         p = loc[u]
         if p >= 0:
-            ath[p].append(u)
-    for u in range(60, N_UNITS):
-        p = loc[u]
-        if p >= 0:
-            spa[p].append(u)
-    return ath, spa
+            if p in out:
+                out[p].append(u)
+            else:
+                out[p] = [u]
+    return {p: tuple(us) for p, us in out.items()}
+
+
+def placed(state: State) -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]:
+    """Per side, the units standing in each occupied place: ``(athens, sparta)``, each a dict
+    of place → units in index order (places with no unit of that side are absent).
+
+    One pass over the units, memoised on the contents of ``state.loc`` (see :data:`_PLACED`);
+    callers must not modify the tuples.
+    """
+    key = state.loc.tobytes()
+    got = _PLACED.get(key)
+    if got is None:
+        if len(_PLACED) >= _PLACED_MAX:
+            _PLACED.clear()
+        loc = state.loc
+        got = _PLACED[key] = (_by_place(loc, 0), _by_place(loc, 60))
+    return got
 
 
 def units_at(state: State, p: int, side: int) -> list[int]:
     """The units of ``side`` in place ``p``."""
-    lo = side * 60
-    loc = state.loc
-    return [u for u in range(lo, lo + 60) if loc[u] == p]
+    return list(placed(state)[side].get(p, ()))
 
 
 def outside_units(state: State, p: int, side: int) -> list[int]:
     """Units of ``side`` in ``p`` that are not fortified inside the city (§5.4: unbesieged)."""
-    lo = side * 60
-    loc, inside = state.loc, state.inside
-    return [u for u in range(lo, lo + 60) if loc[u] == p and not inside[u]]
+    inside = state.inside
+    return [u for u in placed(state)[side].get(p, ()) if not inside[u]]
 
 
 def refresh(state: State) -> None:
     """Re-evaluate control of every place (§1.4)."""
     ix = state.ix
-    occ = occupancy(state)
+    ath, spa = placed(state)
     inside = state.inside
     control, city = state.control, state.city_control
     garrisons = state.garrisons
     for p in range(ix.n_places):
-        a, s = occ[0][p], occ[1][p]
+        a, s = ath.get(p), spa.get(p)
         g = garrisons.get(p)
         if a and s:
             a_in = all(inside[u] for u in a)
@@ -81,20 +98,16 @@ def refresh(state: State) -> None:
 
 def disputed(state: State) -> list[int]:
     """Places where units of both sides stand outside any city: battles are due (§6.0)."""
-    occ = occupancy(state)
+    ath, spa = placed(state)
     inside = state.inside
-    out = []
-    for p in range(state.ix.n_places):
-        a, s = occ[0][p], occ[1][p]
-        if any(not inside[u] for u in a) and any(not inside[u] for u in s):
-            out.append(p)
-    return out
+    return sorted(p for p, a in ath.items() if p in spa
+                  and any(not inside[u] for u in a) and any(not inside[u] for u in spa[p]))
 
 
 def besieged(state: State, p: int) -> int:
     """The side whose units are besieged in the city of ``p``, or -1 (§7.2)."""
-    occ_a = [u for u in units_at(state, p, 0)]
-    occ_s = [u for u in units_at(state, p, 1)]
+    ath, spa = placed(state)
+    occ_a, occ_s = ath.get(p, ()), spa.get(p, ())
     inside = state.inside
     a_in = any(inside[u] for u in occ_a)
     s_in = any(inside[u] for u in occ_s)

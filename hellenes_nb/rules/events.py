@@ -57,7 +57,9 @@ def _city(state: State, p: int) -> str:
 
 
 def _units_in(state: State, p: int) -> list[int]:
-    return [u for u in range(120) if state.loc[u] == p]
+    """Units of both sides in ``p``, Athens first, each in index order."""
+    ath, spa = control.placed(state)
+    return [*ath.get(p, ()), *spa.get(p, ())]
 
 
 def _vacant(state: State, p: int) -> bool:

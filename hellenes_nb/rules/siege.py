@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from . import cards, movement, scenario_rules, victory
 from .actions import ActionType, register_action
-from .control import outside_units, units_at
+from .control import outside_units, placed, units_at
 from .state import State
 from .steps import IllegalAction, Step, action_side, need, pop, push, register, replace_top
 from .world_index import ATHENS, SIDE_NAMES, SPARTA, WorldIndex
@@ -73,7 +73,8 @@ def from_prior_season(state: State, when: list[int] | tuple[int, ...] | None) ->
 # -- who is where --------------------------------------------------------------------------------
 def inside_units(state: State, p: int, side: int) -> list[int]:
     """Units of ``side`` fortified or besieged inside the city of ``p`` (§7.1)."""
-    return [u for u in units_at(state, p, side) if state.inside[u]]
+    inside = state.inside
+    return [u for u in placed(state)[side].get(p, ()) if inside[u]]
 
 
 def _garrison_side(state: State, p: int) -> int:
@@ -94,10 +95,14 @@ def siege_condition(state: State, p: int) -> int:
     (units or a garrison) and the enemy alone occupies the province around it."""
     if not state.ix.has_city[p]:
         return -1
+    here = placed(state)
+    inside, garrison = state.inside, _garrison_side(state, p)
     for d in (ATHENS, SPARTA):
         b = 1 - d
-        if defenders(state, p, d) and outside_units(state, p, b) \
-                and not outside_units(state, p, d):
+        mine = here[d].get(p, ())
+        if (garrison == d or any(inside[u] for u in mine)) \
+                and any(not inside[u] for u in here[b].get(p, ())) \
+                and all(inside[u] for u in mine):
             return b
     return -1
 
@@ -173,9 +178,10 @@ def refresh(state: State) -> None:
                     state.sieges[p] = {**rec, "blockaded_since": None}
             elif rec.get("blockaded_since") is None:
                 state.sieges[p] = {**rec, "blockaded_since": now}
-    occupied = {q for q in state.loc if 0 <= q < ix.n_land}
-    for p in sorted(occupied | set(state.garrisons)):
-        if p in state.sieges or not ix.has_city[p]:
+    ath, spa = placed(state)
+    has_city, n_land = ix.has_city, ix.n_land
+    for p in sorted(ath.keys() | spa.keys() | state.garrisons.keys()):
+        if p >= n_land or p in state.sieges or not has_city[p]:
             continue
         b = siege_condition(state, p)
         if b >= 0:
