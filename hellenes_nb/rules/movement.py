@@ -24,7 +24,7 @@ from .control import besieged
 from .scenario_rules import Limits, capacity, section
 from .state import POOL, State
 from .steps import IllegalAction, Step, pop, register, replace_top
-from .world_index import SIDE_NAMES
+from .world_index import SIDE_NAMES, WorldIndex
 
 WINTER = 5
 #: storm on a die roll up to this face, by season index (§5.22)
@@ -48,10 +48,10 @@ class Plan:
 
 
 class _Ctx:
-    """Occupancy facts for one side's moves, computed once per check."""
+    """Occupancy facts for one side's moves, computed once per check (one unchanged state)."""
 
-    __slots__ = ("enemy_out", "enemy_any", "friend_in", "ix", "side", "state", "through",
-                 "pillaged")
+    __slots__ = ("blocked", "enemy", "enemy_out", "enemy_any", "friend_in", "ix", "side",
+                 "state", "through", "pillaged", "_ports", "_sig")
 
     def __init__(self, state: State, side: int, through: bytearray | None = None):
         ix = state.ix
@@ -75,6 +75,33 @@ class _Ctx:
             p = loc[u]
             if p >= 0 and inside[u]:
                 self.friend_in[p] += 1
+        #: places that may not be entered at all: neutral (§1.31) or pillaged by the mover (§5.5)
+        self.blocked = bytearray(state.neutral)
+        for p in self.pillaged:
+            self.blocked[p] = 1
+        #: enemy units that stop and engage the mover (not those it may pass through)
+        self.enemy = self.enemy_out if through is None else bytearray(
+            1 if self.enemy_out[p] and not through[p] else 0 for p in range(n))
+        self._ports: dict[tuple[int, int], bool] = {}
+        self._sig: tuple | None = None
+
+    def port_ok(self, p: int, n_units: int) -> bool:
+        """Can ``n_units`` friendly units go inside the besieged city of ``p`` (§5.2, §7.4)?
+        The state-dependent half of :func:`_can_enter_city`, remembered per place."""
+        got = self._ports.get((p, n_units))
+        if got is None:
+            got = self._ports[(p, n_units)] = (
+                besieged(self.state, p) == self.side
+                and self.friend_in[p] + n_units <= capacity(self.state, p))
+        return got
+
+    def signature(self) -> tuple:
+        """What a search without special-rule limits reads from this context, except the
+        port checks (:meth:`port_ok`): the world, the side, where enemy units stand outside
+        the walls, and the places that may not be entered."""
+        if self._sig is None:
+            self._sig = (self.ix, self.side, bytes(self.enemy_out), bytes(self.blocked))
+        return self._sig
 
 
 def _pillaged_now(state: State, side: int) -> frozenset[int]:
@@ -91,9 +118,7 @@ def _can_enter_city(ctx: _Ctx, a: int, b: int, n_units: int) -> bool:
     ix = ctx.ix
     if not ix.is_port[b] or ix.offshore[b] != a or not ctx.enemy_out[b]:
         return False
-    if besieged(ctx.state, b) != ctx.side:
-        return False
-    return ctx.friend_in[b] + n_units <= capacity(ctx.state, b)
+    return ctx.port_ok(b, n_units)
 
 
 def _step(ctx: _Ctx, u: int, a: int, b: int, first: bool, fleet: bool,
@@ -282,6 +307,72 @@ def must_carry(state: State, f: int) -> bool:
     return land >= fleets and land > 0
 
 
+#: kinds of border crossing in the search tables (see :class:`_Borders`)
+_ON_LAND, _COAST_HOP, _PUT_TO_SEA, _LAND_FROM_SEA, _AT_SEA = range(5)
+
+
+class _Borders:
+    """Per world, the borders each kind of unit may ever cross, as ``(to, kind, deep, via,
+    flag)`` rows in :attr:`WorldIndex.land_adj` / ``fleet_adj`` order: the facts :func:`_step`
+    reads about a border that do not depend on the state. Borders that :func:`_step` always
+    refuses (land units at sea, fleets between land areas sharing no sea or into inland areas,
+    §5.1, §5.2) are left out. ``deep`` is 1 for a deep-sea border (§5.22); ``via`` names the
+    engagement when enemy units stop the mover (§5.4); ``flag`` is, leaving land, "this sea is
+    the port's offshore sea" and, landing, "a port whose offshore sea this is" (§7.4)."""
+
+    __slots__ = ("fleet", "land")
+
+    def __init__(self, ix: WorldIndex):
+        n_land = ix.n_land
+        self.land = tuple(
+            tuple((b, _ON_LAND, 0, "land", False) for b in ix.land_adj[a]
+                  if a < n_land and b < n_land and (a, b) in ix.border)
+            for a in range(ix.n_places))
+        self.fleet = tuple(tuple(self._fleet_rows(ix, a)) for a in range(ix.n_places))
+
+    @staticmethod
+    def _fleet_rows(ix: WorldIndex, a: int) -> list[tuple[int, int, int, str, bool]]:
+        n_land = ix.n_land
+        rows = []
+        for b in ix.fleet_adj[a]:
+            kind = ix.border.get((a, b))
+            if kind is None:
+                continue
+            if a < n_land and b < n_land:
+                if set(ix.coast[a]) & set(ix.coast[b]):
+                    rows.append((b, _COAST_HOP, 0, "land", False))
+            elif a < n_land:
+                rows.append((b, _PUT_TO_SEA, 0, "sea", ix.offshore[a] == b))
+            elif b < n_land:
+                if ix.is_coastal(b):
+                    rows.append((b, _LAND_FROM_SEA, 0, "landing",
+                                 ix.is_port[b] and ix.offshore[b] == a))
+            else:
+                rows.append((b, _AT_SEA, int(kind == "deepsea"),
+                             "narrows" if kind == "narrows" else "sea", False))
+        return rows
+
+
+_BORDERS: dict[int, tuple[WorldIndex, _Borders]] = {}
+
+
+def _borders(ix: WorldIndex) -> _Borders:
+    """The search tables of ``ix`` (built on first use; an index never changes)."""
+    hit = _BORDERS.get(id(ix))
+    if hit is None or hit[0] is not ix:
+        hit = _BORDERS[id(ix)] = (ix, _Borders(ix))
+    return hit[1]
+
+
+#: Searches without special-rule limits, shared between states and listings. Key: the
+#: context's :meth:`_Ctx.signature` (world, side, enemy units outside the walls, places barred)
+#: and every other input of :func:`_search` (start, fleet, starts inside, range, forced,
+#: no_engage, units moving); value: the answer and the port checks it consulted, which are
+#: checked again on every hit. Together these cover everything :func:`_search` reads.
+_FOUND: dict[tuple, tuple[dict, dict[int, bool]]] = {}
+_FOUND_MAX = 4096
+
+
 def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool = False,
                  carrying: bool = False, cargo: int = -1, limits: Limits | None = None,
                  reach: int = 0, memo: dict | None = None
@@ -292,9 +383,10 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
     ``reach`` (when > 0) caps the range, e.g. 1 for a move to an adjacent area.
 
     ``memo`` is a dict owned by the caller for one unchanged state (e.g. one legal-action
-    listing): without special-rule limits the answer depends on the unit only through its
-    side, place, range, fleet type and whether it starts besieged (§5.0, §5.1, §7.4), so units
-    alike share one search. The returned dict may then be shared: callers must not change it."""
+    listing); it keeps the occupancy facts of each side. Without special-rule limits the answer
+    depends on the unit only through its side, place, range, fleet type and whether it starts
+    besieged (§5.0, §5.1, §7.4), so units alike share one search (see :data:`_FOUND`). With a
+    ``memo`` the returned dict may be shared: callers must not change it."""
     ix = state.ix
     start = state.loc[u]
     if start < 0 or state.moved[u]:
@@ -307,33 +399,42 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
     n_units = 2 if carrying else 1
     rng = min(ix.move[u], reach) if reach > 0 else ix.move[u]
     side = u // 60
-    key = None
-    if memo is not None and limits is None:
-        key = (side, start, fleet, state.inside[u], rng, forced, no_engage, n_units)
-        found = memo.get(key)
-        if found is not None:
-            return found
-        ctx = memo.get(side)
-        if ctx is None:
-            ctx = memo[side] = _Ctx(state, side)
+    if limits is not None:
+        ctx = _Ctx(state, side, limits.through)
+        return _search(ctx, u, start, fleet, rng, forced, no_engage, n_units, cargo, limits, {})
+    ctx = memo.get(side) if memo is not None else None
+    if ctx is None:
+        ctx = _Ctx(state, side)
+        if memo is not None:
+            memo[side] = ctx
+    key = (ctx.signature(), start, fleet, state.inside[u], rng, forced, no_engage, n_units)
+    hit = _FOUND.get(key)
+    if hit is not None and all(ctx.port_ok(p, n_units) == ok for p, ok in hit[1].items()):
+        out = hit[0]
     else:
-        ctx = _Ctx(state, side, limits.through if limits is not None else None)
-    out = _search(ctx, u, start, fleet, rng, forced, no_engage, n_units, cargo, limits)
-    if key is not None:
-        memo[key] = out
-    return out
+        ports: dict[int, bool] = {}
+        out = _search(ctx, u, start, fleet, rng, forced, no_engage, n_units, cargo, None, ports)
+        if len(_FOUND) >= _FOUND_MAX:
+            _FOUND.clear()
+        _FOUND[key] = (out, ports)
+    return out if memo is not None else dict(out)
 
 
 def _search(ctx: _Ctx, u: int, start: int, fleet: bool, rng: int, forced: bool,
-            no_engage: bool, n_units: int, cargo: int,
-            limits: Limits | None) -> dict[tuple[int, bool], tuple[int, ...]]:
+            no_engage: bool, n_units: int, cargo: int, limits: Limits | None,
+            ports: dict[int, bool]) -> dict[tuple[int, bool], tuple[int, ...]]:
     """The breadth-first search behind :func:`destinations` (fewest deep-sea borders, then
-    fewest areas; a forced march adds one area beyond the range, §5.3)."""
-    ix = ctx.ix
+    fewest areas; a forced march adds one area beyond the range, §5.3).
+
+    Each border is judged as :func:`_step` judges it, from the :class:`_Borders` tables and the
+    context; the port checks consulted (:meth:`_Ctx.port_ok`) are noted in ``ports``."""
     step_check = limits.step if limits is not None else None
     end_check = limits.end if limits is not None else None
     sure = limits is not None and limits.sure_forced
-    adj = ix.fleet_adj if fleet else ix.land_adj
+    borders = _borders(ctx.ix)
+    table = borders.fleet if fleet else borders.land
+    inside = ctx.state.inside[u]
+    blocked, enemy, enemy_out = ctx.blocked, ctx.enemy, ctx.enemy_out
     best: dict[int, tuple[int, int, tuple[int, ...]]] = {}
     frontier: dict[int, tuple[int, tuple[int, ...]]] = {start: (0, ())}
     out: dict[tuple[int, bool], tuple[int, ...]] = {}
@@ -341,42 +442,61 @@ def _search(ctx: _Ctx, u: int, start: int, fleet: bool, rng: int, forced: bool,
         last = depth == rng + 1
         if last and not forced:
             break
+        first = depth == 1
         nxt: dict[int, tuple[int, tuple[int, ...]]] = {}
-        for a, (deep, path) in sorted(frontier.items()):
-            for b in adj[a]:
-                if b == start or b in path:
+        for a in sorted(frontier):
+            deep, path = frontier[a]
+            for b, kind, dd, word, flag in table[a]:
+                if blocked[b] or b == start or b in path:
                     continue
-                reason, stops, via, enters = _step(ctx, u, a, b, depth == 1, fleet, n_units)
-                if reason or (via and no_engage):
+                enters = False
+                if kind == _AT_SEA:
+                    stops = enemy[b]
+                elif kind == _ON_LAND or kind == _PUT_TO_SEA:
+                    if first and inside and not flag:
+                        continue
+                    stops = enemy[b]
+                elif kind == _LAND_FROM_SEA:
+                    stops = True
+                    if flag and enemy_out[b]:
+                        enters = ports[b] = ctx.port_ok(b, n_units)
+                else:  # _COAST_HOP: a fleet's first and only step, along the coast
+                    if not first or inside:
+                        continue
+                    stops = True
+                via = word if enemy[b] and not enters else ""
+                if via and no_engage:
                     continue
                 if step_check is not None and (step_check(u, a, b) or (
                         cargo >= 0 and step_check(cargo, a, b))):
                     continue
-                d = deep + (ix.border.get((a, b)) == "deepsea")
+                d = deep + dd
                 newp = (*path, b)
-                end_ok = end_check is None or not (
-                    end_check(u, newp if (sure or not last) else path, via, enters)
-                    or (cargo >= 0 and end_check(cargo, newp if (sure or not last) else path,
-                                                 via, enters)))
                 if last:
-                    if end_ok and b not in best and (b, True) not in out:
+                    if b not in best and (b, True) not in out and (
+                            end_check is None
+                            or _end_ok(end_check, u, cargo, newp if sure else path, via, enters)):
                         out[(b, True)] = newp
                     continue
                 cur = best.get(b)
-                if end_ok and (cur is None or (d, depth) < (cur[0], cur[1])):
+                if (cur is None or (d, depth) < (cur[0], cur[1])) and (
+                        end_check is None or _end_ok(end_check, u, cargo, newp, via, enters)):
                     best[b] = (d, depth, newp)
                 if not stops:
                     old = nxt.get(b)
                     if old is None or d < old[0]:
                         nxt[b] = (d, newp)
         frontier = nxt
-    for key in [k for k in out if k[0] in best]:
-        del out[key]
     for b, (_d, _depth, path) in best.items():
         out[(b, False)] = path
     return out
 
 
+def _end_ok(end_check, u: int, cargo: int, moved: tuple[int, ...], via: str,
+            enters: bool) -> bool:
+    """The special-rule end check passes for the unit and its cargo."""
+    return not (end_check(u, moved, via, enters)
+                or (cargo >= 0 and end_check(cargo, moved, via, enters)))
 
 
 # -- carrying out a move ------------------------------------------------------------------
