@@ -155,6 +155,22 @@ def capture(state: State, p: int, taker: int, how: str) -> None:
                 taker, place=p)
 
 
+#: ``bytes.translate`` table turning every nonzero flag into 1
+_ANY_SET = bytes([0] + [1] * 255)
+
+
+def _walled(state: State) -> set[int]:
+    """Places where some unit stands inside the city (fortified or besieged, §7.1)."""
+    flags = state.inside.translate(_ANY_SET)
+    loc = state.loc
+    out = set()
+    u = flags.find(1)
+    while u >= 0:
+        out.add(loc[u])
+        u = flags.find(1, u + 1)
+    return out
+
+
 def refresh(state: State) -> None:
     """Bring siege records in line with the map (§7.2, §7.3, §8.21); see the module docstring.
 
@@ -178,10 +194,11 @@ def refresh(state: State) -> None:
                     state.sieges[p] = {**rec, "blockaded_since": None}
             elif rec.get("blockaded_since") is None:
                 state.sieges[p] = {**rec, "blockaded_since": now}
-    ath, spa = placed(state)
+    # Only a city with a garrison or units inside can come under siege or let units out; the
+    # steps below change the walls and flags of ``p`` alone, so one list serves the whole pass.
     has_city, n_land = ix.has_city, ix.n_land
-    for p in sorted(ath.keys() | spa.keys() | state.garrisons.keys()):
-        if p >= n_land or p in state.sieges or not has_city[p]:
+    for p in sorted(_walled(state) | state.garrisons.keys()):
+        if not 0 <= p < n_land or p in state.sieges or not has_city[p]:
             continue
         b = siege_condition(state, p)
         if b >= 0:
