@@ -306,11 +306,11 @@ class HelotUprising(ChoiceEvent):
 
 
 # -- Plague (§3.1, §15.1) ------------------------------------------------------------------------
-def _plague_victims(state: State, p: int) -> list[int]:
-    """Units in the city of ``p``: those inside if it is besieged, otherwise all units there."""
+def _plague_victims(state: State, p: int, besieged: bool) -> list[int]:
+    """Units in the city of ``p``: those inside if it is ``besieged``, otherwise all units
+    there."""
     here = _units_in(state, p)
-    inside = [u for u in here if state.inside[u]]
-    return inside if _siege().besieger_of(state, p) >= 0 else here
+    return [u for u in here if state.inside[u]] if besieged else here
 
 
 class PlagueStrikes(ChoiceEvent):
@@ -324,14 +324,17 @@ class PlagueStrikes(ChoiceEvent):
         if scenario_rules.plague_barred(state):
             return []
         ix = state.ix
+        sieged = _siege().besieged_cities(state)
+        ath, spa = control.placed(state)
         out = []
-        for p in range(ix.n_land):
-            if not ix.has_city[p]:
+        for p in sorted(ath.keys() | spa.keys()):  # a city without units has no victims
+            if p >= ix.n_land or not ix.has_city[p]:
                 continue
-            if self.needs_siege and not (_siege().besieger_of(state, p) >= 0
+            besieged = p in sieged
+            if self.needs_siege and not (besieged
                                          and any(state.inside[u] for u in _units_in(state, p))):
                 continue
-            if not _plague_victims(state, p):
+            if not _plague_victims(state, p, besieged):
                 continue
             out.append((ix.place_ids[p], f"Plague in {_city(state, p)}"))
         return out
@@ -344,7 +347,8 @@ class PlagueStrikes(ChoiceEvent):
     def choose(self, state, frame, choice):
         ix = state.ix
         p = ix.place(choice)
-        hit = [u for u in _plague_victims(state, p) if state.cv[u] > 1]
+        besieged = _siege().besieger_of(state, p) >= 0
+        hit = [u for u in _plague_victims(state, p, besieged) if state.cv[u] > 1]
         for u in hit:
             state.cv[u] -= 1
         state.flags["plague_struck"] = 1
@@ -519,10 +523,11 @@ class CivilWar(ChoiceEvent):
 
     def options(self, state, side, card, stage):
         ix = state.ix
+        sieged = _siege().besieged_cities(state)
         out = []
         for p in range(ix.n_land):
             if (not ix.has_city[p] or state.neutral[p] or p in state.civil_war
-                    or _siege().besieger_of(state, p) >= 0):
+                    or p in sieged):
                 continue
             if ix.place_ids[p] == "attica" and scenario_rules.civil_war_barred(state, ATHENS):
                 continue

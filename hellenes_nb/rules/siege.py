@@ -35,7 +35,7 @@ from .world_index import ATHENS, SIDE_NAMES, SPARTA, WorldIndex
 
 __all__ = [
     "WINTER", "city_name", "stamp", "from_prior_season", "besieger_of", "siege_condition",
-    "inside_units",
+    "besieged_cities", "inside_units",
     "defenders", "establish", "lift", "refresh", "blockaded", "grain_blockaded",
     "can_build_in", "siege_targets", "siege_methods", "attrition_allowed", "attrition_max",
     "attrition", "start_assault", "capture", "treachery_assault", "sortie_candidates",
@@ -113,6 +113,17 @@ def besieger_of(state: State, p: int) -> int:
     if rec is not None:
         return rec["besieger"]
     return siege_condition(state, p)
+
+
+def besieged_cities(state: State) -> set[int]:
+    """Every place with a besieging side (recorded siege or live condition): the places where
+    :func:`besieger_of` is not -1. Only a garrison or units inside can make the live
+    condition, so only those places are checked."""
+    out = set(state.sieges)
+    for p in _walled(state) | state.garrisons.keys():
+        if p >= 0 and p not in out and siege_condition(state, p) >= 0:
+            out.add(p)
+    return out
 
 
 # -- establishing and lifting (§7.2, §7.3) -------------------------------------------------------
