@@ -1,7 +1,9 @@
 """The game state: one object of flat int tables, lists and plain dicts (docs/engine.md).
 
-Rule modules read and write these fields directly. ``clone()`` copies each mutable field one
-level deep, never with ``copy.deepcopy``; ``neutral``, ``pillaged`` and ``civil_war`` are
+Rule modules read and write these fields directly. ``clone()`` never uses ``copy.deepcopy``:
+the tables most moves change are copied one level deep at once; the fields listed in
+:data:`COPY_ON_USE` (read by few steps) are shared by the clone and its original until either
+first uses them, then copied (:class:`_CopyOnUse`); ``neutral``, ``pillaged`` and ``civil_war`` are
 immutable and shared. The event log is shared too: clones hold one list and each its own
 length, and :meth:`State.event` copies the list first when another clone has appended past that
 length (copy-on-append), so a clone costs the same however long the game has run. Entries of
@@ -97,6 +99,57 @@ class EventLog(Sequence):
         return f"EventLog({self[:]!r})"
 
 
+def _pair(v: list[list]) -> list[list]:
+    return [v[0][:], v[1][:]]
+
+
+def _copy(v: Any) -> Any:
+    return v[:] if type(v) is not dict else v.copy()
+
+
+#: fields shared between a clone and its original until one of them first uses the field, and
+#: how each is copied then (one level deep, like the eager fields; ``dice`` by its own clone)
+COPY_ON_USE: dict[str, Any] = {
+    "cv": _copy, "retreated": _copy, "revealed": _copy, "garrisons": _copy, "control": _copy,
+    "deck": _copy, "hands": _pair, "discard": _copy, "in_play": _copy, "leaders": _copy,
+    "sacrifices": _pair, "played": _copy, "engagements": _copy, "pending_rolls": _copy,
+    "carry": _copy, "dice": lambda d: d.clone(),
+}
+
+
+class _CopyOnUse:
+    """A field of :data:`COPY_ON_USE`: the value lives in the instance dict under ``_name``;
+    the bit of the field in ``_own`` says whether this state owns it. The first read or write
+    by a state that does not own it takes a private copy first, so a clone only clears ``_own``
+    (its own and its original's) instead of copying the field. Code must therefore not keep a
+    reference to such a field across a ``clone()`` and change it afterwards."""
+
+    __slots__ = ("bit", "copy", "key")
+
+    def __init__(self, bit: int, copy: Any):
+        self.bit = bit
+        self.copy = copy
+        self.key = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.key = "_" + name
+
+    def __get__(self, st: State | None, owner: type | None = None) -> Any:
+        if st is None:
+            return self
+        d = st.__dict__
+        if d["_own"] & self.bit:
+            return d[self.key]
+        value = d[self.key] = self.copy(d[self.key])
+        d["_own"] |= self.bit
+        return value
+
+    def __set__(self, st: State, value: Any) -> None:
+        d = st.__dict__
+        d[self.key] = value
+        d["_own"] |= self.bit
+
+
 class State:
     """Everything that changes during a game (field meanings: docs/engine.md, "State fields").
 
@@ -106,7 +159,12 @@ class State:
     ``civil_war`` (``frozenset``) are immutable: a rule assigns a new value and clones share them.
     """
 
+    for _bit, (_name, _how) in enumerate(COPY_ON_USE.items()):
+        locals()[_name] = _CopyOnUse(1 << _bit, _how)
+    del _bit, _name, _how
+
     def __init__(self, ix: WorldIndex, scenario: str = "", seed: int = 0):
+        self._own = 0
         n = ix.n_places
         self.ix = ix
         self.scenario = scenario
@@ -148,37 +206,23 @@ class State:
 
     # -- copying ---------------------------------------------------------------------------
     def clone(self) -> State:
-        """An independent copy: one dict copy of the fields, then a copy of every mutable
-        table, list and dict except the log, which is shared until one of them appends (see
-        :meth:`event`). Entries of ``garrisons``, ``sieges`` and ``in_play`` are
-        replaced, never changed in place (like frames), so they are shared; so are the
-        immutable ``neutral``, ``pillaged`` and ``civil_war``."""
+        """An independent copy: one dict copy of the fields, then a copy of the tables most
+        moves change. The :data:`COPY_ON_USE` fields and the log are shared until used (see
+        :class:`_CopyOnUse` and :meth:`event`). Entries of ``garrisons``, ``sieges`` and
+        ``in_play`` are replaced, never changed in place (like frames), so they are shared; so
+        are the immutable ``neutral``, ``pillaged`` and ``civil_war``."""
         s = State.__new__(State)
-        d = self.__dict__.copy()
+        mine = self.__dict__
+        mine["_own"] = 0
+        d = mine.copy()
         s.__dict__ = d
-        d["loc"] = self.loc[:]
-        d["cv"] = self.cv[:]
-        d["inside"] = self.inside[:]
-        d["moved"] = self.moved[:]
-        d["retreated"] = self.retreated[:]
-        d["revealed"] = self.revealed[:]
-        d["garrisons"] = self.garrisons.copy()
-        d["sieges"] = self.sieges.copy()
-        d["control"] = self.control[:]
-        d["city_control"] = self.city_control[:]
-        d["deck"] = self.deck[:]
-        d["hands"] = [self.hands[0][:], self.hands[1][:]]
-        d["discard"] = self.discard[:]
-        d["in_play"] = self.in_play[:]
-        d["leaders"] = self.leaders[:]
-        d["sacrifices"] = [self.sacrifices[0][:], self.sacrifices[1][:]]
-        d["played"] = self.played[:]
-        d["engagements"] = self.engagements[:]
-        d["pending_rolls"] = self.pending_rolls[:]
-        d["carry"] = self.carry.copy()
-        d["flags"] = self.flags.copy()
-        d["stack"] = self.stack[:]
-        d["dice"] = self.dice.clone()
+        d["loc"] = mine["loc"][:]
+        d["inside"] = mine["inside"][:]
+        d["moved"] = mine["moved"][:]
+        d["sieges"] = mine["sieges"].copy()
+        d["city_control"] = mine["city_control"][:]
+        d["flags"] = mine["flags"].copy()
+        d["stack"] = mine["stack"][:]
         return s
 
     # -- logging ---------------------------------------------------------------------------
