@@ -7,7 +7,9 @@ the city, the besiegers the province around it (§1.4, §7.2).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .state import State
 
@@ -59,16 +61,27 @@ def outside_units(state: State, p: int, side: int) -> list[int]:
     return [u for u in placed(state)[side].get(p, ()) if not inside[u]]
 
 
+@lru_cache(maxsize=8)
+def _unoccupied(loyalty: tuple[int, ...], has_city: tuple[bool, ...]) -> array:
+    """Control of each place with no unit and no garrison: its city's loyalty, else -1 (§1.4).
+    Reads only its two arguments (static tables of the world index); never modified."""
+    return array("b", [side if city else -1 for side, city in zip(loyalty, has_city, strict=True)])
+
+
 def refresh(state: State) -> None:
-    """Re-evaluate control of every place (§1.4)."""
+    """Re-evaluate control of every place (§1.4): empty places from the static loyalties, then
+    the garrisons, then the places with units."""
     ix = state.ix
     ath, spa = placed(state)
     inside = state.inside
     control, city = state.control, state.city_control
     garrisons = state.garrisons
-    for p in range(ix.n_places):
+    before = {p: (control[p], city[p]) for p in ath.keys() & spa.keys()}
+    control[:] = city[:] = _unoccupied(ix.city_loyalty, ix.has_city)
+    for p, g in garrisons.items():
+        control[p] = city[p] = g[0]
+    for p in ath.keys() | spa.keys():
         a, s = ath.get(p), spa.get(p)
-        g = garrisons.get(p)
         if a and s:
             a_in = all(inside[u] for u in a)
             s_in = all(inside[u] for u in s)
@@ -76,24 +89,18 @@ def refresh(state: State) -> None:
                 holder, besieger = (0, 1) if a_in else (1, 0)
                 city[p] = holder
                 control[p] = besieger
-            # otherwise units of both sides stand in the open: a battle is pending, keep control
+            else:  # units of both sides stand in the open: a battle is pending, keep control
+                control[p], city[p] = before[p]
             continue
-        if a or s:
-            side = 0 if a else 1
-            if g is not None and g[0] != side:
-                city[p] = g[0]  # an enemy garrison still holds the walls (§2.3, §7.3)
-            elif ix.has_city[p]:
-                city[p] = side
-            else:
-                city[p] = -1
-            control[p] = side
-            continue
-        if g is not None:
-            control[p] = city[p] = g[0]
+        side = 0 if a else 1
+        g = garrisons.get(p)
+        if g is not None and g[0] != side:
+            city[p] = g[0]  # an enemy garrison still holds the walls (§2.3, §7.3)
         elif ix.has_city[p]:
-            control[p] = city[p] = ix.city_loyalty[p]
+            city[p] = side
         else:
-            control[p] = city[p] = -1
+            city[p] = -1
+        control[p] = side
 
 
 def disputed(state: State) -> list[int]:
