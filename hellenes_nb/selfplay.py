@@ -20,7 +20,11 @@ import sys
 import time
 import traceback
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from typing import Any
+
+from tqdm import tqdm
 
 from .game import Game, new_game
 from .rules import scenario_rules, year_end
@@ -168,14 +172,31 @@ def play_one(scenario: str, seed: int, *, world: World | None = None, max_decisi
 
 
 def run(scenario: str, games: int, seed: int, *, world: World | None = None,
-        max_decisions: int = 20000, policy: str = "uniform", fuzz: bool = False) -> dict[str, Any]:
+        max_decisions: int = 20000, policy: str = "uniform", fuzz: bool = False,
+        jobs: int = 1, progress: bool = False) -> dict[str, Any]:
     """Play ``games`` random games with seeds ``seed, seed+1, ...``; one JSON-ready summary
-    with results by victory type and winner, decisions per game and the failures."""
+    with results by victory type and winner, decisions per game and the failures.
+
+    ``jobs`` > 1 plays the games in that many worker processes (the results are the same games,
+    in seed order, as with one); ``progress`` shows a progress bar on standard error."""
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
+    if not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs must be a whole number of at least 1, not {jobs!r}")
     t0 = time.perf_counter()
-    results = [play_one(scenario, seed + i, world=world, max_decisions=max_decisions,
-                        policy=policy, fuzz=fuzz) for i in range(games)]
+    one = partial(play_one, scenario, world=world, max_decisions=max_decisions, policy=policy,
+                  fuzz=fuzz)
+    seeds = range(seed, seed + games)
+    bar = partial(tqdm, total=games, unit="game", desc=f"{scenario} selfplay", file=sys.stderr,
+                  disable=None if progress else True)
+    if jobs == 1:
+        results = list(bar(map(one, seeds)))
+    else:
+        if world is not None:
+            raise ValueError("jobs > 1 plays the packaged world only (worker processes load it)")
+        chunk = max(1, min(50, games // (4 * jobs)))
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(bar(pool.map(one, seeds, chunksize=chunk)))
     seconds = time.perf_counter() - t0
     counts = [r["decisions"] for r in results]
     by_how: dict[str, dict[str, int]] = {}
@@ -205,7 +226,8 @@ def run(scenario: str, games: int, seed: int, *, world: World | None = None,
 
 def _cmd(args: argparse.Namespace) -> int:
     summary = run(args.scenario, args.games, args.seed, max_decisions=args.max_decisions,
-                  policy=args.policy, fuzz=args.fuzz)
+                  policy=args.policy, fuzz=args.fuzz, jobs=args.jobs,
+                  progress=not args.no_progress)
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
@@ -223,6 +245,16 @@ def _cmd(args: argparse.Namespace) -> int:
     return 1 if summary["crashes"] or summary["dead_ends"] else 0
 
 
+def _at_least_one(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"needs a whole number of at least 1, not {text!r}")
+    return n
+
+
 def add_selfplay_parser(subparsers: argparse._SubParsersAction) -> None:
     """Register ``hellenes selfplay``."""
     p = subparsers.add_parser("selfplay", help="play random games to test the rules engine")
@@ -235,5 +267,9 @@ def add_selfplay_parser(subparsers: argparse._SubParsersAction) -> None:
                    help="how the random bot picks (default uniform)")
     p.add_argument("--fuzz", action="store_true",
                    help="check the board invariants after every action")
+    p.add_argument("--jobs", type=_at_least_one, default=1,
+                   help="worker processes playing games side by side (default 1)")
+    p.add_argument("--no-progress", action="store_true",
+                   help="hide the progress bar (shown on standard error when it is a terminal)")
     p.add_argument("--json", action="store_true", help="print one JSON summary")
     p.set_defaults(func=_cmd)
