@@ -23,13 +23,13 @@ _PLACED_MAX = 256
 def _by_place(loc: Sequence[int], lo: int) -> dict[int, tuple[int, ...]]:
     """Place → units of the side whose indices start at ``lo``, for occupied places only."""
     out: dict[int, list[int]] = {}
-    for u in range(lo, lo + 60):
-        p = loc[u]
+    for u, p in enumerate(loc[lo:lo + 60], lo):
         if p >= 0:
-            if p in out:
-                out[p].append(u)
-            else:
+            units = out.get(p)
+            if units is None:
                 out[p] = [u]
+            else:
+                units.append(u)
     return {p: tuple(us) for p, us in out.items()}
 
 
