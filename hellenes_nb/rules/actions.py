@@ -24,7 +24,7 @@ from .cards import card_record, no_quarter_bars, season_ban
 from .control import outside_units
 from .state import POOL, State
 from .steps import IllegalAction, Step, action_side, need, pop, push, register
-from .world_index import ATHENS, SIDE_NAMES
+from .world_index import ATHENS, SIDE_NAMES, WorldIndex
 
 RECRUIT_DRAW = 3
 WINTER = 5
@@ -171,10 +171,16 @@ class Muster(ActionType):
         out = []
         reach: set[int] = set()
         memo: dict = {}
+        # Units alike (place, fleet, inside, range) reach the same places (movement.destinations)
+        alike: set[tuple[int, bool, int, int]] = set()
         for u in range(side * 60, side * 60 + 60):
-            if _movable(state, u):
-                reach.update(k[0] for k in movement.destinations(state, u, forced=False,
-                                                                  no_engage=True, memo=memo))
+            if not _movable(state, u):
+                continue
+            kind = (state.loc[u], ix.is_fleet[u], state.inside[u], ix.move[u])
+            if kind not in alike:
+                alike.add(kind)
+                reach.update(p for p, _forced in movement.destinations(
+                    state, u, forced=False, no_engage=True, memo=memo))
         for p in sorted(reach):
             if self._reason(state, side, p) is None:
                 out.append({"type": self.type, "side": _name(side), "to": ix.place_ids[p],
@@ -203,6 +209,32 @@ class Muster(ActionType):
                      "group": g, "units": ()})
 
 
+#: Label, path ids and "goes to sea" of a move, which depend only on the world's names and
+#: tables. Key: (world index, unit, cargo or -1, start, destination, path, forced); bounded.
+_MOVE_TEXT: dict[tuple, tuple[str, tuple[str, ...], bool]] = {}
+_MOVE_TEXT_MAX = 20000
+
+
+def _move_text(ix: WorldIndex, u: int, cargo: int, start: int, dest: int,
+               path: tuple[int, ...], forced: bool) -> tuple[str, tuple[str, ...], bool]:
+    """The label and path ids of a move, and whether it goes to sea (remembered)."""
+    key = (ix, u, cargo, start, dest, path, forced)
+    hit = _MOVE_TEXT.get(key)
+    if hit is None:
+        text = f"Move {ix.describe(u)} to {ix.place_name[dest]}"
+        if forced:
+            text = (f"Move {ix.describe(u)} toward {ix.place_name[dest]} with a forced "
+                    "march")
+        if cargo >= 0:
+            text += f", carrying {ix.describe(cargo)}"
+        label = text + f" ({ix.route((start, *path))})"
+        at_sea = any(ix.is_sea(q) for q in (start, *path))
+        if len(_MOVE_TEXT) >= _MOVE_TEXT_MAX:
+            _MOVE_TEXT.clear()
+        hit = _MOVE_TEXT[key] = (label, tuple(ix.place_ids[q] for q in path), at_sea)
+    return hit
+
+
 def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
                  memo: dict | None = None) -> list[dict]:
     """Every move of unit ``u`` (one canonical path per destination) in a group move of
@@ -215,42 +247,40 @@ def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
     ix = state.ix
     name = _name(side)
     key = ix.unit_key[u]
+    start = state.loc[u]
     out = []
-    carriers = [()]
+    carriers = [-1]
     if ix.is_fleet[u]:
-        p = state.loc[u]
+        loc, moved, inside, cv = state.loc, state.moved, state.inside, state.cv
         for c in range(side * 60, side * 60 + 60):
-            if (c != u and state.loc[c] == p and not ix.is_fleet[c] and not ix.is_barbarian[c]
-                    and not state.moved[c] and state.inside[c] == state.inside[u]
-                    and state.cv[c] < state.cv[u]):
-                carriers.append((c,))
+            if (c != u and loc[c] == start and not ix.is_fleet[c] and not ix.is_barbarian[c]
+                    and not moved[c] and inside[c] == inside[u] and cv[c] < cv[u]):
+                carriers.append(c)
     forced_ok = mode in ("group", "winter", "home")
     required = movement.must_carry(state, u)
     limits = move_limits(state, u, mode)
     calm = mode == "muster" or bool(season_ban(state, side, "engage"))
     for cargo in carriers:
-        if required and not cargo:
+        if required and cargo < 0:
             continue
         dests = movement.destinations(state, u, forced=forced_ok, no_engage=calm,
-                                      carrying=bool(cargo), cargo=cargo[0] if cargo else -1,
-                                      limits=limits, reach=1 if mode == "quarter" else 0,
-                                      memo=memo)
-        for (dest, forced), path in sorted(dests.items()):
-            if mode == "muster" and (forced or dest != to):
+                                      carrying=cargo >= 0, cargo=cargo, limits=limits,
+                                      reach=1 if mode == "quarter" else 0, memo=memo)
+        if mode == "muster":
+            order = [(to, False)] if (to, False) in dests else []
+        else:
+            order = sorted(dests)
+        for dest, forced in order:
+            path = dests[(dest, forced)]
+            label, ids, at_sea = _move_text(ix, u, cargo, start, dest, path, forced)
+            if cargo >= 0 and not at_sea:
                 continue
-            if cargo and not any(ix.is_sea(q) for q in (state.loc[u], *path)):
-                continue
-            a = {"type": "move", "side": name, "unit": key,
-                 "path": [ix.place_ids[q] for q in path]}
-            text = f"Move {ix.describe(u)} to {ix.place_name[dest]}"
+            a = {"type": "move", "side": name, "unit": key, "path": list(ids)}
             if forced:
                 a["forced"] = True
-                text = (f"Move {ix.describe(u)} toward {ix.place_name[dest]} with a forced "
-                        "march")
-            if cargo:
-                a["carry"] = ix.unit_key[cargo[0]]
-                text += f", carrying {ix.describe(cargo[0])}"
-            a["label"] = text + f" ({ix.route((state.loc[u], *path))})"
+            if cargo >= 0:
+                a["carry"] = ix.unit_key[cargo]
+            a["label"] = label
             out.append(a)
     return out
 
@@ -277,8 +307,11 @@ class GroupMove(Step):
             return []
         out = []
         memo: dict = {}
+        mode, to = frame["mode"], frame["to"]
         for u in self._eligible(state, frame):
-            out.extend(move_actions(state, side, u, frame["mode"], frame["to"], memo))
+            if mode == "muster" and movement.out_of_reach(state.ix, u, state.loc[u], to):
+                continue  # move_actions would list no move ending in ``to``
+            out.extend(move_actions(state, side, u, mode, to, memo))
         done = {"group": "Finish moving this group (the others stay)",
                 "muster": "Finish the muster", "free": "Stay in place (no free move)",
                 "winter": "Finish this Winter group move (the others stay)"}

@@ -50,8 +50,8 @@ class Plan:
 class _Ctx:
     """Occupancy facts for one side's moves, computed once per check (one unchanged state)."""
 
-    __slots__ = ("blocked", "enemy", "enemy_out", "enemy_any", "friend_in", "ix", "side",
-                 "state", "through", "pillaged", "_ports", "_sig")
+    __slots__ = ("blocked", "enemy", "enemy_out", "friend_in", "ix", "side",
+                 "state", "through", "pillaged", "_ports", "_masks")
 
     def __init__(self, state: State, side: int, through: bytearray | None = None):
         ix = state.ix
@@ -60,16 +60,13 @@ class _Ctx:
         self.pillaged = _pillaged_now(state, side)
         n = ix.n_places
         self.enemy_out = bytearray(n)
-        self.enemy_any = bytearray(n)
         self.friend_in = [0] * n
         loc, inside = state.loc, state.inside
         lo = (1 - side) * 60
         for u in range(lo, lo + 60):
             p = loc[u]
-            if p >= 0:
-                self.enemy_any[p] = 1
-                if not inside[u]:
-                    self.enemy_out[p] = 1
+            if p >= 0 and not inside[u]:
+                self.enemy_out[p] = 1
         lo = side * 60
         for u in range(lo, lo + 60):
             p = loc[u]
@@ -83,7 +80,7 @@ class _Ctx:
         self.enemy = self.enemy_out if through is None else bytearray(
             1 if self.enemy_out[p] and not through[p] else 0 for p in range(n))
         self._ports: dict[tuple[int, int], bool] = {}
-        self._sig: tuple | None = None
+        self._masks: tuple[int, int] | None = None
 
     def port_ok(self, p: int, n_units: int) -> bool:
         """Can ``n_units`` friendly units go inside the besieged city of ``p`` (§5.2, §7.4)?
@@ -95,13 +92,13 @@ class _Ctx:
                 and self.friend_in[p] + n_units <= capacity(self.state, p))
         return got
 
-    def signature(self) -> tuple:
-        """What a search without special-rule limits reads from this context, except the
-        port checks (:meth:`port_ok`): the world, the side, where enemy units stand outside
-        the walls, and the places that may not be entered."""
-        if self._sig is None:
-            self._sig = (self.ix, self.side, bytes(self.enemy_out), bytes(self.blocked))
-        return self._sig
+    def masks(self) -> tuple[int, int]:
+        """:attr:`enemy_out` and :attr:`blocked` as ints, one byte per place (to mask with
+        :meth:`_Borders.ball`)."""
+        if self._masks is None:
+            self._masks = (int.from_bytes(self.enemy_out, "little"),
+                           int.from_bytes(self.blocked, "little"))
+        return self._masks
 
 
 def _pillaged_now(state: State, side: int) -> frozenset[int]:
@@ -318,9 +315,12 @@ class _Borders:
     refuses (land units at sea, fleets between land areas sharing no sea or into inland areas,
     §5.1, §5.2) are left out. ``deep`` is 1 for a deep-sea border (§5.22); ``via`` names the
     engagement when enemy units stop the mover (§5.4); ``flag`` is, leaving land, "this sea is
-    the port's offshore sea" and, landing, "a port whose offshore sea this is" (§7.4)."""
+    the port's offshore sea" and, landing, "a port whose offshore sea this is" (§7.4).
 
-    __slots__ = ("fleet", "land")
+    ``dist[fleet][a][b]`` is the fewest borders from ``a`` to ``b`` along these rows (a lower
+    bound for any move, since the state only takes borders away; -1 when out of reach)."""
+
+    __slots__ = ("balls", "dist", "fleet", "land")
 
     def __init__(self, ix: WorldIndex):
         n_land = ix.n_land
@@ -329,6 +329,31 @@ class _Borders:
                   if a < n_land and b < n_land and (a, b) in ix.border)
             for a in range(ix.n_places))
         self.fleet = tuple(tuple(self._fleet_rows(ix, a)) for a in range(ix.n_places))
+        self.dist = (tuple(self._distances(self.land, a) for a in range(ix.n_places)),
+                     tuple(self._distances(self.fleet, a) for a in range(ix.n_places)))
+        self.balls: dict[tuple[bool, int, int], int] = {}
+
+    @staticmethod
+    def _distances(table: tuple, a: int) -> tuple[int, ...]:
+        dist = [-1] * len(table)
+        dist[a] = 0
+        todo = [a]
+        for p in todo:
+            for row in table[p]:
+                if dist[row[0]] < 0:
+                    dist[row[0]] = dist[p] + 1
+                    todo.append(row[0])
+        return tuple(dist)
+
+    def ball(self, fleet: bool, a: int, depth: int) -> int:
+        """The places within ``depth`` borders of ``a``, as a mask with one byte per place
+        (byte ``p`` is 0xFF), to pick out the bytes of an occupancy table a search reads."""
+        key = (fleet, a, depth)
+        got = self.balls.get(key)
+        if got is None:
+            got = self.balls[key] = sum(0xFF << (8 * p) for p, d in
+                                        enumerate(self.dist[fleet][a]) if 0 <= d <= depth)
+        return got
 
     @staticmethod
     def _fleet_rows(ix: WorldIndex, a: int) -> list[tuple[int, int, int, str, bool]]:
@@ -364,11 +389,19 @@ def _borders(ix: WorldIndex) -> _Borders:
     return hit[1]
 
 
-#: Searches without special-rule limits, shared between states and listings. Key: the
-#: context's :meth:`_Ctx.signature` (world, side, enemy units outside the walls, places barred)
-#: and every other input of :func:`_search` (start, fleet, starts inside, range, forced,
-#: no_engage, units moving); value: the answer and the port checks it consulted, which are
-#: checked again on every hit. Together these cover everything :func:`_search` reads.
+def out_of_reach(ix: WorldIndex, u: int, start: int, to: int) -> bool:
+    """No move of ``u`` from ``start`` within its range can end in ``to``: it is more borders
+    away than the range even with every border open, or not connected at all (§5.0, §5.1)."""
+    d = _borders(ix).dist[ix.is_fleet[u]][start][to]
+    return d < 0 or d > ix.move[u]
+
+
+#: Searches without special-rule limits, shared between states and listings. Key: every input
+#: of :func:`_search` (world, side, start, fleet, starts inside, range, forced, no_engage, units
+#: moving) and, for the places within reach of the start (:meth:`_Borders.ball`: a search
+#: reads nothing beyond), where enemy units stand outside the walls and which places are barred
+#: (:meth:`_Ctx.masks`). Value: the answer and the port checks it consulted, which are checked
+#: again on every hit. Together these cover everything :func:`_search` reads.
 _FOUND: dict[tuple, tuple[dict, dict[int, bool]]] = {}
 _FOUND_MAX = 4096
 
@@ -407,7 +440,10 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
         ctx = _Ctx(state, side)
         if memo is not None:
             memo[side] = ctx
-    key = (ctx.signature(), start, fleet, state.inside[u], rng, forced, no_engage, n_units)
+    ball = _borders(ix).ball(fleet, start, rng + 1 if forced else rng)
+    enemy, blocked = ctx.masks()
+    key = (ix, side, start, fleet, state.inside[u], rng, forced, no_engage, n_units,
+           enemy & ball, blocked & ball)
     hit = _FOUND.get(key)
     if hit is not None and all(ctx.port_ok(p, n_units) == ok for p, ok in hit[1].items()):
         out = hit[0]
