@@ -295,20 +295,25 @@ def sicilians_stay(state: State, u: int, q: int) -> str:
     return ""
 
 
-def _scenario_step(state: State, stay: bool, expeditions: bool, u: int, a: int, b: int) -> str:
-    """Why ``u`` may not cross from ``a`` into ``b`` under the scenario rules ``stay``
-    (Sicilians stay in SICILY) and ``expeditions`` (415 rule 3), or ""."""
+def _scenario_check(state: State, stay: bool, expeditions: bool) -> StepCheck:
+    """The border check of the scenario rules ``stay`` (Sicilians stay in SICILY) and
+    ``expeditions`` (415 rule 3): why unit ``u`` may not cross from ``a`` into ``b``, or ""."""
     ix = state.ix
-    rb = ix.region[b]
-    if stay and rb != "sicily" and is_sicilian(ix, u):
-        return "Sicilian units cannot leave SICILY (§15.2)"
-    if expeditions and u < 60 and rb in SICILY_OR_ITALY \
-            and ix.region[a] not in SICILY_OR_ITALY and state.year >= 414:
-        want = 1 if state.year == 415 else 2
-        if state.flags.get(f"expedition:{ix.unit_key[u]}") != want:
-            return (f"in {state.year} only the {'1st' if want == 1 else '2nd'} Expedition may "
-                    "enter ITALY or SICILY (§15.4)")
-    return ""
+    region = ix.region
+
+    def check(u: int, a: int, b: int) -> str:
+        rb = region[b]
+        if stay and rb != "sicily" and is_sicilian(ix, u):
+            return "Sicilian units cannot leave SICILY (§15.2)"
+        if expeditions and u < 60 and rb in SICILY_OR_ITALY \
+                and region[a] not in SICILY_OR_ITALY and state.year >= 414:
+            want = 1 if state.year == 415 else 2
+            if state.flags.get(f"expedition:{ix.unit_key[u]}") != want:
+                return (f"in {state.year} only the {'1st' if want == 1 else '2nd'} Expedition "
+                        "may enter ITALY or SICILY (§15.4)")
+        return ""
+
+    return check
 
 
 def _peace_homes(state: State, u: int) -> frozenset[int]:
@@ -374,7 +379,7 @@ def move_limits(state: State, u: int, winter: EndCheck | None = None,
     rules = rules_of(state)
     stay, expeditions = "sicilians_stay" in rules, "expeditions" in rules
     if stay or expeditions:
-        checks.append(lambda v, a, b: _scenario_step(state, stay, expeditions, v, a, b))
+        checks.append(_scenario_check(state, stay, expeditions))
     under_peace = peace(state)
     if under_peace:
         checks.append(lambda v, a, b: _peace_step(state, v, a, b))
@@ -397,10 +402,23 @@ def move_limits(state: State, u: int, winter: EndCheck | None = None,
                   unit=reason, step=step, end=end)
 
 
+def limits_key(state: State, u: int) -> tuple:
+    """What :func:`move_limits` and its step and end checks read about unit ``u`` itself: its
+    side, why it may not move, and its nationality (Sicilians, Peace home territory) and
+    expedition number when a rule in force reads them. In one unchanged state, units with equal
+    keys get the same limits and the same answers from the checks, so their searches agree."""
+    ix = state.ix
+    rules = rules_of(state)
+    nationality = ix.nationality[u] if "sicilians_stay" in rules or peace(state) else ""
+    expedition = (state.flags.get(f"expedition:{ix.unit_key[u]}") if "expeditions" in rules
+                  else None)
+    return (u // 60, _scenario_unit_reason(state, u), nationality, expedition)
+
+
 __all__ = [
     "Limits", "WINTER", "action_cost", "capacity", "civil_war_barred", "expeditionary", "has",
-    "home_territory", "is_sicilian", "move_limits", "note_plague_in_athens", "note_season_end",
-    "ostracism_barred", "peace", "persian_aid_cards", "pillage_prestige", "plague_barred",
-    "refresh_neutral", "rules_of", "section", "setup_area", "sicilians_stay",
+    "home_territory", "is_sicilian", "limits_key", "move_limits", "note_plague_in_athens",
+    "note_season_end", "ostracism_barred", "peace", "persian_aid_cards", "pillage_prestige",
+    "plague_barred", "refresh_neutral", "rules_of", "section", "setup_area", "sicilians_stay",
     "sicily_neutral_now", "war_resumed",
 ]

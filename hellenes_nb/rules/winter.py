@@ -18,12 +18,15 @@ Bookkeeping in ``state.flags`` for the current Winter: ``maintained:<unit>`` (§
 
 from __future__ import annotations
 
+import weakref
+
 from . import actions, control, movement, new_year, peace, scenario_rules, siege
 from .battles import formations
+from .cards import season_ban
 from .control import outside_units
 from .state import State
 from .steps import IllegalAction, Step, action_side, need, pop, push, register, replace_top
-from .world_index import SIDE_NAMES
+from .world_index import SIDE_NAMES, WorldIndex
 
 WINTER = 5
 FREE_MODES = ("quarter", "home")
@@ -53,48 +56,6 @@ def in_friendly_city(state: State, u: int) -> int:
     return -1
 
 
-def city_occupants(state: State, side: int) -> dict[int, list[int]]:
-    """Per friendly-controlled city, ``side``'s unmaintained non-barbarian units in it."""
-    ix = state.ix
-    out: dict[int, list[int]] = {}
-    for u in range(side * 60, side * 60 + 60):
-        if state.loc[u] < 0 or ix.is_barbarian[u] or maintained(state, u):
-            continue
-        p = in_friendly_city(state, u)
-        if p >= 0:
-            out.setdefault(p, []).append(u)
-    return out
-
-
-def overloaded(state: State, side: int) -> dict[int, tuple[list[int], int]]:
-    """Cities holding more of ``side``'s units than their capacity: (units, excess) (§9.213)."""
-    out = {}
-    for p, units in city_occupants(state, side).items():
-        cap = scenario_rules.capacity(state, p)
-        if len(units) > cap:
-            out[p] = (units, len(units) - cap)
-    return out
-
-
-def needs_shelter(state: State, u: int, over: dict[int, tuple[list[int], int]]) -> bool:
-    """Not (certainly) inside a friendly city: outside any, or in an over-full one (§9.213)."""
-    p = in_friendly_city(state, u)
-    return p < 0 or p in over
-
-
-def _home_cities(state: State, u: int) -> list[int]:
-    """Controlled home cities of ``u`` (§9.212)."""
-    ix = state.ix
-    side = u // 60
-    return [h for h in ix.homes[u] if ix.has_city[h] and state.city_control[h] == side]
-
-
-# -- wintering movement limits (§9.21) -------------------------------------------------------------
-def _enemy_units(state: State, p: int, side: int) -> bool:
-    lo = (1 - side) * 60
-    return any(state.loc[e] == p for e in range(lo, lo + 60))
-
-
 class _Occ:
     """Enemy presence per place for ``side``'s wintering moves, computed once per listing."""
 
@@ -113,47 +74,121 @@ class _Occ:
                     self.out[p] = 1
 
 
-def _shelter_end(state: State, occ: _Occ, u: int, path: tuple[int, ...], via: str,
-                 enters: bool) -> str:
-    """A Quartering or Winter group move ends in a controlled city, engaging no one and not
-    entering an enemy-besieged city by land or an enemy-blockaded port (§9.21)."""
+def _cities(state: State, side: int, occ: _Occ) -> dict[int, int]:
+    """:func:`in_friendly_city` for each of ``side``'s units on the map, reading where the enemy
+    stands outside the walls from ``occ`` (one scan of the enemy for the whole side)."""
     ix = state.ix
-    end = path[-1]
-    if via:
-        return "wintering units may not engage the enemy (§9.21)"
-    if end >= ix.n_land or not ix.has_city[end] or state.city_control[end] != occ.side:
-        return "wintering moves end in a friendly-controlled city (§9.21)"
-    if occ.out[end] and not enters:
-        return "wintering units may not enter an enemy-besieged city by land (§9.21)"
-    prev = path[-2] if len(path) > 1 else state.loc[u]
-    if enters and occ.any[prev]:
-        return "wintering units may not enter an enemy-blockaded port (§9.21)"
-    return ""
+    loc, inside, city_control = state.loc, state.inside, state.city_control
+    out: dict[int, int] = {}
+    for u in range(side * 60, side * 60 + 60):
+        p = loc[u]
+        if p < 0:
+            continue
+        friendly = p < ix.n_land and ix.has_city[p] and city_control[p] == side
+        out[u] = p if friendly and (inside[u] or not occ.out[p]) else -1
+    return out
 
 
-def _quarter_end(state: State, occ: _Occ, u: int, path: tuple[int, ...], via: str,
-                 enters: bool) -> str:
-    if len(path) != 1:
-        return "Quartering goes into an adjacent city, one area away (§9.211)"
-    return _shelter_end(state, occ, u, path, via, enters)
-
-
-def _home_end(state: State, occ: _Occ, homes: dict[int, list[int]], u: int,
-              path: tuple[int, ...], via: str, enters: bool) -> str:
-    """A Homing move ends in a controlled home city, or challenges the enemy besieging it or
-    blockading its offshore sea: a Homing Battle (§9.212, §9.31)."""
+def city_occupants(state: State, side: int,
+                   cities: dict[int, int] | None = None) -> dict[int, list[int]]:
+    """Per friendly-controlled city, ``side``'s unmaintained non-barbarian units in it
+    (``cities``: :func:`_cities` of this state and side, when already known)."""
     ix = state.ix
-    end = path[-1]
+    if cities is None:
+        cities = _cities(state, side, _Occ(state, side))
+    out: dict[int, list[int]] = {}
+    for u, p in cities.items():
+        if p >= 0 and not ix.is_barbarian[u] and not maintained(state, u):
+            out.setdefault(p, []).append(u)
+    return out
+
+
+def overloaded(state: State, side: int,
+               cities: dict[int, int] | None = None) -> dict[int, tuple[list[int], int]]:
+    """Cities holding more of ``side``'s units than their capacity: (units, excess) (§9.213)
+    (``cities`` as for :func:`city_occupants`)."""
+    out = {}
+    for p, units in city_occupants(state, side, cities).items():
+        cap = scenario_rules.capacity(state, p)
+        if len(units) > cap:
+            out[p] = (units, len(units) - cap)
+    return out
+
+
+def needs_shelter(state: State, u: int, over: dict[int, tuple[list[int], int]],
+                  city: int | None = None) -> bool:
+    """Not (certainly) inside a friendly city: outside any, or in an over-full one (§9.213)
+    (``city``: :func:`in_friendly_city` of ``u``, when already known)."""
+    p = in_friendly_city(state, u) if city is None else city
+    return p < 0 or p in over
+
+
+def _home_cities(state: State, u: int) -> list[int]:
+    """Controlled home cities of ``u`` (§9.212)."""
+    ix = state.ix
+    side = u // 60
+    return [h for h in ix.homes[u] if ix.has_city[h] and state.city_control[h] == side]
+
+
+# -- wintering movement limits (§9.21) -------------------------------------------------------------
+def _enemy_units(state: State, p: int, side: int) -> bool:
+    lo = (1 - side) * 60
+    return any(state.loc[e] == p for e in range(lo, lo + 60))
+
+
+def _shelter_check(state: State, occ: _Occ, one_area: bool) -> scenario_rules.EndCheck:
+    """The end check of a Quartering (``one_area``: into an adjacent city, §9.211) or Winter
+    group move: it ends in a controlled city, engaging no one and not entering an enemy-besieged
+    city by land or an enemy-blockaded port (§9.21)."""
+    ix = state.ix
+    n_land, has_city, side, out, anywhere = ix.n_land, ix.has_city, occ.side, occ.out, occ.any
+
+    def check(u: int, path: tuple[int, ...], via: str, enters: bool) -> str:
+        if one_area and len(path) != 1:
+            return "Quartering goes into an adjacent city, one area away (§9.211)"
+        end = path[-1]
+        if via:
+            return "wintering units may not engage the enemy (§9.21)"
+        if end >= n_land or not has_city[end] or state.city_control[end] != side:
+            return "wintering moves end in a friendly-controlled city (§9.21)"
+        if out[end] and not enters:
+            return "wintering units may not enter an enemy-besieged city by land (§9.21)"
+        prev = path[-2] if len(path) > 1 else state.loc[u]
+        if enters and anywhere[prev]:
+            return "wintering units may not enter an enemy-blockaded port (§9.21)"
+        return ""
+
+    return check
+
+
+def _homes_of(state: State, homes: dict[int, list[int]], u: int) -> list[int]:
+    """:func:`_home_cities` of ``u``, kept in ``homes`` (a cache for one unchanged state)."""
     mine = homes.get(u)
     if mine is None:
         mine = homes[u] = _home_cities(state, u)
-    if end in mine:
-        if via in ("land", "landing") or not occ.out[end] or enters:
+    return mine
+
+
+def _home_check(state: State, occ: _Occ, homes: dict[int, list[int]]) -> scenario_rules.EndCheck:
+    """The end check of a Homing move: it ends in a controlled home city of the unit, or
+    challenges the enemy besieging it or blockading its offshore sea, a Homing Battle (§9.212,
+    §9.31). ``homes`` caches each unit's home cities (:func:`_homes_of`)."""
+    offshore, out = state.ix.offshore, occ.out
+
+    def check(u: int, path: tuple[int, ...], via: str, enters: bool) -> str:
+        end = path[-1]
+        mine = homes.get(u)
+        if mine is None:
+            mine = _homes_of(state, homes, u)
+        if end in mine:
+            if via in ("land", "landing") or not out[end] or enters:
+                return ""
+            return "wintering units may not enter an enemy-besieged city by land (§9.21)"
+        if via in ("sea", "narrows") and any(offshore[h] == end and out[h] for h in mine):
             return ""
-        return "wintering units may not enter an enemy-besieged city by land (§9.21)"
-    if via in ("sea", "narrows") and any(ix.offshore[h] == end and occ.out[h] for h in mine):
-        return ""
-    return "a Homing move ends in a friendly-controlled home city of the unit (§9.212)"
+        return "a Homing move ends in a friendly-controlled home city of the unit (§9.212)"
+
+    return check
 
 
 def _all_through(state: State) -> bytearray:
@@ -174,25 +209,28 @@ def _home_through(state: State, occ: _Occ, homes: list[int]) -> bytearray:
     return through
 
 
-def _limits_quarter(state: State, u: int) -> scenario_rules.Limits | None:
-    occ = _Occ(state, u // 60)
+# The limits of each wintering move; ``occ`` and ``homes`` may be shared by the units of one
+# listing (both describe one unchanged state).
+def _limits_quarter(state: State, u: int, occ: _Occ | None = None) -> scenario_rules.Limits | None:
+    occ = _Occ(state, u // 60) if occ is None else occ
     return scenario_rules.move_limits(
-        state, u, winter=lambda v, p, via, e: _quarter_end(state, occ, v, p, via, e),
+        state, u, winter=_shelter_check(state, occ, one_area=True),
         through=_all_through(state))
 
 
-def _limits_home(state: State, u: int) -> scenario_rules.Limits | None:
-    occ = _Occ(state, u // 60)
-    homes = {u: _home_cities(state, u)}
+def _limits_home(state: State, u: int, occ: _Occ | None = None,
+                 homes: dict[int, list[int]] | None = None) -> scenario_rules.Limits | None:
+    occ = _Occ(state, u // 60) if occ is None else occ
+    homes = {} if homes is None else homes
     return scenario_rules.move_limits(
-        state, u, winter=lambda v, p, via, e: _home_end(state, occ, homes, v, p, via, e),
-        through=_home_through(state, occ, homes[u]))
+        state, u, winter=_home_check(state, occ, homes),
+        through=_home_through(state, occ, _homes_of(state, homes, u)))
 
 
 def _limits_group(state: State, u: int) -> scenario_rules.Limits | None:
     occ = _Occ(state, u // 60)
     return scenario_rules.move_limits(
-        state, u, winter=lambda v, p, via, e: _shelter_end(state, occ, v, p, via, e),
+        state, u, winter=_shelter_check(state, occ, one_area=False),
         through=_all_through(state))
 
 
@@ -201,8 +239,11 @@ actions.MOVE_LIMITS.update({"quarter": _limits_quarter, "home": _limits_home,
 
 
 def free_move_reason(state: State, u: int, mode: str,
-                     over: dict[int, tuple[list[int], int]] | None = None) -> str:
-    """Why ``u`` may not make a free wintering move of ``mode`` now, or "" (§9.211–§9.213)."""
+                     over: dict[int, tuple[list[int], int]] | None = None,
+                     city: int | None = None) -> str:
+    """Why ``u`` may not make a free wintering move of ``mode`` now, or "" (§9.211–§9.213)
+    (``over``: :func:`overloaded` for its side; ``city``: :func:`in_friendly_city` of ``u``;
+    each when already known)."""
     ix = state.ix
     if state.loc[u] < 0:
         return f"{ix.describe(u)} is not on the map"
@@ -213,14 +254,136 @@ def free_move_reason(state: State, u: int, mode: str,
     if not ix.is_fleet[u] and ix.is_sea(state.loc[u]):
         return f"{ix.describe(u)} is at sea and moves only with a fleet (§5.21)"
     over = overloaded(state, u // 60) if over is None else over
-    if mode == "quarter" and not needs_shelter(state, u, over):
+    p = in_friendly_city(state, u) if city is None else city
+    if mode == "quarter" and not needs_shelter(state, u, over, p):
         return (f"{ix.describe(u)} is already inside a friendly city within its capacity: only "
                 "units outside may Quarter (§9.211, §9.213)")
-    if mode == "home":
-        p = in_friendly_city(state, u)
-        if p >= 0 and p in _home_cities(state, u) and p not in over:
-            return (f"{ix.describe(u)} is already inside a controlled home city (§9.212)")
+    if mode == "home" and p >= 0 and p in _home_cities(state, u) and p not in over:
+        return (f"{ix.describe(u)} is already inside a controlled home city (§9.212)")
     return ""
+
+
+_DISTANCES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _distances(ix: WorldIndex, fleet: bool) -> tuple[bytes, ...]:
+    """Fewest borders from each place to every place along the adjacency the movement search
+    follows (``fleet_adj`` for fleets, ``land_adj`` for land units), 255 when out of reach:
+    static facts of the world, computed once per world index."""
+    tables = _DISTANCES.get(ix)
+    if tables is None:
+        tables = _DISTANCES[ix] = tuple(
+            tuple(_borders_from(adj, p, ix.n_places) for p in range(ix.n_places))
+            for adj in (ix.land_adj, ix.fleet_adj))
+    return tables[1 if fleet else 0]
+
+
+def _borders_from(adj: tuple[tuple[int, ...], ...], start: int, n: int) -> bytes:
+    """Breadth-first distances from ``start`` (255 = unreachable)."""
+    dist = bytearray(b"\xff" * n)
+    dist[start] = 0
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for a in frontier:
+            for b in adj[a]:
+                if dist[b] == 255:
+                    dist[b] = min(dist[a] + 1, 254)
+                    nxt.append(b)
+        frontier = nxt
+    return bytes(dist)
+
+
+class _Listing:
+    """What one listing of ``side``'s free wintering moves shares, in one unchanged state: enemy
+    presence, each unit's city, the over-full cities, home cities and the move searches."""
+
+    __slots__ = ("calm", "cities", "found", "homes", "occ", "over", "side", "state")
+
+    def __init__(self, state: State, side: int):
+        self.state, self.side = state, side
+        self.occ = _Occ(state, side)
+        self.cities = _cities(state, side, self.occ)
+        self.over = overloaded(state, side, self.cities)
+        self.homes: dict[int, list[int]] = {}
+        self.calm = bool(season_ban(state, side, "engage"))
+        #: search key (see :meth:`destinations`) -> movement.destinations' answer
+        self.found: dict[tuple, dict[tuple[int, bool], tuple[int, ...]]] = {}
+
+    def _profile(self, v: int, mode: str) -> tuple:
+        """What the limits of ``mode`` read about unit ``v`` (the mover or its cargo): its place,
+        the scenario's :func:`~scenario_rules.limits_key` and, Homing, its controlled home
+        cities (the end check and the pass-through places, :func:`_limits_home`)."""
+        state = self.state
+        homes = tuple(_homes_of(state, self.homes, v)) if mode == "home" else ()
+        return (state.loc[v], scenario_rules.limits_key(state, v), homes)
+
+    def destinations(self, u: int, mode: str, cargo: int) -> dict:
+        """``movement.destinations`` of ``u`` (carrying ``cargo`` if >= 0) for a free move of
+        ``mode``, shared by units whose searches read the same facts. Besides this listing's
+        state, side and engage ban, the search reads of the unit only its place, moved flag,
+        fleet type, inside flag and range, and the limits' answers for it and its cargo (their
+        profiles): the key holds all of these. The answer may be shared: do not change it."""
+        state, ix = self.state, self.state.ix
+        key = (mode, state.moved[u], ix.is_fleet[u], state.inside[u], ix.move[u],
+               self._profile(u, mode), self._profile(cargo, mode) if cargo >= 0 else None)
+        found = self.found.get(key)
+        if found is None:
+            if mode == "home" and not self._home_in_reach(u):
+                found = {}
+            else:
+                limits = (_limits_home(state, u, self.occ, self.homes) if mode == "home"
+                          else _limits_quarter(state, u, self.occ))
+                found = movement.destinations(
+                    state, u, forced=mode == "home", no_engage=self.calm, carrying=cargo >= 0,
+                    cargo=cargo, limits=limits, reach=1 if mode == "quarter" else 0)
+            self.found[key] = found
+        return found
+
+    def _home_in_reach(self, u: int) -> bool:
+        """Whether a controlled home city of ``u``, or its offshore sea, is within the unit's
+        range plus a forced march's area along the map's borders; if not, no Homing move can
+        end where :func:`_home_check` allows and the search would find nothing."""
+        state, ix = self.state, self.state.ix
+        dist = _distances(ix, ix.is_fleet[u])[state.loc[u]]
+        reach = ix.move[u] + 1
+        return any(dist[h] <= reach or (ix.offshore[h] >= 0 and dist[ix.offshore[h]] <= reach)
+                   for h in _homes_of(state, self.homes, u))
+
+    def moves(self, u: int, mode: str) -> list[dict]:
+        """The free wintering moves of ``u`` in ``mode``: what ``actions.move_actions`` lists
+        for the mode (one canonical path per destination and cargo choice), as winter moves."""
+        state, ix = self.state, self.state.ix
+        name, key, desc = SIDE_NAMES[self.side], ix.unit_key[u], ix.describe(u)
+        word = "Quarter" if mode == "quarter" else "Home"
+        start = state.loc[u]
+        cargos = [-1]
+        if ix.is_fleet[u]:
+            cargos.extend(c for c in range(self.side * 60, self.side * 60 + 60)
+                          if c != u and state.loc[c] == start and not ix.is_fleet[c]
+                          and not ix.is_barbarian[c] and not state.moved[c]
+                          and state.inside[c] == state.inside[u] and state.cv[c] < state.cv[u])
+        required = movement.must_carry(state, u)
+        out = []
+        for cargo in cargos:
+            if required and cargo < 0:
+                continue
+            for (dest, forced), path in sorted(self.destinations(u, mode, cargo).items()):
+                if cargo >= 0 and not any(ix.is_sea(q) for q in (start, *path)):
+                    continue
+                a = {"type": "winter_move", "side": name, "unit": key,
+                     "path": [ix.place_ids[q] for q in path]}
+                text = f"Move {desc} to {ix.place_name[dest]}"
+                if forced:
+                    a["forced"] = True
+                    text = f"Move {desc} toward {ix.place_name[dest]} with a forced march"
+                if cargo >= 0:
+                    a["carry"] = ix.unit_key[cargo]
+                    text += f", carrying {ix.describe(cargo)}"
+                a["label"] = f"{word} (free): {text} ({ix.route((start, *path))})"
+                a["mode"] = mode
+                out.append(a)
+        return out
 
 
 # -- the winter sequence ------------------------------------------------------------------------
@@ -292,21 +455,16 @@ class WinterActions(Step):
             return []
         ix = state.ix
         name = SIDE_NAMES[side]
-        over = overloaded(state, side)
+        listing = _Listing(state, side)
+        over = listing.over
         out: list[dict] = [{"type": "end_winter_actions", "side": name,
                             "label": f"End winter actions ({state.actions_left} unused); "
                                      "unsheltered, unmaintained units disband"}]
-        for u in range(side * 60, side * 60 + 60):
-            if state.loc[u] < 0:
-                continue
+        for u, city in listing.cities.items():
             for mode in FREE_MODES:
-                if free_move_reason(state, u, mode, over):
-                    continue
-                for a in actions.move_actions(state, side, u, mode):
-                    word = "Quarter" if mode == "quarter" else "Home"
-                    out.append({**a, "type": "winter_move", "mode": mode,
-                                "label": f"{word} (free): {a['label']}"})
-            if self._maintain_reason(state, u, over) == "":
+                if not free_move_reason(state, u, mode, over, city):
+                    out.extend(listing.moves(u, mode))
+            if self._maintain_reason(state, u, over, city) == "":
                 cost = scenario_rules.action_cost(state, state.loc[u])
                 if cost <= state.actions_left:
                     out.append({"type": "maintain", "side": name, "unit": ix.unit_key[u],
@@ -319,14 +477,14 @@ class WinterActions(Step):
                            if actions.cost_of(state, handler, a) <= state.actions_left)
         return out
 
-    def _maintain_reason(self, state: State, u: int,
-                         over: dict[int, tuple[list[int], int]]) -> str:
+    def _maintain_reason(self, state: State, u: int, over: dict[int, tuple[list[int], int]],
+                         city: int | None = None) -> str:
         ix = state.ix
         if ix.is_barbarian[u]:
             return "barbarians disband in Winter wherever they are (§9.24)"
         if maintained(state, u):
             return f"{ix.describe(u)} is already maintained"
-        if not needs_shelter(state, u, over):
+        if not needs_shelter(state, u, over, city):
             return f"{ix.describe(u)} winters inside a friendly city: no maintenance needed"
         return ""
 
