@@ -15,7 +15,8 @@ from .state import State
 
 #: Units by place, memoised per content of ``state.loc``: ``loc.tobytes()`` → (Athens, Sparta)
 #: dicts of place → units there. The answer reads ``loc`` and nothing else, so states and clones
-#: with equal ``loc`` can share an entry; the tuples are never modified.
+#: with equal ``loc`` can share an entry (``loc`` is always an ``array("h")`` over the 120 units,
+#: so equal bytes mean equal locations); the tuples are never modified.
 _PLACED: dict[bytes, tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]] = {}
 _PLACED_MAX = 256
 
