@@ -19,6 +19,7 @@ Season-long effects are flags read through :mod:`.cards` (``season_ban``, ``hung
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from types import ModuleType
 
 from . import control, persia, scenario_rules, victory
@@ -521,18 +522,26 @@ class CivilWar(ChoiceEvent):
     key = "civil_war"
     rules = ("3.1", "15.1")
 
-    def options(self, state, side, card, stage):
+    def _cities(self, state: State) -> Iterator[int]:
+        """The cities open to a Civil War now, in index order (lazily: playability needs one)."""
         ix = state.ix
         sieged = _siege().besieged_cities(state)
-        out = []
         for p in range(ix.n_land):
             if (not ix.has_city[p] or state.neutral[p] or p in state.civil_war
                     or p in sieged):
                 continue
             if ix.place_ids[p] == "attica" and scenario_rules.civil_war_barred(state, ATHENS):
                 continue
-            out.append((ix.place_ids[p], f"Civil War in {_city(state, p)}"))
-        return out
+            yield p
+
+    def options(self, state, side, card, stage):
+        ix = state.ix
+        return [(ix.place_ids[p], f"Civil War in {_city(state, p)}") for p in self._cities(state)]
+
+    def playable(self, state, side, card, new_year):
+        if next(self._cities(state), None) is None:
+            return self.nothing_reason(state, side, card)
+        return None
 
     def nothing_reason(self, state, side, card):
         return "every city is besieged or already in civil war (§3.1)"
