@@ -267,19 +267,22 @@ _DISTANCES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _distances(ix: WorldIndex, fleet: bool) -> tuple[bytes, ...]:
-    """Fewest borders from each place to every place along the adjacency the movement search
-    follows (``fleet_adj`` for fleets, ``land_adj`` for land units), 255 when out of reach:
-    static facts of the world, computed once per world index."""
+    """Fewest borders a move crosses from each place to every place, 255 when out of reach:
+    static facts of the world, computed once per world index. Land units follow ``land_adj``;
+    fleets follow ``fleet_adj`` but stop on entering land (§5.1), so only their start and seas
+    lead on. A move's path is never shorter (the movement search follows the same borders)."""
     tables = _DISTANCES.get(ix)
     if tables is None:
-        tables = _DISTANCES[ix] = tuple(
-            tuple(_borders_from(adj, p, ix.n_places) for p in range(ix.n_places))
-            for adj in (ix.land_adj, ix.fleet_adj))
+        n = ix.n_places
+        tables = _DISTANCES[ix] = (
+            tuple(_borders_from(ix.land_adj, p, n, 0) for p in range(n)),
+            tuple(_borders_from(ix.fleet_adj, p, n, ix.n_land) for p in range(n)))
     return tables[1 if fleet else 0]
 
 
-def _borders_from(adj: tuple[tuple[int, ...], ...], start: int, n: int) -> bytes:
-    """Breadth-first distances from ``start`` (255 = unreachable)."""
+def _borders_from(adj: tuple[tuple[int, ...], ...], start: int, n: int, first_on: int) -> bytes:
+    """Breadth-first distances from ``start`` (255 = unreachable), going on from the start and
+    from places numbered ``first_on`` and above only."""
     dist = bytearray(b"\xff" * n)
     dist[start] = 0
     frontier = [start]
@@ -289,16 +292,23 @@ def _borders_from(adj: tuple[tuple[int, ...], ...], start: int, n: int) -> bytes
             for b in adj[a]:
                 if dist[b] == 255:
                     dist[b] = min(dist[a] + 1, 254)
-                    nxt.append(b)
+                    if b >= first_on:
+                        nxt.append(b)
         frontier = nxt
     return bytes(dist)
+
+
+def _home_ends(ix: WorldIndex, homes: tuple[int, ...]) -> set[int]:
+    """Where a Homing move toward ``homes`` may end: the cities and their offshore seas
+    (:func:`_home_check`)."""
+    return {*homes, *(ix.offshore[h] for h in homes if ix.offshore[h] >= 0)}
 
 
 class _Listing:
     """What one listing of ``side``'s free wintering moves shares, in one unchanged state: enemy
     presence, each unit's city, the over-full cities, home cities and the move searches."""
 
-    __slots__ = ("calm", "cities", "found", "homes", "occ", "over", "side", "state")
+    __slots__ = ("calm", "cities", "found", "homes", "keys", "occ", "over", "side", "state")
 
     def __init__(self, state: State, side: int):
         self.state, self.side = state, side
@@ -307,48 +317,70 @@ class _Listing:
         self.over = overloaded(state, side, self.cities)
         self.homes: dict[int, list[int]] = {}
         self.calm = bool(season_ban(state, side, "engage"))
+        #: unit -> scenario_rules.limits_key
+        self.keys: dict[int, tuple] = {}
         #: search key (see :meth:`destinations`) -> movement.destinations' answer
         self.found: dict[tuple, dict[tuple[int, bool], tuple[int, ...]]] = {}
 
-    def _profile(self, v: int, mode: str) -> tuple:
-        """What the limits of ``mode`` read about unit ``v`` (the mover or its cargo): its place,
-        the scenario's :func:`~scenario_rules.limits_key` and, Homing, its controlled home
-        cities (the end check and the pass-through places, :func:`_limits_home`)."""
-        state = self.state
-        homes = tuple(_homes_of(state, self.homes, v)) if mode == "home" else ()
-        return (state.loc[v], scenario_rules.limits_key(state, v), homes)
+    def _limits_key(self, v: int) -> tuple:
+        key = self.keys.get(v)
+        if key is None:
+            key = self.keys[v] = scenario_rules.limits_key(self.state, v)
+        return key
+
+    def _homes_near(self, v: int, u: int) -> tuple[int, ...]:
+        """The controlled home cities of ``v`` (``u`` or its cargo) that ``u``'s search can
+        touch: the city or its offshore sea within the range plus a forced march's area of
+        ``u``'s place along the map's borders. The others are never reached, so neither
+        :func:`_home_check` nor the pass-through places (:func:`_home_through`) ask about
+        them."""
+        state, ix = self.state, self.state.ix
+        dist = _distances(ix, ix.is_fleet[u])[state.loc[u]]
+        reach = ix.move[u] + 1
+        offshore = ix.offshore
+        return tuple(h for h in _homes_of(state, self.homes, v)
+                     if dist[h] <= reach or (offshore[h] >= 0 and dist[offshore[h]] <= reach))
+
+    def _city_adjacent(self, u: int) -> bool:
+        """Whether a friendly-controlled city borders ``u``'s place (along its search's
+        adjacency): the only places a Quartering move may end (:func:`_shelter_check`)."""
+        state, ix = self.state, self.state.ix
+        adj = ix.fleet_adj if ix.is_fleet[u] else ix.land_adj
+        return any(b < ix.n_land and ix.has_city[b] and state.city_control[b] == self.side
+                   for b in adj[state.loc[u]])
 
     def destinations(self, u: int, mode: str, cargo: int) -> dict:
         """``movement.destinations`` of ``u`` (carrying ``cargo`` if >= 0) for a free move of
         ``mode``, shared by units whose searches read the same facts. Besides this listing's
         state, side and engage ban, the search reads of the unit only its place, moved flag,
-        fleet type, inside flag and range, and the limits' answers for it and its cargo (their
-        profiles): the key holds all of these. The answer may be shared: do not change it."""
+        fleet type, inside flag and range, and what the limits read about it and its cargo:
+        their places and :func:`~scenario_rules.limits_key`, and, Homing, the home cities
+        within reach (:meth:`_homes_near`). The key holds all of these. Searches that cannot
+        end anywhere are skipped: a Homing move ends where both the unit and its cargo may end
+        (:func:`_home_ends`), a Quartering move in an adjacent friendly city. The answer may be
+        shared: do not change it."""
         state, ix = self.state, self.state.ix
-        key = (mode, state.moved[u], ix.is_fleet[u], state.inside[u], ix.move[u],
-               self._profile(u, mode), self._profile(cargo, mode) if cargo >= 0 else None)
+        loc = state.loc
+        home = mode == "home"
+        if home:
+            near = self._homes_near(u, u)
+            cargo_near = self._homes_near(cargo, u) if cargo >= 0 else near
+            if not _home_ends(ix, near) & _home_ends(ix, cargo_near):
+                return {}
+        elif not self._city_adjacent(u):
+            return {}
+        carried = None if cargo < 0 else (
+            loc[cargo], self._limits_key(cargo), cargo_near if home else ())
+        key = (mode, loc[u], state.moved[u], ix.is_fleet[u], state.inside[u], ix.move[u],
+               self._limits_key(u), near if home else (), carried)
         found = self.found.get(key)
         if found is None:
-            if mode == "home" and not self._home_in_reach(u):
-                found = {}
-            else:
-                limits = (_limits_home(state, u, self.occ, self.homes) if mode == "home"
-                          else _limits_quarter(state, u, self.occ))
-                found = movement.destinations(
-                    state, u, forced=mode == "home", no_engage=self.calm, carrying=cargo >= 0,
-                    cargo=cargo, limits=limits, reach=1 if mode == "quarter" else 0)
-            self.found[key] = found
+            limits = (_limits_home(state, u, self.occ, self.homes) if home
+                      else _limits_quarter(state, u, self.occ))
+            found = self.found[key] = movement.destinations(
+                state, u, forced=home, no_engage=self.calm, carrying=cargo >= 0, cargo=cargo,
+                limits=limits, reach=0 if home else 1)
         return found
-
-    def _home_in_reach(self, u: int) -> bool:
-        """Whether a controlled home city of ``u``, or its offshore sea, is within the unit's
-        range plus a forced march's area along the map's borders; if not, no Homing move can
-        end where :func:`_home_check` allows and the search would find nothing."""
-        state, ix = self.state, self.state.ix
-        dist = _distances(ix, ix.is_fleet[u])[state.loc[u]]
-        reach = ix.move[u] + 1
-        return any(dist[h] <= reach or (ix.offshore[h] >= 0 and dist[ix.offshore[h]] <= reach)
-                   for h in _homes_of(state, self.homes, u))
 
     def moves(self, u: int, mode: str) -> list[dict]:
         """The free wintering moves of ``u`` in ``mode``: what ``actions.move_actions`` lists
