@@ -127,13 +127,19 @@ def _movable(state: State, u: int) -> bool:
     return not state.inside[u] and not ix.is_sea(p)
 
 
+def _movable_units(state: State, side: int) -> list[int]:
+    """The units of ``side`` that may move now (:func:`_movable`), in unit order."""
+    loc, moved = state.loc, state.moved
+    return [u for u in range(side * 60, side * 60 + 60)
+            if loc[u] >= 0 and not moved[u] and _movable(state, u)]
+
+
 class MoveGroup(ActionType):
     type = "move_group"
     rules = ("4.1", "5.0")
 
     def legal(self, state, side):
-        areas = sorted({state.loc[u] for u in range(side * 60, side * 60 + 60)
-                        if _movable(state, u)})
+        areas = sorted({state.loc[u] for u in _movable_units(state, side)})
         ix = state.ix
         return [{"type": self.type, "side": _name(side), "area": ix.place_ids[p],
                  "label": f"Activate the group in {ix.place_name[p]} (1 action)"}
@@ -169,19 +175,17 @@ class Muster(ActionType):
     def legal(self, state, side):
         ix = state.ix
         out = []
-        reach: set[int] = set()
+        reach: set[tuple[int, bool]] = set()  # keys (place, forced) of destinations
         memo: dict = {}
         # Units alike (place, fleet, inside, range) reach the same places (movement.destinations)
         alike: set[tuple[int, bool, int, int]] = set()
-        for u in range(side * 60, side * 60 + 60):
-            if not _movable(state, u):
-                continue
+        for u in _movable_units(state, side):
             kind = (state.loc[u], ix.is_fleet[u], state.inside[u], ix.move[u])
             if kind not in alike:
                 alike.add(kind)
-                reach.update(p for p, _forced in movement.destinations(
-                    state, u, forced=False, no_engage=True, memo=memo))
-        for p in sorted(reach):
+                reach.update(movement.destinations(state, u, forced=False, no_engage=True,
+                                                   memo=memo))
+        for p in sorted({p for p, _forced in reach}):
             if self._reason(state, side, p) is None:
                 out.append({"type": self.type, "side": _name(side), "to": ix.place_ids[p],
                             "label": f"Muster units into {ix.place_name[p]} (1 action)"})
@@ -292,12 +296,11 @@ class GroupMove(Step):
     rules = ("5.0", "5.41")
 
     def _eligible(self, state: State, frame: dict) -> list[int]:
-        side = frame["side"]
         if frame["mode"] == "muster":
-            cand = range(side * 60, side * 60 + 60)
+            cand = _movable_units(state, frame["side"])
         else:
-            cand = frame["units"]
-        return [u for u in cand if _movable(state, u) and state.loc[u] != frame["to"]]
+            cand = [u for u in frame["units"] if _movable(state, u)]
+        return [u for u in cand if state.loc[u] != frame["to"]]
 
     def deciders(self, state, frame):
         return (frame["side"],) if self._eligible(state, frame) else ()
@@ -426,15 +429,14 @@ class Build(ActionType):
 
     def _reason(self, state: State, side: int, u: int) -> str | None:
         ix = state.ix
-        desc = ix.describe(u)
         p = state.loc[u]
         if p < 0:
-            return f"{desc} is not on the map"
+            return f"{ix.describe(u)} is not on the map"
         if state.cv[u] >= ix.max_cv[u]:
-            return f"{desc} is already at its full {ix.max_cv[u]} cv"
+            return f"{ix.describe(u)} is already at its full {ix.max_cv[u]} cv"
         if p not in ix.homes[u] or not ix.has_city[p]:
-            return (f"{desc} is in {ix.place_name[p]}, which is not one of its home cities; "
-                    "units build up only at home")
+            return (f"{ix.describe(u)} is in {ix.place_name[p]}, which is not one of its home "
+                    "cities; units build up only at home")
         if state.city_control[p] != side:
             return f"{ix.place_name[p]} is not controlled by {_name(side).title()}"
         if not _siege().can_build_in(state, p, side):

@@ -416,10 +416,11 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
     ``reach`` (when > 0) caps the range, e.g. 1 for a move to an adjacent area.
 
     ``memo`` is a dict owned by the caller for one unchanged state (e.g. one legal-action
-    listing); it keeps the occupancy facts of each side. Without special-rule limits the answer
-    depends on the unit only through its side, place, range, fleet type and whether it starts
-    besieged (§5.0, §5.1, §7.4), so units alike share one search (see :data:`_FOUND`). With a
-    ``memo`` the returned dict may be shared: callers must not change it."""
+    listing); it keeps the occupancy facts of each side (:func:`_memo_ctx`). Without
+    special-rule limits the answer depends on the unit only through its side, place, range,
+    fleet type and whether it starts besieged (§5.0, §5.1, §7.4), so units alike share one
+    search (see :data:`_FOUND`). With a ``memo`` the returned dict may be shared: callers must
+    not change it."""
     ix = state.ix
     start = state.loc[u]
     if start < 0 or state.moved[u]:
@@ -432,14 +433,9 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
     n_units = 2 if carrying else 1
     rng = min(ix.move[u], reach) if reach > 0 else ix.move[u]
     side = u // 60
+    ctx = _memo_ctx(state, side, limits.through if limits is not None else None, memo)
     if limits is not None:
-        ctx = _Ctx(state, side, limits.through)
         return _search(ctx, u, start, fleet, rng, forced, no_engage, n_units, cargo, limits, {})
-    ctx = memo.get(side) if memo is not None else None
-    if ctx is None:
-        ctx = _Ctx(state, side)
-        if memo is not None:
-            memo[side] = ctx
     ball = _borders(ix).ball(fleet, start, rng + 1 if forced else rng)
     enemy, blocked = ctx.masks()
     key = (ix, side, start, fleet, state.inside[u], rng, forced, no_engage, n_units,
@@ -454,6 +450,18 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
             _FOUND.clear()
         _FOUND[key] = (out, ports)
     return out if memo is not None else dict(out)
+
+
+def _memo_ctx(state: State, side: int, through: bytearray | None, memo: dict | None) -> _Ctx:
+    """The occupancy facts of ``side`` with the pass-through places ``through``, kept in
+    ``memo`` (one unchanged state) by side and the contents of ``through``."""
+    if memo is None:
+        return _Ctx(state, side, through)
+    key = (side, None if through is None else bytes(through))
+    ctx = memo.get(key)
+    if ctx is None:
+        ctx = memo[key] = _Ctx(state, side, None if through is None else bytearray(through))
+    return ctx
 
 
 def _search(ctx: _Ctx, u: int, start: int, fleet: bool, rng: int, forced: bool,
@@ -485,6 +493,15 @@ def _search(ctx: _Ctx, u: int, start: int, fleet: bool, rng: int, forced: bool,
             for b, kind, dd, word, flag in table[a]:
                 if blocked[b] or b == start or b in path:
                     continue
+                d = deep + dd
+                if last:
+                    if b in best or (b, True) in out:
+                        continue
+                else:
+                    # only a better way to ``b`` (fewer deep-sea borders) changes anything
+                    cur, old = best.get(b), nxt.get(b)
+                    if (cur is not None and d >= cur[0]) and (old is not None and d >= old[0]):
+                        continue
                 enters = False
                 if kind == _AT_SEA:
                     stops = enemy[b]
@@ -506,22 +523,17 @@ def _search(ctx: _Ctx, u: int, start: int, fleet: bool, rng: int, forced: bool,
                 if step_check is not None and (step_check(u, a, b) or (
                         cargo >= 0 and step_check(cargo, a, b))):
                     continue
-                d = deep + dd
                 newp = (*path, b)
                 if last:
-                    if b not in best and (b, True) not in out and (
-                            end_check is None
-                            or _end_ok(end_check, u, cargo, newp if sure else path, via, enters)):
+                    if end_check is None or _end_ok(end_check, u, cargo, newp if sure else path,
+                                                     via, enters):
                         out[(b, True)] = newp
                     continue
-                cur = best.get(b)
-                if (cur is None or (d, depth) < (cur[0], cur[1])) and (
+                if (cur is None or d < cur[0]) and (
                         end_check is None or _end_ok(end_check, u, cargo, newp, via, enters)):
                     best[b] = (d, depth, newp)
-                if not stops:
-                    old = nxt.get(b)
-                    if old is None or d < old[0]:
-                        nxt[b] = (d, newp)
+                if not stops and (old is None or d < old[0]):
+                    nxt[b] = (d, newp)
         frontier = nxt
     for b, (_d, _depth, path) in best.items():
         out[(b, False)] = path
