@@ -95,15 +95,15 @@ def siege_condition(state: State, p: int) -> int:
     (units or a garrison) and the enemy alone occupies the province around it."""
     if not state.ix.has_city[p]:
         return -1
-    here = placed(state)
+    ath, spa = placed(state)
+    a, s = ath.get(p, ()), spa.get(p, ())
+    if not (a or s):
+        return -1  # no one stands in the province to besiege it
     inside, garrison = state.inside, _garrison_side(state, p)
-    for d in (ATHENS, SPARTA):
-        b = 1 - d
-        mine = here[d].get(p, ())
-        if (garrison == d or any(inside[u] for u in mine)) \
-                and any(not inside[u] for u in here[b].get(p, ())) \
-                and all(inside[u] for u in mine):
-            return b
+    for d, mine, theirs in ((ATHENS, a, s), (SPARTA, s, a)):
+        if (theirs and any(not inside[u] for u in theirs) and all(inside[u] for u in mine)
+                and (garrison == d or any(inside[u] for u in mine))):
+            return 1 - d
     return -1
 
 
