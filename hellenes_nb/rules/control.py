@@ -116,13 +116,12 @@ def besieged(state: State, p: int) -> int:
     """The side whose units are besieged in the city of ``p``, or -1 (§7.2)."""
     ath, spa = placed(state)
     occ_a, occ_s = ath.get(p, ()), spa.get(p, ())
-    inside = state.inside
-    a_in = any(inside[u] for u in occ_a)
-    s_in = any(inside[u] for u in occ_s)
-    if a_in and any(not inside[u] for u in occ_s):
-        return 0
-    if s_in and any(not inside[u] for u in occ_a):
-        return 1
+    if occ_a and occ_s:  # units of both sides: one side inside, the other outside?
+        inside = state.inside
+        if any(inside[u] for u in occ_a) and any(not inside[u] for u in occ_s):
+            return 0
+        if any(inside[u] for u in occ_s) and any(not inside[u] for u in occ_a):
+            return 1
     if p in state.sieges:
         return 1 - state.sieges[p]["besieger"]
     return -1
