@@ -244,6 +244,11 @@ def free_move_reason(state: State, u: int, mode: str,
     """Why ``u`` may not make a free wintering move of ``mode`` now, or "" (§9.211–§9.213)
     (``over``: :func:`overloaded` for its side; ``city``: :func:`in_friendly_city` of ``u``;
     each when already known)."""
+    return _unit_reason(state, u) or _mode_reason(state, u, mode, over, city)
+
+
+def _unit_reason(state: State, u: int) -> str:
+    """Why ``u`` may make no free wintering move at all now, or "" (§9.21, §9.24)."""
     ix = state.ix
     if state.loc[u] < 0:
         return f"{ix.describe(u)} is not on the map"
@@ -253,6 +258,14 @@ def free_move_reason(state: State, u: int, mode: str,
         return f"{ix.describe(u)} has already made its wintering move"
     if not ix.is_fleet[u] and ix.is_sea(state.loc[u]):
         return f"{ix.describe(u)} is at sea and moves only with a fleet (§5.21)"
+    return ""
+
+
+def _mode_reason(state: State, u: int, mode: str, over: dict[int, tuple[list[int], int]] | None,
+                 city: int | None) -> str:
+    """Why ``u``, on the map and free to move, may not Quarter or Home (``mode``), or ""
+    (§9.211–§9.213; ``over`` and ``city`` as for :func:`free_move_reason`)."""
+    ix = state.ix
     over = overloaded(state, u // 60) if over is None else over
     p = in_friendly_city(state, u) if city is None else city
     if mode == "quarter" and not needs_shelter(state, u, over, p):
@@ -308,17 +321,24 @@ class _Listing:
     """What one listing of ``side``'s free wintering moves shares, in one unchanged state: enemy
     presence, each unit's city, the over-full cities, home cities and the move searches."""
 
-    __slots__ = ("calm", "cities", "found", "homes", "keys", "occ", "over", "side", "state")
+    __slots__ = ("at", "calm", "cities", "found", "homes", "keys", "limits", "occ", "over",
+                 "side", "state")
 
     def __init__(self, state: State, side: int):
         self.state, self.side = state, side
         self.occ = _Occ(state, side)
         self.cities = _cities(state, side, self.occ)
         self.over = overloaded(state, side, self.cities)
+        #: place -> ``side``'s units there
+        self.at: dict[int, list[int]] = {}
+        for u in self.cities:
+            self.at.setdefault(state.loc[u], []).append(u)
         self.homes: dict[int, list[int]] = {}
         self.calm = bool(season_ban(state, side, "engage"))
         #: unit -> scenario_rules.limits_key
         self.keys: dict[int, tuple] = {}
+        #: (Homing?, limits_key, home cities) -> the limits of a unit with these (:meth:`_limits`)
+        self.limits: dict[tuple, scenario_rules.Limits | None] = {}
         #: search key (see :meth:`destinations`) -> movement.destinations' answer
         self.found: dict[tuple, dict[tuple[int, bool], tuple[int, ...]]] = {}
 
@@ -327,6 +347,17 @@ class _Listing:
         if key is None:
             key = self.keys[v] = scenario_rules.limits_key(self.state, v)
         return key
+
+    def _limits(self, u: int, home: bool) -> scenario_rules.Limits | None:
+        """The limits of a Homing (``home``) or Quartering move of ``u``, shared by units alike:
+        ``move_limits`` reads of a unit only what :func:`~scenario_rules.limits_key` holds, and
+        the Homing pass-through places depend on its home cities (:func:`_limits_home`)."""
+        state = self.state
+        key = (home, self._limits_key(u), tuple(_homes_of(state, self.homes, u)) if home else ())
+        if key not in self.limits:
+            self.limits[key] = (_limits_home(state, u, self.occ, self.homes) if home
+                                else _limits_quarter(state, u, self.occ))
+        return self.limits[key]
 
     def _homes_near(self, v: int, u: int) -> tuple[int, ...]:
         """The controlled home cities of ``v`` (``u`` or its cargo) that ``u``'s search can
@@ -375,11 +406,9 @@ class _Listing:
                self._limits_key(u), near if home else (), carried)
         found = self.found.get(key)
         if found is None:
-            limits = (_limits_home(state, u, self.occ, self.homes) if home
-                      else _limits_quarter(state, u, self.occ))
             found = self.found[key] = movement.destinations(
                 state, u, forced=home, no_engage=self.calm, carrying=cargo >= 0, cargo=cargo,
-                limits=limits, reach=0 if home else 1)
+                limits=self._limits(u, home), reach=0 if home else 1)
         return found
 
     def moves(self, u: int, mode: str) -> list[dict]:
@@ -391,8 +420,8 @@ class _Listing:
         start = state.loc[u]
         cargos = [-1]
         if ix.is_fleet[u]:
-            cargos.extend(c for c in range(self.side * 60, self.side * 60 + 60)
-                          if c != u and state.loc[c] == start and not ix.is_fleet[c]
+            cargos.extend(c for c in self.at[start]
+                          if c != u and not ix.is_fleet[c]
                           and not ix.is_barbarian[c] and not state.moved[c]
                           and state.inside[c] == state.inside[u] and state.cv[c] < state.cv[u])
         required = movement.must_carry(state, u)
@@ -493,9 +522,10 @@ class WinterActions(Step):
                             "label": f"End winter actions ({state.actions_left} unused); "
                                      "unsheltered, unmaintained units disband"}]
         for u, city in listing.cities.items():
-            for mode in FREE_MODES:
-                if not free_move_reason(state, u, mode, over, city):
-                    out.extend(listing.moves(u, mode))
+            if not _unit_reason(state, u):
+                for mode in FREE_MODES:
+                    if not _mode_reason(state, u, mode, over, city):
+                        out.extend(listing.moves(u, mode))
             if self._maintain_reason(state, u, over, city) == "":
                 cost = scenario_rules.action_cost(state, state.loc[u])
                 if cost <= state.actions_left:
