@@ -47,11 +47,15 @@ class Plan:
     deep: list[tuple[int, int]] = field(default_factory=list)
 
 
+#: ``bytes.translate`` table: 0 becomes 1, anything else 0 (a logical "not" per byte)
+_ZERO_TO_ONE = bytes([1] + [0] * 255)
+
+
 class _Ctx:
     """Occupancy facts for one side's moves, computed once per check (one unchanged state)."""
 
-    __slots__ = ("blocked", "enemy", "enemy_out", "friend_in", "ix", "side",
-                 "state", "through", "pillaged", "_ports", "_masks")
+    __slots__ = ("blocked", "enemy", "enemy_out", "ix", "side", "state", "through",
+                 "pillaged", "_ports", "_masks")
 
     def __init__(self, state: State, side: int, through: bytearray | None = None):
         ix = state.ix
@@ -59,26 +63,20 @@ class _Ctx:
         self.through = through
         self.pillaged = _pillaged_now(state, side)
         n = ix.n_places
-        self.enemy_out = bytearray(n)
-        self.friend_in = [0] * n
-        loc, inside = state.loc, state.inside
+        #: per place, 1 when enemy units stand there outside the walls
+        self.enemy_out = enemy_out = bytearray(n)
         lo = (1 - side) * 60
-        for u in range(lo, lo + 60):
-            p = loc[u]
-            if p >= 0 and not inside[u]:
-                self.enemy_out[p] = 1
-        lo = side * 60
-        for u in range(lo, lo + 60):
-            p = loc[u]
-            if p >= 0 and inside[u]:
-                self.friend_in[p] += 1
+        for p, inside in zip(state.loc[lo:lo + 60], state.inside[lo:lo + 60], strict=True):
+            if p >= 0 and not inside:
+                enemy_out[p] = 1
         #: places that may not be entered at all: neutral (§1.31) or pillaged by the mover (§5.5)
         self.blocked = bytearray(state.neutral)
         for p in self.pillaged:
             self.blocked[p] = 1
         #: enemy units that stop and engage the mover (not those it may pass through)
-        self.enemy = self.enemy_out if through is None else bytearray(
-            1 if self.enemy_out[p] and not through[p] else 0 for p in range(n))
+        self.enemy = enemy_out if through is None else bytearray(
+            (int.from_bytes(enemy_out, "little")
+             & int.from_bytes(through.translate(_ZERO_TO_ONE), "little")).to_bytes(n, "little"))
         self._ports: dict[tuple[int, int], bool] = {}
         self._masks: tuple[int, int] | None = None
 
@@ -87,9 +85,10 @@ class _Ctx:
         The state-dependent half of :func:`_can_enter_city`, remembered per place."""
         got = self._ports.get((p, n_units))
         if got is None:
+            state, lo = self.state, self.side * 60
+            inside = sum(1 for u in range(lo, lo + 60) if state.loc[u] == p and state.inside[u])
             got = self._ports[(p, n_units)] = (
-                besieged(self.state, p) == self.side
-                and self.friend_in[p] + n_units <= capacity(self.state, p))
+                besieged(state, p) == self.side and inside + n_units <= capacity(state, p))
         return got
 
     def masks(self) -> tuple[int, int]:
