@@ -19,9 +19,10 @@ marches that succeed at once, and extra checks per border crossed and for the en
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .control import besieged
-from .scenario_rules import Limits, capacity, section
+from .scenario_rules import Limits, StepCheck, capacity, section
 from .state import POOL, State
 from .steps import IllegalAction, Step, pop, register, replace_top
 from .world_index import SIDE_NAMES, WorldIndex
@@ -78,7 +79,7 @@ class _Ctx:
             (int.from_bytes(enemy_out, "little")
              & int.from_bytes(through.translate(_ZERO_TO_ONE), "little")).to_bytes(n, "little"))
         self._ports: dict[tuple[int, int], bool] = {}
-        self._masks: tuple[int, int] | None = None
+        self._masks: tuple[int, int, int] | None = None
 
     def port_ok(self, p: int, n_units: int) -> bool:
         """Can ``n_units`` friendly units go inside the besieged city of ``p`` (§5.2, §7.4)?
@@ -91,11 +92,12 @@ class _Ctx:
                 besieged(state, p) == self.side and inside + n_units <= capacity(state, p))
         return got
 
-    def masks(self) -> tuple[int, int]:
-        """:attr:`enemy_out` and :attr:`blocked` as ints, one byte per place (to mask with
-        :meth:`_Borders.ball`)."""
+    def masks(self) -> tuple[int, int, int]:
+        """:attr:`enemy_out`, :attr:`enemy` and :attr:`blocked` as ints, one byte per place (to
+        mask with :meth:`_Borders.ball`)."""
         if self._masks is None:
             self._masks = (int.from_bytes(self.enemy_out, "little"),
+                           int.from_bytes(self.enemy, "little"),
                            int.from_bytes(self.blocked, "little"))
         return self._masks
 
@@ -395,14 +397,15 @@ def out_of_reach(ix: WorldIndex, u: int, start: int, to: int) -> bool:
     return d < 0 or d > ix.move[u]
 
 
-#: Searches without special-rule limits, shared between states and listings. Key: every input
-#: of :func:`_search` (world, side, start, fleet, starts inside, range, forced, no_engage, units
-#: moving) and, for the places within reach of the start (:meth:`_Borders.ball`: a search
-#: reads nothing beyond), where enemy units stand outside the walls and which places are barred
-#: (:meth:`_Ctx.masks`). Value: the answer and the port checks it consulted, which are checked
-#: again on every hit. Together these cover everything :func:`_search` reads.
-_FOUND: dict[tuple, tuple[dict, dict[int, bool]]] = {}
-_FOUND_MAX = 4096
+#: Searches shared between states and listings. Key: every input of :func:`_walk` (world, side,
+#: start, fleet, starts inside, range, forced, no_engage, units moving) and, for the places
+#: within reach of the start (:meth:`_Borders.ball`: a search reads nothing beyond), where
+#: enemy units stand outside the walls, those that stop the mover, and the places barred
+#: (:meth:`_Ctx.masks`). Value: without special-rule limits the answer, with limits that have no
+#: border check the walk (:func:`_pick` applies their end check); and the port checks consulted,
+#: which are checked again on every hit. Together these cover everything :func:`_walk` reads.
+_FOUND: dict[tuple, tuple[Any, dict[int, bool]]] = {}
+_FOUND_MAX = 2048
 
 
 def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool = False,
@@ -415,11 +418,11 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
     ``reach`` (when > 0) caps the range, e.g. 1 for a move to an adjacent area.
 
     ``memo`` is a dict owned by the caller for one unchanged state (e.g. one legal-action
-    listing); it keeps the occupancy facts of each side (:func:`_memo_ctx`). Without
-    special-rule limits the answer depends on the unit only through its side, place, range,
-    fleet type and whether it starts besieged (§5.0, §5.1, §7.4), so units alike share one
-    search (see :data:`_FOUND`). With a ``memo`` the returned dict may be shared: callers must
-    not change it."""
+    listing); it keeps the occupancy facts of each side (:func:`_memo_ctx`). The borders a
+    search may cross depend on the unit only through its side, place, range, fleet type and
+    whether it starts besieged (§5.0, §5.1, §7.4), so units alike share one search (see
+    :data:`_FOUND`). Without limits and with a ``memo`` the returned dict may be shared:
+    callers must not change it."""
     ix = state.ix
     start = state.loc[u]
     if start < 0 or state.moved[u]:
@@ -433,22 +436,30 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
     rng = min(ix.move[u], reach) if reach > 0 else ix.move[u]
     side = u // 60
     ctx = _memo_ctx(state, side, limits.through if limits is not None else None, memo)
-    if limits is not None:
-        return _search(ctx, u, start, fleet, rng, forced, no_engage, n_units, cargo, limits, {})
+    inside = state.inside[u]
+    if limits is not None and limits.step is not None:
+        events = _walk(ctx, u, start, fleet, inside, rng, forced, no_engage, n_units, cargo,
+                       limits.step, {}, False)
+        return _pick(events, u, cargo, rng, limits)
     ball = _borders(ix).ball(fleet, start, rng + 1 if forced else rng)
-    enemy, blocked = ctx.masks()
-    key = (ix, side, start, fleet, state.inside[u], rng, forced, no_engage, n_units,
-           enemy & ball, blocked & ball)
+    enemy_out, enemy, blocked = ctx.masks()
+    key = (ix, side, start, fleet, inside, rng, forced, no_engage, n_units, limits is None,
+           enemy_out & ball, enemy & ball, blocked & ball)
     hit = _FOUND.get(key)
     if hit is not None and all(ctx.port_ok(p, n_units) == ok for p, ok in hit[1].items()):
-        out = hit[0]
+        found = hit[0]
     else:
         ports: dict[int, bool] = {}
-        out = _search(ctx, u, start, fleet, rng, forced, no_engage, n_units, cargo, None, ports)
+        found = _walk(ctx, u, start, fleet, inside, rng, forced, no_engage, n_units, cargo,
+                      None, ports, limits is None)
+        if limits is None:
+            found = _pick(found, u, cargo, rng, None)
         if len(_FOUND) >= _FOUND_MAX:
             _FOUND.clear()
-        _FOUND[key] = (out, ports)
-    return out if memo is not None else dict(out)
+        _FOUND[key] = (found, ports)
+    if limits is not None:
+        return _pick(found, u, cargo, rng, limits)
+    return found if memo is not None else dict(found)
 
 
 def _memo_ctx(state: State, side: int, through: bytearray | None, memo: dict | None) -> _Ctx:
@@ -463,24 +474,28 @@ def _memo_ctx(state: State, side: int, through: bytearray | None, memo: dict | N
     return ctx
 
 
-def _search(ctx: _Ctx, u: int, start: int, fleet: bool, rng: int, forced: bool,
-            no_engage: bool, n_units: int, cargo: int, limits: Limits | None,
-            ports: dict[int, bool]) -> dict[tuple[int, bool], tuple[int, ...]]:
-    """The breadth-first search behind :func:`destinations` (fewest deep-sea borders, then
-    fewest areas; a forced march adds one area beyond the range, §5.3).
+#: One border crossing found by :func:`_walk`: (place entered, deep-sea borders so far, areas
+#: moved, path before, path after, engagement, enters a city)
+_Event = tuple[int, int, int, tuple[int, ...], tuple[int, ...], str, bool]
+
+
+def _walk(ctx: _Ctx, u: int, start: int, fleet: bool, inside: int, rng: int, forced: bool,
+          no_engage: bool, n_units: int, cargo: int, step_check: StepCheck | None,
+          ports: dict[int, bool], every_end: bool) -> list[_Event]:
+    """The breadth-first search behind :func:`destinations`: every border crossing that may
+    give a canonical path (fewest deep-sea borders, then fewest areas; a forced march adds one
+    area beyond the range, §5.3), in search order, for :func:`_pick` to choose from.
 
     Each border is judged as :func:`_step` judges it, from the :class:`_Borders` tables and the
-    context; the port checks consulted (:meth:`_Ctx.port_ok`) are noted in ``ports``."""
-    step_check = limits.step if limits is not None else None
-    end_check = limits.end if limits is not None else None
-    sure = limits is not None and limits.sure_forced
+    context; the port checks consulted (:meth:`_Ctx.port_ok`) are noted in ``ports``. With
+    ``every_end`` (no end check: every move may end where it stops) crossings that cannot beat
+    the way already found to a place are left out."""
     borders = _borders(ctx.ix)
     table = borders.fleet if fleet else borders.land
-    inside = ctx.state.inside[u]
     blocked, enemy, enemy_out = ctx.blocked, ctx.enemy, ctx.enemy_out
-    best: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+    events: list[_Event] = []
+    fewest: dict[int, int] = {}  # with every_end: place -> fewest deep-sea borders so far
     frontier: dict[int, tuple[int, tuple[int, ...]]] = {start: (0, ())}
-    out: dict[tuple[int, bool], tuple[int, ...]] = {}
     for depth in range(1, rng + 2):
         last = depth == rng + 1
         if last and not forced:
@@ -493,13 +508,11 @@ def _search(ctx: _Ctx, u: int, start: int, fleet: bool, rng: int, forced: bool,
                 if blocked[b] or b == start or b in path:
                     continue
                 d = deep + dd
-                if last:
-                    if b in best or (b, True) in out:
-                        continue
-                else:
-                    # only a better way to ``b`` (fewer deep-sea borders) changes anything
-                    cur, old = best.get(b), nxt.get(b)
-                    if (cur is not None and d >= cur[0]) and (old is not None and d >= old[0]):
+                old = nxt.get(b)
+                if every_end:  # skip what cannot beat the way found (see _pick)
+                    cur = fewest.get(b)
+                    if cur is not None and (last or (
+                            d >= cur and old is not None and d >= old[0])):
                         continue
                 enters = False
                 if kind == _AT_SEA:
@@ -523,18 +536,40 @@ def _search(ctx: _Ctx, u: int, start: int, fleet: bool, rng: int, forced: bool,
                         cargo >= 0 and step_check(cargo, a, b))):
                     continue
                 newp = (*path, b)
+                events.append((b, d, depth, path, newp, via, enters))
                 if last:
-                    if end_check is None or _end_ok(end_check, u, cargo, newp if sure else path,
-                                                     via, enters):
-                        out[(b, True)] = newp
+                    if every_end:
+                        fewest[b] = -1  # the first forced march there is the one
                     continue
-                if (cur is None or d < cur[0]) and (
-                        end_check is None or _end_ok(end_check, u, cargo, newp, via, enters)):
-                    best[b] = (d, depth, newp)
+                if every_end and (cur is None or d < cur):
+                    fewest[b] = d
                 if not stops and (old is None or d < old[0]):
                     nxt[b] = (d, newp)
         frontier = nxt
-    for b, (_d, _depth, path) in best.items():
+    return events
+
+
+def _pick(events: list[_Event], u: int, cargo: int, rng: int,
+          limits: Limits | None) -> dict[tuple[int, bool], tuple[int, ...]]:
+    """The canonical paths among :func:`_walk`'s crossings whose end the special-rule end check
+    allows: per place the first with the fewest deep-sea borders, then, for places no move
+    within the range reaches, the first forced march."""
+    end_check = limits.end if limits is not None else None
+    sure = limits is not None and limits.sure_forced
+    best: dict[int, tuple[int, tuple[int, ...]]] = {}
+    out: dict[tuple[int, bool], tuple[int, ...]] = {}
+    for b, d, depth, path, newp, via, enters in events:
+        if depth > rng:
+            if b not in best and (b, True) not in out and (
+                    end_check is None
+                    or _end_ok(end_check, u, cargo, newp if sure else path, via, enters)):
+                out[(b, True)] = newp
+            continue
+        cur = best.get(b)
+        if (cur is None or d < cur[0]) and (
+                end_check is None or _end_ok(end_check, u, cargo, newp, via, enters)):
+            best[b] = (d, newp)
+    for b, (_d, path) in best.items():
         out[(b, False)] = path
     return out
 
