@@ -359,6 +359,20 @@ class _Listing:
                                 else _limits_quarter(state, u, self.occ))
         return self.limits[key]
 
+    def _open_limits(self, u: int) -> scenario_rules.Limits | None:
+        """The limits of a Homing search that may end anywhere: when none of the home cities
+        within reach of the unit (and its cargo) is besieged, :func:`_home_check` passes every
+        move ending in one of them (whatever the path) and fails all others, and the
+        pass-through places are all places within reach (:func:`_home_through`). So one search
+        without the Homing end check, kept to the home cities afterwards, finds the same
+        canonical paths to them, and units of every nationality in one place share it. Without
+        an end check, a sure forced march (``sure_forced``) changes nothing in a search."""
+        key = ("open", self._limits_key(u))
+        if key not in self.limits:
+            self.limits[key] = scenario_rules.move_limits(self.state, u,
+                                                          through=_all_through(self.state))
+        return self.limits[key]
+
     def _homes_near(self, v: int, u: int) -> tuple[int, ...]:
         """The controlled home cities of ``v`` (``u`` or its cargo) that ``u``'s search can
         touch: the city or its offshore sea within the range plus a forced march's area of
@@ -386,29 +400,44 @@ class _Listing:
         state, side and engage ban, the search reads of the unit only its place, moved flag,
         fleet type, inside flag and range, and what the limits read about it and its cargo:
         their places and :func:`~scenario_rules.limits_key`, and, Homing, the home cities
-        within reach (:meth:`_homes_near`). The key holds all of these. Searches that cannot
-        end anywhere are skipped: a Homing move ends where both the unit and its cargo may end
-        (:func:`_home_ends`), a Quartering move in an adjacent friendly city. The answer may be
-        shared: do not change it."""
-        state, ix = self.state, self.state.ix
-        loc = state.loc
+        within reach (:meth:`_homes_near`). The key (:meth:`_search`) holds all of these; a
+        Homing search with no besieged home city within reach needs no home cities in its key
+        (:meth:`_open_limits`). Searches that cannot end anywhere are skipped: a Homing move
+        ends where both the unit and its cargo may end (:func:`_home_ends`), a Quartering move
+        in an adjacent friendly city. The answer may be shared: do not change it."""
+        ix = self.state.ix
         home = mode == "home"
         if home:
             near = self._homes_near(u, u)
             cargo_near = self._homes_near(cargo, u) if cargo >= 0 else near
             if not _home_ends(ix, near) & _home_ends(ix, cargo_near):
                 return {}
-        elif not self._city_adjacent(u):
+            if not any(self.occ.out[h] for h in (*near, *cargo_near)):
+                found = self._search(u, cargo, "open", (), ())
+                both = set(near) & set(cargo_near)
+                return {k: path for k, path in found.items() if k[0] in both}
+            return self._search(u, cargo, mode, near, cargo_near)
+        if not self._city_adjacent(u):
             return {}
-        carried = None if cargo < 0 else (
-            loc[cargo], self._limits_key(cargo), cargo_near if home else ())
+        return self._search(u, cargo, mode, (), ())
+
+    def _search(self, u: int, cargo: int, mode: str, near: tuple[int, ...],
+                cargo_near: tuple[int, ...]) -> dict[tuple[int, bool], tuple[int, ...]]:
+        """One search of :meth:`destinations`, shared through :attr:`found`: ``mode`` "quarter",
+        "home" (``near``, ``cargo_near``: the home cities within reach) or "open" (a Homing
+        search none of whose home cities within reach is besieged: see :meth:`_open_limits`)."""
+        state, ix = self.state, self.state.ix
+        loc = state.loc
+        carried = None if cargo < 0 else (loc[cargo], self._limits_key(cargo), cargo_near)
         key = (mode, loc[u], state.moved[u], ix.is_fleet[u], state.inside[u], ix.move[u],
-               self._limits_key(u), near if home else (), carried)
+               self._limits_key(u), near, carried)
         found = self.found.get(key)
         if found is None:
+            quarter = mode == "quarter"
+            limits = self._open_limits(u) if mode == "open" else self._limits(u, not quarter)
             found = self.found[key] = movement.destinations(
-                state, u, forced=home, no_engage=self.calm, carrying=cargo >= 0, cargo=cargo,
-                limits=self._limits(u, home), reach=0 if home else 1)
+                state, u, forced=not quarter, no_engage=self.calm, carrying=cargo >= 0,
+                cargo=cargo, limits=limits, reach=1 if quarter else 0)
         return found
 
     def moves(self, u: int, mode: str) -> list[dict]:
