@@ -410,7 +410,7 @@ class _Listing:
         if home:
             near = self._homes_near(u, u)
             cargo_near = self._homes_near(cargo, u) if cargo >= 0 else near
-            if not _home_ends(ix, near) & _home_ends(ix, cargo_near):
+            if not near or (cargo >= 0 and not _home_ends(ix, near) & _home_ends(ix, cargo_near)):
                 return {}
             if not any(self.occ.out[h] for h in (*near, *cargo_near)):
                 found = self._search(u, cargo, "open", (), ())
@@ -444,8 +444,7 @@ class _Listing:
         """The free wintering moves of ``u`` in ``mode``: what ``actions.move_actions`` lists
         for the mode (one canonical path per destination and cargo choice), as winter moves."""
         state, ix = self.state, self.state.ix
-        name, key, desc = SIDE_NAMES[self.side], ix.unit_key[u], ix.describe(u)
-        word = "Quarter" if mode == "quarter" else "Home"
+        name, key = SIDE_NAMES[self.side], ix.unit_key[u]
         start = state.loc[u]
         cargos = [-1]
         if ix.is_fleet[u]:
@@ -458,22 +457,49 @@ class _Listing:
         for cargo in cargos:
             if required and cargo < 0:
                 continue
-            for (dest, forced), path in sorted(self.destinations(u, mode, cargo).items()):
-                if cargo >= 0 and not any(ix.is_sea(q) for q in (start, *path)):
+            dests = self.destinations(u, mode, cargo)
+            for dest, forced in sorted(dests):
+                label, ids, at_sea = _move_text(ix, mode, u, cargo, start, dests[(dest, forced)],
+                                                forced)
+                if cargo >= 0 and not at_sea:
                     continue
-                a = {"type": "winter_move", "side": name, "unit": key,
-                     "path": [ix.place_ids[q] for q in path]}
-                text = f"Move {desc} to {ix.place_name[dest]}"
+                a = {"type": "winter_move", "side": name, "unit": key, "path": list(ids)}
                 if forced:
                     a["forced"] = True
-                    text = f"Move {desc} toward {ix.place_name[dest]} with a forced march"
                 if cargo >= 0:
                     a["carry"] = ix.unit_key[cargo]
-                    text += f", carrying {ix.describe(cargo)}"
-                a["label"] = f"{word} (free): {text} ({ix.route((start, *path))})"
+                a["label"] = label
                 a["mode"] = mode
                 out.append(a)
         return out
+
+
+#: Label, path ids and "goes to sea" of a free wintering move, which depend only on the
+#: world's names and tables. Key: (world index, mode, unit, cargo or -1, start, path, forced);
+#: bounded.
+_MOVE_TEXT: dict[tuple, tuple[str, tuple[str, ...], bool]] = {}
+_MOVE_TEXT_MAX = 20000
+
+
+def _move_text(ix: WorldIndex, mode: str, u: int, cargo: int, start: int, path: tuple[int, ...],
+               forced: bool) -> tuple[str, tuple[str, ...], bool]:
+    """The label of a Quartering or Homing move as ``actions.move_actions`` words a move
+    (remembered), its path ids, and whether it goes to sea."""
+    key = (ix, mode, u, cargo, start, path, forced)
+    hit = _MOVE_TEXT.get(key)
+    if hit is None:
+        dest = ix.place_name[path[-1]]
+        text = (f"Move {ix.describe(u)} toward {dest} with a forced march" if forced
+                else f"Move {ix.describe(u)} to {dest}")
+        if cargo >= 0:
+            text += f", carrying {ix.describe(cargo)}"
+        word = "Quarter" if mode == "quarter" else "Home"
+        label = f"{word} (free): {text} ({ix.route((start, *path))})"
+        at_sea = any(ix.is_sea(q) for q in (start, *path))
+        if len(_MOVE_TEXT) >= _MOVE_TEXT_MAX:
+            _MOVE_TEXT.clear()
+        hit = _MOVE_TEXT[key] = (label, tuple(ix.place_ids[q] for q in path), at_sea)
+    return hit
 
 
 # -- the winter sequence ------------------------------------------------------------------------
