@@ -446,7 +446,8 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
     key = (ix, side, start, fleet, inside, rng, forced, no_engage, n_units, limits is None,
            enemy_out & ball, enemy & ball, blocked & ball)
     hit = _FOUND.get(key)
-    if hit is not None and all(ctx.port_ok(p, n_units) == ok for p, ok in hit[1].items()):
+    if hit is not None and (not hit[1] or all(ctx.port_ok(p, n_units) == ok
+                                              for p, ok in hit[1].items())):
         found = hit[0]
     else:
         ports: dict[int, bool] = {}
@@ -508,11 +509,13 @@ def _walk(ctx: _Ctx, u: int, start: int, fleet: bool, inside: int, rng: int, for
                 if blocked[b] or b == start or b in path:
                     continue
                 d = deep + dd
-                old = nxt.get(b)
-                if every_end:  # skip what cannot beat the way found (see _pick)
+                if every_end:
+                    # A way to ``b`` no better than one found (as many deep-sea borders or more,
+                    # as many areas or more) gives nothing: not the canonical path, and every
+                    # way on from it is matched by one from the better way, which stops in the
+                    # same places (whether a unit stops depends on the place only).
                     cur = fewest.get(b)
-                    if cur is not None and (last or (
-                            d >= cur and old is not None and d >= old[0])):
+                    if cur is not None and (last or d >= cur):
                         continue
                 enters = False
                 if kind == _AT_SEA:
@@ -541,8 +544,9 @@ def _walk(ctx: _Ctx, u: int, start: int, fleet: bool, inside: int, rng: int, for
                     if every_end:
                         fewest[b] = -1  # the first forced march there is the one
                     continue
-                if every_end and (cur is None or d < cur):
+                if every_end:
                     fewest[b] = d
+                old = nxt.get(b)
                 if not stops and (old is None or d < old[0]):
                     nxt[b] = (d, newp)
         frontier = nxt
