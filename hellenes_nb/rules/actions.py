@@ -16,7 +16,7 @@ Frames:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import ModuleType
 
 from . import movement, olympians, scenario_rules
@@ -295,15 +295,16 @@ class GroupMove(Step):
     kind = "group_move"
     rules = ("5.0", "5.41")
 
-    def _eligible(self, state: State, frame: dict) -> list[int]:
-        if frame["mode"] == "muster":
-            cand = _movable_units(state, frame["side"])
-        else:
-            cand = [u for u in frame["units"] if _movable(state, u)]
-        return [u for u in cand if state.loc[u] != frame["to"]]
+    def _eligible(self, state: State, frame: dict) -> Iterator[int]:
+        """The units that may still move in this group move, in unit order."""
+        loc, moved, to = state.loc, state.moved, frame["to"]
+        cand = (range(frame["side"] * 60, frame["side"] * 60 + 60) if frame["mode"] == "muster"
+                else frame["units"])
+        return (u for u in cand
+                if loc[u] >= 0 and not moved[u] and loc[u] != to and _movable(state, u))
 
     def deciders(self, state, frame):
-        return (frame["side"],) if self._eligible(state, frame) else ()
+        return (frame["side"],) if next(self._eligible(state, frame), -1) >= 0 else ()
 
     def legal(self, state, frame, side):
         if side != frame["side"]:
