@@ -266,8 +266,10 @@ def _mode_reason(state: State, u: int, mode: str, over: dict[int, tuple[list[int
     """Why ``u``, on the map and free to move, may not Quarter or Home (``mode``), or ""
     (§9.211–§9.213; ``over`` and ``city`` as for :func:`free_move_reason`)."""
     ix = state.ix
-    over = overloaded(state, u // 60) if over is None else over
     p = in_friendly_city(state, u) if city is None else city
+    if p < 0:
+        return ""  # outside any friendly city: free to Quarter or Home
+    over = overloaded(state, u // 60) if over is None else over
     if mode == "quarter" and not needs_shelter(state, u, over, p):
         return (f"{ix.describe(u)} is already inside a friendly city within its capacity: only "
                 "units outside may Quarter (§9.211, §9.213)")
@@ -321,8 +323,8 @@ class _Listing:
     """What one listing of ``side``'s free wintering moves shares, in one unchanged state: enemy
     presence, each unit's city, the over-full cities, home cities and the move searches."""
 
-    __slots__ = ("at", "calm", "cities", "found", "homes", "keys", "limits", "occ", "over",
-                 "side", "state")
+    __slots__ = ("at", "calm", "cities", "found", "homes", "keys", "limits", "memo", "occ",
+                 "over", "side", "state")
 
     def __init__(self, state: State, side: int):
         self.state, self.side = state, side
@@ -341,6 +343,8 @@ class _Listing:
         self.limits: dict[tuple, scenario_rules.Limits | None] = {}
         #: search key (see :meth:`destinations`) -> movement.destinations' answer
         self.found: dict[tuple, dict[tuple[int, bool], tuple[int, ...]]] = {}
+        #: movement.destinations' own memo for this state (its occupancy facts)
+        self.memo: dict = {}
 
     def _limits_key(self, v: int) -> tuple:
         key = self.keys.get(v)
@@ -437,7 +441,7 @@ class _Listing:
             limits = self._open_limits(u) if mode == "open" else self._limits(u, not quarter)
             found = self.found[key] = movement.destinations(
                 state, u, forced=not quarter, no_engage=self.calm, carrying=cargo >= 0,
-                cargo=cargo, limits=limits, reach=1 if quarter else 0)
+                cargo=cargo, limits=limits, reach=1 if quarter else 0, memo=self.memo)
         return found
 
     def moves(self, u: int, mode: str) -> list[dict]:
