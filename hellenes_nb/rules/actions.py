@@ -428,22 +428,28 @@ class Build(ActionType):
     type = "build"
     rules = ("4.21",)
 
-    def _reason(self, state: State, side: int, u: int) -> str | None:
+    def _refusal(self, state: State, side: int, u: int) -> Callable[[], str] | None:
+        """Why ``u`` may not build up now, as a function giving the words (built only when
+        they are shown), or None when it may."""
         ix = state.ix
         p = state.loc[u]
         if p < 0:
-            return f"{ix.describe(u)} is not on the map"
+            return lambda: f"{ix.describe(u)} is not on the map"
         if state.cv[u] >= ix.max_cv[u]:
-            return f"{ix.describe(u)} is already at its full {ix.max_cv[u]} cv"
+            return lambda: f"{ix.describe(u)} is already at its full {ix.max_cv[u]} cv"
         if p not in ix.homes[u] or not ix.has_city[p]:
-            return (f"{ix.describe(u)} is in {ix.place_name[p]}, which is not one of its home "
-                    "cities; units build up only at home")
+            return lambda: (f"{ix.describe(u)} is in {ix.place_name[p]}, which is not one of its "
+                            "home cities; units build up only at home")
         if state.city_control[p] != side:
-            return f"{ix.place_name[p]} is not controlled by {_name(side).title()}"
+            return lambda: f"{ix.place_name[p]} is not controlled by {_name(side).title()}"
         if not _siege().can_build_in(state, p, side):
-            return (f"{ix.place_name[p]} is besieged (and, for a port, blockaded): no building "
-                    "there (§4.2, §8.21)")
+            return lambda: (f"{ix.place_name[p]} is besieged (and, for a port, blockaded): no "
+                            "building there (§4.2, §8.21)")
         return None
+
+    def _reason(self, state: State, side: int, u: int) -> str | None:
+        why = self._refusal(state, side, u)
+        return why() if why is not None else None
 
     def legal(self, state, side):
         ix = state.ix
@@ -451,7 +457,7 @@ class Build(ActionType):
                  "label": f"Build {ix.describe(u)} from {state.cv[u]} to {state.cv[u] + 1} cv "
                           f"in {ix.place_name[state.loc[u]]} (1 action)"}
                 for u in range(side * 60, side * 60 + 60)
-                if state.loc[u] >= 0 and self._reason(state, side, u) is None]
+                if state.loc[u] >= 0 and self._refusal(state, side, u) is None]
 
     def why_illegal(self, state, side, action):
         u = _unit_arg(state, action)
