@@ -369,8 +369,9 @@ class _Listing:
         move ending in one of them (whatever the path) and fails all others, and the
         pass-through places are all places within reach (:func:`_home_through`). So one search
         without the Homing end check, kept to the home cities afterwards, finds the same
-        canonical paths to them, and units of every nationality in one place share it. Without
-        an end check, a sure forced march (``sure_forced``) changes nothing in a search."""
+        canonical paths to them, and units of every nationality in one place share it. (The
+        scenario's own checks stay; ``sure_forced`` only decides which path an end check sees,
+        and is kept whenever the Peace adds one.)"""
         key = ("open", self._limits_key(u))
         if key not in self.limits:
             self.limits[key] = scenario_rules.move_limits(self.state, u,
