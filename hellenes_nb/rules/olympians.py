@@ -18,8 +18,8 @@ Where each random result happens and the hook that offers the appeal:
   and :func:`after_recruit_placed` at the end of ``actions.RecruitPlace.apply``;
 - Ares, one unit attack: :func:`offer_ares` in ``battles.BattleStep._run_fight`` after each
   ``Battle.step()`` (the appeal restores the battle as it was before the attack and rolls it
-  again: ``combat.Battle`` has no re-roll of its own). Attacks rolled inside
-  ``Battle.choose`` (right after a player's battle decision) are not offered;
+  again: ``combat.Battle`` has no re-roll of its own). ``Battle.choose`` only answers a
+  decision and never rolls, so every attack passes this hook (tested);
 - Demeter, siege attrition: :func:`offer_demeter` at the end of ``siege.attrition``;
 - Poseidon, a storm: :func:`roll_storm` in place of ``movement.storm``;
 - Hermes, forced marches: :func:`offer_hermes` after the forced-march rolls of ``movement.Rolls``.

@@ -3,11 +3,13 @@ appeal per god per player turn; an appeal is a choice that can be declined."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from evkit import WORLD, besiege, board
 
-from hellenes_nb.game import Game, IllegalAction
-from hellenes_nb.rules import actions, battles, olympians, siege
+from hellenes_nb.game import Game, IllegalAction, new_game
+from hellenes_nb.rules import actions, battles, combat, olympians, siege
 from hellenes_nb.rules.state import POOL
 from hellenes_nb.rules.steps import replace_top
 from hellenes_nb.rules.world_index import ATHENS, SPARTA
@@ -247,3 +249,28 @@ def test_11_hermes_rolls_one_formations_failed_forced_marches_again():
     st = game.state
     assert len(_kinds(st, "forced_roll", "11.0")) == 2
     assert "hermes" not in st.sacrifices[ATHENS]
+
+
+@pytest.mark.rule("11.0")
+def test_11_every_attack_passes_the_ares_hook_because_choices_never_roll(monkeypatch):
+    """Ares is offered from ``BattleStep._run_fight`` after each ``Battle.step()``; that covers
+    every attack only if answering a battle decision (retreat or fight, which tied block takes a
+    hit or rout) never rolls a die. Random games check it on every such decision."""
+    seen = []
+    original = combat.Battle.choose
+
+    def choose(self, choice):
+        kind, dice = self.prompt.kind, self.dice.to_dict()
+        events = original(self, choice)
+        seen.append(kind)
+        assert self.dice.to_dict() == dice, f"answering a {kind} decision rolled dice"
+        assert not any(e["kind"] == "attack" for e in events)
+        return events
+
+    monkeypatch.setattr(combat.Battle, "choose", choose)
+    for seed in range(1, 9):
+        game = new_game("431", seed)
+        rng = random.Random(seed)
+        while not game.over:
+            game.apply(rng.choice(game.legal_actions()))
+    assert "retreat" in seen and {"hit", "rout"} & set(seen)
