@@ -274,11 +274,13 @@ def resolve_event(state: State, side: int) -> None:
 
 
 def discard_played(state: State) -> None:
-    """Put this season's played cards on the discard pile unless they stay in play (§3.1)."""
-    in_play = {n for n, _ in state.in_play}
+    """Put this season's played cards on the discard pile (§3.1) unless they stay in play (a
+    continuing event or a leader) or their own or a later event already discarded them (the
+    Peace and War Faction cards): a card is never in two piles."""
+    placed = {n for n, _ in state.in_play} | set(state.discard)
     for side in (ATHENS, SPARTA):
         p = state.played[side]
-        if p is not None and p["card"] not in in_play and p["card"] not in state.leaders:
+        if p is not None and p["card"] not in placed and p["card"] not in state.leaders:
             state.discard.append(p["card"])
         state.played[side] = None
 

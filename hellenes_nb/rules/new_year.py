@@ -9,20 +9,8 @@ applied by ``peace.CardPlayRules``.
 from __future__ import annotations
 
 from . import cards, scenario_rules
-from .state import State
 from .steps import Step, pop, push, register, replace_top
 from .world_index import SIDE_NAMES
-
-
-def discard_season_cards(state: State) -> None:
-    """Discard the cards played this season (§3.1), except one that its own or a later event
-    already placed (on the discard pile, or in play): a card is never in two piles."""
-    placed = set(state.discard)
-    for side in (0, 1):
-        p = state.played[side]
-        if p is not None and p["card"] in placed:
-            state.played[side] = None
-    cards.discard_played(state)
 
 
 class NewYear(Step):
@@ -50,7 +38,7 @@ class NewYear(Step):
                 state.event("sacrifice", "10.3", f"{SIDE_NAMES[side].title()} sacrifices "
                             f"to {play['god'].title()}", side, god=play["god"])
         else:
-            discard_season_cards(state)
+            cards.discard_played(state)
             state.active = -1
             pop(state, frame)
 

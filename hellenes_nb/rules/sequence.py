@@ -59,7 +59,7 @@ class Season(Step):
             side = state.first if stage == 1 else 1 - state.first
             push(state, {"kind": "turn", "side": side, "stage": 0})
         else:
-            new_year.discard_season_cards(state)
+            cards.discard_played(state)
             scenario_rules.note_season_end(state)
             pop(state, frame)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import weakref
 
-from . import actions, control, movement, new_year, peace, scenario_rules, siege
+from . import actions, cards, control, movement, peace, scenario_rules, siege
 from .battles import formations
 from .cards import season_ban
 from .control import outside_units
@@ -540,7 +540,7 @@ class Winter(Step):
         else:
             siege.refresh(state)
             control.refresh(state)
-            new_year.discard_season_cards(state)
+            cards.discard_played(state)
             for key in [k for k in state.flags
                         if k.startswith(("maintained:", "homing:", "winter_group:"))]:
                 del state.flags[key]

@@ -140,3 +140,19 @@ def test_3_3_commitment_is_simultaneous_and_hidden():
     with pytest.raises(IllegalAction, match="not Athens's decision"):
         game.apply({"type": "play_card", "side": "athens", "card": game.state.hands[0][0],
                     "use": "sacrifice", "god": "zeus"})
+
+
+@pytest.mark.rule("3.1")
+def test_3_1_season_end_discards_played_cards_once_and_keeps_cards_in_play():
+    s = position({})
+    s.played[ATHENS] = {"card": 5, "use": "actions"}
+    s.played[SPARTA] = {"card": 9, "use": "event"}
+    s.discard = [9]  # an event that already put its own card on the pile (e.g. a Faction card)
+    cards.discard_played(s)
+    assert s.discard == [9, 5] and s.played == [None, None]
+    s.played[ATHENS] = {"card": 12, "use": "event"}
+    s.played[SPARTA] = {"card": 14, "use": "event"}
+    s.in_play = [[12, ATHENS]]  # a continuing event stays face up
+    s.leaders[SPARTA] = 14  # and so does a leader
+    cards.discard_played(s)
+    assert s.discard == [9, 5] and s.played == [None, None]
