@@ -1,5 +1,5 @@
 """Engine benchmark: State.clone() against copy.deepcopy, full-game random playouts per second
-per scenario, and truncated rollouts to Year End per second.
+per scenario (uniform and brisk random bots), and truncated rollouts to Year End per second.
 
 Prints the environment, medians of interleaved repeats and the ratio to the naive baseline
 measured in the same run (docs: ../shared/reference/performance.md §3, §4 G1–G2): the naive
@@ -20,8 +20,10 @@ import statistics
 import time
 
 from hellenes_nb.game import Game, new_game
+from hellenes_nb.selfplay import pick
 
 CLONE_GOAL = 300
+PLAYOUT_GOAL = 50  # random full games per second per core, for 431
 SCENARIOS = ("431", "sicily", "413", "415")
 
 
@@ -47,16 +49,16 @@ def _deepcopy(game: Game) -> None:
     copy.deepcopy(game.state, {id(game.state.ix): game.state.ix})
 
 
-def playout(scenario: str, seed: int, naive: bool) -> int:
-    """One random game from setup to its result; returns the decisions taken. ``naive``
-    deep-copies the state before every move."""
+def playout(scenario: str, seed: int, naive: bool, policy: str = "uniform") -> int:
+    """One random game from setup to its result (``policy`` as in ``hellenes selfplay``);
+    returns the decisions taken. ``naive`` deep-copies the state before every move."""
     game = new_game(scenario, seed)
     rng = random.Random(seed)
     n = 0
     while not game.over:
         if naive:
             _deepcopy(game)
-        game.apply(rng.choice(game.legal_actions()))
+        game.apply(pick(rng, game.legal_actions(), policy))
         n += 1
     return n
 
@@ -91,30 +93,40 @@ def main() -> None:
     args = ap.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()}, nproc {os.cpu_count()}, "
           f"cpu {platform.processor() or 'unknown'}")
-    state = mid_game().state
-    memo = {id(state.ix): state.ix}  # the static world index is shared, as clone() shares it
-    clones, deeps = [], []
-    for _ in range(args.repeats):
-        clones.append(per_call(state.clone, 2000))
-        deeps.append(per_call(lambda: copy.deepcopy(state, dict(memo)), 50))
-    c, d = statistics.median(clones), statistics.median(deeps)
-    verdict = "met" if d / c >= CLONE_GOAL else "NOT met"
-    print(f"clone: median {c * 1e6:.1f} µs (min {min(clones) * 1e6:.1f}); "
-          f"deepcopy: median {d * 1e6:.0f} µs (min {min(deeps) * 1e6:.0f}); "
-          f"ratio {d / c:.0f}x (goal >= {CLONE_GOAL}x: {verdict})")
-    for sc in SCENARIOS:
-        fast, slow, moves = [], [], []
-        for r in range(args.repeats):
-            base = 100 + r * args.games
-            rate, n = timed(lambda i, base=base, sc=sc: playout(sc, base + i, False), args.games)
-            fast.append(rate)
-            moves.append(n / args.games)
-            slow.append(timed(lambda i, base=base, sc=sc: playout(sc, base + i, True),
-                              args.games)[0])
-        f, s = statistics.median(fast), statistics.median(slow)
-        print(f"{sc:>6} full random games: median {f:.2f} games/s "
-              f"({statistics.median(moves):.0f} decisions/game); deepcopy before every move "
-              f"{s:.2f} games/s; ratio {f / s:.2f}x")
+    for decisions in (40, 400):
+        state = mid_game(decisions=decisions).state
+        memo = {id(state.ix): state.ix}  # the static world index is shared, as clone() shares it
+        clones, deeps = [], []
+        for _ in range(args.repeats):
+            clones.append(per_call(state.clone, 2000))
+            deeps.append(per_call(lambda s=state, m=memo: copy.deepcopy(s, dict(m)), 50))
+        c, d = statistics.median(clones), statistics.median(deeps)
+        verdict = "met" if d / c >= CLONE_GOAL else "NOT met"
+        print(f"clone after {decisions} decisions ({state.year} BC season {state.season}, "
+              f"{len(state.log)} log events): median {c * 1e6:.2f} µs "
+              f"(min {min(clones) * 1e6:.2f}); deepcopy: median {d * 1e6:.0f} µs "
+              f"(min {min(deeps) * 1e6:.0f}); ratio {d / c:.0f}x (goal >= {CLONE_GOAL}x: "
+              f"{verdict})")
+    for policy in ("uniform", "brisk"):
+        for sc in SCENARIOS:
+            fast, slow, moves = [], [], []
+            for r in range(args.repeats):
+                base = 100 + r * args.games
+                rate, n = timed(lambda i, b=base, sc=sc, p=policy: playout(sc, b + i, False, p),
+                                args.games)
+                fast.append(rate)
+                moves.append(n / args.games)
+                slow.append(timed(lambda i, b=base, sc=sc, p=policy: playout(sc, b + i, True, p),
+                                  args.games)[0])
+            f, s = statistics.median(fast), statistics.median(slow)
+            goal = ""
+            if sc == "431":
+                goal = (f"; goal >= {PLAYOUT_GOAL}/s: "
+                        f"{'met' if f >= PLAYOUT_GOAL else 'NOT met'}")
+            print(f"{sc:>6} {policy:>7} full random games: median {f:.2f} games/s "
+                  f"({statistics.median(moves):.0f} decisions/game, "
+                  f"{f * statistics.median(moves):.0f} decisions/s); deepcopy before every "
+                  f"move {s:.2f} games/s; ratio {f / s:.2f}x{goal}")
     for sc in SCENARIOS:
         start = mid_game(sc, seed=5, decisions=25)
         fast, slow = [], []
