@@ -173,29 +173,29 @@ def play_one(scenario: str, seed: int, *, world: World | None = None, max_decisi
 
 def run(scenario: str, games: int, seed: int, *, world: World | None = None,
         max_decisions: int = 20000, policy: str = "uniform", fuzz: bool = False,
-        jobs: int = 1, progress: bool = False) -> dict[str, Any]:
+        workers: int = 1, progress: bool = False) -> dict[str, Any]:
     """Play ``games`` random games with seeds ``seed, seed+1, ...``; one JSON-ready summary
     with results by victory type and winner, decisions per game and the failures.
 
-    ``jobs`` > 1 plays the games in that many worker processes (the results are the same games,
+    ``workers`` > 1 plays the games in that many worker processes (the results are the same games,
     in seed order, as with one); ``progress`` shows a progress bar on standard error."""
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
-    if not isinstance(jobs, int) or jobs < 1:
-        raise ValueError(f"jobs must be a whole number of at least 1, not {jobs!r}")
+    if not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
     t0 = time.perf_counter()
     one = partial(play_one, scenario, world=world, max_decisions=max_decisions, policy=policy,
                   fuzz=fuzz)
     seeds = range(seed, seed + games)
     bar = partial(tqdm, total=games, unit="game", desc=f"{scenario} selfplay", file=sys.stderr,
                   disable=None if progress else True)
-    if jobs == 1:
+    if workers == 1:
         results = list(bar(map(one, seeds)))
     else:
         if world is not None:
-            raise ValueError("jobs > 1 plays the packaged world only (worker processes load it)")
-        chunk = max(1, min(50, games // (4 * jobs)))
-        with ProcessPoolExecutor(jobs) as pool:
+            raise ValueError("workers > 1 plays the packaged world only (worker processes load it)")
+        chunk = max(1, min(50, games // (4 * workers)))
+        with ProcessPoolExecutor(workers) as pool:
             results = list(bar(pool.map(one, seeds, chunksize=chunk)))
     seconds = time.perf_counter() - t0
     counts = [r["decisions"] for r in results]
@@ -226,7 +226,7 @@ def run(scenario: str, games: int, seed: int, *, world: World | None = None,
 
 def _cmd(args: argparse.Namespace) -> int:
     summary = run(args.scenario, args.games, args.seed, max_decisions=args.max_decisions,
-                  policy=args.policy, fuzz=args.fuzz, jobs=args.jobs,
+                  policy=args.policy, fuzz=args.fuzz, workers=args.workers,
                   progress=not args.no_progress)
     if args.json:
         print(json.dumps(summary, indent=2))
@@ -267,7 +267,7 @@ def add_selfplay_parser(subparsers: argparse._SubParsersAction) -> None:
                    help="how the random bot picks (default uniform)")
     p.add_argument("--fuzz", action="store_true",
                    help="check the board invariants after every action")
-    p.add_argument("--jobs", type=_at_least_one, default=1,
+    p.add_argument("--workers", type=_at_least_one, default=1,
                    help="worker processes playing games side by side (default 1)")
     p.add_argument("--no-progress", action="store_true",
                    help="hide the progress bar (shown on standard error when it is a terminal)")

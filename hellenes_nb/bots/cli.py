@@ -56,7 +56,8 @@ def format_summary(s: dict) -> str:
 
 def _cmd(args: argparse.Namespace) -> int:
     summary = run_match(args.a, args.b, args.games, seed=args.seed, scenario=args.scenario,
-                        workers=args.workers, max_decisions=args.max_decisions)
+                        workers=args.workers, max_decisions=args.max_decisions,
+                        progress=not args.no_progress)
     if not args.keep_games:
         summary["results"] = [r for r in summary["results"] if r["result"] == "crash"]
     print(json.dumps(summary, indent=2) if args.json else format_summary(summary))
@@ -78,6 +79,8 @@ def add_match_parser(subparsers: argparse._SubParsersAction) -> None:
                    help="processes playing games at once (default 1)")
     p.add_argument("--max-decisions", type=_positive, default=20000,
                    help="stop a game after this many decisions; counted as unfinished")
+    p.add_argument("--no-progress", action="store_true",
+                   help="hide the progress bar (shown on standard error when it is a terminal)")
     p.add_argument("--keep-games", action="store_true", help="include every game's summary")
     p.add_argument("--json", action="store_true", help="print one JSON summary")
     p.set_defaults(func=_cmd)

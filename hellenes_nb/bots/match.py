@@ -11,9 +11,12 @@ rate comes with a Wilson 95 % score interval (../shared/reference/performance.md
 from __future__ import annotations
 
 import math
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from tqdm import tqdm
 
 from ..game import new_game
 from ..rules import year_end
@@ -84,19 +87,23 @@ def _job(args: tuple) -> dict[str, Any]:
 
 
 def run_match(a: str, b: str, games: int, seed: int = 1, scenario: str = "431",
-              workers: int = 1, max_decisions: int = 20000) -> dict[str, Any]:
-    """Play ``games`` games, sides alternated; a JSON-ready summary from bot ``a``'s side."""
+              workers: int = 1, max_decisions: int = 20000,
+              progress: bool = False) -> dict[str, Any]:
+    """Play ``games`` games, sides alternated; a JSON-ready summary from bot ``a``'s side.
+    ``progress`` shows a progress bar on standard error (when it is a terminal)."""
     if games < 1:
         raise ValueError(f"a match needs at least one game, not {games}")
     for name in (a, b):
         make_bot(name)
     jobs = [(a, b, scenario, seed + i, SIDES[i % 2], max_decisions) for i in range(games)]
     t0 = time.perf_counter()
+    bar = {"total": games, "unit": "game", "desc": f"{a} v {b}", "file": sys.stderr,
+           "disable": None if progress else True}
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(_job, jobs, chunksize=1))
+            results = list(tqdm(pool.map(_job, jobs, chunksize=1), **bar))
     else:
-        results = [_job(j) for j in jobs]
+        results = [_job(j) for j in tqdm(jobs, **bar)]
     seconds = time.perf_counter() - t0
     return summarize(a, b, scenario, seed, results, seconds, workers)
 

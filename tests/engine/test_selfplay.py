@@ -32,7 +32,7 @@ def test_selfplay_command_prints_one_json_summary(capsys):
 
 def test_worker_processes_play_the_same_games_in_seed_order():
     one = run("sicily", 3, 21, policy="brisk")
-    two = run("sicily", 3, 21, policy="brisk", jobs=2)
+    two = run("sicily", 3, 21, policy="brisk", workers=2)
     assert [r["seed"] for r in two["results"]] == [21, 22, 23]
     assert two["results"] == one["results"]
     assert two["victories"] == one["victories"]
@@ -42,7 +42,7 @@ def test_bad_job_counts_are_refused_in_plain_words(capsys):
     parser = argparse.ArgumentParser()
     add_selfplay_parser(parser.add_subparsers(dest="command"))
     with pytest.raises(SystemExit):
-        parser.parse_args(["selfplay", "--jobs", "0"])
+        parser.parse_args(["selfplay", "--workers", "0"])
     assert "at least 1" in capsys.readouterr().err
-    with pytest.raises(ValueError, match="jobs"):
-        run("sicily", 1, 1, jobs=0)
+    with pytest.raises(ValueError, match="workers"):
+        run("sicily", 1, 1, workers=0)
