@@ -64,19 +64,27 @@ def section(reason: str) -> str:
 
 
 # -- switches -----------------------------------------------------------------------------------
-_RULES: dict[tuple[int, str], frozenset[str]] = {}
+_RULES: dict[tuple[int, str], tuple[object, frozenset[str]]] = {}
+#: The last answer of :func:`rules_of`: [world index, scenario, rule keys]. An index and a
+#: scenario name decide the keys (the world's scenario records never change), so a state with
+#: the same index object and scenario name gets the same answer.
+_LAST_RULES: list = [None, None, frozenset()]
 
 
 def rules_of(state: State) -> frozenset[str]:
-    """The special-rule keys of the state's scenario (cached per world and scenario)."""
+    """The special-rule keys of the state's scenario (cached per world and scenario; the last
+    answer is kept for the next state of the same index and scenario, the usual case)."""
+    last = _LAST_RULES
+    if state.ix is last[0] and state.scenario == last[1]:
+        return last[2]
     world = state.ix.world
     key = (id(world), state.scenario)
-    got = _RULES.get(key)
-    if got is None:
+    hit = _RULES.get(key)
+    if hit is None or hit[0] is not world:
         sc = world.scenarios.get(state.scenario)
-        got = frozenset(sc.rules) if sc is not None else frozenset()
-        _RULES[key] = got
-    return got
+        hit = _RULES[key] = (world, frozenset(sc.rules) if sc is not None else frozenset())
+    last[:] = (state.ix, state.scenario, hit[1])
+    return hit[1]
 
 
 def has(state: State, key: str) -> bool:
@@ -116,17 +124,23 @@ def home_territory(ix: WorldIndex, nationality: str) -> frozenset[int]:
     return got
 
 
-_SICILIAN: dict[int, tuple[bool, ...]] = {}
+_SICILIAN: dict[int, tuple[WorldIndex, tuple[bool, ...]]] = {}
+
+
+def _sicilian_table(ix: WorldIndex) -> tuple[bool, ...]:
+    """Per unit of ``ix``: of a Sicilian nationality (§2.1, §15.2 rule 5); built once per
+    index."""
+    hit = _SICILIAN.get(id(ix))
+    if hit is None or hit[0] is not ix:
+        kinds = {k: n.kind for k, n in ix.world.nationalities.items()}
+        table = tuple(kinds.get(ix.nationality[v]) == "sicilian" for v in range(len(ix.exists)))
+        hit = _SICILIAN[id(ix)] = (ix, table)
+    return hit[1]
 
 
 def is_sicilian(ix: WorldIndex, u: int) -> bool:
     """A unit of a Sicilian nationality (§2.1, §15.2 rule 5)."""
-    table = _SICILIAN.get(id(ix))
-    if table is None:
-        kinds = {k: n.kind for k, n in ix.world.nationalities.items()}
-        table = tuple(kinds.get(ix.nationality[v]) == "sicilian" for v in range(len(ix.exists)))
-        _SICILIAN[id(ix)] = table
-    return table[u]
+    return _sicilian_table(ix)[u]
 
 
 def expeditionary(ix: WorldIndex, u: int) -> bool:
@@ -300,10 +314,11 @@ def _scenario_check(state: State, stay: bool, expeditions: bool) -> StepCheck:
     ``expeditions`` (415 rule 3): why unit ``u`` may not cross from ``a`` into ``b``, or ""."""
     ix = state.ix
     region = ix.region
+    sicilian = _sicilian_table(ix)
 
     def check(u: int, a: int, b: int) -> str:
         rb = region[b]
-        if stay and rb != "sicily" and is_sicilian(ix, u):
+        if stay and rb != "sicily" and sicilian[u]:
             return "Sicilian units cannot leave SICILY (§15.2)"
         if expeditions and u < 60 and rb in SICILY_OR_ITALY \
                 and region[a] not in SICILY_OR_ITALY and state.year >= 414:

@@ -19,6 +19,7 @@ Bookkeeping in ``state.flags`` for the current Winter: ``maintained:<unit>`` (§
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 
 from . import actions, cards, control, movement, peace, scenario_rules, siege
 from .battles import formations
@@ -40,7 +41,18 @@ def _name(side: int) -> str:
 # -- shelter (§9.0, §9.213, §9.22) ---------------------------------------------------------------
 def maintained(state: State, u: int) -> bool:
     """Maintained this Winter (§9.22)."""
-    return bool(state.flags.get(f"maintained:{state.ix.unit_key[u]}"))
+    return bool(state.flags.get(_maintained_keys(state.ix)[u]))
+
+
+_MAINTAINED_KEYS: dict[int, tuple[WorldIndex, tuple[str, ...]]] = {}
+
+
+def _maintained_keys(ix: WorldIndex) -> tuple[str, ...]:
+    """Per unit, its ``maintained:<unit>`` flag name (built once per world index)."""
+    hit = _MAINTAINED_KEYS.get(id(ix))
+    if hit is None or hit[0] is not ix:
+        hit = _MAINTAINED_KEYS[id(ix)] = (ix, tuple(f"maintained:{k}" for k in ix.unit_key))
+    return hit[1]
 
 
 def in_friendly_city(state: State, u: int) -> int:
@@ -244,38 +256,64 @@ def free_move_reason(state: State, u: int, mode: str,
     """Why ``u`` may not make a free wintering move of ``mode`` now, or "" (§9.211–§9.213)
     (``over``: :func:`overloaded` for its side; ``city``: :func:`in_friendly_city` of ``u``;
     each when already known)."""
-    return _unit_reason(state, u) or _mode_reason(state, u, mode, over, city)
+    why = _unit_refusal(state, u) or _mode_refusal(state, u, mode, over, city)
+    return why() if why is not None else ""
 
 
-def _unit_reason(state: State, u: int) -> str:
-    """Why ``u`` may make no free wintering move at all now, or "" (§9.21, §9.24)."""
+#: Why a unit may not do something, as a function giving the words (built only when they are
+#: shown), or None when it may.
+Refusal = Callable[[], str] | None
+
+
+def _unit_refusal(state: State, u: int) -> Refusal:
+    """Why ``u`` may make no free wintering move at all now (§9.21, §9.24)."""
     ix = state.ix
-    if state.loc[u] < 0:
-        return f"{ix.describe(u)} is not on the map"
+    p = state.loc[u]
+    if p < 0:
+        return lambda: f"{ix.describe(u)} is not on the map"
     if ix.is_barbarian[u]:
-        return "barbarians disband in Winter wherever they are (§9.24)"
+        return lambda: "barbarians disband in Winter wherever they are (§9.24)"
     if state.moved[u]:
-        return f"{ix.describe(u)} has already made its wintering move"
-    if not ix.is_fleet[u] and ix.is_sea(state.loc[u]):
-        return f"{ix.describe(u)} is at sea and moves only with a fleet (§5.21)"
-    return ""
+        return lambda: f"{ix.describe(u)} has already made its wintering move"
+    if not ix.is_fleet[u] and ix.is_sea(p):
+        return lambda: f"{ix.describe(u)} is at sea and moves only with a fleet (§5.21)"
+    return None
 
 
-def _mode_reason(state: State, u: int, mode: str, over: dict[int, tuple[list[int], int]] | None,
-                 city: int | None) -> str:
-    """Why ``u``, on the map and free to move, may not Quarter or Home (``mode``), or ""
-    (§9.211–§9.213; ``over`` and ``city`` as for :func:`free_move_reason`)."""
+def _mode_refusal(state: State, u: int, mode: str, over: dict[int, tuple[list[int], int]] | None,
+                  city: int | None, homes: dict[int, list[int]] | None = None) -> Refusal:
+    """Why ``u``, on the map and free to move, may not Quarter or Home (``mode``)
+    (§9.211–§9.213; ``over`` and ``city`` as for :func:`free_move_reason`, ``homes`` a cache
+    of home cities for :func:`_homes_of`). Without ``over``, only the city ``u`` stands in is
+    counted (:func:`_over_capacity`)."""
     ix = state.ix
     p = in_friendly_city(state, u) if city is None else city
     if p < 0:
-        return ""  # outside any friendly city: free to Quarter or Home
-    over = overloaded(state, u // 60) if over is None else over
-    if mode == "quarter" and not needs_shelter(state, u, over, p):
-        return (f"{ix.describe(u)} is already inside a friendly city within its capacity: only "
-                "units outside may Quarter (§9.211, §9.213)")
-    if mode == "home" and p >= 0 and p in _home_cities(state, u) and p not in over:
-        return (f"{ix.describe(u)} is already inside a controlled home city (§9.212)")
-    return ""
+        return None  # outside any friendly city: free to Quarter or Home
+    full = p in over if over is not None else _over_capacity(state, u // 60, p)
+    if mode == "quarter" and not full:
+        return lambda: (f"{ix.describe(u)} is already inside a friendly city within its "
+                        "capacity: only units outside may Quarter (§9.211, §9.213)")
+    mine = _home_cities(state, u) if homes is None else _homes_of(state, homes, u)
+    if mode == "home" and not full and p in mine:
+        return lambda: f"{ix.describe(u)} is already inside a controlled home city (§9.212)"
+    return None
+
+
+def _over_capacity(state: State, side: int, p: int) -> bool:
+    """Whether the friendly-controlled city ``p`` holds more of ``side``'s units than its
+    capacity: ``p in overloaded(state, side)``, counting only the units in ``p`` (those
+    :func:`in_friendly_city` places in it: inside its walls, or all of them when no enemy
+    stands outside)."""
+    ix = state.ix
+    loc, inside, flags = state.loc, state.inside, state.flags
+    keys = _maintained_keys(ix)
+    lo = (1 - side) * 60
+    open_city = not any(loc[e] == p and not inside[e] for e in range(lo, lo + 60))
+    n = sum(1 for v in range(side * 60, side * 60 + 60)
+            if loc[v] == p and (open_city or inside[v]) and not ix.is_barbarian[v]
+            and not flags.get(keys[v]))
+    return n > scenario_rules.capacity(state, p)
 
 
 _DISTANCES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -582,11 +620,11 @@ class WinterActions(Step):
                             "label": f"End winter actions ({state.actions_left} unused); "
                                      "unsheltered, unmaintained units disband"}]
         for u, city in listing.cities.items():
-            if not _unit_reason(state, u):
+            if _unit_refusal(state, u) is None:
                 for mode in FREE_MODES:
-                    if not _mode_reason(state, u, mode, over, city):
+                    if _mode_refusal(state, u, mode, over, city, listing.homes) is None:
                         out.extend(listing.moves(u, mode))
-            if self._maintain_reason(state, u, over, city) == "":
+            if self._maintain_refusal(state, u, over, city) is None:
                 cost = scenario_rules.action_cost(state, state.loc[u])
                 if cost <= state.actions_left:
                     out.append({"type": "maintain", "side": name, "unit": ix.unit_key[u],
@@ -599,16 +637,18 @@ class WinterActions(Step):
                            if actions.cost_of(state, handler, a) <= state.actions_left)
         return out
 
-    def _maintain_reason(self, state: State, u: int, over: dict[int, tuple[list[int], int]],
-                         city: int | None = None) -> str:
+    def _maintain_refusal(self, state: State, u: int, over: dict[int, tuple[list[int], int]],
+                          city: int | None = None) -> Refusal:
+        """Why ``u`` (on the map) may not be maintained now (§9.22; ``over`` and ``city`` as
+        for :func:`free_move_reason`)."""
         ix = state.ix
         if ix.is_barbarian[u]:
-            return "barbarians disband in Winter wherever they are (§9.24)"
+            return lambda: "barbarians disband in Winter wherever they are (§9.24)"
         if maintained(state, u):
-            return f"{ix.describe(u)} is already maintained"
+            return lambda: f"{ix.describe(u)} is already maintained"
         if not needs_shelter(state, u, over, city):
-            return f"{ix.describe(u)} winters inside a friendly city: no maintenance needed"
-        return ""
+            return lambda: f"{ix.describe(u)} winters inside a friendly city: no maintenance needed"
+        return None
 
     def why_illegal(self, state, frame, action):
         side = action_side(action)
@@ -631,9 +671,9 @@ class WinterActions(Step):
             if u // 60 != side or state.loc[u] < 0:
                 return IllegalAction(f"{state.ix.describe(u)} is not your unit on the map",
                                      "9.22")
-            reason = self._maintain_reason(state, u, overloaded(state, side))
-            if reason:
-                return IllegalAction(reason, "9.22")
+            why = self._maintain_refusal(state, u, overloaded(state, side))
+            if why is not None:
+                return IllegalAction(why(), "9.22")
             cost = scenario_rules.action_cost(state, state.loc[u])
             if cost > state.actions_left:
                 return IllegalAction(f"maintenance costs {cost} action(s) and only "
