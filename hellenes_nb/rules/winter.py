@@ -63,9 +63,18 @@ def in_friendly_city(state: State, u: int) -> int:
     side = u // 60
     if p < 0 or p >= ix.n_land or not ix.has_city[p] or state.city_control[p] != side:
         return -1
-    if state.inside[u] or not outside_units(state, p, 1 - side):
+    if state.inside[u] or not _enemy_outside(state, p, side):
         return p
     return -1
+
+
+def _enemy_outside(state: State, p: int, side: int) -> bool:
+    """Whether units of ``side``'s enemy stand in ``p`` outside the walls (``outside_units``
+    of the enemy is not empty), looking at the enemy's units in ``p`` only."""
+    lo = (1 - side) * 60
+    loc, inside = state.loc, state.inside
+    return p in loc[lo:lo + 60] and any(loc[e] == p and not inside[e]
+                                         for e in range(lo, lo + 60))
 
 
 class _Occ:
@@ -76,14 +85,13 @@ class _Occ:
     def __init__(self, state: State, side: int):
         n = state.ix.n_places
         self.side = side
-        self.any, self.out = bytearray(n), bytearray(n)
-        loc, inside = state.loc, state.inside
-        for e in range((1 - side) * 60, (2 - side) * 60):
-            p = loc[e]
+        self.any, self.out = anywhere, out = bytearray(n), bytearray(n)
+        lo = (1 - side) * 60
+        for p, within in zip(state.loc[lo:lo + 60], state.inside[lo:lo + 60], strict=True):
             if p >= 0:
-                self.any[p] = 1
-                if not inside[e]:
-                    self.out[p] = 1
+                anywhere[p] = 1
+                if not within:
+                    out[p] = 1
 
 
 def _cities(state: State, side: int, occ: _Occ) -> dict[int, int]:
@@ -307,13 +315,15 @@ def _over_capacity(state: State, side: int, p: int) -> bool:
     stands outside)."""
     ix = state.ix
     loc, inside, flags = state.loc, state.inside, state.flags
+    cap = scenario_rules.capacity(state, p)
+    if loc[side * 60:side * 60 + 60].count(p) <= cap:
+        return False  # not even all of the side's units there are too many
     keys = _maintained_keys(ix)
-    lo = (1 - side) * 60
-    open_city = not any(loc[e] == p and not inside[e] for e in range(lo, lo + 60))
+    open_city = not _enemy_outside(state, p, side)
     n = sum(1 for v in range(side * 60, side * 60 + 60)
             if loc[v] == p and (open_city or inside[v]) and not ix.is_barbarian[v]
             and not flags.get(keys[v]))
-    return n > scenario_rules.capacity(state, p)
+    return n > cap
 
 
 _DISTANCES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -349,6 +359,28 @@ def _borders_from(adj: tuple[tuple[int, ...], ...], start: int, n: int, first_on
                         nxt.append(b)
         frontier = nxt
     return bytes(dist)
+
+
+#: :func:`_cities_near` answers, static facts of a world; bounded. Key: (world index, unit,
+#: start, fleet search, range).
+_NEAR: dict[tuple, tuple[int, ...]] = {}
+_NEAR_MAX = 20000
+
+
+def _cities_near(ix: WorldIndex, v: int, start: int, fleet: bool, rng: int) -> tuple[int, ...]:
+    """The home cities of ``v`` (in ``ix.homes`` order) whose city or offshore sea is within
+    ``rng`` + 1 borders of ``start`` for a search of a fleet or not (:func:`_distances`)."""
+    key = (ix, v, start, fleet, rng)
+    hit = _NEAR.get(key)
+    if hit is None:
+        dist = _distances(ix, fleet)[start]
+        reach, offshore = rng + 1, ix.offshore
+        if len(_NEAR) >= _NEAR_MAX:
+            _NEAR.clear()
+        hit = _NEAR[key] = tuple(
+            h for h in ix.homes[v] if ix.has_city[h]
+            and (dist[h] <= reach or (offshore[h] >= 0 and dist[offshore[h]] <= reach)))
+    return hit
 
 
 def _home_ends(ix: WorldIndex, homes: tuple[int, ...]) -> set[int]:
@@ -422,12 +454,10 @@ class _Listing:
         ``u``'s place along the map's borders. The others are never reached, so neither
         :func:`_home_check` nor the pass-through places (:func:`_home_through`) ask about
         them."""
-        state, ix = self.state, self.state.ix
-        dist = _distances(ix, ix.is_fleet[u])[state.loc[u]]
-        reach = ix.move[u] + 1
-        offshore = ix.offshore
-        return tuple(h for h in _homes_of(state, self.homes, v)
-                     if dist[h] <= reach or (offshore[h] >= 0 and dist[offshore[h]] <= reach))
+        state = self.state
+        ix, control, side = state.ix, state.city_control, v // 60
+        return tuple(h for h in _cities_near(ix, v, state.loc[u], ix.is_fleet[u], ix.move[u])
+                     if control[h] == side)
 
     def _city_adjacent(self, u: int) -> bool:
         """Whether a friendly-controlled city borders ``u``'s place (along its search's
@@ -456,24 +486,32 @@ class _Listing:
             if not near or (cargo >= 0 and not _home_ends(ix, near) & _home_ends(ix, cargo_near)):
                 return {}
             if not any(self.occ.out[h] for h in (*near, *cargo_near)):
-                found = self._search(u, cargo, "open", (), ())
-                both = set(near) & set(cargo_near)
-                return {k: path for k, path in found.items() if k[0] in both}
+                both = near if cargo < 0 else tuple(h for h in near if h in cargo_near)
+                return self._search(u, cargo, "open", (), (), both)
             return self._search(u, cargo, mode, near, cargo_near)
         if not self._city_adjacent(u):
             return {}
         return self._search(u, cargo, mode, (), ())
 
     def _search(self, u: int, cargo: int, mode: str, near: tuple[int, ...],
-                cargo_near: tuple[int, ...]) -> dict[tuple[int, bool], tuple[int, ...]]:
+                cargo_near: tuple[int, ...], keep: tuple[int, ...] | None = None
+                ) -> dict[tuple[int, bool], tuple[int, ...]]:
         """One search of :meth:`destinations`, shared through :attr:`found`: ``mode`` "quarter",
         "home" (``near``, ``cargo_near``: the home cities within reach) or "open" (a Homing
-        search none of whose home cities within reach is besieged: see :meth:`_open_limits`)."""
+        search none of whose home cities within reach is besieged: see :meth:`_open_limits`),
+        kept to the destinations in ``keep`` when given (that answer shared too)."""
         state, ix = self.state, self.state.ix
         loc = state.loc
         carried = None if cargo < 0 else (loc[cargo], self._limits_key(cargo), cargo_near)
         key = (mode, loc[u], state.moved[u], ix.is_fleet[u], state.inside[u], ix.move[u],
                self._limits_key(u), near, carried)
+        if keep is not None:
+            kept = self.found.get((key, keep))
+            if kept is None:
+                kept = self.found[(key, keep)] = {
+                    k: path for k, path in self._search(u, cargo, mode, near, cargo_near).items()
+                    if k[0] in keep}
+            return kept
         found = self.found.get(key)
         if found is None:
             quarter = mode == "quarter"
