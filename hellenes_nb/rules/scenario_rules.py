@@ -165,13 +165,29 @@ def setup_area(state: State, u: int) -> str:
 def capacity(state: State, p: int) -> int:
     """City capacity in units: twice the city value, three times in GREECE under the Peace
     (§12.0 rule 2a), and Thebes keeps three times once War Resumes with Decelea (§12.12)."""
+    return capacities(state)[p]
+
+
+#: :func:`capacities` tables. Key: (world index, Peace in force, Decelea's Thebes in force),
+#: all a table reads besides the index's static city values, regions and ids.
+_CAPACITIES: dict[tuple[WorldIndex, bool, bool], tuple[int, ...]] = {}
+
+
+def capacities(state: State) -> tuple[int, ...]:
+    """:func:`capacity` of every place (0 without a city), one table per world and rules in
+    force."""
     ix = state.ix
-    v = ix.city_value[p]
-    if peace(state) and ix.region[p] == "greece":
-        return 3 * v
-    if has(state, "decelea") and war_resumed(state) and ix.place_ids[p] == THEBES:
-        return 3 * v
-    return 2 * v
+    key = (ix, peace(state), has(state, "decelea") and war_resumed(state))
+    got = _CAPACITIES.get(key)
+    if got is None:
+        if len(_CAPACITIES) >= 64:
+            _CAPACITIES.clear()
+        under_peace, thebes = key[1], key[2]
+        got = _CAPACITIES[key] = tuple(
+            3 * v if (under_peace and ix.region[p] == "greece")
+            or (thebes and ix.place_ids[p] == THEBES) else 2 * v
+            for p, v in enumerate(ix.city_value))
+    return got
 
 
 # -- neutrality (§1.31, §13.2, §15.2) ------------------------------------------------------------
@@ -431,9 +447,9 @@ def limits_key(state: State, u: int) -> tuple:
 
 
 __all__ = [
-    "Limits", "WINTER", "action_cost", "capacity", "civil_war_barred", "expeditionary", "has",
-    "home_territory", "is_sicilian", "limits_key", "move_limits", "note_plague_in_athens",
-    "note_season_end", "ostracism_barred", "peace", "persian_aid_cards", "pillage_prestige",
-    "plague_barred", "refresh_neutral", "rules_of", "section", "setup_area", "sicilians_stay",
-    "sicily_neutral_now", "war_resumed",
+    "Limits", "WINTER", "action_cost", "capacities", "capacity", "civil_war_barred",
+    "expeditionary", "has", "home_territory", "is_sicilian", "limits_key", "move_limits",
+    "note_plague_in_athens", "note_season_end", "ostracism_barred", "peace",
+    "persian_aid_cards", "pillage_prestige", "plague_barred", "refresh_neutral", "rules_of",
+    "section", "setup_area", "sicilians_stay", "sicily_neutral_now", "war_resumed",
 ]

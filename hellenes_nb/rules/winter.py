@@ -109,27 +109,37 @@ def _cities(state: State, side: int, occ: _Occ) -> dict[int, int]:
     return out
 
 
-def city_occupants(state: State, side: int,
-                   cities: dict[int, int] | None = None) -> dict[int, list[int]]:
+def city_occupants(state: State, side: int, cities: dict[int, int] | None = None,
+                   kept: frozenset[int] | None = None) -> dict[int, list[int]]:
     """Per friendly-controlled city, ``side``'s unmaintained non-barbarian units in it
-    (``cities``: :func:`_cities` of this state and side, when already known)."""
+    (``cities``: :func:`_cities` of this state and side, ``kept``: :func:`_maintained_units`
+    of them, when already known)."""
     ix = state.ix
     if cities is None:
         cities = _cities(state, side, _Occ(state, side))
+    if kept is None:
+        kept = _maintained_units(state, cities)
     out: dict[int, list[int]] = {}
     for u, p in cities.items():
-        if p >= 0 and not ix.is_barbarian[u] and not maintained(state, u):
+        if p >= 0 and not ix.is_barbarian[u] and u not in kept:
             out.setdefault(p, []).append(u)
     return out
 
 
-def overloaded(state: State, side: int,
-               cities: dict[int, int] | None = None) -> dict[int, tuple[list[int], int]]:
+def _maintained_units(state: State, units) -> frozenset[int]:
+    """Those of ``units`` maintained this Winter (:func:`maintained`)."""
+    flags, keys = state.flags, _maintained_keys(state.ix)
+    return frozenset(u for u in units if flags.get(keys[u]))
+
+
+def overloaded(state: State, side: int, cities: dict[int, int] | None = None,
+               kept: frozenset[int] | None = None) -> dict[int, tuple[list[int], int]]:
     """Cities holding more of ``side``'s units than their capacity: (units, excess) (§9.213)
-    (``cities`` as for :func:`city_occupants`)."""
+    (``cities`` and ``kept`` as for :func:`city_occupants`)."""
     out = {}
-    for p, units in city_occupants(state, side, cities).items():
-        cap = scenario_rules.capacity(state, p)
+    capacity = scenario_rules.capacities(state)
+    for p, units in city_occupants(state, side, cities, kept).items():
+        cap = capacity[p]
         if len(units) > cap:
             out[p] = (units, len(units) - cap)
     return out
@@ -393,14 +403,16 @@ class _Listing:
     """What one listing of ``side``'s free wintering moves shares, in one unchanged state: enemy
     presence, each unit's city, the over-full cities, home cities and the move searches."""
 
-    __slots__ = ("at", "calm", "cities", "found", "homes", "keys", "limits", "memo", "occ",
-                 "over", "side", "state")
+    __slots__ = ("at", "calm", "cities", "found", "homes", "keys", "kept", "limits", "memo",
+                 "occ", "over", "side", "state")
 
     def __init__(self, state: State, side: int):
         self.state, self.side = state, side
         self.occ = _Occ(state, side)
         self.cities = _cities(state, side, self.occ)
-        self.over = overloaded(state, side, self.cities)
+        #: the side's units maintained this Winter
+        self.kept = _maintained_units(state, self.cities)
+        self.over = overloaded(state, side, self.cities, self.kept)
         #: place -> ``side``'s units there
         self.at: dict[int, list[int]] = {}
         for u in self.cities:
@@ -521,11 +533,18 @@ class _Listing:
                 cargo=cargo, limits=limits, reach=1 if quarter else 0, memo=self.memo)
         return found
 
+    def may_end(self, u: int, mode: str) -> bool:
+        """Whether a free move of ``u`` in ``mode`` may end anywhere at all, with any cargo:
+        Homing needs a home city of ``u`` within reach, Quartering an adjacent friendly city
+        (:meth:`destinations` answers nothing otherwise)."""
+        return bool(self._homes_near(u, u)) if mode == "home" else self._city_adjacent(u)
+
     def moves(self, u: int, mode: str) -> list[dict]:
         """The free wintering moves of ``u`` in ``mode``: what ``actions.move_actions`` lists
         for the mode (one canonical path per destination and cargo choice), as winter moves."""
+        if not self.may_end(u, mode):
+            return []
         state, ix = self.state, self.state.ix
-        name, key = SIDE_NAMES[self.side], ix.unit_key[u]
         start = state.loc[u]
         cargos = [-1]
         if ix.is_fleet[u]:
@@ -539,35 +558,31 @@ class _Listing:
             if required and cargo < 0:
                 continue
             dests = self.destinations(u, mode, cargo)
-            for dest, forced in sorted(dests):
-                label, ids, at_sea = _move_text(ix, mode, u, cargo, start, dests[(dest, forced)],
-                                                forced)
+            for dest in sorted(dests):
+                action, ids, at_sea = _move_action(ix, self.side, mode, u, cargo, start,
+                                                   dests[dest], dest[1])
                 if cargo >= 0 and not at_sea:
                     continue
-                a = {"type": "winter_move", "side": name, "unit": key, "path": list(ids)}
-                if forced:
-                    a["forced"] = True
-                if cargo >= 0:
-                    a["carry"] = ix.unit_key[cargo]
-                a["label"] = label
-                a["mode"] = mode
-                out.append(a)
+                action = action.copy()
+                action["path"] = list(ids)
+                out.append(action)
         return out
 
 
-#: Label, path ids and "goes to sea" of a free wintering move, which depend only on the
-#: world's names and tables. Key: (world index, mode, unit, cargo or -1, start, path, forced);
-#: bounded.
-_MOVE_TEXT: dict[tuple, tuple[str, tuple[str, ...], bool]] = {}
-_MOVE_TEXT_MAX = 20000
+#: The action (path left to fill in), path ids and "goes to sea" of a free wintering move,
+#: which depend only on the world's names and tables. Key: (world index, side, mode, unit,
+#: cargo or -1, start, path, forced); bounded.
+_MOVE_ACTION: dict[tuple, tuple[dict, tuple[str, ...], bool]] = {}
+_MOVE_ACTION_MAX = 20000
 
 
-def _move_text(ix: WorldIndex, mode: str, u: int, cargo: int, start: int, path: tuple[int, ...],
-               forced: bool) -> tuple[str, tuple[str, ...], bool]:
-    """The label of a Quartering or Homing move as ``actions.move_actions`` words a move
-    (remembered), its path ids, and whether it goes to sea."""
-    key = (ix, mode, u, cargo, start, path, forced)
-    hit = _MOVE_TEXT.get(key)
+def _move_action(ix: WorldIndex, side: int, mode: str, u: int, cargo: int, start: int,
+                 path: tuple[int, ...], forced: bool) -> tuple[dict, tuple[str, ...], bool]:
+    """A Quartering or Homing move labelled as ``actions.move_actions`` words a move
+    (remembered: copy it and set its ``path`` before use), its path ids, and whether it goes to
+    sea."""
+    key = (ix, side, mode, u, cargo, start, path, forced)
+    hit = _MOVE_ACTION.get(key)
     if hit is None:
         dest = ix.place_name[path[-1]]
         text = (f"Move {ix.describe(u)} toward {dest} with a forced march" if forced
@@ -575,11 +590,18 @@ def _move_text(ix: WorldIndex, mode: str, u: int, cargo: int, start: int, path: 
         if cargo >= 0:
             text += f", carrying {ix.describe(cargo)}"
         word = "Quarter" if mode == "quarter" else "Home"
-        label = f"{word} (free): {text} ({ix.route((start, *path))})"
+        action = {"type": "winter_move", "side": SIDE_NAMES[side], "unit": ix.unit_key[u],
+                  "path": None}
+        if forced:
+            action["forced"] = True
+        if cargo >= 0:
+            action["carry"] = ix.unit_key[cargo]
+        action["label"] = f"{word} (free): {text} ({ix.route((start, *path))})"
+        action["mode"] = mode
         at_sea = any(ix.is_sea(q) for q in (start, *path))
-        if len(_MOVE_TEXT) >= _MOVE_TEXT_MAX:
-            _MOVE_TEXT.clear()
-        hit = _MOVE_TEXT[key] = (label, tuple(ix.place_ids[q] for q in path), at_sea)
+        if len(_MOVE_ACTION) >= _MOVE_ACTION_MAX:
+            _MOVE_ACTION.clear()
+        hit = _MOVE_ACTION[key] = (action, tuple(ix.place_ids[q] for q in path), at_sea)
     return hit
 
 
@@ -662,7 +684,7 @@ class WinterActions(Step):
                 for mode in FREE_MODES:
                     if _mode_refusal(state, u, mode, over, city, listing.homes) is None:
                         out.extend(listing.moves(u, mode))
-            if self._maintain_refusal(state, u, over, city) is None:
+            if self._maintain_refusal(state, u, over, city, u in listing.kept) is None:
                 cost = scenario_rules.action_cost(state, state.loc[u])
                 if cost <= state.actions_left:
                     out.append({"type": "maintain", "side": name, "unit": ix.unit_key[u],
@@ -676,13 +698,13 @@ class WinterActions(Step):
         return out
 
     def _maintain_refusal(self, state: State, u: int, over: dict[int, tuple[list[int], int]],
-                          city: int | None = None) -> Refusal:
+                          city: int | None = None, kept: bool | None = None) -> Refusal:
         """Why ``u`` (on the map) may not be maintained now (§9.22; ``over`` and ``city`` as
-        for :func:`free_move_reason`)."""
+        for :func:`free_move_reason`, ``kept``: :func:`maintained`, when already known)."""
         ix = state.ix
         if ix.is_barbarian[u]:
             return lambda: "barbarians disband in Winter wherever they are (§9.24)"
-        if maintained(state, u):
+        if maintained(state, u) if kept is None else kept:
             return lambda: f"{ix.describe(u)} is already maintained"
         if not needs_shelter(state, u, over, city):
             return lambda: f"{ix.describe(u)} winters inside a friendly city: no maintenance needed"
