@@ -404,7 +404,7 @@ class _Listing:
     presence, each unit's city, the over-full cities, home cities and the move searches."""
 
     __slots__ = ("at", "calm", "cities", "found", "homes", "keys", "kept", "limits", "memo",
-                 "occ", "over", "side", "state")
+                 "near", "occ", "over", "side", "state", "units")
 
     def __init__(self, state: State, side: int):
         self.state, self.side = state, side
@@ -421,6 +421,10 @@ class _Listing:
         self.calm = bool(season_ban(state, side, "engage"))
         #: unit -> scenario_rules.limits_key
         self.keys: dict[int, tuple] = {}
+        #: unit -> what a search reads of it (:meth:`_unit_facts`)
+        self.units: dict[int, tuple] = {}
+        #: (unit or cargo, unit) -> :meth:`_homes_near`
+        self.near: dict[tuple[int, int], tuple[int, ...]] = {}
         #: (Homing?, limits_key, home cities) -> the limits of a unit with these (:meth:`_limits`)
         self.limits: dict[tuple, scenario_rules.Limits | None] = {}
         #: search key (see :meth:`destinations`) -> movement.destinations' answer
@@ -465,11 +469,25 @@ class _Listing:
         touch: the city or its offshore sea within the range plus a forced march's area of
         ``u``'s place along the map's borders. The others are never reached, so neither
         :func:`_home_check` nor the pass-through places (:func:`_home_through`) ask about
-        them."""
-        state = self.state
-        ix, control, side = state.ix, state.city_control, v // 60
-        return tuple(h for h in _cities_near(ix, v, state.loc[u], ix.is_fleet[u], ix.move[u])
-                     if control[h] == side)
+        them. Kept in :attr:`near`."""
+        got = self.near.get((v, u))
+        if got is None:
+            state = self.state
+            ix, control, side = state.ix, state.city_control, v // 60
+            got = self.near[(v, u)] = tuple(
+                h for h in _cities_near(ix, v, state.loc[u], ix.is_fleet[u], ix.move[u])
+                if control[h] == side)
+        return got
+
+    def _unit_facts(self, u: int) -> tuple:
+        """What a search reads of unit ``u`` itself: its place, moved flag, fleet type, inside
+        flag, range and :func:`~scenario_rules.limits_key` (kept in :attr:`units`)."""
+        got = self.units.get(u)
+        if got is None:
+            state, ix = self.state, self.state.ix
+            got = self.units[u] = (state.loc[u], state.moved[u], ix.is_fleet[u],
+                                   state.inside[u], ix.move[u], self._limits_key(u))
+        return got
 
     def _city_adjacent(self, u: int) -> bool:
         """Whether a friendly-controlled city borders ``u``'s place (along its search's
@@ -512,11 +530,9 @@ class _Listing:
         "home" (``near``, ``cargo_near``: the home cities within reach) or "open" (a Homing
         search none of whose home cities within reach is besieged: see :meth:`_open_limits`),
         kept to the destinations in ``keep`` when given (that answer shared too)."""
-        state, ix = self.state, self.state.ix
-        loc = state.loc
-        carried = None if cargo < 0 else (loc[cargo], self._limits_key(cargo), cargo_near)
-        key = (mode, loc[u], state.moved[u], ix.is_fleet[u], state.inside[u], ix.move[u],
-               self._limits_key(u), near, carried)
+        state = self.state
+        carried = None if cargo < 0 else (state.loc[cargo], self._limits_key(cargo), cargo_near)
+        key = (mode, self._unit_facts(u), near, carried)
         if keep is not None:
             kept = self.found.get((key, keep))
             if kept is None:
