@@ -98,14 +98,15 @@ def _cities(state: State, side: int, occ: _Occ) -> dict[int, int]:
     """:func:`in_friendly_city` for each of ``side``'s units on the map, reading where the enemy
     stands outside the walls from ``occ`` (one scan of the enemy for the whole side)."""
     ix = state.ix
-    loc, inside, city_control = state.loc, state.inside, state.city_control
+    n_land, has_city, city_control, enemy_out = ix.n_land, ix.has_city, state.city_control, occ.out
+    lo = side * 60
     out: dict[int, int] = {}
-    for u in range(side * 60, side * 60 + 60):
-        p = loc[u]
+    for u, p, within in zip(range(lo, lo + 60), state.loc[lo:lo + 60], state.inside[lo:lo + 60],
+                            strict=True):
         if p < 0:
             continue
-        friendly = p < ix.n_land and ix.has_city[p] and city_control[p] == side
-        out[u] = p if friendly and (inside[u] or not occ.out[p]) else -1
+        friendly = p < n_land and has_city[p] and city_control[p] == side
+        out[u] = p if friendly and (within or not enemy_out[p]) else -1
     return out
 
 
@@ -299,11 +300,11 @@ def _unit_refusal(state: State, u: int) -> Refusal:
 
 
 def _mode_refusal(state: State, u: int, mode: str, over: dict[int, tuple[list[int], int]] | None,
-                  city: int | None, homes: dict[int, list[int]] | None = None) -> Refusal:
+                  city: int | None) -> Refusal:
     """Why ``u``, on the map and free to move, may not Quarter or Home (``mode``)
-    (§9.211–§9.213; ``over`` and ``city`` as for :func:`free_move_reason`, ``homes`` a cache
-    of home cities for :func:`_homes_of`). Without ``over``, only the city ``u`` stands in is
-    counted (:func:`_over_capacity`)."""
+    (§9.211–§9.213; ``over`` and ``city`` as for :func:`free_move_reason`). Without ``over``,
+    only the city ``u`` stands in is counted (:func:`_over_capacity`). None whenever ``u``
+    stands outside any friendly city."""
     ix = state.ix
     p = in_friendly_city(state, u) if city is None else city
     if p < 0:
@@ -312,8 +313,9 @@ def _mode_refusal(state: State, u: int, mode: str, over: dict[int, tuple[list[in
     if mode == "quarter" and not full:
         return lambda: (f"{ix.describe(u)} is already inside a friendly city within its "
                         "capacity: only units outside may Quarter (§9.211, §9.213)")
-    mine = _home_cities(state, u) if homes is None else _homes_of(state, homes, u)
-    if mode == "home" and not full and p in mine:
+    # p is a friendly-controlled city, so it is a controlled home city (_home_cities) of u
+    # exactly when it is one of u's homes
+    if mode == "home" and not full and p in ix.homes[u]:
         return lambda: f"{ix.describe(u)} is already inside a controlled home city (§9.212)"
     return None
 
@@ -676,6 +678,26 @@ def _start(state: State, side: int) -> None:
     scenario_rules.refresh_neutral(state)
 
 
+#: Maintenance actions, which depend only on the world's names. Key: (world index, side, unit,
+#: place, cost); bounded.
+_MAINTAIN: dict[tuple, dict] = {}
+_MAINTAIN_MAX = 5000
+
+
+def _maintain_action(ix: WorldIndex, side: int, u: int, p: int, cost: int) -> dict:
+    """The action maintaining ``u`` in ``p`` for ``cost`` actions (remembered: copy it before
+    use)."""
+    key = (ix, side, u, p, cost)
+    hit = _MAINTAIN.get(key)
+    if hit is None:
+        if len(_MAINTAIN) >= _MAINTAIN_MAX:
+            _MAINTAIN.clear()
+        hit = _MAINTAIN[key] = {
+            "type": "maintain", "side": SIDE_NAMES[side], "unit": ix.unit_key[u],
+            "label": f"Maintain {ix.describe(u)} in {ix.place_name[p]} ({cost} action)"}
+    return hit
+
+
 class WinterActions(Step):
     """One player's winter actions (§9.2), then deep-sea rolls and disbanding (§9.24)."""
 
@@ -698,14 +720,12 @@ class WinterActions(Step):
         for u, city in listing.cities.items():
             if _unit_refusal(state, u) is None:
                 for mode in FREE_MODES:
-                    if _mode_refusal(state, u, mode, over, city, listing.homes) is None:
+                    if city < 0 or _mode_refusal(state, u, mode, over, city) is None:
                         out.extend(listing.moves(u, mode))
             if self._maintain_refusal(state, u, over, city, u in listing.kept) is None:
                 cost = scenario_rules.action_cost(state, state.loc[u])
                 if cost <= state.actions_left:
-                    out.append({"type": "maintain", "side": name, "unit": ix.unit_key[u],
-                                "label": f"Maintain {ix.describe(u)} in "
-                                         f"{ix.place_name[state.loc[u]]} ({cost} action)"})
+                    out.append(_maintain_action(ix, side, u, state.loc[u], cost).copy())
         for t in BUILD_TYPES:
             handler = actions.ACTION_TYPES[t]
             if handler.cost <= state.actions_left:
