@@ -237,10 +237,17 @@ def note_season_end(state: State) -> None:
 
 
 def action_cost(state: State, place: int) -> int:
-    """Actions an action located in ``place`` costs: double in neutral SICILY (§15.2 rule 2)."""
+    """Actions an action located in ``place`` costs: double in neutral SICILY (§15.2 rule 2)
+    (never more than 1 when :func:`costs_vary` is False)."""
     if place >= 0 and state.ix.region[place] == "sicily" and sicily_neutral_now(state):
         return 2
     return 1
+
+
+def costs_vary(state: State) -> bool:
+    """Whether :func:`action_cost` may answer more than 1 for some place in this state (so
+    listings need not ask it per action when it is False)."""
+    return sicily_neutral_now(state)
 
 
 def pillage_prestige(state: State, place: int, amount: int) -> int:
@@ -447,7 +454,7 @@ def limits_key(state: State, u: int) -> tuple:
 
 
 __all__ = [
-    "Limits", "WINTER", "action_cost", "capacities", "capacity", "civil_war_barred",
+    "Limits", "WINTER", "action_cost", "capacities", "capacity", "civil_war_barred", "costs_vary",
     "expeditionary", "has", "home_territory", "is_sicilian", "limits_key", "move_limits",
     "note_plague_in_athens", "note_season_end", "ostracism_barred", "peace",
     "persian_aid_cards", "pillage_prestige", "plague_barred", "refresh_neutral", "rules_of",

@@ -726,11 +726,14 @@ class WinterActions(Step):
                 cost = scenario_rules.action_cost(state, state.loc[u])
                 if cost <= state.actions_left:
                     out.append(_maintain_action(ix, side, u, state.loc[u], cost).copy())
+        vary = scenario_rules.costs_vary(state)  # else each costs handler.cost (cost_of)
         for t in BUILD_TYPES:
             handler = actions.ACTION_TYPES[t]
             if handler.cost <= state.actions_left:
-                out.extend(a for a in handler.legal(state, side)
-                           if actions.cost_of(state, handler, a) <= state.actions_left)
+                found = handler.legal(state, side)
+                out.extend(found if not vary else
+                           (a for a in found
+                            if actions.cost_of(state, handler, a) <= state.actions_left))
         return out
 
     def _maintain_refusal(self, state: State, u: int, over: dict[int, tuple[list[int], int]],
