@@ -19,7 +19,7 @@ Bookkeeping in ``state.flags`` for the current Winter: ``maintained:<unit>`` (§
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from . import actions, cards, control, movement, peace, scenario_rules, siege
 from .battles import formations
@@ -127,7 +127,7 @@ def city_occupants(state: State, side: int, cities: dict[int, int] | None = None
     return out
 
 
-def _maintained_units(state: State, units) -> frozenset[int]:
+def _maintained_units(state: State, units: Iterable[int]) -> frozenset[int]:
     """Those of ``units`` maintained this Winter (:func:`maintained`)."""
     flags, keys = state.flags, _maintained_keys(state.ix)
     return frozenset(u for u in units if flags.get(keys[u]))
