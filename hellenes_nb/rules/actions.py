@@ -21,7 +21,7 @@ from types import ModuleType
 
 from . import movement, olympians, scenario_rules
 from .cards import card_record, no_quarter_bars, season_ban
-from .control import outside_units
+from .control import outside_units, placed
 from .state import POOL, State
 from .steps import IllegalAction, Step, action_side, need, pop, push, register
 from .world_index import ATHENS, SIDE_NAMES, WorldIndex
@@ -217,6 +217,38 @@ class Muster(ActionType):
 #: tables. Key: (world index, unit, cargo or -1, start, destination, path, forced); bounded.
 _MOVE_TEXT: dict[tuple, tuple[str, tuple[str, ...], bool]] = {}
 _MOVE_TEXT_MAX = 20000
+#: The route words, place ids and "goes to sea" of a path, shared by every unit taking it:
+#: they depend only on the world's names and tables. Key: (world index, start, path); bounded.
+_PATH_TEXT: dict[tuple, tuple[str, tuple[str, ...], bool]] = {}
+#: Per world index (by id, with the index to check it): each unit's ``describe`` words, made
+#: on first use (they read only the index's tables)
+_DESCRIBED: dict[int, tuple[WorldIndex, list[str | None]]] = {}
+
+
+def _describe(ix: WorldIndex, u: int) -> str:
+    """``ix.describe(u)``, remembered per world."""
+    hit = _DESCRIBED.get(id(ix))
+    if hit is None or hit[0] is not ix:
+        hit = _DESCRIBED[id(ix)] = (ix, [None] * len(ix.unit_key))
+    words = hit[1][u]
+    if words is None:
+        words = hit[1][u] = ix.describe(u)
+    return words
+
+
+def _path_text(ix: WorldIndex, start: int, path: tuple[int, ...]
+               ) -> tuple[str, tuple[str, ...], bool]:
+    """The route words of ``start`` and ``path``, the path's place ids, and whether it goes
+    to sea (remembered)."""
+    key = (ix, start, path)
+    hit = _PATH_TEXT.get(key)
+    if hit is None:
+        full = (start, *path)
+        if len(_PATH_TEXT) >= _MOVE_TEXT_MAX:
+            _PATH_TEXT.clear()
+        hit = _PATH_TEXT[key] = (ix.route(full), tuple(ix.place_ids[q] for q in path),
+                                 any(ix.is_sea(q) for q in full))
+    return hit
 
 
 def _move_text(ix: WorldIndex, u: int, cargo: int, start: int, dest: int,
@@ -225,17 +257,17 @@ def _move_text(ix: WorldIndex, u: int, cargo: int, start: int, dest: int,
     key = (ix, u, cargo, start, dest, path, forced)
     hit = _MOVE_TEXT.get(key)
     if hit is None:
-        text = f"Move {ix.describe(u)} to {ix.place_name[dest]}"
+        route, ids, at_sea = _path_text(ix, start, path)
         if forced:
-            text = (f"Move {ix.describe(u)} toward {ix.place_name[dest]} with a forced "
+            text = (f"Move {_describe(ix, u)} toward {ix.place_name[dest]} with a forced "
                     "march")
+        else:
+            text = f"Move {_describe(ix, u)} to {ix.place_name[dest]}"
         if cargo >= 0:
-            text += f", carrying {ix.describe(cargo)}"
-        label = text + f" ({ix.route((start, *path))})"
-        at_sea = any(ix.is_sea(q) for q in (start, *path))
+            text += f", carrying {_describe(ix, cargo)}"
         if len(_MOVE_TEXT) >= _MOVE_TEXT_MAX:
             _MOVE_TEXT.clear()
-        hit = _MOVE_TEXT[key] = (label, tuple(ix.place_ids[q] for q in path), at_sea)
+        hit = _MOVE_TEXT[key] = (text + f" ({route})", ids, at_sea)
     return hit
 
 
@@ -255,9 +287,9 @@ def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
     out = []
     carriers = [-1]
     if ix.is_fleet[u]:
-        loc, moved, inside, cv = state.loc, state.moved, state.inside, state.cv
-        for c in range(side * 60, side * 60 + 60):
-            if (c != u and loc[c] == start and not ix.is_fleet[c] and not ix.is_barbarian[c]
+        moved, inside, cv = state.moved, state.inside, state.cv
+        for c in placed(state)[side].get(start, ()):  # the side's units there, in order
+            if (c != u and not ix.is_fleet[c] and not ix.is_barbarian[c]
                     and not moved[c] and inside[c] == inside[u] and cv[c] < cv[u]):
                 carriers.append(c)
     forced_ok = mode in ("group", "winter", "home")

@@ -53,12 +53,17 @@ _ZERO_TO_ONE = bytes([1] + [0] * 255)
 
 
 class _Ctx:
-    """Occupancy facts for one side's moves, computed once per check (one unchanged state)."""
+    """Occupancy facts for one side's moves, computed once per check (one unchanged state).
+
+    With ``places`` (the places of one path, for :func:`_step`), :attr:`enemy_out` is filled
+    in for those places only and :attr:`blocked` and :attr:`enemy` (read by searches) are not
+    built."""
 
     __slots__ = ("blocked", "enemy", "enemy_out", "ix", "side", "state", "through",
                  "pillaged", "_ports", "_masks")
 
-    def __init__(self, state: State, side: int, through: bytearray | None = None):
+    def __init__(self, state: State, side: int, through: bytearray | None = None,
+                 places: tuple[int, ...] | None = None):
         ix = state.ix
         self.state, self.ix, self.side = state, ix, side
         self.through = through
@@ -67,6 +72,16 @@ class _Ctx:
         #: per place, 1 when enemy units stand there outside the walls
         self.enemy_out = enemy_out = bytearray(n)
         lo = (1 - side) * 60
+        self._ports: dict[tuple[int, int], bool] = {}
+        self._masks: tuple[int, int, int] | None = None
+        if places is not None:
+            loc, inside = state.loc, state.inside
+            there = loc[lo:lo + 60].tolist()
+            for p in places:
+                if p in there and any(loc[e] == p and not inside[e]
+                                      for e in range(lo, lo + 60)):
+                    enemy_out[p] = 1
+            return
         for p, inside in zip(state.loc[lo:lo + 60], state.inside[lo:lo + 60], strict=True):
             if p >= 0 and not inside:
                 enemy_out[p] = 1
@@ -78,8 +93,6 @@ class _Ctx:
         self.enemy = enemy_out if through is None else bytearray(
             (int.from_bytes(enemy_out, "little")
              & int.from_bytes(through.translate(_ZERO_TO_ONE), "little")).to_bytes(n, "little"))
-        self._ports: dict[tuple[int, int], bool] = {}
-        self._masks: tuple[int, int, int] | None = None
 
     def port_ok(self, p: int, n_units: int) -> bool:
         """Can ``n_units`` friendly units go inside the besieged city of ``p`` (§5.2, §7.4)?
@@ -217,7 +230,7 @@ def plan_move(state: State, u: int, path: list[int], *, forced: bool = False, ca
         _check_carry(state, u, carry, carry_cv, path)
         plan.carry, plan.carry_cv = carry, carry_cv
         n_units = 2
-    ctx = _Ctx(state, side, limits.through if limits is not None else None)
+    ctx = _Ctx(state, side, limits.through if limits is not None else None, plan.path)
     step_check = limits.step if limits is not None else None
     a = start
     for i, b in enumerate(path):
@@ -441,26 +454,45 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
         events = _walk(ctx, u, start, fleet, inside, rng, forced, no_engage, n_units, cargo,
                        limits.step, {}, False)
         return _pick(events, u, cargo, rng, limits)
+    if memo is None:
+        found = _search(ctx, start, fleet, inside, rng, forced, no_engage, n_units,
+                        limits is None)
+    else:
+        # One unchanged state: the context stands for the side and the pass-through places.
+        mkey = (ctx, start, fleet, inside, rng, forced, no_engage, n_units, limits is None)
+        found = memo.get(mkey)
+        if found is None:
+            found = memo[mkey] = _search(ctx, start, fleet, inside, rng, forced, no_engage,
+                                         n_units, limits is None)
+    if limits is not None:
+        return _pick(found, u, cargo, rng, limits)
+    return found if memo is not None else dict(found)
+
+
+def _search(ctx: _Ctx, start: int, fleet: bool, inside: int, rng: int, forced: bool,
+            no_engage: bool, n_units: int, plain: bool) -> Any:
+    """A search without a border check, through :data:`_FOUND`: with ``plain`` (no special-rule
+    limits) the answer, else the walk for :func:`_pick`. Neither reads the unit itself: without
+    a border or end check, :func:`_walk` and :func:`_pick` use the unit and its cargo only to
+    call those checks."""
+    ix = ctx.ix
     ball = _borders(ix).ball(fleet, start, rng + 1 if forced else rng)
     enemy_out, enemy, blocked = ctx.masks()
-    key = (ix, side, start, fleet, inside, rng, forced, no_engage, n_units, limits is None,
+    key = (ix, ctx.side, start, fleet, inside, rng, forced, no_engage, n_units, plain,
            enemy_out & ball, enemy & ball, blocked & ball)
     hit = _FOUND.get(key)
     if hit is not None and (not hit[1] or all(ctx.port_ok(p, n_units) == ok
                                               for p, ok in hit[1].items())):
-        found = hit[0]
-    else:
-        ports: dict[int, bool] = {}
-        found = _walk(ctx, u, start, fleet, inside, rng, forced, no_engage, n_units, cargo,
-                      None, ports, limits is None)
-        if limits is None:
-            found = _pick(found, u, cargo, rng, None)
-        if len(_FOUND) >= _FOUND_MAX:
-            _FOUND.clear()
-        _FOUND[key] = (found, ports)
-    if limits is not None:
-        return _pick(found, u, cargo, rng, limits)
-    return found if memo is not None else dict(found)
+        return hit[0]
+    ports: dict[int, bool] = {}
+    found = _walk(ctx, -1, start, fleet, inside, rng, forced, no_engage, n_units, -1, None,
+                  ports, plain)
+    if plain:
+        found = _pick(found, -1, -1, rng, None)
+    if len(_FOUND) >= _FOUND_MAX:
+        _FOUND.clear()
+    _FOUND[key] = (found, ports)
+    return found
 
 
 def _memo_ctx(state: State, side: int, through: bytearray | None, memo: dict | None) -> _Ctx:
@@ -783,7 +815,7 @@ def _forced_enter(state: State, r: dict) -> None:
     a, b = r["from"], r["target"]
     if state.loc[u] != a:
         return
-    ctx = _Ctx(state, r["side"])
+    ctx = _Ctx(state, r["side"], places=(b,))
     movers = [u] + ([c] if c >= 0 and state.loc[c] == a else [])
     reason, _stops, via, enters = _step(ctx, u, a, b, False, ix.is_fleet[u], len(movers))
     if reason:
