@@ -275,9 +275,10 @@ def resolve_event(state: State, side: int) -> None:
 
 def discard_played(state: State) -> None:
     """Put this season's played cards on the discard pile (§3.1) unless they stay in play (a
-    continuing event or a leader) or their own or a later event already discarded them (the
-    Peace and War Faction cards): a card is never in two piles."""
-    placed = {n for n, _ in state.in_play} | set(state.discard)
+    continuing event or a leader) or an event already put them somewhere else: on the discard
+    pile (the Peace and War Faction cards) or back into the deck (an ostracized leader played
+    this season, §3.11). A card is never in two piles."""
+    placed = {n for n, _ in state.in_play}.union(state.discard, state.deck, *state.hands)
     for side in (ATHENS, SPARTA):
         p = state.played[side]
         if p is not None and p["card"] not in placed and p["card"] not in state.leaders:

@@ -145,6 +145,7 @@ def test_3_3_commitment_is_simultaneous_and_hidden():
 @pytest.mark.rule("3.1")
 def test_3_1_season_end_discards_played_cards_once_and_keeps_cards_in_play():
     s = position({})
+    s.deck, s.hands = [30, 31], [[32], [33]]
     s.played[ATHENS] = {"card": 5, "use": "actions"}
     s.played[SPARTA] = {"card": 9, "use": "event"}
     s.discard = [9]  # an event that already put its own card on the pile (e.g. a Faction card)
@@ -156,3 +157,17 @@ def test_3_1_season_end_discards_played_cards_once_and_keeps_cards_in_play():
     s.leaders[SPARTA] = 14  # and so does a leader
     cards.discard_played(s)
     assert s.discard == [9, 5] and s.played == [None, None]
+
+
+@pytest.mark.rule("3.11")
+def test_3_11_a_leader_played_this_season_and_ostracized_goes_to_the_deck_only():
+    """Found by the 10,000-game fuzz (sicily seed 249): Sparta played Demosthenes (a leader
+    either side may play) and Athens ostracized him the same season; his card went back into
+    the deck and the season's end then discarded it as well."""
+    s = position({})
+    s.hands = [[32], [33]]
+    s.deck = [30, 14, 31]  # the ostracized leader, shuffled back (§3.11)
+    s.played[ATHENS] = {"card": 17, "use": "event"}
+    s.played[SPARTA] = {"card": 14, "use": "event"}
+    cards.discard_played(s)
+    assert s.discard == [17] and s.deck == [30, 14, 31]
