@@ -52,6 +52,14 @@ class Plan:
 _ZERO_TO_ONE = bytes([1] + [0] * 255)
 
 
+#: The occupancy facts of :class:`_Ctx` (``enemy_out``, ``blocked``, ``enemy``, immutable),
+#: shared between states. Key: all they are made from: world index, side, pass-through places,
+#: places pillaged by the side this turn, neutral places, and the enemy units' places and
+#: "inside" flags. Bounded.
+_FACTS: dict[tuple, tuple[bytes, bytes, bytes]] = {}
+_FACTS_MAX = 512
+
+
 class _Ctx:
     """Occupancy facts for one side's moves, computed once per check (one unchanged state).
 
@@ -68,13 +76,11 @@ class _Ctx:
         self.state, self.ix, self.side = state, ix, side
         self.through = through
         self.pillaged = _pillaged_now(state, side)
-        n = ix.n_places
-        #: per place, 1 when enemy units stand there outside the walls
-        self.enemy_out = enemy_out = bytearray(n)
-        lo = (1 - side) * 60
         self._ports: dict[tuple[int, int], bool] = {}
-        self._masks: tuple[int, int, int] | None = None
+        lo = (1 - side) * 60
         if places is not None:
+            #: per place, 1 when enemy units stand there outside the walls
+            self.enemy_out = enemy_out = bytearray(ix.n_places)
             loc, inside = state.loc, state.inside
             there = loc[lo:lo + 60].tolist()
             for p in places:
@@ -82,17 +88,17 @@ class _Ctx:
                                       for e in range(lo, lo + 60)):
                     enemy_out[p] = 1
             return
-        for p, inside in zip(state.loc[lo:lo + 60], state.inside[lo:lo + 60], strict=True):
-            if p >= 0 and not inside:
-                enemy_out[p] = 1
-        #: places that may not be entered at all: neutral (§1.31) or pillaged by the mover (§5.5)
-        self.blocked = bytearray(state.neutral)
-        for p in self.pillaged:
-            self.blocked[p] = 1
-        #: enemy units that stop and engage the mover (not those it may pass through)
-        self.enemy = enemy_out if through is None else bytearray(
-            (int.from_bytes(enemy_out, "little")
-             & int.from_bytes(through.translate(_ZERO_TO_ONE), "little")).to_bytes(n, "little"))
+        key = (ix, side, None if through is None else bytes(through), self.pillaged,
+               state.neutral, state.loc[lo:lo + 60].tobytes(), bytes(state.inside[lo:lo + 60]))
+        facts = _FACTS.get(key)
+        if facts is None:
+            if len(_FACTS) >= _FACTS_MAX:
+                _FACTS.clear()
+            facts = _FACTS[key] = _facts(state, lo, through, self.pillaged)
+        #: ``enemy_out`` as above; ``blocked``: places that may not be entered at all, neutral
+        #: (§1.31) or pillaged by the mover (§5.5); ``enemy``: places whose enemy units stop
+        #: and engage the mover (not those it may pass through)
+        self.enemy_out, self.blocked, self.enemy, self._masks = facts
 
     def port_ok(self, p: int, n_units: int) -> bool:
         """Can ``n_units`` friendly units go inside the besieged city of ``p`` (§5.2, §7.4)?
@@ -108,11 +114,26 @@ class _Ctx:
     def masks(self) -> tuple[int, int, int]:
         """:attr:`enemy_out`, :attr:`enemy` and :attr:`blocked` as ints, one byte per place (to
         mask with :meth:`_Borders.ball`)."""
-        if self._masks is None:
-            self._masks = (int.from_bytes(self.enemy_out, "little"),
-                           int.from_bytes(self.enemy, "little"),
-                           int.from_bytes(self.blocked, "little"))
         return self._masks
+
+
+def _facts(state: State, lo: int, through: bytearray | None,
+           pillaged: frozenset[int]) -> tuple[bytes, bytes, bytes, tuple[int, int, int]]:
+    """The occupancy facts of :class:`_Ctx` for the side whose enemy's units start at ``lo``:
+    ``enemy_out``, ``blocked``, ``enemy``, and the three as ints (:meth:`_Ctx.masks`)."""
+    n = state.ix.n_places
+    enemy_out = bytearray(n)
+    for p, inside in zip(state.loc[lo:lo + 60], state.inside[lo:lo + 60], strict=True):
+        if p >= 0 and not inside:
+            enemy_out[p] = 1
+    blocked = bytearray(state.neutral)
+    for p in pillaged:
+        blocked[p] = 1
+    out = int.from_bytes(enemy_out, "little")
+    enemy = out if through is None else (
+        out & int.from_bytes(through.translate(_ZERO_TO_ONE), "little"))
+    return (bytes(enemy_out), bytes(blocked), enemy.to_bytes(n, "little"),
+            (out, enemy, int.from_bytes(blocked, "little")))
 
 
 def _pillaged_now(state: State, side: int) -> frozenset[int]:
