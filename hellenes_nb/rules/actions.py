@@ -344,8 +344,11 @@ class GroupMove(Step):
         out = []
         memo: dict = {}
         mode, to = frame["mode"], frame["to"]
+        ix, loc = state.ix, state.loc
+        # fewest borders to ``to`` with every border open, by [fleet][place]
+        far = (movement.fewest_borders(ix, False), movement.fewest_borders(ix, True))
         for u in self._eligible(state, frame):
-            if mode == "muster" and movement.out_of_reach(state.ix, u, state.loc[u], to):
+            if mode == "muster" and not 0 <= far[ix.is_fleet[u]][loc[u]][to] <= ix.move[u]:
                 continue  # move_actions would list no move ending in ``to``
             out.extend(move_actions(state, side, u, mode, to, memo))
         done = {"group": "Finish moving this group (the others stay)",

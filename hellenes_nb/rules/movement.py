@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .control import besieged
+from .control import besieged, placed
 from .scenario_rules import Limits, StepCheck, capacity, section
 from .state import POOL, State
 from .steps import IllegalAction, Step, pop, register, replace_top
@@ -105,8 +105,8 @@ class _Ctx:
         The state-dependent half of :func:`_can_enter_city`, remembered per place."""
         got = self._ports.get((p, n_units))
         if got is None:
-            state, lo = self.state, self.side * 60
-            inside = sum(1 for u in range(lo, lo + 60) if state.loc[u] == p and state.inside[u])
+            state = self.state
+            inside = sum(1 for u in placed(state)[self.side].get(p, ()) if state.inside[u])
             got = self._ports[(p, n_units)] = (
                 besieged(state, p) == self.side and inside + n_units <= capacity(state, p))
         return got
@@ -424,11 +424,12 @@ def _borders(ix: WorldIndex) -> _Borders:
     return hit[1]
 
 
-def out_of_reach(ix: WorldIndex, u: int, start: int, to: int) -> bool:
-    """No move of ``u`` from ``start`` within its range can end in ``to``: it is more borders
-    away than the range even with every border open, or not connected at all (§5.0, §5.1)."""
-    d = _borders(ix).dist[ix.is_fleet[u]][start][to]
-    return d < 0 or d > ix.move[u]
+def fewest_borders(ix: WorldIndex, fleet: bool) -> tuple[tuple[int, ...], ...]:
+    """``[a][b]``: the fewest borders a land unit (or a fleet) crosses from ``a`` to ``b`` with
+    every border open, or -1 when not connected. No move of a unit within its range ends in
+    ``b`` unless this is between 0 and the range (the state only takes borders away; §5.0,
+    §5.1)."""
+    return _borders(ix).dist[fleet]
 
 
 #: Searches shared between states and listings. Key: every input of :func:`_walk` (world, side,
