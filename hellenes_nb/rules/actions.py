@@ -488,11 +488,13 @@ class Build(ActionType):
 
     def legal(self, state, side):
         ix = state.ix
+        loc, cv, max_cv = state.loc, state.cv, ix.max_cv
+        # on the map and below full strength (most units are not): ``_refusal``'s first checks
         return [{"type": self.type, "side": _name(side), "unit": ix.unit_key[u],
-                 "label": f"Build {ix.describe(u)} from {state.cv[u]} to {state.cv[u] + 1} cv "
-                          f"in {ix.place_name[state.loc[u]]} (1 action)"}
+                 "label": f"Build {ix.describe(u)} from {cv[u]} to {cv[u] + 1} cv "
+                          f"in {ix.place_name[loc[u]]} (1 action)"}
                 for u in range(side * 60, side * 60 + 60)
-                if state.loc[u] >= 0 and self._refusal(state, side, u) is None]
+                if loc[u] >= 0 and cv[u] < max_cv[u] and self._refusal(state, side, u) is None]
 
     def why_illegal(self, state, side, action):
         u = _unit_arg(state, action)

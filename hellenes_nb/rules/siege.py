@@ -227,6 +227,20 @@ def city_name(ix: WorldIndex, p: int) -> str:
     return area.city.name if area is not None and area.city else ix.place_name[p]
 
 
+#: Static facts of a world, remembered per world index (by id, with the index to check it):
+#: the place of the city called "Athens" (or -1) and the Black Sea grain route seas (§8.22)
+_GRAIN: dict[int, tuple[WorldIndex, int, tuple[int, ...]]] = {}
+
+
+def _grain(ix: WorldIndex) -> tuple[int, tuple[int, ...]]:
+    """The place of the city of Athens (or -1) and the grain route seas of ``ix``."""
+    hit = _GRAIN.get(id(ix))
+    if hit is None or hit[0] is not ix:
+        hit = _GRAIN[id(ix)] = (ix, _capital(ix, "Athens"), tuple(
+            q for q in range(ix.n_land, ix.n_places) if ix.world.seas[ix.place_ids[q]].grain_route))
+    return hit[1], hit[2]
+
+
 def _capital(ix: WorldIndex, name: str) -> int:
     for p in range(ix.n_land):
         if ix.has_city[p] and city_name(ix, p) == name:
@@ -240,9 +254,7 @@ def _fleets_at(state: State, p: int, side: int) -> bool:
 
 def grain_blockaded(state: State) -> bool:
     """Spartan fleets hold a Black Sea grain route sea, cutting Athens off (§8.22)."""
-    ix = state.ix
-    return any(ix.world.seas[ix.place_ids[q]].grain_route and _fleets_at(state, q, SPARTA)
-               for q in range(ix.n_land, ix.n_places))
+    return any(_fleets_at(state, q, SPARTA) for q in _grain(state.ix)[1])
 
 
 def blockaded(state: State, p: int) -> bool:
@@ -262,7 +274,7 @@ def blockaded(state: State, p: int) -> bool:
             return True
         if b == ATHENS and not units_at(state, o, ATHENS) and not units_at(state, o, SPARTA):
             return True
-    return b == SPARTA and p == _capital(ix, "Athens") and grain_blockaded(state)
+    return b == SPARTA and p == _grain(ix)[0] and grain_blockaded(state)
 
 
 def can_build_in(state: State, p: int, side: int) -> bool:
@@ -314,7 +326,7 @@ def attrition_max(state: State, p: int) -> int:
     rate = 1
     if state.season == WINTER:
         rate = 3
-    elif p == _capital(state.ix, "Athens") and besieger_of(state, p) == SPARTA \
+    elif p == _grain(state.ix)[0] and besieger_of(state, p) == SPARTA \
             and grain_blockaded(state):
         rate = 3
     return max(rate, cards.hunger_max(state, p))
