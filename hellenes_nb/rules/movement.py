@@ -217,31 +217,30 @@ def plan_move(state: State, u: int, path: list[int], *, forced: bool = False, ca
     border and the end of the move are checked against the rule in force."""
     ix = state.ix
     side = u // 60
-    desc = ix.describe(u)
     start = state.loc[u]
     if start < 0:
-        raise IllegalAction(f"{desc} is not on the map", "5.0")
+        raise IllegalAction(f"{ix.describe(u)} is not on the map", "5.0")
     if state.moved[u]:
-        raise IllegalAction(f"{desc} has already moved this turn: one move per unit per turn",
-                            "5.0")
+        raise IllegalAction(f"{ix.describe(u)} has already moved this turn: one move per unit "
+                            "per turn", "5.0")
     if not path:
         raise IllegalAction("a move needs a path of at least one area", "5.0")
     if limits is not None and limits.unit:
-        raise IllegalAction(f"{desc} cannot move: {limits.unit}", section(limits.unit))
+        raise IllegalAction(f"{ix.describe(u)} cannot move: {limits.unit}", section(limits.unit))
     sure = limits is not None and limits.sure_forced
     fleet = ix.is_fleet[u]
     if not fleet and ix.is_sea(start):
-        raise IllegalAction(f"{desc} is at sea and can only move when a fleet carries it",
+        raise IllegalAction(f"{ix.describe(u)} is at sea and can only move when a fleet carries it",
                             "5.21")
     rng = ix.move[u] + (1 if forced else 0)
     full = [start, *path]
     if len(path) > rng:
         extra = " with a forced march" if forced else ""
         raise IllegalAction(
-            f"{desc} has movement range {ix.move[u]}; {ix.route(full)} is {len(path)} areas"
-            f"{extra}", "5.3" if forced else "5.0")
+            f"{ix.describe(u)} has movement range {ix.move[u]}; {ix.route(full)} is "
+            f"{len(path)} areas{extra}", "5.3" if forced else "5.0")
     if forced and len(path) <= ix.move[u]:
-        raise IllegalAction(f"{ix.route(full)} is within the normal range of {desc}: "
+        raise IllegalAction(f"{ix.route(full)} is within the normal range of {ix.describe(u)}: "
                             "no forced march is needed", "5.3")
     if forced and no_engage:
         raise IllegalAction("mustering units cannot force march or sail", "5.3")
@@ -259,7 +258,8 @@ def plan_move(state: State, u: int, path: list[int], *, forced: bool = False, ca
         if not reason and step_check is not None:
             reason = step_check(u, a, b) or (step_check(carry, a, b) if carry >= 0 else "")
         if reason:
-            raise IllegalAction(f"{desc} cannot go {ix.route(full)}: {reason}", _rule(reason))
+            raise IllegalAction(f"{ix.describe(u)} cannot go {ix.route(full)}: {reason}",
+                                _rule(reason))
         if ix.border.get((a, b)) == "deepsea":
             plan.deep.append((a, b))
         is_forced_step = forced and not sure and i == len(path) - 1
@@ -269,12 +269,13 @@ def plan_move(state: State, u: int, path: list[int], *, forced: bool = False, ca
             break
         plan.end = b
         if via and no_engage:
-            raise IllegalAction(f"{desc} cannot go {ix.route(full)}: mustering units may not "
-                                f"engage, and {ix.place_name[b]} holds enemy units", "5.0")
+            raise IllegalAction(f"{ix.describe(u)} cannot go {ix.route(full)}: mustering units "
+                                f"may not engage, and {ix.place_name[b]} holds enemy units",
+                                "5.0")
         if stops and i < len(path) - 1:
             why = (f"it must stop in {ix.place_name[b]}, which holds enemy units"
                    if via else f"a fleet must stop on entering {ix.place_name[b]}")
-            raise IllegalAction(f"{desc} cannot go {ix.route(full)}: {why}",
+            raise IllegalAction(f"{ix.describe(u)} cannot go {ix.route(full)}: {why}",
                                 "5.4" if via else "5.1")
         plan.engage_via, plan.enter_city = via, enters
         a = b
@@ -285,7 +286,8 @@ def plan_move(state: State, u: int, path: list[int], *, forced: bool = False, ca
         for m in (u, carry) if carry >= 0 else (u,):
             reason = reason or end_check(m, moved, plan.engage_via, plan.enter_city)
         if reason:
-            raise IllegalAction(f"{desc} cannot go {ix.route(full)}: {reason}", _rule(reason))
+            raise IllegalAction(f"{ix.describe(u)} cannot go {ix.route(full)}: {reason}",
+                                _rule(reason))
     return plan
 
 
