@@ -612,33 +612,33 @@ def _walk(ctx: _Ctx, u: int, start: int, fleet: bool, inside: int, rng: int, for
 def _pick(events: list[_Event], u: int, cargo: int, rng: int,
           limits: Limits | None) -> dict[tuple[int, bool], tuple[int, ...]]:
     """The canonical paths among :func:`_walk`'s crossings whose end the special-rule end check
-    allows: per place the first with the fewest deep-sea borders, then, for places no move
-    within the range reaches, the first forced march."""
-    end_check = limits.end if limits is not None else None
+    allows (for the unit and its cargo): per place the first with the fewest deep-sea borders,
+    then, for places no move within the range reaches, the first forced march."""
+    check = limits.end if limits is not None else None
     sure = limits is not None and limits.sure_forced
     best: dict[int, tuple[int, tuple[int, ...]]] = {}
     out: dict[tuple[int, bool], tuple[int, ...]] = {}
     for b, d, depth, path, newp, via, enters in events:
         if depth > rng:
-            if b not in best and (b, True) not in out and (
-                    end_check is None
-                    or _end_ok(end_check, u, cargo, newp if sure else path, via, enters)):
-                out[(b, True)] = newp
+            if b in best or (b, True) in out:
+                continue
+            if check is not None:
+                moved = newp if sure else path
+                if check(u, moved, via, enters) or (
+                        cargo >= 0 and check(cargo, moved, via, enters)):
+                    continue
+            out[(b, True)] = newp
             continue
         cur = best.get(b)
-        if (cur is None or d < cur[0]) and (
-                end_check is None or _end_ok(end_check, u, cargo, newp, via, enters)):
-            best[b] = (d, newp)
+        if cur is not None and d >= cur[0]:
+            continue
+        if check is not None and (check(u, newp, via, enters) or (
+                cargo >= 0 and check(cargo, newp, via, enters))):
+            continue
+        best[b] = (d, newp)
     for b, (_d, path) in best.items():
         out[(b, False)] = path
     return out
-
-
-def _end_ok(end_check, u: int, cargo: int, moved: tuple[int, ...], via: str,
-            enters: bool) -> bool:
-    """The special-rule end check passes for the unit and its cargo."""
-    return not (end_check(u, moved, via, enters)
-                or (cargo >= 0 and end_check(cargo, moved, via, enters)))
 
 
 # -- carrying out a move ------------------------------------------------------------------
