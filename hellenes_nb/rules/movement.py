@@ -511,8 +511,6 @@ def _search(ctx: _Ctx, start: int, fleet: bool, inside: int, rng: int, forced: b
     ports: dict[int, bool] = {}
     found = _walk(ctx, -1, start, fleet, inside, rng, forced, no_engage, n_units, -1, None,
                   ports, plain)
-    if plain:
-        found = _pick(found, -1, -1, rng, None)
     if len(_FOUND) >= _FOUND_MAX:
         _FOUND.clear()
     _FOUND[key] = (found, ports)
@@ -538,7 +536,8 @@ _Event = tuple[int, int, int, tuple[int, ...], tuple[int, ...], str, bool]
 
 def _walk(ctx: _Ctx, u: int, start: int, fleet: bool, inside: int, rng: int, forced: bool,
           no_engage: bool, n_units: int, cargo: int, step_check: StepCheck | None,
-          ports: dict[int, bool], every_end: bool) -> list[_Event]:
+          ports: dict[int, bool], every_end: bool
+          ) -> list[_Event] | dict[tuple[int, bool], tuple[int, ...]]:
     """The breadth-first search behind :func:`destinations`: every border crossing that may
     give a canonical path (fewest deep-sea borders, then fewest areas; a forced march adds one
     area beyond the range, §5.3), in search order, for :func:`_pick` to choose from.
@@ -546,12 +545,19 @@ def _walk(ctx: _Ctx, u: int, start: int, fleet: bool, inside: int, rng: int, for
     Each border is judged as :func:`_step` judges it, from the :class:`_Borders` tables and the
     context; the port checks consulted (:meth:`_Ctx.port_ok`) are noted in ``ports``. With
     ``every_end`` (no end check: every move may end where it stops) crossings that cannot beat
-    the way already found to a place are left out."""
+    the way already found to a place are left out, and the answer is returned instead of the
+    crossings: what :func:`_pick` would make of them without an end check (each crossing kept
+    is then the best way to its place so far, and a forced march is only kept into a place not
+    reached within the range)."""
     borders = _borders(ctx.ix)
     table = borders.fleet if fleet else borders.land
     blocked, enemy, enemy_out = ctx.blocked, ctx.enemy, ctx.enemy_out
     events: list[_Event] = []
     fewest: dict[int, int] = {}  # with every_end: place -> fewest deep-sea borders so far
+    # with every_end: per place the best way within the range (in order of first arrival) and
+    # the forced marches
+    best: dict[int, tuple[int, ...]] = {}
+    marches: dict[int, tuple[int, ...]] = {}
     frontier: dict[int, tuple[int, tuple[int, ...]]] = {start: (0, ())}
     for depth in range(1, rng + 2):
         last = depth == rng + 1
@@ -595,17 +601,25 @@ def _walk(ctx: _Ctx, u: int, start: int, fleet: bool, inside: int, rng: int, for
                         cargo >= 0 and step_check(cargo, a, b))):
                     continue
                 newp = (*path, b)
-                events.append((b, d, depth, path, newp, via, enters))
-                if last:
-                    if every_end:
-                        fewest[b] = -1  # the first forced march there is the one
-                    continue
                 if every_end:
+                    if last:
+                        fewest[b] = -1  # the first forced march there is the one
+                        marches[b] = newp
+                        continue
                     fewest[b] = d
+                    best[b] = newp
+                else:
+                    events.append((b, d, depth, path, newp, via, enters))
+                    if last:
+                        continue
                 old = nxt.get(b)
                 if not stops and (old is None or d < old[0]):
                     nxt[b] = (d, newp)
         frontier = nxt
+    if every_end:
+        out = {(b, True): p for b, p in marches.items()}
+        out.update(((b, False), p) for b, p in best.items())
+        return out
     return events
 
 
