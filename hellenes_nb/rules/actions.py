@@ -129,9 +129,14 @@ def _movable(state: State, u: int) -> bool:
 
 def _movable_units(state: State, side: int) -> list[int]:
     """The units of ``side`` that may move now (:func:`_movable`), in unit order."""
-    loc, moved = state.loc, state.moved
+    ix = state.ix
+    loc, moved, inside = state.loc, state.moved, state.inside
+    is_fleet, is_port, is_sea = ix.is_fleet, ix.is_port, ix.is_sea
+    # the test of ``_movable``, spelt out
     return [u for u in range(side * 60, side * 60 + 60)
-            if loc[u] >= 0 and not moved[u] and _movable(state, u)]
+            if loc[u] >= 0 and not moved[u] and (
+                (not inside[u] or is_port[loc[u]]) if is_fleet[u]
+                else not inside[u] and not is_sea(loc[u]))]
 
 
 class MoveGroup(ActionType):
