@@ -190,10 +190,11 @@ class Muster(ActionType):
                 alike.add(kind)
                 reach.update(movement.destinations(state, u, forced=False, no_engage=True,
                                                    memo=memo))
-        for p in sorted({p for p, _forced in reach}):
-            if self._reason(state, side, p) is None:
-                out.append({"type": self.type, "side": _name(side), "to": ix.place_ids[p],
-                            "label": f"Muster units into {ix.place_name[p]} (1 action)"})
+        has_city, control = ix.has_city, state.city_control
+        # the places ``_reason`` allows: cities the side controls
+        for p in sorted({p for p, _forced in reach if has_city[p] and control[p] == side}):
+            out.append({"type": self.type, "side": _name(side), "to": ix.place_ids[p],
+                        "label": f"Muster units into {ix.place_name[p]} (1 action)"})
         return out
 
     def _reason(self, state: State, side: int, p: int) -> str | None:
