@@ -469,9 +469,11 @@ class Build(ActionType):
     type = "build"
     rules = ("4.21",)
 
-    def _refusal(self, state: State, side: int, u: int) -> Callable[[], str] | None:
+    def _refusal(self, state: State, side: int, u: int,
+                 walls: dict[int, bool] | None = None) -> Callable[[], str] | None:
         """Why ``u`` may not build up now, as a function giving the words (built only when
-        they are shown), or None when it may."""
+        they are shown), or None when it may. ``walls`` keeps ``siege.can_build_in`` per place
+        for one unchanged state (a listing)."""
         ix = state.ix
         p = state.loc[u]
         if p < 0:
@@ -483,7 +485,12 @@ class Build(ActionType):
                             "home cities; units build up only at home")
         if state.city_control[p] != side:
             return lambda: f"{ix.place_name[p]} is not controlled by {_name(side).title()}"
-        if not _siege().can_build_in(state, p, side):
+        ok = walls.get(p) if walls is not None else None
+        if ok is None:
+            ok = _siege().can_build_in(state, p, side)
+            if walls is not None:
+                walls[p] = ok
+        if not ok:
             return lambda: (f"{ix.place_name[p]} is besieged (and, for a port, blockaded): no "
                             "building there (§4.2, §8.21)")
         return None
@@ -495,12 +502,14 @@ class Build(ActionType):
     def legal(self, state, side):
         ix = state.ix
         loc, cv, max_cv = state.loc, state.cv, ix.max_cv
+        walls: dict[int, bool] = {}
         # on the map and below full strength (most units are not): ``_refusal``'s first checks
         return [{"type": self.type, "side": _name(side), "unit": ix.unit_key[u],
-                 "label": f"Build {ix.describe(u)} from {cv[u]} to {cv[u] + 1} cv "
+                 "label": f"Build {_describe(ix, u)} from {cv[u]} to {cv[u] + 1} cv "
                           f"in {ix.place_name[loc[u]]} (1 action)"}
                 for u in range(side * 60, side * 60 + 60)
-                if loc[u] >= 0 and cv[u] < max_cv[u] and self._refusal(state, side, u) is None]
+                if loc[u] >= 0 and cv[u] < max_cv[u]
+                and self._refusal(state, side, u, walls) is None]
 
     def why_illegal(self, state, side, action):
         u = _unit_arg(state, action)
