@@ -21,7 +21,7 @@ from types import ModuleType
 
 from . import movement, olympians, scenario_rules
 from .cards import card_record, no_quarter_bars, season_ban
-from .control import outside_units, placed
+from .control import outside_units
 from .state import POOL, State
 from .steps import IllegalAction, Step, action_side, need, pop, push, register
 from .world_index import ATHENS, SIDE_NAMES, WorldIndex
@@ -293,9 +293,9 @@ def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
     out = []
     carriers = [-1]
     if ix.is_fleet[u]:
-        moved, inside, cv = state.moved, state.inside, state.cv
-        for c in placed(state)[side].get(start, ()):  # the side's units there, in order
-            if (c != u and not ix.is_fleet[c] and not ix.is_barbarian[c]
+        loc, moved, inside, cv = state.loc, state.moved, state.inside, state.cv
+        for c in range(side * 60, side * 60 + 60):
+            if (c != u and loc[c] == start and not ix.is_fleet[c] and not ix.is_barbarian[c]
                     and not moved[c] and inside[c] == inside[u] and cv[c] < cv[u]):
                 carriers.append(c)
     forced_ok = mode in ("group", "winter", "home")
