@@ -46,8 +46,24 @@ def placed(state: State) -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[in
     if got is None:
         if len(_PLACED) >= _PLACED_MAX:
             _PLACED.clear()
-        loc = state.loc
-        got = _PLACED[key] = (_by_place(loc, 0), _by_place(loc, 60))
+        got = _PLACED[key] = (_side_placed(state.loc, key, 0), _side_placed(state.loc, key, 1))
+    return got
+
+
+#: One side's half of :data:`_PLACED`, memoised on that side's bytes of ``loc`` (its 60 units),
+#: so that a move of one side leaves the other side's answer to be reused.
+_SIDE_PLACED: dict[tuple[int, bytes], dict[int, tuple[int, ...]]] = {}
+
+
+def _side_placed(loc: array, key: bytes, side: int) -> dict[int, tuple[int, ...]]:
+    """:func:`_by_place` of ``side`` (``key``: ``loc.tobytes()``), memoised."""
+    size = 60 * loc.itemsize
+    mine = (side, key[side * size:side * size + size])
+    got = _SIDE_PLACED.get(mine)
+    if got is None:
+        if len(_SIDE_PLACED) >= _PLACED_MAX:
+            _SIDE_PLACED.clear()
+        got = _SIDE_PLACED[mine] = _by_place(loc, side * 60)
     return got
 
 
