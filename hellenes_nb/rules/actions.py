@@ -766,10 +766,13 @@ class ActionPhase(Step):
             return []
         out = []
         left = state.actions_left
+        # unless costs vary by place, each action costs at most its handler's cost
+        vary = scenario_rules.costs_vary(state)
         for handler in ACTION_TYPES.values():
             if handler.cost <= left and not _banned(state, side, handler.type):
-                out.extend(a for a in handler.legal(state, side)
-                           if cost_of(state, handler, a) <= left)
+                listed = handler.legal(state, side)
+                out.extend((a for a in listed if cost_of(state, handler, a) <= left) if vary
+                           else listed)
         out.append({"type": "end_actions", "side": _name(side),
                     "label": f"End the action phase ({state.actions_left} action(s) unused)"})
         return out
