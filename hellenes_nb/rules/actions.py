@@ -720,8 +720,10 @@ class DetachGarrison(ActionType):
 
     def legal(self, state, side):
         ix = state.ix
-        places = sorted({state.loc[u] for u in range(side * 60, side * 60 + 60)
-                         if state.loc[u] >= 0})
+        loc, has_city, loyalty = state.loc, ix.has_city, ix.city_loyalty
+        # places with an opposing city (``_reason``'s first check) where the side has units
+        places = sorted({loc[u] for u in range(side * 60, side * 60 + 60)
+                         if loc[u] >= 0 and has_city[loc[u]] and loyalty[loc[u]] == 1 - side})
         return [{"type": self.type, "side": _name(side), "area": ix.place_ids[p],
                  "label": f"Build a garrison in {ix.place_name[p]} (1 action)"}
                 for p in places if self._reason(state, side, p) is None]
