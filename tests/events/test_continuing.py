@@ -54,6 +54,9 @@ def test_3_11_second_leader_event_for_the_same_side_in_a_season_is_wasted():
     _leaderless(s, ATHENS)
     s.played[ATHENS] = {"card": CLEON, "use": "event"}
     s.played[SPARTA] = {"card": DEMOSTHENES, "use": "event"}
+    # a played card has left the deck and the hands
+    s.deck = [n for n in s.deck if n not in (CLEON, DEMOSTHENES)]
+    s.hands = [[n for n in h if n not in (CLEON, DEMOSTHENES)] for h in s.hands]
     s.stack = [{"kind": "test_end"}]
     cards.resolve_event(s, SPARTA)  # Sparta has the initiative on a tie (§3.3)
     cards.resolve_event(s, ATHENS)
