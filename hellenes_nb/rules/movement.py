@@ -489,8 +489,30 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
             found = memo[mkey] = _search(ctx, start, fleet, inside, rng, forced, no_engage,
                                          n_units, limits is None)
     if limits is not None:
+        if limits.end is None:
+            return dict(_pick_open(found, rng))
         return _pick(found, u, cargo, rng, limits)
     return found if memo is not None else dict(found)
+
+
+#: :func:`_pick` answers for limits without an end check, by walk: (walk, range) → answer. Such a
+#: pick reads only the walk's crossings and the range (never the unit, its cargo or the state),
+#: and a walk is never changed once made; holding the walk in the value keeps its id unique.
+_OPEN_PICKS: dict[tuple[int, int], tuple[list, dict]] = {}
+_OPEN_PICKS_MAX = 4096
+
+
+def _pick_open(walk: list[_Event], rng: int) -> dict[tuple[int, bool], tuple[int, ...]]:
+    """:func:`_pick` with no end check, remembered per walk (callers copy the answer)."""
+    key = (id(walk), rng)
+    hit = _OPEN_PICKS.get(key)
+    if hit is not None and hit[0] is walk:
+        return hit[1]
+    picked = _pick(walk, -1, -1, rng, None)
+    if len(_OPEN_PICKS) >= _OPEN_PICKS_MAX:
+        _OPEN_PICKS.clear()
+    _OPEN_PICKS[key] = (walk, picked)
+    return picked
 
 
 def _search(ctx: _Ctx, start: int, fleet: bool, inside: int, rng: int, forced: bool,

@@ -85,3 +85,26 @@ def test_fleet_neighbours_are_seas_and_coasts_from_a_sea_and_coasts_and_land_fro
             assert ix.fleet_adj[p] == ix.sea_adj[p] + ix.coast[p]
         else:
             assert ix.fleet_adj[p] == ix.coast[p] + ix.land_adj[p]
+
+
+@pytest.mark.rule("9.21")
+@pytest.mark.parametrize(("scenario", "seed"), CASES)
+def test_9_21_remembered_open_picks_match_a_fresh_pick(scenario, seed):
+    """Limits that only let the mover pass enemies (no border or end check, as for Winter
+    Homing) reuse one pick per walk; the answer equals a fresh pick and a caller changing its
+    copy changes nothing later."""
+    checked = 0
+    for state in _positions(scenario, seed, every=11):
+        through = bytearray(state.ix.n_places)
+        for p in range(0, state.ix.n_places, 3):
+            through[p] = 1
+        limits = movement.Limits(through=through, sure_forced=True)
+        for u in range(120):
+            movement._OPEN_PICKS.clear()
+            fresh = movement.destinations(state, u, limits=limits)
+            expected = dict(fresh)
+            fresh.clear()  # the caller's copy: the remembered answer must not change
+            assert movement.destinations(state, u, limits=limits) == expected
+            assert movement.destinations(state, u, limits=limits) == expected
+            checked += bool(expected)
+    assert checked > 50
