@@ -4,7 +4,9 @@ per scenario (uniform and brisk random bots), and truncated rollouts to Year End
 Prints the environment, medians of interleaved repeats and the ratio to the naive baseline
 measured in the same run (docs: ../shared/reference/performance.md §3, §4 G1–G2): the naive
 engine deep-copies the state before every move (playouts) or for every rollout (rollouts).
-Timing goals are reported here, never asserted in tests.
+Timing goals are reported here, never asserted in tests. The engine's tables of remembered
+answers that depend on positions (docs/engine.md, "Speed") are emptied before every timed batch,
+so neither variant profits from what the other one warmed up.
 
     .venv/bin/python scripts/bench_engine.py [--repeats 5] [--games 3] [--rollouts 20]
 """
@@ -20,6 +22,7 @@ import statistics
 import time
 
 from hellenes_nb.game import Game, new_game
+from hellenes_nb.rules import control, movement
 from hellenes_nb.selfplay import pick
 
 CLONE_GOAL = 300
@@ -78,8 +81,16 @@ def rollout(start: Game, seed: int, naive: bool) -> int:
     return n
 
 
+def cold() -> None:
+    """Forget every remembered answer that depends on a position (not the static tables)."""
+    for table in (movement._FOUND, movement._FACTS, movement._OPEN_PICKS, control._PLACED,
+                  control._SIDE_PLACED):
+        table.clear()
+
+
 def timed(fn, count: int) -> tuple[float, int]:
-    """(runs per second, decisions) for ``count`` calls of ``fn(i)``."""
+    """(runs per second, decisions) for ``count`` calls of ``fn(i)``, from cold tables."""
+    cold()
     t0 = time.perf_counter()
     decisions = sum(fn(i) for i in range(count))
     return count / (time.perf_counter() - t0), decisions
