@@ -225,6 +225,11 @@ class State:
         d["stack"] = mine["stack"][:]
         return s
 
+    def __copy__(self) -> State:
+        """``copy.copy`` gives an independent clone (a plain shallow copy would share fields
+        that both would then believe they own)."""
+        return self.clone()
+
     # -- logging ---------------------------------------------------------------------------
     @property
     def log(self) -> EventLog:

@@ -5,6 +5,7 @@ of the two touches the field first, and however many clones share it."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -96,3 +97,11 @@ def test_saved_state_reads_through_shared_fields():
     c = s.clone()
     assert c.to_dict() == s.to_dict()
     assert c == s
+
+
+def test_copy_copy_gives_an_independent_clone():
+    s = _state()
+    c = copy.copy(s)
+    c.hands[0].append(999)
+    c.cv[0] += 1
+    assert 999 not in s.hands[0] and s.cv[0] != c.cv[0]
