@@ -54,8 +54,9 @@ def pick(rng: random.Random, legal: list[dict], policy: str) -> dict:
 def check_invariants(game: Game, since: int = 0, dead_end: bool = True) -> None:
     """Raise :class:`InvariantError` unless the board is consistent: every unit in exactly one
     valid place, cv within bounds, cities within capacity, every card in exactly one pile, carried
-    units with their fleets, hidden blocks redacted in each side's view (log events from index
-    ``since`` on), and, with ``dead_end``, a decision to take unless the game is over."""
+    units with their fleets and never more land units at sea than fleets there, hidden blocks
+    redacted in each side's view (log events from index ``since`` on), and, with ``dead_end``,
+    a decision to take unless the game is over."""
     st = game.state
     ix = st.ix
     sc = ix.world.scenarios[st.scenario]
@@ -85,6 +86,14 @@ def check_invariants(game: Game, since: int = 0, dead_end: bool = True) -> None:
         if n > cap:
             raise InvariantError(f"{n} units of side {side} inside {ix.place_ids[p]} "
                                  f"(capacity {cap})")
+    at_sea: Counter[tuple[int, int, bool]] = Counter()
+    for u in range(120):
+        if st.loc[u] >= ix.n_land:
+            at_sea[(st.loc[u], u // 60, bool(ix.is_fleet[u]))] += 1
+    for (p, side, fleet), n in at_sea.items():
+        if not fleet and n > at_sea[(p, side, True)]:
+            raise InvariantError(f"{n} land units of side {side} at sea in {ix.place_ids[p]} "
+                                 f"with {at_sea[(p, side, True)]} fleets to carry them")
     for f, c in st.carry.items():
         if st.loc[f] < 0 or st.loc[c] < 0:
             continue

@@ -695,9 +695,13 @@ def execute(state: State, plan: Plan, group: int) -> None:
     if plan.carry >= 0:
         if plan.carry_cv:
             state.cv[plan.carry] = plan.carry_cv
-        for other in [f for f, c in state.carry.items() if c == plan.carry]:
+        left = state.carry.get(u)
+        freed = [f for f, c in state.carry.items() if c == plan.carry and f != u]
+        for other in freed:
             del state.carry[other]  # the land unit changes ships (§5.21)
         state.carry[u] = plan.carry
+        if left is not None and left != plan.carry and state.loc[left] == plan.start:
+            _reboard(state, left, plan.start, freed)
     for m in movers:
         state.moved[m] = 1
         state.loc[m] = plan.end
@@ -722,6 +726,20 @@ def execute(state: State, plan: Plan, group: int) -> None:
                 private=side,
                 public=f"{name} moves {blocks} from {ix.place_name[plan.start]} to "
                        f"{ix.place_name[plan.end]}{tail}{eng}")
+
+
+def _reboard(state: State, c: int, sea: int, freed: list[int]) -> None:
+    """Land unit ``c`` stays at ``sea`` while the fleet that carried it leaves with another: it
+    is now aboard a fleet there with no passenger, first the one that other unit left (§5.21),
+    so that losing that fleet loses ``c`` (:func:`eliminate`)."""
+    ix = state.ix
+    if sea < ix.n_land:
+        return
+    lo = (c // 60) * 60
+    empty = [f for f in range(lo, lo + 60)
+             if state.loc[f] == sea and ix.is_fleet[f] and f not in state.carry]
+    for f in [*(f for f in freed if f in empty), *empty][:1]:
+        state.carry[f] = c
 
 
 def _record_arrival(state: State, movers: list[int], path: tuple[int, ...], via: str,
@@ -773,6 +791,27 @@ def eliminate(state: State, u: int, rule: str, why: str) -> None:
     side = u // 60
     state.event("eliminated", rule, f"{ix.describe(u)} is eliminated: {why}", side,
                 private=side, public=f"A {SIDE_NAMES[side].title()} block is eliminated: {why}")
+    if at >= ix.n_land and ix.is_fleet[u]:
+        _lose_stranded(state, at, side, rule, why)
+
+
+def _lose_stranded(state: State, sea: int, side: int, rule: str, why: str) -> None:
+    """After a fleet of ``side`` is lost at ``sea``: land units there beyond one per remaining
+    fleet have no ship and are lost too (§5.21, §5.23). Units recorded as carried by a remaining
+    fleet keep their places; the others are lost first, in unit order."""
+    ix = state.ix
+    loc, is_fleet = state.loc, ix.is_fleet
+    lo = side * 60
+    fleets = [f for f in range(lo, lo + 60) if loc[f] == sea and is_fleet[f]]
+    land = [c for c in range(lo, lo + 60) if loc[c] == sea and not is_fleet[c]]
+    excess = len(land) - len(fleets)
+    if excess <= 0:
+        return
+    aboard = {state.carry[f] for f in fleets if f in state.carry}
+    lost = [c for c in land if c not in aboard] + [c for c in land if c in aboard]
+    for c in lost[:excess]:
+        if state.loc[c] == sea:
+            eliminate(state, c, rule, f"lost at sea: no fleet is left to carry it ({why})")
 
 
 # -- rolls after all actions (§5.3, §5.22, §5.23) ----------------------------------------

@@ -61,3 +61,47 @@ def test_winter_disband_of_a_carrier_does_not_strand_its_passenger():
             assert u in st.carry.values(), f"{ix.unit_key[u]} is at sea without a carrier"
     for action in game.legal_actions():
         game.clone().apply(action)  # every choice here resolves without an engine error
+
+
+def _two_fleets_two_passengers(game):
+    """Two Spartan fleets with one land unit each on the Sea of Chios (records: F1→L1,
+    F2→L2)."""
+    st, ix = game.state, game.state.ix
+    fleets = [u for u in range(60, 120) if ix.unit_type[u] in ("fleet", "elite_fleet")][:2]
+    land = [u for u in range(60, 120) if ix.unit_type[u] == "hoplite"][:2]
+    sea = ix.place_ids.index("sea_of_chios")
+    for u in fleets + land:
+        st.loc[u], st.inside[u], st.moved[u] = sea, 0, 0
+    for f in fleets:
+        st.cv[f] = 4
+    for c in land:
+        st.cv[c] = 1
+    st.carry.clear()
+    st.carry[fleets[0]], st.carry[fleets[1]] = land
+    return fleets, land, sea
+
+
+@pytest.mark.rule("5.21")
+def test_5_21_a_fleet_leaving_with_another_passenger_leaves_its_own_aboard_the_freed_fleet():
+    game = new_game("431", seed=2)
+    (f1, f2), (c1, c2), sea = _two_fleets_two_passengers(game)
+    st, ix = game.state, game.state.ix
+    dest = ix.place_ids.index("andros_sea")
+    plan = movement.Plan(unit=f1, path=(dest,), start=sea, end=dest, carry=c2)
+    movement.execute(st, plan, group=1)
+    assert st.carry == {f1: c2, f2: c1}
+
+
+@pytest.mark.rule("5.21")
+def test_5_21_land_units_left_at_sea_without_enough_fleets_are_lost():
+    """Found by the 10,000-game fuzz (431 seed 7248): a fleet took another fleet's passenger
+    away, the old records pointed nowhere, the remaining fleet disbanded in Winter and a land
+    unit stayed at sea alone until a battle there crashed."""
+    game = new_game("431", seed=2)
+    (f1, f2), (c1, c2), sea = _two_fleets_two_passengers(game)
+    st = game.state
+    st.carry.clear()  # records lost: only the numbers of ships and passengers are known
+    movement.eliminate(st, f1, "9.24", "not maintained")
+    assert sum(st.loc[c] == sea for c in (c1, c2)) == 1 and st.loc[f2] == sea
+    movement.eliminate(st, f2, "9.24", "not maintained")
+    assert st.loc[c1] == POOL and st.loc[c2] == POOL
