@@ -108,9 +108,10 @@ def check_invariants(game: Game, since: int = 0, dead_end: bool = True) -> None:
 
 def _check_cards(game: Game) -> None:
     st = game.state
-    # a card played this season is counted unless it already stands in play or was put on the
-    # discard pile by its event; the season's end then must not discard it a second time
-    placed = {n for n, _ in st.in_play} | set(st.discard)
+    # a card played this season is counted unless it already stands in play, was put on the
+    # discard pile by its event, or went back into the deck (an ostracized leader, §3.11); the
+    # season's end then must not discard it a second time (cards.discard_played)
+    placed = {n for n, _ in st.in_play}.union(st.discard, st.deck)
     piles = st.deck + st.discard + st.hands[0] + st.hands[1]
     piles += [p["card"] for p in st.played if p is not None and p["card"] not in placed]
     piles += [n for n, _ in st.in_play]

@@ -62,3 +62,26 @@ def test_the_invariant_check_catches_a_card_in_two_piles_and_a_bad_cv():
     game.state.cv[u] = 9
     with pytest.raises(InvariantError, match="cv 9"):
         check_invariants(game)
+
+
+def test_the_invariant_check_follows_an_ostracized_leader_back_into_the_deck():
+    """A leader played this season and ostracized the same season is back in the deck while the
+    season's record still names it (found by the 10,000-game fuzz, 415 seed 4620): one place.
+    On the discard pile as well, it would be in two."""
+    game = new_game("431", 1)
+    st = game.state
+    card = st.deck[0]
+    st.played[1] = {"card": card, "use": "event"}
+    check_invariants(game, dead_end=False)
+    st.discard.append(card)
+    with pytest.raises(InvariantError, match="two places"):
+        check_invariants(game, dead_end=False)
+
+
+def test_the_invariant_check_catches_a_land_unit_at_sea_without_a_fleet():
+    game = new_game("431", 1)
+    st, ix = game.state, game.state.ix
+    hoplite = next(u for u in range(60, 120) if ix.unit_type[u] == "hoplite" and st.loc[u] >= 0)
+    st.loc[hoplite], st.inside[hoplite] = ix.place_ids.index("andros_sea"), 0
+    with pytest.raises(InvariantError, match="at sea"):
+        check_invariants(game, dead_end=False)
