@@ -738,8 +738,9 @@ def _reboard(state: State, c: int, sea: int, freed: list[int]) -> None:
     lo = (c // 60) * 60
     empty = [f for f in range(lo, lo + 60)
              if state.loc[f] == sea and ix.is_fleet[f] and f not in state.carry]
-    for f in [*(f for f in freed if f in empty), *empty][:1]:
-        state.carry[f] = c
+    ship = next((f for f in freed if f in empty), empty[0] if empty else -1)
+    if ship >= 0:
+        state.carry[ship] = c
 
 
 def _record_arrival(state: State, movers: list[int], path: tuple[int, ...], via: str,
@@ -809,9 +810,8 @@ def _lose_stranded(state: State, sea: int, side: int, rule: str, why: str) -> No
         return
     aboard = {state.carry[f] for f in fleets if f in state.carry}
     lost = [c for c in land if c not in aboard] + [c for c in land if c in aboard]
-    for c in lost[:excess]:
-        if state.loc[c] == sea:
-            eliminate(state, c, rule, f"lost at sea: no fleet is left to carry it ({why})")
+    for c in lost[:excess]:  # losing a land unit never loses another one
+        eliminate(state, c, rule, f"lost at sea: no fleet is left to carry it ({why})")
 
 
 # -- rolls after all actions (§5.3, §5.22, §5.23) ----------------------------------------

@@ -126,12 +126,9 @@ class _CopyOnUse:
 
     __slots__ = ("bit", "copy", "key")
 
-    def __init__(self, bit: int, copy: Any):
+    def __init__(self, bit: int, copy: Any, name: str):
         self.bit = bit
         self.copy = copy
-        self.key = ""
-
-    def __set_name__(self, owner: type, name: str) -> None:
         self.key = "_" + name
 
     def __get__(self, st: State | None, owner: type | None = None) -> Any:
@@ -158,10 +155,6 @@ class State:
     clone copies each with one memory copy. ``neutral`` (``bytes``), ``pillaged`` and
     ``civil_war`` (``frozenset``) are immutable: a rule assigns a new value and clones share them.
     """
-
-    for _bit, (_name, _how) in enumerate(COPY_ON_USE.items()):
-        locals()[_name] = _CopyOnUse(1 << _bit, _how)
-    del _bit, _name, _how
 
     def __init__(self, ix: WorldIndex, scenario: str = "", seed: int = 0):
         self._own = 0
@@ -372,6 +365,11 @@ class State:
         on_map = sum(1 for x in self.loc if x >= 0)
         return (f"State(scenario={self.scenario!r}, year={self.year}, season={self.season}, "
                 f"prestige={self.prestige}, units_on_map={on_map}, frames={len(self.stack)})")
+
+
+for _bit, (_name, _how) in enumerate(COPY_ON_USE.items()):
+    setattr(State, _name, _CopyOnUse(1 << _bit, _how, _name))
+del _bit, _name, _how
 
 
 def _side_name(code: int | None) -> str | None:
