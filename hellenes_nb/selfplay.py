@@ -26,6 +26,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from .cliargs import positive_int
 from .game import Game, new_game
 from .rules import scenario_rules, year_end
 from .rules.state import ASIDE, OUT, POOL
@@ -255,29 +256,20 @@ def _cmd(args: argparse.Namespace) -> int:
     return 1 if summary["crashes"] or summary["dead_ends"] else 0
 
 
-def _at_least_one(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"needs a whole number of at least 1, not {text!r}")
-    return n
-
-
 def add_selfplay_parser(subparsers: argparse._SubParsersAction) -> None:
     """Register ``hellenes selfplay``."""
     p = subparsers.add_parser("selfplay", help="play random games to test the rules engine")
     p.add_argument("--scenario", default="431", help="scenario id (default 431)")
-    p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    p.add_argument("--games", type=positive_int, default=10,
+                   help="number of games (default 10)")
     p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    p.add_argument("--max-decisions", type=int, default=20000,
+    p.add_argument("--max-decisions", type=positive_int, default=20000,
                    help="stop a game after this many decisions (default 20000)")
     p.add_argument("--policy", choices=POLICIES, default="uniform",
                    help="how the random bot picks (default uniform)")
     p.add_argument("--fuzz", action="store_true",
                    help="check the board invariants after every action")
-    p.add_argument("--workers", type=_at_least_one, default=1,
+    p.add_argument("--workers", type=positive_int, default=1,
                    help="worker processes playing games side by side (default 1)")
     p.add_argument("--no-progress", action="store_true",
                    help="hide the progress bar (shown on standard error when it is a terminal)")

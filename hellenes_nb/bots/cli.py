@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from ..cliargs import positive_int
 from ..world import load_world
 from .match import run_match
 from .registry import BOTS
@@ -16,16 +17,6 @@ def _scenario(value: str) -> str:
         raise argparse.ArgumentTypeError(f"unknown scenario {value!r}: choose one of "
                                          f"{', '.join(known)}")
     return value
-
-
-def _positive(value: str) -> int:
-    try:
-        n = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {value!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, not {n}")
-    return n
 
 
 def format_summary(s: dict) -> str:
@@ -72,12 +63,12 @@ def add_match_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--a", choices=names, default="heuristic", help="the bot measured "
                    "(default heuristic)")
     p.add_argument("--b", choices=names, default="random", help="its opponent (default random)")
-    p.add_argument("--games", type=_positive, default=200, help="games (default 200)")
+    p.add_argument("--games", type=positive_int, default=200, help="games (default 200)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     p.add_argument("--scenario", type=_scenario, default="431", help="scenario (default 431)")
-    p.add_argument("--workers", type=_positive, default=1,
+    p.add_argument("--workers", type=positive_int, default=1,
                    help="processes playing games at once (default 1)")
-    p.add_argument("--max-decisions", type=_positive, default=20000,
+    p.add_argument("--max-decisions", type=positive_int, default=20000,
                    help="stop a game after this many decisions; counted as unfinished")
     p.add_argument("--no-progress", action="store_true",
                    help="hide the progress bar (shown on standard error when it is a terminal)")

@@ -43,6 +43,6 @@ def test_bad_job_counts_are_refused_in_plain_words(capsys):
     add_selfplay_parser(parser.add_subparsers(dest="command"))
     with pytest.raises(SystemExit):
         parser.parse_args(["selfplay", "--workers", "0"])
-    assert "at least 1" in capsys.readouterr().err
+    assert "1 or more" in capsys.readouterr().err
     with pytest.raises(ValueError, match="workers"):
         run("sicily", 1, 1, workers=0)

@@ -1,0 +1,16 @@
+"""Argument types shared by the ``hellenes`` subcommands."""
+
+from __future__ import annotations
+
+import argparse
+
+
+def positive_int(value: str) -> int:
+    """A whole number of at least 1 (games, workers, decision limits), or a plain-words error."""
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {value!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, not {n}")
+    return n
