@@ -26,7 +26,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from .cliargs import positive_int
+from .cliargs import add_batch_options, positive_int
 from .game import Game, new_game
 from .rules import scenario_rules, year_end
 from .rules.state import ASIDE, OUT, POOL
@@ -269,9 +269,6 @@ def add_selfplay_parser(subparsers: argparse._SubParsersAction) -> None:
                    help="how the random bot picks (default uniform)")
     p.add_argument("--fuzz", action="store_true",
                    help="check the board invariants after every action")
-    p.add_argument("--workers", type=positive_int, default=1,
-                   help="worker processes playing games side by side (default 1)")
-    p.add_argument("--no-progress", action="store_true",
-                   help="hide the progress bar (shown on standard error when it is a terminal)")
+    add_batch_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON summary")
     p.set_defaults(func=_cmd)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..cliargs import positive_int
+from ..cliargs import add_batch_options, positive_int
 from ..world import load_world
 from .match import run_match
 from .registry import BOTS
@@ -66,12 +66,9 @@ def add_match_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=positive_int, default=200, help="games (default 200)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     p.add_argument("--scenario", type=_scenario, default="431", help="scenario (default 431)")
-    p.add_argument("--workers", type=positive_int, default=1,
-                   help="processes playing games at once (default 1)")
     p.add_argument("--max-decisions", type=positive_int, default=20000,
                    help="stop a game after this many decisions; counted as unfinished")
-    p.add_argument("--no-progress", action="store_true",
-                   help="hide the progress bar (shown on standard error when it is a terminal)")
+    add_batch_options(p)
     p.add_argument("--keep-games", action="store_true", help="include every game's summary")
     p.add_argument("--json", action="store_true", help="print one JSON summary")
     p.set_defaults(func=_cmd)
