@@ -704,6 +704,19 @@ class WinterActions(Step):
     kind = "winter_actions"
     rules = ("9.2", "9.21", "9.22", "9.23", "9.24")
 
+    #: The plan of the last winter move :meth:`why_illegal` accepted, with its :func:`_plan_key`,
+    #: for :meth:`apply` to carry out (``Game`` applies an action straight after checking it, on
+    #: the same state): taken by the next :meth:`apply`, used only when the key still matches.
+    _planned: tuple[tuple, movement.Plan] | None = None
+
+    def _planned_for(self, state: State, action: dict) -> movement.Plan | None:
+        """The plan :meth:`why_illegal` made for ``action`` in ``state``, when neither has
+        changed since (:func:`_plan_key`), else None; forgotten either way."""
+        memo, self._planned = self._planned, None
+        if memo is None or memo[0] != _plan_key(state, action):
+            return None
+        return memo[1]
+
     def deciders(self, state, frame):
         return (frame["side"],) if frame["stage"] == "act" else ()
 
@@ -758,9 +771,10 @@ class WinterActions(Step):
             return None
         if t == "winter_move":
             try:
-                self._plan(state, side, action)
+                plan = self._plan(state, side, action)
             except IllegalAction as exc:
                 return exc
+            self._planned = (_plan_key(state, action), plan)
             return None
         if t == "maintain":
             try:
@@ -822,7 +836,7 @@ class WinterActions(Step):
         if t == "end_winter_actions":
             replace_top(state, stage="rolls")
         elif t == "winter_move":
-            plan = self._plan(state, side, action)
+            plan = self._planned_for(state, action) or self._plan(state, side, action)
             movement.execute(state, plan, _formation_group(state, plan))
             scenario_rules.refresh_neutral(state)
             if action["mode"] == "home" and plan.engage_via:
@@ -875,6 +889,32 @@ class WinterActions(Step):
     def text(self, state, frame):
         return (f"{_name(frame['side'])}'s winter actions ({state.actions_left} left): Quarter "
                 "or Home for free, group moves, maintenance, building")
+
+
+def _plan_key(state: State, action: dict) -> tuple:
+    """What a winter move's plan is kept under between :meth:`WinterActions.why_illegal` and
+    :meth:`WinterActions.apply`: the same state and top frame (by identity; frames are replaced,
+    never changed) and the same action contents. ``Game`` applies straight after checking, with
+    nothing in between; the unit places, inside and moved flags, combat values, city control,
+    flags, actions left and log length are compared as well, so that a state changed in
+    between by other code is planned again."""
+    return (_Same(state), _Same(state.stack[-1]), dict(action), state.loc.tobytes(),
+            bytes(state.inside), bytes(state.moved), state.cv.tobytes(),
+            state.city_control.tobytes(), dict(state.flags), state.actions_left, len(state.log))
+
+
+class _Same:
+    """An object compared by identity (a key part that must be this very object)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: object):
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.obj is self.obj
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 def _formation_group(state: State, plan: movement.Plan) -> int:
