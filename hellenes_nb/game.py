@@ -17,7 +17,7 @@ from typing import Any
 from .rules import actions, cards, movement, sequence, year_end  # noqa: F401  (register steps)
 from .rules.setup import initial_state
 from .rules.state import State
-from .rules.steps import IllegalAction, action_side, settle, step_for, strip_label
+from .rules.steps import IllegalAction, Step, action_side, settle, step_for, strip_label
 from .rules.view import view as _view
 from .rules.world_index import SEASONS, SIDE_NAMES, index_for
 from .world import World, load_world
@@ -96,8 +96,16 @@ class Game:
     @property
     def over(self) -> bool:
         """True once play has stopped: the game has a result (§14.2) or nothing is left to do."""
-        st = self._state
-        return not st.stack or step_for(st.stack[-1]).terminal
+        return self._waiting_step() is None
+
+    def _waiting_step(self) -> Step | None:
+        """The handler of the top frame while play goes on; None once it has stopped (an empty
+        stack or a terminal step), so callers look the step up once instead of twice."""
+        stack = self._state.stack
+        if not stack:
+            return None
+        step = step_for(stack[-1])
+        return None if step.terminal else step
 
     @property
     def result(self) -> dict | None:
@@ -117,24 +125,22 @@ class Game:
             return Prompt("none", "stopped", step.text(st, top), step.rules)
         deciders = step.deciders(st, top)
         who = "both" if len(deciders) == 2 else SIDE_NAMES[deciders[0]]
-        return Prompt(who, top["kind"], step.text(st, top), step.rules, self.legal_actions())
+        return Prompt(who, top["kind"], step.text(st, top), step.rules,
+                      _choices(st, top, step, deciders))
 
     def legal_actions(self, side: str | None = None) -> list[dict]:
         """The legal actions now, for every deciding side or only ``side``."""
         st = self._state
-        if self.over:
+        step = self._waiting_step()
+        if step is None:
             return []
         top = st.stack[-1]
-        step = step_for(top)
         deciders = step.deciders(st, top)
         if side is not None:
             if side not in SIDE_NAMES:
                 raise ValueError(f"side must be 'athens' or 'sparta', not {side!r}")
             deciders = tuple(d for d in deciders if SIDE_NAMES[d] == side)
-        out: list[dict] = []
-        for d in deciders:
-            out.extend(step.legal(st, top, d))
-        return out
+        return _choices(st, top, step, deciders)
 
     def view(self, side: str) -> dict[str, Any]:
         """What ``side`` may see ("athens", "sparta", or "all" for the teacher)."""
@@ -153,10 +159,10 @@ class Game:
             raise IllegalAction(f"an action is a dict such as {{'type': 'end_actions', "
                                 f"'side': 'athens'}}, not {type(action).__name__}")
         old = self._state
-        if self.over:
+        step = self._waiting_step()
+        if step is None:
             raise IllegalAction(f"play has stopped: {self.prompt.text}")
         top = old.stack[-1]
-        step = step_for(top)
         side = action_side(action)
         deciders = step.deciders(old, top)
         if side not in deciders:
@@ -193,10 +199,11 @@ class Game:
     def _run_auto(self) -> list[dict]:
         """Let the ``auto`` policy take minor decisions (e.g. accepting a forced march)."""
         events: list[dict] = []
-        while not self.over:
+        if self.auto is None:  # no policy for either side: nothing to take automatically
+            return events
+        while (step := self._waiting_step()) is not None:
             st = self._state
             top = st.stack[-1]
-            step = step_for(top)
             deciders = step.deciders(st, top)
             if not step.minor or len(deciders) != 1:
                 break
@@ -260,6 +267,14 @@ class Game:
         return (f"<Game {st.scenario} seed={self.seed}: {SEASONS[st.season]} {st.year} BC, "
                 f"prestige {st.prestige:+d}, {len(self.history)} actions, "
                 f"waiting for {p.side} ({p.kind})>")
+
+
+def _choices(st: State, top: dict, step: Step, deciders: tuple[int, ...]) -> list[dict]:
+    """The legal actions of ``deciders`` (already asked of ``step``) at the top frame."""
+    out: list[dict] = []
+    for d in deciders:
+        out.extend(step.legal(st, top, d))
+    return out
 
 
 def new_game(scenario: str, seed: int = 0, *, world: World | None = None,

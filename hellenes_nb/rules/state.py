@@ -77,6 +77,9 @@ class EventLog(Sequence):
     def __getitem__(self, i: slice) -> list[dict]: ...
     def __getitem__(self, i: int | slice) -> dict | list[dict]:
         if isinstance(i, slice):
+            start, stop, step = i.indices(self._n)
+            if step > 0:  # the usual case: slice the shared list without copying n events first
+                return self._items[start:stop:step]
             return self._items[: self._n][i]
         if not -self._n <= i < self._n:
             raise IndexError(f"log index {i} is out of range (the log holds {self._n} events)")

@@ -121,7 +121,9 @@ def settle(state: State, limit: int = 100_000) -> None:
 
 def strip_label(action: dict) -> dict:
     """The action without its human-readable ``label``."""
-    return {k: v for k, v in action.items() if k != "label"}
+    out = action.copy()
+    out.pop("label", None)
+    return out
 
 
 def action_side(action: dict) -> int:
