@@ -406,7 +406,7 @@ class _Listing:
     presence, each unit's city, the over-full cities, home cities and the move searches."""
 
     __slots__ = ("at", "calm", "cities", "found", "homes", "keys", "kept", "limits", "memo",
-                 "near", "occ", "over", "side", "state", "units")
+                 "near", "occ", "over", "setting", "side", "state", "units")
 
     def __init__(self, state: State, side: int):
         self.state, self.side = state, side
@@ -433,6 +433,8 @@ class _Listing:
         self.found: dict[tuple, dict[tuple[int, bool], tuple[int, ...]]] = {}
         #: movement.destinations' own memo for this state (its occupancy facts)
         self.memo: dict = {}
+        #: :meth:`_setting`, once asked
+        self.setting: tuple | None = None
 
     def _limits_key(self, v: int) -> tuple:
         key = self.keys.get(v)
@@ -557,6 +559,49 @@ class _Listing:
         (:meth:`destinations` answers nothing otherwise)."""
         return bool(self._homes_near(u, u)) if mode == "home" else self._city_adjacent(u)
 
+    def _setting(self) -> tuple:
+        """What :meth:`moves` reads of this state besides the unit and the units in its place
+        (see :data:`_MOVES`): the world, side, scenario, year and season; the flags but this
+        Winter's bookkeeping (``maintained:``, ``homing:``, ``winter_group:``, ``group_seq``,
+        read by no move search or check); the enemy's places and inside flags; city control,
+        neutral and pillaged places; who garrisons and who besieges each place; and the side's
+        units standing where enemy units stand, with their places and inside flags (whether a
+        port is besieged, and the room inside it, :meth:`movement._Ctx.port_ok`)."""
+        got = self.setting
+        if got is None:
+            state, side, any_enemy = self.state, self.side, self.occ.any
+            loc, inside = state.loc, state.inside
+            lo, elo = side * 60, (1 - side) * 60
+            got = self.setting = (
+                state.ix, side, state.scenario, state.year, state.season,
+                frozenset(kv for kv in state.flags.items() if not kv[0].startswith(_BOOKKEEPING)),
+                loc[elo:elo + 60].tobytes(), bytes(inside[elo:elo + 60]),
+                state.city_control.tobytes(), state.neutral, state.pillaged,
+                tuple(sorted((p, g[0]) for p, g in state.garrisons.items())),
+                tuple(sorted((p, r["besieger"]) for p, r in state.sieges.items())),
+                tuple((v, loc[v], inside[v]) for v in range(lo, lo + 60)
+                      if loc[v] >= 0 and any_enemy[loc[v]]))
+        return got
+
+    def listed(self, u: int, mode: str) -> list[dict]:
+        """:meth:`moves` of ``u`` in ``mode``, remembered in :data:`_MOVES` under everything it
+        reads: :meth:`_setting`, the unit's place, moved and inside flags and combat value, and
+        for a fleet or a unit at sea those of the units in its place (its cargo choices,
+        :func:`movement.must_carry`; a land unit on land reads neither). Fresh copies of the
+        actions each time."""
+        state, ix = self.state, self.state.ix
+        moved, inside, cv = state.moved, state.inside, state.cv
+        start = state.loc[u]
+        key = (self._setting(), u, mode, start, moved[u], inside[u], cv[u],
+               tuple((c, moved[c], inside[c], cv[c]) for c in self.at[start])
+               if ix.is_fleet[u] or ix.is_sea(start) else ())
+        got = _MOVES.get(key)
+        if got is None:
+            if len(_MOVES) >= _MOVES_MAX:
+                _MOVES.clear()
+            got = _MOVES[key] = tuple(self.moves(u, mode))
+        return [{**a, "path": a["path"][:]} for a in got]
+
     def moves(self, u: int, mode: str) -> list[dict]:
         """The free wintering moves of ``u`` in ``mode``: what ``actions.move_actions`` lists
         for the mode (one canonical path per destination and cargo choice), as winter moves."""
@@ -585,6 +630,17 @@ class _Listing:
                 action["path"] = list(ids)
                 out.append(action)
         return out
+
+
+#: :meth:`_Listing.moves` answers shared between listings (most units' moves are the same from
+#: one winter action to the next). Key: (:meth:`_Listing._setting`, unit, mode, its place, its
+#: moved and inside flags and combat value, and for a fleet or a unit at sea, per unit of its
+#: side in that place, itself included: unit, moved and inside flags, combat value), everything
+#: the answer reads (:meth:`_Listing.listed`); the actions are copied on use. Bounded.
+_MOVES: dict[tuple, tuple[dict, ...]] = {}
+_MOVES_MAX = 4096
+#: Flags of this Winter's bookkeeping, read by no move search or check (:meth:`_Listing._setting`)
+_BOOKKEEPING = ("maintained:", "homing:", "winter_group:", "group_seq")
 
 
 #: The action (path left to fill in), path ids and "goes to sea" of a free wintering move,
@@ -734,7 +790,7 @@ class WinterActions(Step):
             if _unit_refusal(state, u) is None:
                 for mode in FREE_MODES:
                     if city < 0 or _mode_refusal(state, u, mode, over, city) is None:
-                        out.extend(listing.moves(u, mode))
+                        out.extend(listing.listed(u, mode))
             if self._maintain_refusal(state, u, over, city, u in listing.kept) is None:
                 cost = scenario_rules.action_cost(state, state.loc[u])
                 if cost <= state.actions_left:
