@@ -52,11 +52,12 @@ class Plan:
 _ZERO_TO_ONE = bytes([1] + [0] * 255)
 
 
-#: The occupancy facts of :class:`_Ctx` (``enemy_out``, ``blocked``, ``enemy``, immutable),
-#: shared between states. Key: all they are made from: world index, side, pass-through places,
-#: places pillaged by the side this turn, neutral places, and the enemy units' places and
-#: "inside" flags. Bounded.
-_FACTS: dict[tuple, tuple[bytes, bytes, bytes]] = {}
+#: The occupancy facts of :class:`_Ctx` (``enemy_out``, ``blocked``, ``enemy`` and their
+#: masks, immutable, and the searches made with them: see :func:`_search`), shared between
+#: states. Key: all they are made from: world index, side, pass-through places, places pillaged
+#: by the side this turn, neutral places, and the enemy units' places and "inside" flags.
+#: Bounded.
+_FACTS: dict[tuple, tuple[bytes, bytes, bytes, tuple[int, int, int], dict]] = {}
 _FACTS_MAX = 512
 
 
@@ -68,7 +69,7 @@ class _Ctx:
     built."""
 
     __slots__ = ("blocked", "enemy", "enemy_out", "ix", "side", "state", "through",
-                 "pillaged", "_ports", "_masks")
+                 "pillaged", "searches", "_ports", "_masks")
 
     def __init__(self, state: State, side: int, through: bytearray | None = None,
                  places: tuple[int, ...] | None = None):
@@ -97,8 +98,9 @@ class _Ctx:
             facts = _FACTS[key] = _facts(state, lo, through, self.pillaged)
         #: ``enemy_out`` as above; ``blocked``: places that may not be entered at all, neutral
         #: (§1.31) or pillaged by the mover (§5.5); ``enemy``: places whose enemy units stop
-        #: and engage the mover (not those it may pass through)
-        self.enemy_out, self.blocked, self.enemy, self._masks = facts
+        #: and engage the mover (not those it may pass through); ``searches``: the searches
+        #: made with these facts (:func:`_search`)
+        self.enemy_out, self.blocked, self.enemy, self._masks, self.searches = facts
 
     def port_ok(self, p: int, n_units: int) -> bool:
         """Can ``n_units`` friendly units go inside the besieged city of ``p`` (§5.2, §7.4)?
@@ -106,9 +108,9 @@ class _Ctx:
         got = self._ports.get((p, n_units))
         if got is None:
             state = self.state
-            inside = sum(1 for u in placed(state)[self.side].get(p, ()) if state.inside[u])
-            got = self._ports[(p, n_units)] = (
-                besieged(state, p) == self.side and inside + n_units <= capacity(state, p))
+            got = self._ports[(p, n_units)] = besieged(state, p) == self.side and (
+                sum(1 for u in placed(state)[self.side].get(p, ()) if state.inside[u])
+                + n_units <= capacity(state, p))
         return got
 
     def masks(self) -> tuple[int, int, int]:
@@ -117,10 +119,11 @@ class _Ctx:
         return self._masks
 
 
-def _facts(state: State, lo: int, through: bytearray | None,
-           pillaged: frozenset[int]) -> tuple[bytes, bytes, bytes, tuple[int, int, int]]:
+def _facts(state: State, lo: int, through: bytearray | None, pillaged: frozenset[int]
+           ) -> tuple[bytes, bytes, bytes, tuple[int, int, int], dict]:
     """The occupancy facts of :class:`_Ctx` for the side whose enemy's units start at ``lo``:
-    ``enemy_out``, ``blocked``, ``enemy``, and the three as ints (:meth:`_Ctx.masks`)."""
+    ``enemy_out``, ``blocked``, ``enemy``, the three as ints (:meth:`_Ctx.masks`), and an
+    empty table of the searches made with them (:func:`_search`)."""
     n = state.ix.n_places
     enemy_out = bytearray(n)
     for p, inside in zip(state.loc[lo:lo + 60], state.inside[lo:lo + 60], strict=True):
@@ -133,7 +136,7 @@ def _facts(state: State, lo: int, through: bytearray | None,
     enemy = out if through is None else (
         out & int.from_bytes(through.translate(_ZERO_TO_ONE), "little"))
     return (bytes(enemy_out), bytes(blocked), enemy.to_bytes(n, "little"),
-            (out, enemy, int.from_bytes(blocked, "little")))
+            (out, enemy, int.from_bytes(blocked, "little")), {})
 
 
 def _pillaged_now(state: State, side: int) -> frozenset[int]:
@@ -443,6 +446,8 @@ def fewest_borders(ix: WorldIndex, fleet: bool) -> tuple[tuple[int, ...], ...]:
 #: which are checked again on every hit. Together these cover everything :func:`_walk` reads.
 _FOUND: dict[tuple, tuple[Any, dict[int, bool]]] = {}
 _FOUND_MAX = 2048
+#: Bound on the searches remembered with one entry of :data:`_FACTS` (:func:`_search`)
+_SEARCHES_MAX = 1024
 
 
 def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool = False,
@@ -458,8 +463,8 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
     listing); it keeps the occupancy facts of each side (:func:`_memo_ctx`). The borders a
     search may cross depend on the unit only through its side, place, range, fleet type and
     whether it starts besieged (§5.0, §5.1, §7.4), so units alike share one search (see
-    :data:`_FOUND`). Without limits and with a ``memo`` the returned dict may be shared:
-    callers must not change it."""
+    :func:`_search`). With a ``memo`` and without a border or end check the returned dict may
+    be shared: callers must not change it."""
     ix = state.ix
     start = state.loc[u]
     if start < 0 or state.moved[u]:
@@ -471,28 +476,21 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
         return {}
     n_units = 2 if carrying else 1
     rng = min(ix.move[u], reach) if reach > 0 else ix.move[u]
-    side = u // 60
-    ctx = _memo_ctx(state, side, limits.through if limits is not None else None, memo)
     inside = state.inside[u]
-    if limits is not None and limits.step is not None:
+    if limits is None:
+        found = _search(_memo_ctx(state, u // 60, None, memo), start, fleet, inside, rng, forced,
+                        no_engage, n_units, True)
+        return found if memo is not None else dict(found)
+    ctx = _memo_ctx(state, u // 60, limits.through, memo)
+    if limits.step is not None:
         events = _walk(ctx, u, start, fleet, inside, rng, forced, no_engage, n_units, cargo,
                        limits.step, {}, False)
         return _pick(events, u, cargo, rng, limits)
-    if memo is None:
-        found = _search(ctx, start, fleet, inside, rng, forced, no_engage, n_units,
-                        limits is None)
-    else:
-        # One unchanged state: the context stands for the side and the pass-through places.
-        mkey = (ctx, start, fleet, inside, rng, forced, no_engage, n_units, limits is None)
-        found = memo.get(mkey)
-        if found is None:
-            found = memo[mkey] = _search(ctx, start, fleet, inside, rng, forced, no_engage,
-                                         n_units, limits is None)
-    if limits is not None:
-        if limits.end is None:
-            return dict(_pick_open(found, rng))
-        return _pick(found, u, cargo, rng, limits)
-    return found if memo is not None else dict(found)
+    walk = _search(ctx, start, fleet, inside, rng, forced, no_engage, n_units, False)
+    if limits.end is None:
+        picked = _pick_open(walk, rng)
+        return picked if memo is not None else dict(picked)
+    return _pick(walk, u, cargo, rng, limits)
 
 
 #: :func:`_pick` answers for limits without an end check, by walk: (walk, range) → answer. Such a
@@ -503,7 +501,8 @@ _OPEN_PICKS_MAX = 4096
 
 
 def _pick_open(walk: list[_Event], rng: int) -> dict[tuple[int, bool], tuple[int, ...]]:
-    """:func:`_pick` with no end check, remembered per walk (callers copy the answer)."""
+    """:func:`_pick` with no end check, remembered per walk (shared: callers must not change
+    it)."""
     key = (id(walk), rng)
     hit = _OPEN_PICKS.get(key)
     if hit is not None and hit[0] is walk:
@@ -517,26 +516,53 @@ def _pick_open(walk: list[_Event], rng: int) -> dict[tuple[int, bool], tuple[int
 
 def _search(ctx: _Ctx, start: int, fleet: bool, inside: int, rng: int, forced: bool,
             no_engage: bool, n_units: int, plain: bool) -> Any:
-    """A search without a border check, through :data:`_FOUND`: with ``plain`` (no special-rule
-    limits) the answer, else the walk for :func:`_pick`. Neither reads the unit itself: without
-    a border or end check, :func:`_walk` and :func:`_pick` use the unit and its cargo only to
-    call those checks."""
+    """A search without a border check: with ``plain`` (no special-rule limits) the answer, else
+    the walk for :func:`_pick`. Neither reads the unit itself: without a border or end check,
+    :func:`_walk` and :func:`_pick` use the unit and its cargo only to call those checks.
+
+    Remembered with the context's occupancy facts (:attr:`_Ctx.searches`, shared by every state
+    whose facts are the same: they stand for the world, the side and the masks of
+    :data:`_FOUND`), keyed on the other inputs of :func:`_walk`: start, fleet, starts inside,
+    range, forced, no-engage, units moving and ``plain``. The port checks consulted are checked
+    again on every hit. A search not found there is looked up in :data:`_FOUND`."""
+    searches = ctx.searches
+    key = (start, fleet, inside, rng, forced, no_engage, n_units, plain)
+    hit = searches.get(key)
+    if hit is None or (hit[1] and not _ports_agree(ctx, hit[1], n_units)):
+        if len(searches) >= _SEARCHES_MAX:
+            searches.clear()
+        hit = searches[key] = _found(ctx, start, fleet, inside, rng, forced, no_engage,
+                                     n_units, plain)
+    return hit[0]
+
+
+def _found(ctx: _Ctx, start: int, fleet: bool, inside: int, rng: int, forced: bool,
+           no_engage: bool, n_units: int, plain: bool) -> tuple[Any, dict[int, bool]]:
+    """The entry of :data:`_FOUND` for a search of :func:`_search` (walked when missing or when
+    a port check it consulted answers otherwise now): the search and the port checks."""
     ix = ctx.ix
     ball = _borders(ix).ball(fleet, start, rng + 1 if forced else rng)
     enemy_out, enemy, blocked = ctx.masks()
     key = (ix, ctx.side, start, fleet, inside, rng, forced, no_engage, n_units, plain,
            enemy_out & ball, enemy & ball, blocked & ball)
     hit = _FOUND.get(key)
-    if hit is not None and (not hit[1] or all(ctx.port_ok(p, n_units) == ok
-                                              for p, ok in hit[1].items())):
-        return hit[0]
+    if hit is not None and (not hit[1] or _ports_agree(ctx, hit[1], n_units)):
+        return hit
     ports: dict[int, bool] = {}
     found = _walk(ctx, -1, start, fleet, inside, rng, forced, no_engage, n_units, -1, None,
                   ports, plain)
     if len(_FOUND) >= _FOUND_MAX:
         _FOUND.clear()
-    _FOUND[key] = (found, ports)
-    return found
+    hit = _FOUND[key] = (found, ports)
+    return hit
+
+
+def _ports_agree(ctx: _Ctx, ports: dict[int, bool], n_units: int) -> bool:
+    """Whether the port checks a search consulted (:meth:`_Ctx.port_ok`) answer as they did."""
+    for p, ok in ports.items():
+        if ctx.port_ok(p, n_units) != ok:
+            return False
+    return True
 
 
 def _memo_ctx(state: State, side: int, through: bytearray | None, memo: dict | None) -> _Ctx:
