@@ -312,10 +312,11 @@ def note_plague_in_athens(state: State) -> None:
 def _scenario_unit_reason(state: State, u: int) -> str:
     """Why ``u`` may not move at all this turn under the scenario rules, or ""."""
     ix = state.ix
-    if has(state, "athens_units_frozen_until_414") and u < 60 and state.year > 414 \
+    rules = rules_of(state)
+    if "athens_units_frozen_until_414" in rules and u < 60 and state.year > 414 \
             and state.loc[u] == ix.place_of.get("attica", -1) and setup_area(state, u) == "attica":
         return "units that started the game in Athens cannot move before 414 (§15.2)"
-    if has(state, "expeditions") and u < 60 and state.year > 414 and not war_resumed(state) \
+    if "expeditions" in rules and u < 60 and state.year > 414 and not war_resumed(state) \
             and state.flags.get(f"expedition:{ix.unit_key[u]}") == 2 \
             and state.loc[u] == ix.place_of.get("attica", -1):
         return "the 2nd Expedition cannot leave Athens before 414 unless war resumes (§15.4)"
@@ -406,15 +407,23 @@ def _peace_end(state: State, u: int, path: tuple[int, ...], via: str, enters: bo
     return ""
 
 
+#: The scenario rules that :func:`move_limits` and :func:`limits_key` read: without any of them
+#: (and without a Winter check or pass-through places) a unit moves by the ordinary §5 rules.
+_MOVE_RULES = frozenset({"athens_units_frozen_until_414", "expeditions", "sicilians_stay",
+                         "peace_of_nicias"})
+
+
 def move_limits(state: State, u: int, winter: EndCheck | None = None,
                 through: bytearray | None = None) -> Limits | None:
     """The limits on moving ``u`` now: the Peace of Nicias (§12.0), the scenario's unit rules
     (§15) and, in Winter, the wintering check and pass-through places given by ``winter.py``.
     None when no special rule applies (ordinary §5 movement)."""
+    rules = rules_of(state)
+    if winter is None and through is None and rules.isdisjoint(_MOVE_RULES):
+        return None
     checks: list[StepCheck] = []
     ends: list[EndCheck] = []
     reason = _scenario_unit_reason(state, u)
-    rules = rules_of(state)
     stay, expeditions = "sicilians_stay" in rules, "expeditions" in rules
     if stay or expeditions:
         checks.append(_scenario_check(state, stay, expeditions))
@@ -445,8 +454,10 @@ def limits_key(state: State, u: int) -> tuple:
     side, why it may not move, and its nationality (Sicilians, Peace home territory) and
     expedition number when a rule in force reads them. In one unchanged state, units with equal
     keys get the same limits and the same answers from the checks, so their searches agree."""
-    ix = state.ix
     rules = rules_of(state)
+    if rules.isdisjoint(_MOVE_RULES):
+        return (u // 60, "", "", None)
+    ix = state.ix
     nationality = ix.nationality[u] if "sicilians_stay" in rules or peace(state) else ""
     expedition = (state.flags.get(f"expedition:{ix.unit_key[u]}") if "expeditions" in rules
                   else None)

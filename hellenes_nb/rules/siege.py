@@ -100,10 +100,12 @@ def siege_condition(state: State, p: int) -> int:
     if not (a or s):
         return -1  # no one stands in the province to besiege it
     inside, garrison = state.inside, _garrison_side(state, p)
-    for d, mine, theirs in ((ATHENS, a, s), (SPARTA, s, a)):
-        if (theirs and any(not inside[u] for u in theirs) and all(inside[u] for u in mine)
-                and (garrison == d or any(inside[u] for u in mine))):
-            return 1 - d
+    a_out = any(not inside[u] for u in a)  # some unit of the side stands outside the walls
+    s_out = any(not inside[u] for u in s)
+    if s_out and not a_out and (a or garrison == ATHENS):
+        return SPARTA
+    if a_out and not s_out and (s or garrison == SPARTA):
+        return ATHENS
     return -1
 
 
