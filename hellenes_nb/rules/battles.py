@@ -22,6 +22,8 @@ usable automatic policy (:func:`auto`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import islice
 from typing import Any
 
 from . import cards, movement, olympians, scenario_rules, siege, victory
@@ -264,7 +266,7 @@ def _build(state: State, frame: dict) -> tuple[Battle, list[int]] | None:
     probe = {**frame, "pending": (), "fleet_at": (), "cargo_used": ()}
     rights = {}
     for s, units in ((side, att), (1 - side, dfd)):
-        rights[SIDE_NAMES[s]] = any(retreat_options(state, probe, u) for u in units
+        rights[SIDE_NAMES[s]] = any(_n_dests(state, probe, u, 1) for u in units
                                     if not _carried_now(state, u, p))
     if frame.get("stuck_side") is not None:
         rights[SIDE_NAMES[frame["stuck_side"]]] = False
@@ -419,6 +421,12 @@ def _carrier_refusal(state: State, frame: dict, u: int, q: int,
 def retreat_options(state: State, frame: dict, u: int) -> list[dict]:
     """Every allowed destination of unit ``u`` now: ``{"to", "city", "fleet"}`` dicts, the
     city first, then places in index order (fleet -1 when not carried)."""
+    return list(_retreat_dests(state, frame, u))
+
+
+def _retreat_dests(state: State, frame: dict, u: int) -> Iterator[dict]:
+    """:func:`retreat_options` one at a time, so that a caller asking only whether there is
+    one (or more than one) stops checking destinations once it knows."""
     ix = state.ix
     p = frame["place"]
     cands: list[tuple[int, bool, int]] = [(p, True, -1), (p, False, -1)]
@@ -433,8 +441,13 @@ def retreat_options(state: State, frame: dict, u: int) -> list[dict]:
             cands.extend((q, False, f) for f in fleets)
         else:
             cands.append((q, False, -1))
-    return [{"to": q, "city": c, "fleet": f} for q, c, f in cands
-            if retreat_refusal(state, frame, u, q, c, f) is None]
+    return ({"to": q, "city": c, "fleet": f} for q, c, f in cands
+            if retreat_refusal(state, frame, u, q, c, f) is None)
+
+
+def _n_dests(state: State, frame: dict, u: int, n: int) -> bool:
+    """Has unit ``u`` at least ``n`` allowed retreat destinations now?"""
+    return len(list(islice(_retreat_dests(state, frame, u), n))) == n
 
 
 # -- the battle frame --------------------------------------------------------------------------
@@ -503,20 +516,23 @@ class BattleStep(Step):
         return ()
 
     def _choosers(self, state: State, frame: dict) -> list[int]:
-        """Units still to retreat that have a real choice to make."""
-        out = []
-        for u in frame["pending"]:
-            opts = retreat_options(state, frame, u)
-            if opts and not (_fixed(frame, u) and len(opts) == 1):
-                out.append(u)
-        return out
+        """Units still to retreat that have a real choice to make: a destination, or two when
+        the battle fixes where the unit goes."""
+        return [u for u in frame["pending"]
+                if _n_dests(state, frame, u, 2 if _fixed(frame, u) else 1)]
 
     def legal(self, state, frame, side):
+        stage = frame["stage"]
+        if stage == "retreat":  # the choosers are found once, by _ordered (not by deciders too)
+            if side != frame["retreat_side"]:
+                return []
+            return [self._retreat_action(state, frame, u, o)
+                    for u in self._ordered(state, frame)
+                    for o in retreat_options(state, frame, u)]
         if side not in self.deciders(state, frame):
             return []
         ix = state.ix
         name = SIDE_NAMES[side]
-        stage = frame["stage"]
         if stage == "join":
             return [{"type": "join", "side": name, "index": i,
                      "label": f"The {len(f['units'])} unit(s) that came from "
@@ -541,20 +557,14 @@ class BattleStep(Step):
                             "label": f"{ix.describe(u)} fortifies inside "
                                      f"{siege.city_name(ix, frame['place'])}"})
             return out
-        if stage == "fight":
-            prompt = frame["battle"]["prompt"]
-            words = {"fight": "Fight on this round", "retreat": "Retreat every unit now"}
-            out = []
-            for c in prompt["choices"]:
-                label = words.get(c) or (f"{_fighter_name(ix, c)} takes the "
-                                         f"{prompt['kind']}")
-                out.append({"type": "battle_choice", "side": name, "choice": c,
-                            "label": label})
-            return out
+        prompt = frame["battle"]["prompt"]  # the fight stage, the last one with deciders
+        words = {"fight": "Fight on this round", "retreat": "Retreat every unit now"}
         out = []
-        for u in self._ordered(state, frame):
-            for o in retreat_options(state, frame, u):
-                out.append(self._retreat_action(state, frame, u, o))
+        for c in prompt["choices"]:
+            label = words.get(c) or (f"{_fighter_name(ix, c)} takes the "
+                                     f"{prompt['kind']}")
+            out.append({"type": "battle_choice", "side": name, "choice": c,
+                        "label": label})
         return out
 
     def _ordered(self, state: State, frame: dict) -> list[int]:

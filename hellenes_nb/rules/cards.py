@@ -309,17 +309,22 @@ def remove_from_play(state: State, n: int, why: str) -> None:
 BANS = {"earthquake": ("move", "pillage"), "augury": ("engage", "assault")}
 _BAN_WORDS = {"move": "move", "pillage": "pillage", "engage": "engage the enemy",
               "assault": "assault a city"}
+#: for each thing banned, the events that ban it with their flag names (Athens', Sparta's)
+_BAN_FLAGS = {what: tuple((key, tuple(f"{key}:{name}" for name in SIDE_NAMES))
+                          for key, banned in BANS.items() if what in banned)
+              for what in _BAN_WORDS}
 
 
 def season_ban(state: State, side: int, what: str) -> str:
     """Why ``side`` may not ``what`` ("move", "pillage", "engage", "assault") this season, or
     "" (§3.1 Earthquake: no moves or pillage, barbarian recruits' free move included; Augury:
     no engaging or assaults, siege attrition still allowed)."""
-    if what not in _BAN_WORDS:
+    bans = _BAN_FLAGS.get(what)
+    if bans is None:
         raise ValueError(f"season_ban asks about move, pillage, engage or assault, not {what!r}")
     now = season_code(state)
-    for key, banned in BANS.items():
-        if what in banned and state.flags.get(f"{key}:{SIDE_NAMES[side]}") == now:
+    for key, flags in bans:
+        if state.flags.get(flags[side]) == now:
             return (f"the enemy's {key.title()} this season: {SIDE_NAMES[side].title()} "
                     f"may not {_BAN_WORDS[what]} (§3.1)")
     return ""
