@@ -616,34 +616,38 @@ def _walk(ctx: _Ctx, u: int, start: int, fleet: bool, inside: int, rng: int, for
         for a in sorted(frontier):
             deep, path = frontier[a]
             for b, kind, dd, word, flag in table[a]:
-                if blocked[b] or b == start or b in path:
+                if blocked[b] or b == start:
                     continue
                 d = deep + dd
                 if every_end:
                     # A way to ``b`` no better than one found (as many deep-sea borders or more,
                     # as many areas or more) gives nothing: not the canonical path, and every
                     # way on from it is matched by one from the better way, which stops in the
-                    # same places (whether a unit stops depends on the place only).
+                    # same places (whether a unit stops depends on the place only). This also
+                    # leaves out the places on ``path`` (found with no more deep-sea borders).
                     cur = fewest.get(b)
                     if cur is not None and (last or d >= cur):
                         continue
+                elif b in path:
+                    continue
+                engage = enemy[b]  # enemy units there stop the mover and engage it
                 enters = False
                 if kind == _AT_SEA:
-                    stops = enemy[b]
+                    stops = engage
                 elif kind == _ON_LAND or kind == _PUT_TO_SEA:
                     if first and inside and not flag:
                         continue
-                    stops = enemy[b]
+                    stops = engage
                 elif kind == _LAND_FROM_SEA:
                     stops = True
                     if flag and enemy_out[b]:
                         enters = ports[b] = ctx.port_ok(b, n_units)
+                        engage = engage and not enters
                 else:  # _COAST_HOP: a fleet's first and only step, along the coast
                     if not first or inside:
                         continue
                     stops = True
-                via = word if enemy[b] and not enters else ""
-                if via and no_engage:
+                if engage and no_engage:
                     continue
                 if step_check is not None and (step_check(u, a, b) or (
                         cargo >= 0 and step_check(cargo, a, b))):
@@ -657,12 +661,13 @@ def _walk(ctx: _Ctx, u: int, start: int, fleet: bool, inside: int, rng: int, for
                     fewest[b] = d
                     best[b] = newp
                 else:
-                    events.append((b, d, depth, path, newp, via, enters))
+                    events.append((b, d, depth, path, newp, word if engage else "", enters))
                     if last:
                         continue
-                old = nxt.get(b)
-                if not stops and (old is None or d < old[0]):
-                    nxt[b] = (d, newp)
+                if not stops:
+                    old = nxt.get(b)
+                    if old is None or d < old[0]:
+                        nxt[b] = (d, newp)
         frontier = nxt
     if every_end:
         out = {(b, True): p for b, p in marches.items()}
