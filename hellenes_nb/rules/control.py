@@ -133,10 +133,10 @@ def besieged(state: State, p: int) -> int:
     ath, spa = placed(state)
     occ_a, occ_s = ath.get(p, ()), spa.get(p, ())
     if occ_a and occ_s:  # units of both sides: one side inside, the other outside?
-        inside = state.inside
-        if any(inside[u] for u in occ_a) and any(not inside[u] for u in occ_s):
+        inside = state.inside.__getitem__
+        if any(map(inside, occ_a)) and not all(map(inside, occ_s)):
             return 0
-        if any(inside[u] for u in occ_s) and any(not inside[u] for u in occ_a):
+        if any(map(inside, occ_s)) and not all(map(inside, occ_a)):
             return 1
     if p in state.sieges:
         return 1 - state.sieges[p]["besieger"]

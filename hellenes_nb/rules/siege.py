@@ -99,9 +99,9 @@ def siege_condition(state: State, p: int) -> int:
     a, s = ath.get(p, ()), spa.get(p, ())
     if not (a or s):
         return -1  # no one stands in the province to besiege it
-    inside, garrison = state.inside, _garrison_side(state, p)
-    a_out = any(not inside[u] for u in a)  # some unit of the side stands outside the walls
-    s_out = any(not inside[u] for u in s)
+    inside, garrison = state.inside.__getitem__, _garrison_side(state, p)
+    a_out = not all(map(inside, a))  # some unit of the side stands outside the walls
+    s_out = not all(map(inside, s))
     if s_out and not a_out and (a or garrison == ATHENS):
         return SPARTA
     if a_out and not s_out and (s or garrison == SPARTA):
