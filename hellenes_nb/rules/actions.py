@@ -16,12 +16,12 @@ Frames:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from types import ModuleType
 
 from . import movement, olympians, scenario_rules
 from .cards import card_record, no_quarter_bars, season_ban
-from .control import outside_units
+from .control import outside_units, placed
 from .state import POOL, State
 from .steps import IllegalAction, Step, action_side, need, pop, push, register
 from .world_index import ATHENS, SIDE_NAMES, WorldIndex
@@ -219,13 +219,17 @@ class Muster(ActionType):
                      "group": g, "units": ()})
 
 
-#: Label, path ids and "goes to sea" of a move, which depend only on the world's names and
-#: tables. Key: (world index, unit, cargo or -1, start, destination, path, forced); bounded.
-_MOVE_TEXT: dict[tuple, tuple[str, tuple[str, ...], bool]] = {}
-_MOVE_TEXT_MAX = 20000
 #: The route words, place ids and "goes to sea" of a path, shared by every unit taking it:
 #: they depend only on the world's names and tables. Key: (world index, start, path); bounded.
 _PATH_TEXT: dict[tuple, tuple[str, tuple[str, ...], bool]] = {}
+_PATH_TEXT_MAX = 20000
+#: The move actions (:func:`_moves`) one shared, never changed answer of
+#: ``movement.destinations`` gives, outside musters. Key: (world index, side name, unit, cargo
+#: or -1, start, id of the answer): with the answer, all the actions read besides the world's
+#: names. The value keeps the answer alive, so its id stays unique, and is used only for that
+#: very answer; bounded.
+_MOVES: dict[tuple, tuple[dict, list[dict]]] = {}
+_MOVES_MAX = 8192
 #: Per world index (by id, with the index to check it): each unit's ``describe`` words, made
 #: on first use (they read only the index's tables)
 _DESCRIBED: dict[int, tuple[WorldIndex, list[str | None]]] = {}
@@ -250,30 +254,10 @@ def _path_text(ix: WorldIndex, start: int, path: tuple[int, ...]
     hit = _PATH_TEXT.get(key)
     if hit is None:
         full = (start, *path)
-        if len(_PATH_TEXT) >= _MOVE_TEXT_MAX:
+        if len(_PATH_TEXT) >= _PATH_TEXT_MAX:
             _PATH_TEXT.clear()
         hit = _PATH_TEXT[key] = (ix.route(full), tuple(ix.place_ids[q] for q in path),
                                  any(ix.is_sea(q) for q in full))
-    return hit
-
-
-def _move_text(ix: WorldIndex, u: int, cargo: int, start: int, dest: int,
-               path: tuple[int, ...], forced: bool) -> tuple[str, tuple[str, ...], bool]:
-    """The label and path ids of a move, and whether it goes to sea (remembered)."""
-    key = (ix, u, cargo, start, dest, path, forced)
-    hit = _MOVE_TEXT.get(key)
-    if hit is None:
-        route, ids, at_sea = _path_text(ix, start, path)
-        if forced:
-            text = (f"Move {_describe(ix, u)} toward {ix.place_name[dest]} with a forced "
-                    "march")
-        else:
-            text = f"Move {_describe(ix, u)} to {ix.place_name[dest]}"
-        if cargo >= 0:
-            text += f", carrying {_describe(ix, cargo)}"
-        if len(_MOVE_TEXT) >= _MOVE_TEXT_MAX:
-            _MOVE_TEXT.clear()
-        hit = _MOVE_TEXT[key] = (text + f" ({route})", ids, at_sea)
     return hit
 
 
@@ -288,43 +272,109 @@ def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
         memo = {}
     ix = state.ix
     name = _name(side)
-    key = ix.unit_key[u]
     start = state.loc[u]
-    out = []
+    out: list[dict] = []
     carriers = [-1]
-    if ix.is_fleet[u]:
-        loc, moved, inside, cv = state.loc, state.moved, state.inside, state.cv
-        for c in range(side * 60, side * 60 + 60):
-            if (c != u and loc[c] == start and not ix.is_fleet[c] and not ix.is_barbarian[c]
-                    and not moved[c] and inside[c] == inside[u] and cv[c] < cv[u]):
-                carriers.append(c)
+    if ix.is_fleet[u] and start >= 0:
+        moved, inside, cv = state.moved, state.inside, state.cv
+        is_fleet, is_barbarian = ix.is_fleet, ix.is_barbarian
+        # the side's units in ``start``, in unit order
+        carriers += [c for c in placed(state)[side].get(start, ())
+                     if c != u and not is_fleet[c] and not is_barbarian[c] and not moved[c]
+                     and inside[c] == inside[u] and cv[c] < cv[u]]
     forced_ok = mode in ("group", "winter", "home")
     required = movement.must_carry(state, u)
     limits = move_limits(state, u, mode)
     calm = mode == "muster" or bool(season_ban(state, side, "engage"))
+    only = to if mode == "muster" else None  # the one destination a muster lists
     for cargo in carriers:
         if required and cargo < 0:
             continue
         dests = movement.destinations(state, u, forced=forced_ok, no_engage=calm,
                                       carrying=cargo >= 0, cargo=cargo, limits=limits,
                                       reach=1 if mode == "quarter" else 0, memo=memo)
-        if mode == "muster":
-            order = [(to, False)] if (to, False) in dests else []
+        if limits is None and only is None:
+            # the answer is shared and unchanged (movement.destinations): its moves are
+            # remembered, and copied here
+            out.extend([{**a, "path": a["path"][:]}
+                        for a in _remembered_moves(ix, name, u, cargo, start, dests)])
         else:
-            order = sorted(dests)
-        for dest, forced in order:
-            path = dests[(dest, forced)]
-            label, ids, at_sea = _move_text(ix, u, cargo, start, dest, path, forced)
-            if cargo >= 0 and not at_sea:
-                continue
-            a = {"type": "move", "side": name, "unit": key, "path": list(ids)}
-            if forced:
-                a["forced"] = True
-            if cargo >= 0:
-                a["carry"] = ix.unit_key[cargo]
-            a["label"] = label
-            out.append(a)
+            # with limits the answer is new each time; a muster lists one move at most
+            out.extend(_moves(ix, name, u, cargo, start, dests, only))
     return out
+
+
+def _moves(ix: WorldIndex, name: str, u: int, cargo: int, start: int,
+           dests: dict[tuple[int, bool], tuple[int, ...]], only: int | None = None
+           ) -> list[dict]:
+    """The move actions of unit ``u`` of side ``name`` in ``start`` carrying ``cargo`` (-1:
+    none) along the paths ``dests`` (:func:`movement.destinations`), in listing order
+    (destination, then forced); with ``only``, just the unforced move ending there."""
+    order = sorted(dests) if only is None else [(only, False)] if (only, False) in dests else []
+    if not order:
+        return []
+    unit = _describe(ix, u)
+    carrying = f", carrying {_describe(ix, cargo)}" if cargo >= 0 else ""
+    out = []
+    for dest, forced in order:
+        route, ids, at_sea = _path_text(ix, start, dests[(dest, forced)])
+        if cargo >= 0 and not at_sea:
+            continue
+        a = {"type": "move", "side": name, "unit": ix.unit_key[u], "path": list(ids)}
+        if forced:
+            a["forced"] = True
+            text = f"Move {unit} toward {ix.place_name[dest]} with a forced march"
+        else:
+            text = f"Move {unit} to {ix.place_name[dest]}"
+        if cargo >= 0:
+            a["carry"] = ix.unit_key[cargo]
+        a["label"] = f"{text}{carrying} ({route})"
+        out.append(a)
+    return out
+
+
+def _remembered_moves(ix: WorldIndex, name: str, u: int, cargo: int, start: int,
+                      dests: dict[tuple[int, bool], tuple[int, ...]]) -> list[dict]:
+    """:func:`_moves` for an answer that is never changed, every destination (remembered,
+    :data:`_MOVES`): callers must copy the actions and their paths, never change them."""
+    key = (ix, name, u, cargo, start, id(dests))
+    hit = _MOVES.get(key)
+    if hit is None or hit[0] is not dests:
+        if len(_MOVES) >= _MOVES_MAX:
+            _MOVES.clear()
+        hit = _MOVES[key] = (dests, _moves(ix, name, u, cargo, start, dests))
+    return hit[1]
+
+
+def plan_key(state: State, action: dict) -> tuple:
+    """What proves a move's plan still holds for ``action`` in ``state``: the same state and
+    top frame (compared by identity; frames are replaced, never changed), the same action
+    contents, and the same unit places, inside and moved flags, combat values, city control,
+    flags, actions left and log length (a plan reads only the state, and every rule that
+    changes the state changes one of these)."""
+    return (_Same(state), _Same(state.stack[-1]), dict(action), state.loc.tobytes(),
+            bytes(state.inside), bytes(state.moved), state.cv.tobytes(),
+            state.city_control.tobytes(), dict(state.flags), state.actions_left, len(state.log))
+
+
+class _Same:
+    """An object compared by identity (a key part that must be this very object)."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: object):
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.obj is self.obj
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+#: The label of ending a group move, by mode
+_DONE = {"group": "Finish moving this group (the others stay)", "muster": "Finish the muster",
+         "free": "Stay in place (no free move)",
+         "winter": "Finish this Winter group move (the others stay)"}
 
 
 class GroupMove(Step):
@@ -333,13 +383,17 @@ class GroupMove(Step):
     kind = "group_move"
     rules = ("5.0", "5.41")
 
+    #: The plan of the last move :meth:`why_illegal` accepted, with its :func:`plan_key`, for
+    #: :meth:`apply` to carry out (``Game`` applies an action straight after checking it, on
+    #: the same state): taken by the next :meth:`apply`, used only when the key still matches.
+    _planned: tuple[tuple, movement.Plan] | None = None
+
     def _eligible(self, state: State, frame: dict) -> Iterator[int]:
         """The units that may still move in this group move, in unit order."""
-        loc, moved, to = state.loc, state.moved, frame["to"]
+        loc, to = state.loc, frame["to"]
         cand = (range(frame["side"] * 60, frame["side"] * 60 + 60) if frame["mode"] == "muster"
                 else frame["units"])
-        return (u for u in cand
-                if loc[u] >= 0 and not moved[u] and loc[u] != to and _movable(state, u))
+        return (u for u in cand if loc[u] != to and _movable(state, u))
 
     def deciders(self, state, frame):
         return (frame["side"],) if next(self._eligible(state, frame), -1) >= 0 else ()
@@ -350,17 +404,20 @@ class GroupMove(Step):
         out = []
         memo: dict = {}
         mode, to = frame["mode"], frame["to"]
-        ix, loc = state.ix, state.loc
-        # fewest borders to ``to`` with every border open, by [fleet][place]
-        far = (movement.fewest_borders(ix, False), movement.fewest_borders(ix, True))
-        for u in self._eligible(state, frame):
-            if mode == "muster" and not 0 <= far[ix.is_fleet[u]][loc[u]][to] <= ix.move[u]:
-                continue  # move_actions would list no move ending in ``to``
+        if mode == "muster":
+            # The eligible units (:meth:`_eligible`: movable, not in ``to``) whose fewest
+            # borders to ``to`` with every border open is within their range (only ``to`` has
+            # none): for the others move_actions would list no move ending in ``to``.
+            ix, loc = state.ix, state.loc
+            far = (movement.fewest_borders(ix, False), movement.fewest_borders(ix, True))
+            is_fleet, move = ix.is_fleet, ix.move
+            units: Iterable[int] = [u for u in _movable_units(state, side)
+                                    if 0 < far[is_fleet[u]][loc[u]][to] <= move[u]]
+        else:
+            units = self._eligible(state, frame)
+        for u in units:
             out.extend(move_actions(state, side, u, mode, to, memo))
-        done = {"group": "Finish moving this group (the others stay)",
-                "muster": "Finish the muster", "free": "Stay in place (no free move)",
-                "winter": "Finish this Winter group move (the others stay)"}
-        out.append({"type": "end_group", "side": _name(side), "label": done[frame["mode"]]})
+        out.append({"type": "end_group", "side": _name(side), "label": _DONE[frame["mode"]]})
         return out
 
     def why_illegal(self, state, frame, action):
@@ -374,10 +431,19 @@ class GroupMove(Step):
             return IllegalAction(f"during a group move the choices are 'move' and "
                                  f"'end_group', not {t!r}", "5.0")
         try:
-            self._plan(state, frame, action)
+            plan = self._plan(state, frame, action)
         except IllegalAction as exc:
             return exc
+        self._planned = (plan_key(state, action), plan)
         return None
+
+    def _planned_for(self, state: State, action: dict) -> movement.Plan | None:
+        """The plan :meth:`why_illegal` made for ``action`` in ``state``, when neither has
+        changed since (:func:`plan_key`), else None; forgotten either way."""
+        memo, self._planned = self._planned, None
+        if memo is None or memo[0] != plan_key(state, action):
+            return None
+        return memo[1]
 
     def _plan(self, state: State, frame: dict, action: dict) -> movement.Plan:
         ix = state.ix
@@ -431,7 +497,9 @@ class GroupMove(Step):
         if action["type"] == "end_group":
             pop(state, frame)
             return
-        plan = self._plan(state, frame, action)
+        plan = self._planned_for(state, action)
+        if plan is None:
+            plan = self._plan(state, frame, action)
         movement.execute(state, plan, frame["group"])
         scenario_rules.refresh_neutral(state)
 
