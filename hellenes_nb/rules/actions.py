@@ -17,6 +17,7 @@ Frames:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from functools import cache
 from types import ModuleType
 
 from . import movement, olympians, scenario_rules
@@ -524,6 +525,7 @@ def city_besieged(state: State, p: int, side: int) -> bool:
     return bool(outside_units(state, p, 1 - side)) or p in state.sieges
 
 
+@cache
 def _siege() -> ModuleType:
     """``rules/siege.py``, imported on first use (it registers an action type here)."""
     from . import siege
@@ -621,11 +623,12 @@ def recruit_places(state: State, u: int) -> list[int]:
         return []
     ix = state.ix
     side = u // 60
+    enemy = placed(state)[1 - side]  # the places where enemy units stand
     out = []
     for p in ix.homes[u]:
         if state.neutral[p]:
             continue
-        enemy_here = any(state.loc[e] == p for e in range(60 * (1 - side), 60 * (2 - side)))
+        enemy_here = p in enemy
         if ix.is_fleet[u] and not ix.is_coastal(p):
             continue
         if ix.is_barbarian[u]:
