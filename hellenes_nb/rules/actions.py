@@ -230,7 +230,7 @@ _PATH_TEXT_MAX = 20000
 #: names. The value keeps the answer alive, so its id stays unique, and is used only for that
 #: very answer; bounded.
 _MOVES: dict[tuple, tuple[dict, list[dict]]] = {}
-_MOVES_MAX = 256  # hits come from the next decisions of one group move
+_MOVES_MAX = 512  # hits come from the next decisions of one group move
 #: Per world index (by id, with the index to check it): each unit's ``describe`` words, made
 #: on first use (they read only the index's tables)
 _DESCRIBED: dict[int, tuple[WorldIndex, list[str | None]]] = {}
