@@ -22,7 +22,7 @@ import statistics
 import time
 
 from hellenes_nb.game import Game, new_game
-from hellenes_nb.rules import control, movement
+from hellenes_nb.rules import remembered
 from hellenes_nb.selfplay import pick
 
 CLONE_GOAL = 300
@@ -83,9 +83,7 @@ def rollout(start: Game, seed: int, naive: bool) -> int:
 
 def cold() -> None:
     """Forget every remembered answer that depends on a position (not the static tables)."""
-    for table in (movement._FOUND, movement._FACTS, movement._OPEN_PICKS, control._PLACED,
-                  control._SIDE_PLACED):
-        table.clear()
+    remembered.forget()
 
 
 def timed(fn, count: int) -> tuple[float, int]:

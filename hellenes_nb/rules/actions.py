@@ -20,11 +20,11 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from types import ModuleType
 
-from . import movement, olympians, scenario_rules
+from . import movement, olympians, remembered, scenario_rules
 from .cards import card_record, no_quarter_bars, season_ban
 from .control import outside_units, placed
 from .state import POOL, State
-from .steps import IllegalAction, Step, action_side, need, pop, push, register
+from .steps import CheckedPlan, IllegalAction, Step, action_side, need, pop, push, register
 from .world_index import ATHENS, SIDE_NAMES, WorldIndex
 
 RECRUIT_DRAW = 3
@@ -229,7 +229,7 @@ _PATH_TEXT_MAX = 20000
 #: or -1, start, id of the answer): with the answer, all the actions read besides the world's
 #: names. The value keeps the answer alive, so its id stays unique, and is used only for that
 #: very answer; bounded.
-_MOVES: dict[tuple, tuple[dict, list[dict]]] = {}
+_MOVES: dict[tuple, tuple[dict, list[dict]]] = remembered.table("actions._MOVES")
 _MOVES_MAX = 512  # hits come from the next decisions of one group move
 #: Per world index (by id, with the index to check it): each unit's ``describe`` words, made
 #: on first use (they read only the index's tables)
@@ -347,31 +347,6 @@ def _remembered_moves(ix: WorldIndex, name: str, u: int, cargo: int, start: int,
     return hit[1]
 
 
-def plan_key(state: State, action: dict) -> tuple:
-    """What proves a move's plan still holds for ``action`` in ``state``: the same state and
-    top frame (compared by identity; frames are replaced, never changed), the same action
-    contents, and the same unit places, inside and moved flags, combat values, city control,
-    flags, actions left and log length (a plan reads only the state, and every rule that
-    changes the state changes one of these)."""
-    return (_Same(state), _Same(state.stack[-1]), dict(action), state.loc.tobytes(),
-            bytes(state.inside), bytes(state.moved), state.cv.tobytes(),
-            state.city_control.tobytes(), dict(state.flags), state.actions_left, len(state.log))
-
-
-class _Same:
-    """An object compared by identity (a key part that must be this very object)."""
-
-    __slots__ = ("obj",)
-
-    def __init__(self, obj: object):
-        self.obj = obj
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.obj is self.obj
-
-    __hash__ = None  # type: ignore[assignment]
-
-
 #: The label of ending a group move, by mode
 _DONE = {"group": "Finish moving this group (the others stay)", "muster": "Finish the muster",
          "free": "Stay in place (no free move)",
@@ -384,10 +359,8 @@ class GroupMove(Step):
     kind = "group_move"
     rules = ("5.0", "5.41")
 
-    #: The plan of the last move :meth:`why_illegal` accepted, with its :func:`plan_key`, for
-    #: :meth:`apply` to carry out (``Game`` applies an action straight after checking it, on
-    #: the same state): taken by the next :meth:`apply`, used only when the key still matches.
-    _planned: tuple[tuple, movement.Plan] | None = None
+    #: the plan :meth:`why_illegal` made, for :meth:`apply`
+    _planned = CheckedPlan()
 
     def _eligible(self, state: State, frame: dict) -> Iterator[int]:
         """The units that may still move in this group move, in unit order."""
@@ -435,16 +408,8 @@ class GroupMove(Step):
             plan = self._plan(state, frame, action)
         except IllegalAction as exc:
             return exc
-        self._planned = (plan_key(state, action), plan)
+        self._planned.keep(state, action, plan)
         return None
-
-    def _planned_for(self, state: State, action: dict) -> movement.Plan | None:
-        """The plan :meth:`why_illegal` made for ``action`` in ``state``, when neither has
-        changed since (:func:`plan_key`), else None; forgotten either way."""
-        memo, self._planned = self._planned, None
-        if memo is None or memo[0] != plan_key(state, action):
-            return None
-        return memo[1]
 
     def _plan(self, state: State, frame: dict, action: dict) -> movement.Plan:
         ix = state.ix
@@ -498,7 +463,7 @@ class GroupMove(Step):
         if action["type"] == "end_group":
             pop(state, frame)
             return
-        plan = self._planned_for(state, action)
+        plan = self._planned.take(state, action)
         if plan is None:
             plan = self._plan(state, frame, action)
         movement.execute(state, plan, frame["group"])

@@ -11,13 +11,17 @@ from array import array
 from collections.abc import Sequence
 from functools import lru_cache
 
+from . import remembered
 from .state import State
+
+#: place -> units there
+_ByPlace = dict[int, tuple[int, ...]]
 
 #: Units by place, memoised per content of ``state.loc``: ``loc.tobytes()`` → (Athens, Sparta)
 #: dicts of place → units there. The answer reads ``loc`` and nothing else, so states and clones
 #: with equal ``loc`` can share an entry (``loc`` is always an ``array("h")`` over the 120 units,
 #: so equal bytes mean equal locations); the tuples are never modified.
-_PLACED: dict[bytes, tuple[dict[int, tuple[int, ...]], dict[int, tuple[int, ...]]]] = {}
+_PLACED: dict[bytes, tuple[_ByPlace, _ByPlace]] = remembered.table("control._PLACED")
 _PLACED_MAX = 256
 
 
@@ -52,7 +56,7 @@ def placed(state: State) -> tuple[dict[int, tuple[int, ...]], dict[int, tuple[in
 
 #: One side's half of :data:`_PLACED`, memoised on that side's bytes of ``loc`` (its 60 units),
 #: so that a move of one side leaves the other side's answer to be reused.
-_SIDE_PLACED: dict[tuple[int, bytes], dict[int, tuple[int, ...]]] = {}
+_SIDE_PLACED: dict[tuple[int, bytes], _ByPlace] = remembered.table("control._SIDE_PLACED")
 
 
 def _side_placed(loc: array, key: bytes, side: int) -> dict[int, tuple[int, ...]]:

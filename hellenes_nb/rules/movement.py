@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import remembered
 from .control import besieged, placed
 from .scenario_rules import Limits, StepCheck, capacity, section
 from .state import POOL, State
@@ -57,7 +58,8 @@ _ZERO_TO_ONE = bytes([1] + [0] * 255)
 #: states. Key: all they are made from: world index, side, pass-through places, places pillaged
 #: by the side this turn, neutral places, and the enemy units' places and "inside" flags.
 #: Bounded.
-_FACTS: dict[tuple, tuple[bytes, bytes, bytes, tuple[int, int, int], dict]] = {}
+_FACTS: dict[tuple, tuple[bytes, bytes, bytes, tuple[int, int, int], dict]] = remembered.table(
+    "movement._FACTS")
 _FACTS_MAX = 512
 
 
@@ -444,7 +446,7 @@ def fewest_borders(ix: WorldIndex, fleet: bool) -> tuple[tuple[int, ...], ...]:
 #: (:meth:`_Ctx.masks`). Value: without special-rule limits the answer, with limits that have no
 #: border check the walk (:func:`_pick` applies their end check); and the port checks consulted,
 #: which are checked again on every hit. Together these cover everything :func:`_walk` reads.
-_FOUND: dict[tuple, tuple[Any, dict[int, bool]]] = {}
+_FOUND: dict[tuple, tuple[Any, dict[int, bool]]] = remembered.table("movement._FOUND")
 _FOUND_MAX = 2048
 #: Bound on the searches remembered with one entry of :data:`_FACTS` (:func:`_search`)
 _SEARCHES_MAX = 1024
@@ -496,7 +498,7 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
 #: :func:`_pick` answers for limits without an end check, by walk: (walk, range) → answer. Such a
 #: pick reads only the walk's crossings and the range (never the unit, its cargo or the state),
 #: and a walk is never changed once made; holding the walk in the value keeps its id unique.
-_OPEN_PICKS: dict[tuple[int, int], tuple[list, dict]] = {}
+_OPEN_PICKS: dict[tuple[int, int], tuple[list, dict]] = remembered.table("movement._OPEN_PICKS")
 _OPEN_PICKS_MAX = 4096
 
 

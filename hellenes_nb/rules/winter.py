@@ -21,12 +21,22 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Iterable
 
-from . import actions, cards, control, movement, peace, scenario_rules, siege
+from . import actions, cards, control, movement, peace, remembered, scenario_rules, siege
 from .battles import formations
 from .cards import season_ban
 from .control import outside_units
 from .state import State
-from .steps import IllegalAction, Step, action_side, need, pop, push, register, replace_top
+from .steps import (
+    CheckedPlan,
+    IllegalAction,
+    Step,
+    action_side,
+    need,
+    pop,
+    push,
+    register,
+    replace_top,
+)
 from .world_index import SIDE_NAMES, WorldIndex
 
 WINTER = 5
@@ -637,7 +647,7 @@ class _Listing:
 #: moved and inside flags and combat value, and for a fleet or a unit at sea, per unit of its
 #: side in that place, itself included: unit, moved and inside flags, combat value), everything
 #: the answer reads (:meth:`_Listing.listed`); the actions are copied on use. Bounded.
-_MOVES: dict[tuple, tuple[dict, ...]] = {}
+_MOVES: dict[tuple, tuple[dict, ...]] = remembered.table("winter._MOVES")
 _MOVES_MAX = 4096
 #: Flags of this Winter's bookkeeping, read by no move search or check (:meth:`_Listing._setting`)
 _BOOKKEEPING = ("maintained:", "homing:", "winter_group:", "group_seq")
@@ -760,18 +770,8 @@ class WinterActions(Step):
     kind = "winter_actions"
     rules = ("9.2", "9.21", "9.22", "9.23", "9.24")
 
-    #: The plan of the last winter move :meth:`why_illegal` accepted, with its :func:`_plan_key`,
-    #: for :meth:`apply` to carry out (``Game`` applies an action straight after checking it, on
-    #: the same state): taken by the next :meth:`apply`, used only when the key still matches.
-    _planned: tuple[tuple, movement.Plan] | None = None
-
-    def _planned_for(self, state: State, action: dict) -> movement.Plan | None:
-        """The plan :meth:`why_illegal` made for ``action`` in ``state``, when neither has
-        changed since (:func:`_plan_key`), else None; forgotten either way."""
-        memo, self._planned = self._planned, None
-        if memo is None or memo[0] != _plan_key(state, action):
-            return None
-        return memo[1]
+    #: the plan :meth:`why_illegal` made for a winter move, for :meth:`apply`
+    _planned = CheckedPlan()
 
     def deciders(self, state, frame):
         return (frame["side"],) if frame["stage"] == "act" else ()
@@ -830,7 +830,7 @@ class WinterActions(Step):
                 plan = self._plan(state, side, action)
             except IllegalAction as exc:
                 return exc
-            self._planned = (_plan_key(state, action), plan)
+            self._planned.keep(state, action, plan)
             return None
         if t == "maintain":
             try:
@@ -892,7 +892,7 @@ class WinterActions(Step):
         if t == "end_winter_actions":
             replace_top(state, stage="rolls")
         elif t == "winter_move":
-            plan = self._planned_for(state, action) or self._plan(state, side, action)
+            plan = self._planned.take(state, action) or self._plan(state, side, action)
             movement.execute(state, plan, _formation_group(state, plan))
             scenario_rules.refresh_neutral(state)
             if action["mode"] == "home" and plan.engage_via:
@@ -945,32 +945,6 @@ class WinterActions(Step):
     def text(self, state, frame):
         return (f"{_name(frame['side'])}'s winter actions ({state.actions_left} left): Quarter "
                 "or Home for free, group moves, maintenance, building")
-
-
-def _plan_key(state: State, action: dict) -> tuple:
-    """What a winter move's plan is kept under between :meth:`WinterActions.why_illegal` and
-    :meth:`WinterActions.apply`: the same state and top frame (by identity; frames are replaced,
-    never changed) and the same action contents. ``Game`` applies straight after checking, with
-    nothing in between; the unit places, inside and moved flags, combat values, city control,
-    flags, actions left and log length are compared as well, so that a state changed in
-    between by other code is planned again."""
-    return (_Same(state), _Same(state.stack[-1]), dict(action), state.loc.tobytes(),
-            bytes(state.inside), bytes(state.moved), state.cv.tobytes(),
-            state.city_control.tobytes(), dict(state.flags), state.actions_left, len(state.log))
-
-
-class _Same:
-    """An object compared by identity (a key part that must be this very object)."""
-
-    __slots__ = ("obj",)
-
-    def __init__(self, obj: object):
-        self.obj = obj
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.obj is self.obj
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 def _formation_group(state: State, plan: movement.Plan) -> int:
