@@ -4,7 +4,9 @@
 A bot picks among the legal actions until the game is over. Any exception is a crash; a state
 where the game is not over but nobody has a legal action is a dead end; both are reported with
 the seed and the prompt so that the game can be replayed exactly. With ``fuzz`` the board
-invariants of :func:`check_invariants` are checked after every action.
+invariants of :func:`check_invariants` are checked after every action; with ``check_caches``
+every decision is also taken a second time with the engine's remembered answers set aside
+(:func:`cold_apply`), and both must agree.
 
 Policies: ``uniform`` picks any legal action; ``brisk`` ends a phase (end of actions, of a group
 move, of sorties, of fortifying) with probability 0.3 when it may, so games cover more years
@@ -28,7 +30,7 @@ from tqdm import tqdm
 
 from .cliargs import add_batch_options, positive_int
 from .game import Game, new_game
-from .rules import scenario_rules, year_end
+from .rules import remembered, scenario_rules, year_end
 from .rules.state import ASIDE, OUT, POOL
 from .rules.view import view
 from .world import World
@@ -148,8 +150,23 @@ def _check_views(game: Game, since: int) -> None:
             raise InvariantError(f"{name}'s view shows the enemy hand")
 
 
+def cold_apply(game: Game, legal: list[dict], action: dict) -> Game:
+    """A clone of ``game`` after ``action``, listed and applied with every table of remembered
+    answers emptied (``rules.remembered``; the tables are put back afterwards). Raises
+    :class:`InvariantError` if the legal actions differ from ``legal``: a stale remembered
+    answer. Compare its state with ``game``'s after ``game`` applies ``action`` too."""
+    cold = game.clone()
+    with remembered.set_aside():
+        if cold.legal_actions() != legal:
+            raise InvariantError(f"the legal actions differ with the remembered answers set "
+                                 f"aside ({game.prompt.kind}): a remembered answer is stale")
+        cold.apply(action)
+    return cold
+
+
 def play_one(scenario: str, seed: int, *, world: World | None = None, max_decisions: int = 20000,
-             policy: str = "uniform", fuzz: bool = False) -> dict[str, Any]:
+             policy: str = "uniform", fuzz: bool = False,
+             check_caches: bool = False) -> dict[str, Any]:
     """Play one random game; returns its summary (seed, decisions, how it ended)."""
     rng = random.Random(seed)
     game: Game | None = None
@@ -162,10 +179,15 @@ def play_one(scenario: str, seed: int, *, world: World | None = None, max_decisi
                 return {"seed": seed, "decisions": decisions, "end": "dead_end",
                         "prompt": game.prompt.text, "kind": game.prompt.kind}
             before = len(game.log)
-            game.apply(pick(rng, legal, policy))
+            action = pick(rng, legal, policy)
+            cold = cold_apply(game, legal, action) if check_caches else None
+            game.apply(action)
             decisions += 1
             if fuzz:
                 check_invariants(game, since=before, dead_end=False)
+            if cold is not None and cold.state.to_dict() != game.state.to_dict():
+                raise InvariantError(f"the state after {action.get('label', action)!r} differs "
+                                     "with the remembered answers set aside")
     except Exception as exc:  # noqa: BLE001 - a fuzzer reports every failure
         return {"seed": seed, "decisions": decisions, "end": "crash",
                 "error": f"{type(exc).__name__}: {exc}",
@@ -184,7 +206,7 @@ def play_one(scenario: str, seed: int, *, world: World | None = None, max_decisi
 
 def run(scenario: str, games: int, seed: int, *, world: World | None = None,
         max_decisions: int = 20000, policy: str = "uniform", fuzz: bool = False,
-        workers: int = 1, progress: bool = False) -> dict[str, Any]:
+        check_caches: bool = False, workers: int = 1, progress: bool = False) -> dict[str, Any]:
     """Play ``games`` random games with seeds ``seed, seed+1, ...``; one JSON-ready summary
     with results by victory type and winner, decisions per game and the failures.
 
@@ -196,7 +218,7 @@ def run(scenario: str, games: int, seed: int, *, world: World | None = None,
         raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
     t0 = time.perf_counter()
     one = partial(play_one, scenario, world=world, max_decisions=max_decisions, policy=policy,
-                  fuzz=fuzz)
+                  fuzz=fuzz, check_caches=check_caches)
     seeds = range(seed, seed + games)
     bar = partial(tqdm, total=games, unit="game", desc=f"{scenario} selfplay", file=sys.stderr,
                   disable=None if progress else True)
@@ -222,6 +244,7 @@ def run(scenario: str, games: int, seed: int, *, world: World | None = None,
         "seed": seed,
         "policy": policy,
         "fuzz": fuzz,
+        "check_caches": check_caches,
         "results": results,
         "victories": by_how,
         "ends": dict(Counter(r["end"] for r in results)),
@@ -237,14 +260,16 @@ def run(scenario: str, games: int, seed: int, *, world: World | None = None,
 
 def _cmd(args: argparse.Namespace) -> int:
     summary = run(args.scenario, args.games, args.seed, max_decisions=args.max_decisions,
-                  policy=args.policy, fuzz=args.fuzz, workers=args.workers,
+                  policy=args.policy, fuzz=args.fuzz, check_caches=args.check_caches,
+                  workers=args.workers,
                   progress=not args.no_progress)
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
         d = summary["decisions"]
         print(f"{summary['games']} games of {summary['scenario']} in {summary['seconds']} s "
-              f"({summary['policy']}{', fuzz' if summary['fuzz'] else ''}): decisions mean "
+              f"({summary['policy']}{', fuzz' if summary['fuzz'] else ''}"
+              f"{', caches checked' if summary['check_caches'] else ''}): decisions mean "
               f"{d['mean']} (min {d['min']}, max {d['max']}), {summary['crashes']} crashes, "
               f"{summary['dead_ends']} dead ends")
         for how, row in sorted(summary["victories"].items()):
@@ -269,6 +294,9 @@ def add_selfplay_parser(subparsers: argparse._SubParsersAction) -> None:
                    help="how the random bot picks (default uniform)")
     p.add_argument("--fuzz", action="store_true",
                    help="check the board invariants after every action")
+    p.add_argument("--check-caches", action="store_true",
+                   help="take every decision a second time with the engine's remembered answers "
+                        "set aside and check both agree (roughly doubles the time)")
     add_batch_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON summary")
     p.set_defaults(func=_cmd)

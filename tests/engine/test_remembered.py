@@ -4,12 +4,11 @@ engine lists the same actions and an action leaves the same state as with the ta
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from hellenes_nb.game import new_game
-from hellenes_nb.rules import remembered
+from hellenes_nb.rules import remembered, winter
+from hellenes_nb.selfplay import play_one
 
 
 def test_every_position_table_is_registered():
@@ -32,19 +31,18 @@ def test_set_aside_empties_the_tables_and_puts_them_back():
 
 @pytest.mark.parametrize("scenario,seed", [("431", 5), ("415", 3), ("413", 2), ("sicily", 4)])
 def test_warm_and_cold_answers_agree(scenario, seed):
-    game = new_game(scenario, seed)
-    rng = random.Random(seed)
-    decisions = 0
-    while not game.over and decisions < 500:
-        warm = game.legal_actions()
-        cold_game = game.clone()
-        with remembered.set_aside():
-            cold = cold_game.legal_actions()
-        assert warm == cold, f"listing {decisions} differs ({game.prompt.kind})"
-        action = rng.choice(warm)
-        game.apply(action)
-        with remembered.set_aside():
-            cold_game.apply(action)
-        assert game.state.to_dict() == cold_game.state.to_dict(), f"action {decisions}: {action}"
-        decisions += 1
-    assert decisions >= 30
+    out = play_one(scenario, seed, max_decisions=500, check_caches=True)
+    assert out["end"] in ("game_over", "decision_limit"), out.get("error")
+    assert out["decisions"] >= 30
+
+
+def test_a_stale_answer_is_caught(monkeypatch):
+    """Break the key of winter's remembered moves (one setting for every position): the check
+    must report the stale listing."""
+    monkeypatch.setattr(winter._Listing, "_setting", lambda self: ())
+    remembered.forget()
+    try:
+        out = play_one("415", 3, max_decisions=500, check_caches=True)
+    finally:
+        remembered.forget()
+    assert out["end"] == "crash" and "stale" in out["error"], out
