@@ -12,7 +12,7 @@ The battle machine decides *how* a battle ended; :func:`battle_award` turns that
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = ["HOW", "Outcome", "battle_award"]
@@ -58,10 +58,13 @@ class Outcome:
     steps_lost: dict[str, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        d = asdict(self)
-        d["eliminated"] = list(self.eliminated)
-        return d
+        """A JSON-ready dict (fields in declaration order; the dicts copied one level, which is
+        all ``dataclasses.asdict`` would do to their str → int entries)."""
+        return {"winner": self.winner, "how": self.how, "prestige": self.prestige,
+                "prestige_to": self.prestige_to, "prestige_rule": self.prestige_rule,
+                "must_retreat": self.must_retreat, "rounds": self.rounds,
+                "eliminated": list(self.eliminated), "final_cv": dict(self.final_cv),
+                "steps_lost": dict(self.steps_lost)}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Outcome:

@@ -209,18 +209,30 @@ def refresh(state: State) -> None:
                 state.sieges[p] = {**rec, "blockaded_since": now}
     # Only a city with a garrison or units inside can come under siege or let units out; the
     # steps below change the walls and flags of ``p`` alone, so one list serves the whole pass.
+    # A city with no unit in its province can do neither (no siege condition, no one inside).
     has_city, n_land = ix.has_city, ix.n_land
+    ath, spa = placed(state)  # nothing below moves a unit
     for p in sorted(_walled(state) | state.garrisons.keys()):
         if not 0 <= p < n_land or p in state.sieges or not has_city[p]:
+            continue
+        if p not in ath and p not in spa:
             continue
         b = siege_condition(state, p)
         if b >= 0:
             establish(state, p, b)
-            continue
-        for d in (ATHENS, SPARTA):
-            if not outside_units(state, p, 1 - d):
-                for u in inside_units(state, p, d):
-                    state.inside[u] = 0
+        else:
+            _let_out(state, (ath.get(p, ()), spa.get(p, ())))
+
+
+def _let_out(state: State, here: tuple[tuple[int, ...], tuple[int, ...]]) -> None:
+    """Units inside a city that no enemy stands outside any more come out (``here``: the units
+    of each side in its province); Athens first, so Spartans see Athenians just let out."""
+    inside = state.inside
+    for d in (ATHENS, SPARTA):
+        if all(inside[u] for u in here[1 - d]):  # no enemy unit stands outside the walls
+            for u in here[d]:
+                if inside[u]:
+                    inside[u] = 0
 
 
 # -- blockade (§8.21, §8.22) --------------------------------------------------------------------
