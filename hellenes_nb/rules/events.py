@@ -83,16 +83,17 @@ class ChoiceEvent(EventRule):
     #: first stage of the frame
     start = "pick"
 
-    def options(self, state: State, side: int, card: int, stage: str) -> list[tuple[str, str]]:
-        """``(choice, label)`` pairs open now."""
-        return []
+    def options(self, state: State, side: int, card: int, stage: str) -> Iterator[tuple[str, str]]:
+        """``(choice, label)`` pairs open now, lazily: asking whether there is any (playable,
+        deciders) labels only the first."""
+        return iter(())
 
     def choose(self, state: State, frame: dict, choice: str) -> None:
         """Carry out ``choice``; the default ends the event."""
         pop(state, frame)
 
     def playable(self, state, side, card, new_year):
-        if not self.options(state, side, card, self.start):
+        if next(self.options(state, side, card, self.start), None) is None:
             return self.nothing_reason(state, side, card)
         return None
 
@@ -118,11 +119,11 @@ class EventStep(Step):
 
         return EVENTS[frame["key"]]  # type: ignore[return-value]
 
-    def _options(self, state: State, frame: dict) -> list[tuple[str, str]]:
+    def _options(self, state: State, frame: dict) -> Iterator[tuple[str, str]]:
         return self._rule(frame).options(state, frame["side"], frame["card"], frame["stage"])
 
     def deciders(self, state, frame):
-        return (frame["side"],) if self._options(state, frame) else ()
+        return (frame["side"],) if next(self._options(state, frame), None) is not None else ()
 
     def legal(self, state, frame, side):
         if side != frame["side"]:
@@ -223,18 +224,22 @@ class Revolt(ChoiceEvent):
     def options(self, state, side, card, stage):
         ix = state.ix
         if stage == "main":
-            out = [(ix.place_ids[p], f"Revolt in {_city(state, p)} (regional revolt)")
-                   for p in revolt_cities(state, card, "regional")]
-            out += [(ix.place_ids[p], f"Revolt spreads to {_city(state, p)} in the rebellious "
-                                      f"region {subject_region_of(state, p)}")
-                    for p in revolt_cities(state, card, "spreading")]
-            if not out and revolt_cities(state, card, "tax"):
-                out = [("done", "Persian Aid cancels the revolt itself: go on to the Tax "
-                                "Revolts (§13.3)")]
-            return out
-        out = [(ix.place_ids[p], f"Tax Revolt in {_city(state, p)}")
-               for p in revolt_cities(state, card, "tax")]
-        return [*out, ("done", "Place no more Tax Revolt garrisons")] if out else []
+            regional = revolt_cities(state, card, "regional")
+            for p in regional:
+                yield ix.place_ids[p], f"Revolt in {_city(state, p)} (regional revolt)"
+            spreading = revolt_cities(state, card, "spreading")
+            for p in spreading:
+                yield (ix.place_ids[p], f"Revolt spreads to {_city(state, p)} in the rebellious "
+                                        f"region {subject_region_of(state, p)}")
+            if not (regional or spreading) and revolt_cities(state, card, "tax"):
+                yield ("done", "Persian Aid cancels the revolt itself: go on to the Tax "
+                               "Revolts (§13.3)")
+            return
+        tax = revolt_cities(state, card, "tax")
+        for p in tax:
+            yield ix.place_ids[p], f"Tax Revolt in {_city(state, p)}"
+        if tax:
+            yield "done", "Place no more Tax Revolt garrisons"
 
     def playable(self, state, side, card, new_year):
         reason = _peace_reason(state)
@@ -284,12 +289,10 @@ class HelotUprising(ChoiceEvent):
 
     def options(self, state, side, card, stage):
         ix = state.ix
-        out = []
         for a in card_record(state, card).params.get("cities", ()):
             p = ix.place_of.get(a, -1)
             if p >= 0 and ix.has_city[p] and not state.neutral[p] and _vacant(state, p):
-                out.append((a, f"The helots rise in {_city(state, p)}"))
-        return out
+                yield a, f"The helots rise in {_city(state, p)}"
 
     def playable(self, state, side, card, new_year):
         return _peace_reason(state) or super().playable(state, side, card, new_year)
@@ -323,11 +326,10 @@ class PlagueStrikes(ChoiceEvent):
 
     def options(self, state, side, card, stage):
         if scenario_rules.plague_barred(state):
-            return []
+            return
         ix = state.ix
         sieged = _siege().besieged_cities(state)
         ath, spa = control.placed(state)
-        out = []
         for p in sorted(ath.keys() | spa.keys()):  # a city without units has no victims
             if p >= ix.n_land or not ix.has_city[p]:
                 continue
@@ -337,8 +339,7 @@ class PlagueStrikes(ChoiceEvent):
                 continue
             if not _plague_victims(state, p, besieged):
                 continue
-            out.append((ix.place_ids[p], f"Plague in {_city(state, p)}"))
-        return out
+            yield ix.place_ids[p], f"Plague in {_city(state, p)}"
 
     def nothing_reason(self, state, side, card):
         return scenario_rules.plague_barred(state) or (
@@ -382,8 +383,8 @@ class Treachery(ChoiceEvent):
 
     def options(self, state, side, card, stage):
         ix = state.ix
-        return [(ix.place_ids[p], f"Treachery Assault on {_city(state, p)}")
-                for p in _siege().siege_targets(state, side)]
+        return ((ix.place_ids[p], f"Treachery Assault on {_city(state, p)}")
+                for p in _siege().siege_targets(state, side))
 
     def nothing_reason(self, state, side, card):
         return f"{_name(side)} besieges no city since a prior season (§3.1, §8.0)"
@@ -405,8 +406,8 @@ class Hunger(ChoiceEvent):
 
     def options(self, state, side, card, stage):
         ix, siege = state.ix, _siege()
-        return [(ix.place_ids[p], f"Hunger in {_city(state, p)}")
-                for p in siege.siege_targets(state, side) if siege.attrition_allowed(state, p)]
+        return ((ix.place_ids[p], f"Hunger in {_city(state, p)}")
+                for p in siege.siege_targets(state, side) if siege.attrition_allowed(state, p))
 
     def nothing_reason(self, state, side, card):
         return (f"{_name(side)} has no siege since a prior season where attrition is possible "
@@ -428,13 +429,10 @@ class LeaderOstracized(ChoiceEvent):
     rules = ("3.11", "15.1")
 
     def options(self, state, side, card, stage):
-        out = []
         for s in (ATHENS, SPARTA):
             n = state.leaders[s]
             if n is not None and not scenario_rules.ostracism_barred(state, n):
-                out.append((str(n), f"Ostracize {card_record(state, n).title}, leader of "
-                                    f"{_name(s)}"))
-        return out
+                yield str(n), f"Ostracize {card_record(state, n).title}, leader of {_name(s)}"
 
     def nothing_reason(self, state, side, card):
         barred = [scenario_rules.ostracism_barred(state, n) for n in state.leaders
@@ -523,7 +521,7 @@ class CivilWar(ChoiceEvent):
     rules = ("3.1", "15.1")
 
     def _cities(self, state: State) -> Iterator[int]:
-        """The cities open to a Civil War now, in index order (lazily: playability needs one)."""
+        """The cities open to a Civil War now, in index order (lazily, see :meth:`options`)."""
         ix = state.ix
         sieged = _siege().besieged_cities(state)
         for p in range(ix.n_land):
@@ -536,12 +534,7 @@ class CivilWar(ChoiceEvent):
 
     def options(self, state, side, card, stage):
         ix = state.ix
-        return [(ix.place_ids[p], f"Civil War in {_city(state, p)}") for p in self._cities(state)]
-
-    def playable(self, state, side, card, new_year):
-        if next(self._cities(state), None) is None:
-            return self.nothing_reason(state, side, card)
-        return None
+        return ((ix.place_ids[p], f"Civil War in {_city(state, p)}") for p in self._cities(state))
 
     def nothing_reason(self, state, side, card):
         return "every city is besieged or already in civil war (§3.1)"
