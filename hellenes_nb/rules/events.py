@@ -20,6 +20,7 @@ Season-long effects are flags read through :mod:`.cards` (``season_ban``, ``hung
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from types import ModuleType
 
 from . import control, persia, scenario_rules, victory
@@ -33,7 +34,7 @@ from .cards import (
 )
 from .state import State
 from .steps import Step, pop, push, register, replace_top
-from .world_index import ATHENS, SIDE_NAMES, SPARTA
+from .world_index import ATHENS, SIDE_NAMES, SPARTA, WorldIndex
 
 __all__ = ["resolve_new_year_event", "revolt_cities", "subject_region_of", "EventStep"]
 
@@ -162,22 +163,25 @@ def subject_region_of(state: State, p: int) -> str | None:
     return None
 
 
-def _region_cities(state: State, region: str) -> list[int]:
-    ix = state.ix
-    r = state.ix.world.subject_regions.get(region)
-    if r is None:
-        return []
-    return [ix.place_of[c] for c in r.cities if c in ix.place_of]
+@lru_cache(maxsize=8)
+def _regions(ix: WorldIndex) -> tuple[dict[str, tuple[int, ...]], tuple[str, ...]]:
+    """The places of each subject region's cities (those on the map), and the ids of the
+    regions that can revolt, sorted. Static facts of the world (read nothing else)."""
+    cities = {rid: tuple(ix.place_of[c] for c in r.cities if c in ix.place_of)
+              for rid, r in ix.world.subject_regions.items()}
+    return cities, tuple(sorted(rid for rid, r in ix.world.subject_regions.items()
+                                if r.can_revolt))
+
+
+def _region_cities(state: State, region: str) -> tuple[int, ...]:
+    return _regions(state.ix)[0].get(region, ())
 
 
 def _rebellious(state: State) -> list[str]:
     """Regions already holding a Spartan-controlled subject city (§1.33, §3.12)."""
-    out = []
-    for rid, r in state.ix.world.subject_regions.items():
-        if r.can_revolt and any(state.city_control[p] == SPARTA
-                                for p in _region_cities(state, rid)):
-            out.append(rid)
-    return sorted(out)
+    cities, revolting = _regions(state.ix)
+    control = state.city_control
+    return [rid for rid in revolting if any(control[p] == SPARTA for p in cities[rid])]
 
 
 def _qualified(state: State, region: str) -> list[int]:
