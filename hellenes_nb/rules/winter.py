@@ -415,8 +415,8 @@ class _Listing:
     """What one listing of ``side``'s free wintering moves shares, in one unchanged state: enemy
     presence, each unit's city, the over-full cities, home cities and the move searches."""
 
-    __slots__ = ("at", "calm", "cities", "found", "homes", "keys", "kept", "limits", "memo",
-                 "near", "occ", "over", "setting", "side", "state", "units")
+    __slots__ = ("at", "calm", "cargos", "cities", "found", "homes", "keys", "kept", "limits",
+                 "memo", "near", "occ", "over", "setting", "side", "state", "units")
 
     def __init__(self, state: State, side: int):
         self.state, self.side = state, side
@@ -430,6 +430,8 @@ class _Listing:
         for u in self.cities:
             self.at.setdefault(state.loc[u], []).append(u)
         self.homes: dict[int, list[int]] = {}
+        #: unit -> :meth:`_cargos`
+        self.cargos: dict[int, tuple[int, ...]] = {}
         self.calm = bool(season_ban(state, side, "engage"))
         #: unit -> scenario_rules.limits_key
         self.keys: dict[int, tuple] = {}
@@ -570,7 +572,7 @@ class _Listing:
         return bool(self._homes_near(u, u)) if mode == "home" else self._city_adjacent(u)
 
     def _setting(self) -> tuple:
-        """What :meth:`moves` reads of this state besides the unit and the units in its place
+        """What :meth:`_moves` reads of this state besides the unit and its cargo
         (see :data:`_MOVES`): the world, side, scenario, year and season; the flags but this
         Winter's bookkeeping (``maintained:``, ``homing:``, ``winter_group:``, ``group_seq``,
         read by no move search or check); the enemy's places and inside flags; city control,
@@ -594,59 +596,71 @@ class _Listing:
         return got
 
     def listed(self, u: int, mode: str) -> list[dict]:
-        """:meth:`moves` of ``u`` in ``mode``, remembered in :data:`_MOVES` under everything it
-        reads: :meth:`_setting`, the unit's place, moved and inside flags and combat value, and
-        for a fleet or a unit at sea those of the units in its place (its cargo choices,
-        :func:`movement.must_carry`; a land unit on land reads neither). Fresh copies of the
-        actions each time."""
-        state, ix = self.state, self.state.ix
-        moved, inside, cv = state.moved, state.inside, state.cv
-        start = state.loc[u]
-        key = (self._setting(), u, mode, start, moved[u], inside[u], cv[u],
-               tuple((c, moved[c], inside[c], cv[c]) for c in self.at[start])
-               if ix.is_fleet[u] or ix.is_sea(start) else ())
-        got = _MOVES.get(key)
-        if got is None:
-            if len(_MOVES) >= _MOVES_MAX:
-                _MOVES.clear()
-            got = _MOVES[key] = tuple(self.moves(u, mode))
-        return [{**a, "path": a["path"][:]} for a in got]
-
-    def moves(self, u: int, mode: str) -> list[dict]:
         """The free wintering moves of ``u`` in ``mode``: what ``actions.move_actions`` lists
-        for the mode (one canonical path per destination and cargo choice), as winter moves."""
-        if not self.may_end(u, mode):
-            return []
-        state, ix = self.state, self.state.ix
-        start = state.loc[u]
-        cargos = [-1]
-        if ix.is_fleet[u]:
-            cargos.extend(c for c in self.at[start]
-                          if c != u and not ix.is_fleet[c]
-                          and not ix.is_barbarian[c] and not state.moved[c]
-                          and state.inside[c] == state.inside[u] and state.cv[c] < state.cv[u])
-        required = movement.must_carry(state, u)
+        for the mode (one canonical path per destination and cargo choice), as winter moves,
+        fresh copies. The moves with each cargo choice (:meth:`_cargos`) are remembered in
+        :data:`_MOVES` under everything :meth:`_moves` reads: :meth:`_setting`, the unit's
+        place, moved and inside flags and combat value, and those of the cargo."""
+        state = self.state
+        moved, inside, cv = state.moved, state.inside, state.cv
+        unit = (self._setting(), u, mode, state.loc[u], moved[u], inside[u], cv[u])
         out = []
-        for cargo in cargos:
-            if required and cargo < 0:
-                continue
-            dests = self.destinations(u, mode, cargo)
-            for dest in sorted(dests):
-                action, ids, at_sea = _move_action(ix, self.side, mode, u, cargo, start,
-                                                   dests[dest], dest[1])
-                if cargo >= 0 and not at_sea:
-                    continue
-                action = action.copy()
-                action["path"] = list(ids)
-                out.append(action)
+        for cargo in self._cargos(u):
+            key = (unit, cargo, moved[cargo], inside[cargo], cv[cargo]) if cargo >= 0 else unit
+            got = _MOVES.get(key)
+            if got is None:
+                if len(_MOVES) >= _MOVES_MAX:
+                    _MOVES.clear()
+                got = _MOVES[key] = self._moves(u, mode, cargo)
+            out.extend([{**a, "path": a["path"][:]} for a in got])
         return out
 
+    def _cargos(self, u: int) -> tuple[int, ...]:
+        """The cargo choices of ``u``'s free moves, -1 for none: a fleet may carry an unmoved,
+        weaker, non-barbarian land unit of its place on its side of the walls, and must carry
+        one when leaving it would strand land units at sea (:func:`movement.must_carry`). Kept
+        in :attr:`cargos`."""
+        got = self.cargos.get(u)
+        if got is None:
+            state, ix = self.state, self.state.ix
+            if not ix.is_fleet[u]:
+                got = (-1,)
+            else:
+                start, moved, inside, cv = state.loc[u], state.moved, state.inside, state.cv
+                got = tuple(c for c in self.at[start]
+                            if c != u and not ix.is_fleet[c] and not ix.is_barbarian[c]
+                            and not moved[c] and inside[c] == inside[u] and cv[c] < cv[u])
+                if not movement.must_carry(state, u):
+                    got = (-1, *got)
+            self.cargos[u] = got
+        return got
 
-#: :meth:`_Listing.moves` answers shared between listings (most units' moves are the same from
+    def _moves(self, u: int, mode: str, cargo: int) -> tuple[dict, ...]:
+        """The free wintering moves of ``u`` in ``mode`` carrying ``cargo`` (-1: none), in
+        destination order. Reads this listing's :meth:`_setting` and, of the units, only
+        ``u``'s and ``cargo``'s place, moved and inside flags (:meth:`destinations`)."""
+        if not self.may_end(u, mode):
+            return ()
+        ix = self.state.ix
+        start = self.state.loc[u]
+        dests = self.destinations(u, mode, cargo)
+        out = []
+        for dest in sorted(dests):
+            action, ids, at_sea = _move_action(ix, self.side, mode, u, cargo, start,
+                                               dests[dest], dest[1])
+            if cargo >= 0 and not at_sea:
+                continue
+            action = action.copy()
+            action["path"] = list(ids)
+            out.append(action)
+        return tuple(out)
+
+
+#: :meth:`_Listing._moves` answers shared between listings (most units' moves are the same from
 #: one winter action to the next). Key: (:meth:`_Listing._setting`, unit, mode, its place, its
-#: moved and inside flags and combat value, and for a fleet or a unit at sea, per unit of its
-#: side in that place, itself included: unit, moved and inside flags, combat value), everything
-#: the answer reads (:meth:`_Listing.listed`); the actions are copied on use. Bounded.
+#: moved and inside flags and combat value) and, with a cargo, (that, cargo, its moved and
+#: inside flags and combat value): everything the answer reads (:meth:`_Listing.listed`); the
+#: actions are copied on use. Bounded.
 _MOVES: dict[tuple, tuple[dict, ...]] = remembered.table("winter._MOVES")
 _MOVES_MAX = 4096
 #: Flags of this Winter's bookkeeping, read by no move search or check (:meth:`_Listing._setting`)
