@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from itertools import islice
 from typing import Any
 
-from . import cards, movement, olympians, scenario_rules, siege, victory
+from . import cards, movement, olympians, remembered, scenario_rules, siege, victory
 from .blocks import Fighter
 from .combat import Battle
 from .control import disputed, outside_units, units_at
@@ -222,9 +222,28 @@ def _battle_units(state: State, frame: dict) -> tuple[list[int], list[int], bool
     return att, dfd, False
 
 
+#: The battle last saved into a battle frame: ``id(saved dict)`` → (that dict, a private clone
+#: of the battle it was made from). The entry keeps the dict alive, so its id names it alone;
+#: a saved dict is never changed (frames are replaced, not edited), so the clone is the battle
+#: ``Battle.from_dict`` would rebuild from it (the dice aside, which the caller rebinds). One
+#: entry: the next battle step reads the battle just saved.
+_SAVED: dict[int, tuple[dict, Battle]] = remembered.table("battles._SAVED")
+
+
+def _saved(b: Battle) -> dict:
+    """``b.to_dict()``, remembered for :func:`battle_object` (see :data:`_SAVED`)."""
+    d = b.to_dict()
+    _SAVED.clear()
+    _SAVED[id(d)] = (d, b.clone())
+    return d
+
+
 def battle_object(state: State, frame: dict) -> Battle:
-    """The frame's battle, bound to the game's dice (rebuilt from its saved dict)."""
-    b = Battle.from_dict(frame["battle"])
+    """The frame's battle, bound to the game's dice (a copy of the battle that saved the dict,
+    else rebuilt from the dict)."""
+    d = frame["battle"]
+    hit = _SAVED.get(id(d))
+    b = hit[1].clone() if hit is not None and hit[0] is d else Battle.from_dict(d)
     b.dice = state.dice
     return b
 
@@ -642,7 +661,7 @@ class BattleStep(Step):
                                bool(action.get("city")), fleet)
 
     def _store(self, state: State, b: Battle) -> None:
-        replace_top(state, battle=b.to_dict())
+        replace_top(state, battle=_saved(b))
 
     # -- automatic stages ------------------------------------------------------------------------
     def run(self, state, frame):
@@ -734,7 +753,7 @@ class BattleStep(Step):
                     frame["side"], place=p, battle_kind=b.kind,
                     blocks=[f.key for f in b.fighters])
         _log_battle(state, p, b.log)
-        replace_top(state, stage="fight", battle=b.to_dict())
+        replace_top(state, stage="fight", battle=_saved(b))
 
     def _run_fight(self, state: State, frame: dict) -> None:
         b = battle_object(state, frame)
