@@ -443,8 +443,8 @@ def fewest_borders(ix: WorldIndex, fleet: bool) -> tuple[tuple[int, ...], ...]:
 #: start, fleet, starts inside, range, forced, no_engage, units moving) and, for the places
 #: within reach of the start (:meth:`_Borders.ball`: a search reads nothing beyond), where
 #: enemy units stand outside the walls, those that stop the mover, and the places barred
-#: (:meth:`_Ctx.masks`). Value: without special-rule limits the answer, with limits that have no
-#: border check the walk (:func:`_pick` applies their end check); and the port checks consulted,
+#: (:meth:`_Ctx.masks`). Value: without a border or end check the answer, with an end check but
+#: no border check the walk (:func:`_pick` applies the end check); and the port checks consulted,
 #: which are checked again on every hit. Together these cover everything :func:`_walk` reads.
 _FOUND: dict[tuple, tuple[Any, dict[int, bool]]] = remembered.table("movement._FOUND")
 _FOUND_MAX = 2048
@@ -479,46 +479,23 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
     n_units = 2 if carrying else 1
     rng = min(ix.move[u], reach) if reach > 0 else ix.move[u]
     inside = state.inside[u]
-    if limits is None:
-        found = _search(_memo_ctx(state, u // 60, None, memo), start, fleet, inside, rng, forced,
-                        no_engage, n_units, True)
+    ctx = _memo_ctx(state, u // 60, None if limits is None else limits.through, memo)
+    if limits is None or (limits.step is None and limits.end is None):
+        # only pass-through places (e.g. Winter Homing with no besieged home city): the plain
+        # search, made with them; a sure forced march changes only the path an end check reads
+        found = _search(ctx, start, fleet, inside, rng, forced, no_engage, n_units, True)
         return found if memo is not None else dict(found)
-    ctx = _memo_ctx(state, u // 60, limits.through, memo)
     if limits.step is not None:
         events = _walk(ctx, u, start, fleet, inside, rng, forced, no_engage, n_units, cargo,
                        limits.step, {}, False)
         return _pick(events, u, cargo, rng, limits)
     walk = _search(ctx, start, fleet, inside, rng, forced, no_engage, n_units, False)
-    if limits.end is None:
-        picked = _pick_open(walk, rng)
-        return picked if memo is not None else dict(picked)
     return _pick(walk, u, cargo, rng, limits)
-
-
-#: :func:`_pick` answers for limits without an end check, by walk: (walk, range) → answer. Such a
-#: pick reads only the walk's crossings and the range (never the unit, its cargo or the state),
-#: and a walk is never changed once made; holding the walk in the value keeps its id unique.
-_OPEN_PICKS: dict[tuple[int, int], tuple[list, dict]] = remembered.table("movement._OPEN_PICKS")
-_OPEN_PICKS_MAX = 4096
-
-
-def _pick_open(walk: list[_Event], rng: int) -> dict[tuple[int, bool], tuple[int, ...]]:
-    """:func:`_pick` with no end check, remembered per walk (shared: callers must not change
-    it)."""
-    key = (id(walk), rng)
-    hit = _OPEN_PICKS.get(key)
-    if hit is not None and hit[0] is walk:
-        return hit[1]
-    picked = _pick(walk, -1, -1, rng, None)
-    if len(_OPEN_PICKS) >= _OPEN_PICKS_MAX:
-        _OPEN_PICKS.clear()
-    _OPEN_PICKS[key] = (walk, picked)
-    return picked
 
 
 def _search(ctx: _Ctx, start: int, fleet: bool, inside: int, rng: int, forced: bool,
             no_engage: bool, n_units: int, plain: bool) -> Any:
-    """A search without a border check: with ``plain`` (no special-rule limits) the answer, else
+    """A search without a border check: with ``plain`` (no end check either) the answer, else
     the walk for :func:`_pick`. Neither reads the unit itself: without a border or end check,
     :func:`_walk` and :func:`_pick` use the unit and its cargo only to call those checks.
 

@@ -14,7 +14,7 @@ from hellenes_nb.selfplay import play_one
 def test_every_position_table_is_registered():
     import hellenes_nb.game  # noqa: F401  (imports every rules module)
 
-    assert {"movement._FOUND", "movement._FACTS", "movement._OPEN_PICKS", "control._PLACED",
+    assert {"movement._FOUND", "movement._FACTS", "control._PLACED",
             "control._SIDE_PLACED", "actions._MOVES", "winter._MOVES"} <= set(remembered.names())
 
 
