@@ -128,16 +128,42 @@ def _movable(state: State, u: int) -> bool:
     return not state.inside[u] and not ix.is_sea(p)
 
 
-def _movable_units(state: State, side: int) -> list[int]:
-    """The units of ``side`` that may move now (:func:`_movable`), in unit order."""
+#: The units of a side that may move now (:func:`_movable_units`). Key: (world index, side,
+#: the bytes of ``state.loc``, ``moved`` and ``inside``): everything :func:`_movable` reads
+#: besides the index's tables. Hits come from the next handler of one listing and from a
+#: muster's first listing. Bounded.
+_MOVABLE: dict[tuple, tuple[int, ...]] = remembered.table("actions._MOVABLE")
+_MOVABLE_MAX = 256
+
+
+def _movable_units(state: State, side: int) -> tuple[int, ...]:
+    """The units of ``side`` that may move now (:func:`_movable`), in unit order (remembered,
+    :data:`_MOVABLE`)."""
     ix = state.ix
     loc, moved, inside = state.loc, state.moved, state.inside
-    is_fleet, is_port, is_sea = ix.is_fleet, ix.is_port, ix.is_sea
-    # the test of ``_movable``, spelt out
-    return [u for u in range(side * 60, side * 60 + 60)
-            if loc[u] >= 0 and not moved[u] and (
-                (not inside[u] or is_port[loc[u]]) if is_fleet[u]
-                else not inside[u] and not is_sea(loc[u]))]
+    key = (ix, side, loc.tobytes(), bytes(moved), bytes(inside))
+    units = _MOVABLE.get(key)
+    if units is None:
+        is_fleet, is_port, is_sea = ix.is_fleet, ix.is_port, ix.is_sea
+        # the test of ``_movable``, spelt out
+        units = tuple(u for u in range(side * 60, side * 60 + 60)
+                      if loc[u] >= 0 and not moved[u] and (
+                          (not inside[u] or is_port[loc[u]]) if is_fleet[u]
+                          else not inside[u] and not is_sea(loc[u])))
+        if len(_MOVABLE) >= _MOVABLE_MAX:
+            _MOVABLE.clear()
+        _MOVABLE[key] = units
+    return units
+
+
+def _alike_movers(state: State, side: int) -> dict[tuple[int, bool, int, int], int]:
+    """The first unit of ``side`` that may move now of each kind (place, fleet, inside,
+    range), in unit order: units alike reach the same places (``movement.destinations``)."""
+    loc, inside, is_fleet, move = state.loc, state.inside, state.ix.is_fleet, state.ix.move
+    kinds: dict[tuple[int, bool, int, int], int] = {}
+    for u in _movable_units(state, side):
+        kinds.setdefault((loc[u], is_fleet[u], inside[u], move[u]), u)
+    return kinds
 
 
 class MoveGroup(ActionType):
@@ -183,14 +209,9 @@ class Muster(ActionType):
         out = []
         reach: set[tuple[int, bool]] = set()  # keys (place, forced) of destinations
         memo: dict = {}
-        # Units alike (place, fleet, inside, range) reach the same places (movement.destinations)
-        alike: set[tuple[int, bool, int, int]] = set()
-        for u in _movable_units(state, side):
-            kind = (state.loc[u], ix.is_fleet[u], state.inside[u], ix.move[u])
-            if kind not in alike:
-                alike.add(kind)
-                reach.update(movement.destinations(state, u, forced=False, no_engage=True,
-                                                   memo=memo))
+        for u in _alike_movers(state, side).values():
+            reach.update(movement.destinations(state, u, forced=False, no_engage=True,
+                                               memo=memo))
         has_city, control = ix.has_city, state.city_control
         # the places ``_reason`` allows: cities the side controls
         for p in sorted({p for p, _forced in reach if has_city[p] and control[p] == side}):
