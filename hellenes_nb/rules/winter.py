@@ -97,7 +97,7 @@ class _Occ:
         self.side = side
         self.any, self.out = anywhere, out = bytearray(n), bytearray(n)
         lo = (1 - side) * 60
-        for p, within in zip(state.loc[lo:lo + 60], state.inside[lo:lo + 60], strict=True):
+        for p, within in set(zip(state.loc[lo:lo + 60], state.inside[lo:lo + 60], strict=True)):
             if p >= 0:
                 anywhere[p] = 1
                 if not within:
@@ -110,14 +110,11 @@ def _cities(state: State, side: int, occ: _Occ) -> dict[int, int]:
     ix = state.ix
     n_land, has_city, city_control, enemy_out = ix.n_land, ix.has_city, state.city_control, occ.out
     lo = side * 60
-    out: dict[int, int] = {}
-    for u, p, within in zip(range(lo, lo + 60), state.loc[lo:lo + 60], state.inside[lo:lo + 60],
-                            strict=True):
-        if p < 0:
-            continue
-        friendly = p < n_land and has_city[p] and city_control[p] == side
-        out[u] = p if friendly and (within or not enemy_out[p]) else -1
-    return out
+    return {u: p if p < n_land and has_city[p] and city_control[p] == side
+            and (within or not enemy_out[p]) else -1
+            for u, p, within in zip(range(lo, lo + 60), state.loc[lo:lo + 60],
+                                    state.inside[lo:lo + 60], strict=True)
+            if p >= 0}
 
 
 def city_occupants(state: State, side: int, cities: dict[int, int] | None = None,
@@ -320,14 +317,23 @@ def _mode_refusal(state: State, u: int, mode: str, over: dict[int, tuple[list[in
     if p < 0:
         return None  # outside any friendly city: free to Quarter or Home
     full = p in over if over is not None else _over_capacity(state, u // 60, p)
-    if mode == "quarter" and not full:
+    if mode in _open_modes(ix, u, p, full):
+        return None
+    if mode == "quarter":
         return lambda: (f"{ix.describe(u)} is already inside a friendly city within its "
                         "capacity: only units outside may Quarter (§9.211, §9.213)")
-    # p is a friendly-controlled city, so it is a controlled home city (_home_cities) of u
-    # exactly when it is one of u's homes
-    if mode == "home" and not full and p in ix.homes[u]:
-        return lambda: f"{ix.describe(u)} is already inside a controlled home city (§9.212)"
-    return None
+    return lambda: f"{ix.describe(u)} is already inside a controlled home city (§9.212)"
+
+
+def _open_modes(ix: WorldIndex, u: int, city: int, full: bool) -> tuple[str, ...]:
+    """The free moves (:data:`FREE_MODES`) ``u``, on the map and free to move, may make from
+    ``city`` (:func:`in_friendly_city`; ``full``: whether it is over capacity, §9.213): both
+    from outside any friendly city or from an over-full one, else Homing only when ``city`` is
+    not one of its homes (§9.211, §9.212). (A friendly-controlled city is a controlled home
+    city, :func:`_home_cities`, of ``u`` exactly when it is one of ``u``'s homes.)"""
+    if city < 0 or full:
+        return FREE_MODES
+    return () if city in ix.homes[u] else ("home",)
 
 
 def _over_capacity(state: State, side: int, p: int) -> bool:
@@ -415,8 +421,8 @@ class _Listing:
     """What one listing of ``side``'s free wintering moves shares, in one unchanged state: enemy
     presence, each unit's city, the over-full cities, home cities and the move searches."""
 
-    __slots__ = ("at", "calm", "cargos", "cities", "found", "homes", "keys", "kept", "limits",
-                 "memo", "near", "occ", "over", "setting", "side", "state", "units")
+    __slots__ = ("calm", "cities", "found", "homes", "keys", "kept", "limits", "memo",
+                 "near", "occ", "over", "setting", "side", "state", "units")
 
     def __init__(self, state: State, side: int):
         self.state, self.side = state, side
@@ -425,13 +431,7 @@ class _Listing:
         #: the side's units maintained this Winter
         self.kept = _maintained_units(state, self.cities)
         self.over = overloaded(state, side, self.cities, self.kept)
-        #: place -> ``side``'s units there
-        self.at: dict[int, list[int]] = {}
-        for u in self.cities:
-            self.at.setdefault(state.loc[u], []).append(u)
         self.homes: dict[int, list[int]] = {}
-        #: unit -> :meth:`_cargos`
-        self.cargos: dict[int, tuple[int, ...]] = {}
         self.calm = bool(season_ban(state, side, "engage"))
         #: unit -> scenario_rules.limits_key
         self.keys: dict[int, tuple] = {}
@@ -583,7 +583,7 @@ class _Listing:
         if got is None:
             state, side, any_enemy = self.state, self.side, self.occ.any
             loc, inside = state.loc, state.inside
-            lo, elo = side * 60, (1 - side) * 60
+            elo = (1 - side) * 60
             got = self.setting = (
                 state.ix, side, state.scenario, state.year, state.season,
                 frozenset(kv for kv in state.flags.items() if not kv[0].startswith(_BOOKKEEPING)),
@@ -591,49 +591,46 @@ class _Listing:
                 state.city_control.tobytes(), state.neutral, state.pillaged,
                 tuple(sorted((p, g[0]) for p, g in state.garrisons.items())),
                 tuple(sorted((p, r["besieger"]) for p, r in state.sieges.items())),
-                tuple((v, loc[v], inside[v]) for v in range(lo, lo + 60)
-                      if loc[v] >= 0 and any_enemy[loc[v]]))
+                tuple((v, loc[v], inside[v]) for v in self.cities if any_enemy[loc[v]]))
         return got
 
-    def listed(self, u: int, mode: str) -> list[dict]:
-        """The free wintering moves of ``u`` in ``mode``: what ``actions.move_actions`` lists
-        for the mode (one canonical path per destination and cargo choice), as winter moves,
-        fresh copies. The moves with each cargo choice (:meth:`_cargos`) are remembered in
-        :data:`_MOVES` under everything :meth:`_moves` reads: :meth:`_setting`, the unit's
-        place, moved and inside flags and combat value, and those of the cargo."""
+    def listed(self, u: int, modes: tuple[str, ...]) -> list[dict]:
+        """The free wintering moves of ``u`` in each of ``modes``: what ``actions.move_actions``
+        lists for the mode (one canonical path per destination and cargo choice), as winter
+        moves, fresh copies. The moves with each cargo choice (:meth:`_cargos`) are remembered
+        in :data:`_MOVES` under everything :meth:`_moves` reads: :meth:`_setting`, the mode,
+        the unit's place, moved and inside flags and combat value, and those of the cargo."""
         state = self.state
         moved, inside, cv = state.moved, state.inside, state.cv
-        unit = (self._setting(), u, mode, state.loc[u], moved[u], inside[u], cv[u])
+        setting = self._setting()
+        facts = (u, state.loc[u], moved[u], inside[u], cv[u])
+        cargos = self._cargos(u)
         out = []
-        for cargo in self._cargos(u):
-            key = (unit, cargo, moved[cargo], inside[cargo], cv[cargo]) if cargo >= 0 else unit
-            got = _MOVES.get(key)
-            if got is None:
-                if len(_MOVES) >= _MOVES_MAX:
-                    _MOVES.clear()
-                got = _MOVES[key] = self._moves(u, mode, cargo)
-            out.extend([{**a, "path": a["path"][:]} for a in got])
+        for mode in modes:
+            unit = (setting, mode, facts)
+            for cargo in cargos:
+                key = (unit, cargo, moved[cargo], inside[cargo], cv[cargo]) if cargo >= 0 else unit
+                got = _MOVES.get(key)
+                if got is None:
+                    if len(_MOVES) >= _MOVES_MAX:
+                        _MOVES.clear()
+                    got = _MOVES[key] = self._moves(u, mode, cargo)
+                out.extend([{**a, "path": a["path"][:]} for a in got])
         return out
 
     def _cargos(self, u: int) -> tuple[int, ...]:
         """The cargo choices of ``u``'s free moves, -1 for none: a fleet may carry an unmoved,
         weaker, non-barbarian land unit of its place on its side of the walls, and must carry
-        one when leaving it would strand land units at sea (:func:`movement.must_carry`). Kept
-        in :attr:`cargos`."""
-        got = self.cargos.get(u)
-        if got is None:
-            state, ix = self.state, self.state.ix
-            if not ix.is_fleet[u]:
-                got = (-1,)
-            else:
-                start, moved, inside, cv = state.loc[u], state.moved, state.inside, state.cv
-                got = tuple(c for c in self.at[start]
-                            if c != u and not ix.is_fleet[c] and not ix.is_barbarian[c]
-                            and not moved[c] and inside[c] == inside[u] and cv[c] < cv[u])
-                if not movement.must_carry(state, u):
-                    got = (-1, *got)
-            self.cargos[u] = got
-        return got
+        one when leaving it would strand land units at sea (:func:`movement.must_carry`)."""
+        state, ix = self.state, self.state.ix
+        if not ix.is_fleet[u]:
+            return (-1,)
+        loc, moved, inside, cv = state.loc, state.moved, state.inside, state.cv
+        start = loc[u]
+        got = tuple(c for c in self.cities
+                    if loc[c] == start and c != u and not ix.is_fleet[c] and not ix.is_barbarian[c]
+                    and not moved[c] and inside[c] == inside[u] and cv[c] < cv[u])
+        return got if movement.must_carry(state, u) else (-1, *got)
 
     def _moves(self, u: int, mode: str, cargo: int) -> tuple[dict, ...]:
         """The free wintering moves of ``u`` in ``mode`` carrying ``cargo`` (-1: none), in
@@ -657,8 +654,8 @@ class _Listing:
 
 
 #: :meth:`_Listing._moves` answers shared between listings (most units' moves are the same from
-#: one winter action to the next). Key: (:meth:`_Listing._setting`, unit, mode, its place, its
-#: moved and inside flags and combat value) and, with a cargo, (that, cargo, its moved and
+#: one winter action to the next). Key: (:meth:`_Listing._setting`, mode, (unit, its place, its
+#: moved and inside flags and combat value)) and, with a cargo, (that, cargo, its moved and
 #: inside flags and combat value): everything the answer reads (:meth:`_Listing.listed`); the
 #: actions are copied on use. Bounded.
 _MOVES: dict[tuple, tuple[dict, ...]] = remembered.table("winter._MOVES")
@@ -801,10 +798,11 @@ class WinterActions(Step):
                             "label": f"End winter actions ({state.actions_left} unused); "
                                      "unsheltered, unmaintained units disband"}]
         for u, city in listing.cities.items():
+            full = city in over
             if _unit_refusal(state, u) is None:
-                for mode in FREE_MODES:
-                    if city < 0 or _mode_refusal(state, u, mode, over, city) is None:
-                        out.extend(listing.listed(u, mode))
+                modes = _open_modes(ix, u, city, full)
+                if modes:
+                    out.extend(listing.listed(u, modes))
             if self._maintain_refusal(state, u, over, city, u in listing.kept) is None:
                 cost = scenario_rules.action_cost(state, state.loc[u])
                 if cost <= state.actions_left:
