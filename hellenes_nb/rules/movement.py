@@ -19,6 +19,7 @@ marches that succeed at once, and extra checks per border crossed and for the en
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import Any
 
 from . import remembered
@@ -348,6 +349,9 @@ def must_carry(state: State, f: int) -> bool:
 
 #: kinds of border crossing in the search tables (see :class:`_Borders`)
 _ON_LAND, _COAST_HOP, _PUT_TO_SEA, _LAND_FROM_SEA, _AT_SEA = range(5)
+#: stages of a move in :attr:`_Borders.steps`: its first border, the first border of a unit
+#: starting besieged, any later border
+_FIRST, _FIRST_INSIDE, _LATER = range(3)
 
 
 class _Borders:
@@ -359,10 +363,18 @@ class _Borders:
     engagement when enemy units stop the mover (§5.4); ``flag`` is, leaving land, "this sea is
     the port's offshore sea" and, landing, "a port whose offshore sea this is" (§7.4).
 
+    ``steps[fleet][stage][a]`` are the rows :func:`_walk` crosses from ``a`` at each stage of a
+    move (:data:`_FIRST`, :data:`_FIRST_INSIDE`, :data:`_LATER`), as ``(to, deep, via, halts,
+    port)``: the borders :func:`_step` refuses at that stage whatever the state are left out (a
+    coastal hop after the first border or from inside the walls, any border but the offshore
+    sea out of a besieged city, §5.1, §7.4); ``halts`` says the mover stops there whatever the
+    enemy (landing, a coastal hop, §5.1); ``port`` that it may go inside a besieged port there
+    (landing from the port's offshore sea, §7.4).
+
     ``dist[fleet][a][b]`` is the fewest borders from ``a`` to ``b`` along these rows (a lower
     bound for any move, since the state only takes borders away; -1 when out of reach)."""
 
-    __slots__ = ("balls", "dist", "fleet", "land")
+    __slots__ = ("balls", "dist", "fleet", "land", "steps")
 
     def __init__(self, ix: WorldIndex):
         n_land = ix.n_land
@@ -371,9 +383,25 @@ class _Borders:
                   if a < n_land and b < n_land and (a, b) in ix.border)
             for a in range(ix.n_places))
         self.fleet = tuple(tuple(self._fleet_rows(ix, a)) for a in range(ix.n_places))
+        self.steps = tuple(tuple(tuple(tuple(self._step_rows(rows, stage)) for rows in table)
+                                 for stage in (_FIRST, _FIRST_INSIDE, _LATER))
+                           for table in (self.land, self.fleet))
         self.dist = (tuple(self._distances(self.land, a) for a in range(ix.n_places)),
                      tuple(self._distances(self.fleet, a) for a in range(ix.n_places)))
         self.balls: dict[tuple[bool, int, int], int] = {}
+
+    @staticmethod
+    def _step_rows(rows: tuple, stage: int) -> list[tuple[int, int, str, bool, bool]]:
+        """The rows of :attr:`steps` at ``stage`` made from one place's ``rows``."""
+        out = []
+        for b, kind, deep, via, flag in rows:
+            if kind == _COAST_HOP and stage != _FIRST:
+                continue
+            if stage == _FIRST_INSIDE and kind in (_ON_LAND, _PUT_TO_SEA) and not flag:
+                continue
+            out.append((b, deep, via, kind in (_LAND_FROM_SEA, _COAST_HOP),
+                        kind == _LAND_FROM_SEA and flag))
+        return out
 
     @staticmethod
     def _distances(table: tuple, a: int) -> tuple[int, ...]:
@@ -486,9 +514,10 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
         found = _search(ctx, start, fleet, inside, rng, forced, no_engage, n_units, True)
         return found if memo is not None else dict(found)
     if limits.step is not None:
+        # with no end check, every move may end where it stops: the walk gives the answer
         events = _walk(ctx, u, start, fleet, inside, rng, forced, no_engage, n_units, cargo,
-                       limits.step, {}, False)
-        return _pick(events, u, cargo, rng, limits)
+                       limits.step, {}, limits.end is None)
+        return events if limits.end is None else _pick(events, u, cargo, rng, limits)
     walk = _search(ctx, start, fleet, inside, rng, forced, no_engage, n_units, False)
     return _pick(walk, u, cargo, rng, limits)
 
@@ -575,12 +604,15 @@ def _walk(ctx: _Ctx, u: int, start: int, fleet: bool, inside: int, rng: int, for
     the way already found to a place are left out, and the answer is returned instead of the
     crossings: what :func:`_pick` would make of them without an end check (each crossing kept
     is then the best way to its place so far, and a forced march is only kept into a place not
-    reached within the range)."""
-    borders = _borders(ctx.ix)
-    table = borders.fleet if fleet else borders.land
+    reached within the range). A border check (``step_check``) may come with ``every_end``: it
+    reads the unit and the border only, so it answers alike on the ways on from a place however
+    the mover got there."""
+    steps = _borders(ctx.ix).steps[fleet]
     blocked, enemy, enemy_out = ctx.blocked, ctx.enemy, ctx.enemy_out
     events: list[_Event] = []
-    fewest: dict[int, int] = {}  # with every_end: place -> fewest deep-sea borders so far
+    # with every_end: place -> fewest deep-sea borders so far (-1: a forced march there, or
+    # the start, never entered again)
+    fewest: dict[int, int] = {start: -1}
     # with every_end: per place the best way within the range (in order of first arrival) and
     # the forced marches
     best: dict[int, tuple[int, ...]] = {}
@@ -590,42 +622,32 @@ def _walk(ctx: _Ctx, u: int, start: int, fleet: bool, inside: int, rng: int, for
         last = depth == rng + 1
         if last and not forced:
             break
-        first = depth == 1
+        table = steps[_LATER if depth > 1 else _FIRST_INSIDE if inside else _FIRST]
         nxt: dict[int, tuple[int, tuple[int, ...]]] = {}
         for a in sorted(frontier):
             deep, path = frontier[a]
-            for b, kind, dd, word, flag in table[a]:
-                if blocked[b] or b == start:
+            for b, dd, word, halts, port in table[a]:
+                if blocked[b]:
                     continue
                 d = deep + dd
                 if every_end:
                     # A way to ``b`` no better than one found (as many deep-sea borders or more,
                     # as many areas or more) gives nothing: not the canonical path, and every
                     # way on from it is matched by one from the better way, which stops in the
-                    # same places (whether a unit stops depends on the place only). This also
+                    # same places (whether a unit stops depends on the place only) and passes
+                    # the same border checks (they read the border, not the way). This also
                     # leaves out the places on ``path`` (found with no more deep-sea borders).
                     cur = fewest.get(b)
                     if cur is not None and (last or d >= cur):
                         continue
-                elif b in path:
+                elif b in path or b == start:
                     continue
                 engage = enemy[b]  # enemy units there stop the mover and engage it
                 enters = False
-                if kind == _AT_SEA:
-                    stops = engage
-                elif kind == _ON_LAND or kind == _PUT_TO_SEA:
-                    if first and inside and not flag:
-                        continue
-                    stops = engage
-                elif kind == _LAND_FROM_SEA:
-                    stops = True
-                    if flag and enemy_out[b]:
-                        enters = ports[b] = ctx.port_ok(b, n_units)
-                        engage = engage and not enters
-                else:  # _COAST_HOP: a fleet's first and only step, along the coast
-                    if not first or inside:
-                        continue
-                    stops = True
+                if port and enemy_out[b]:
+                    enters = ports[b] = ctx.port_ok(b, n_units)
+                    if enters:
+                        engage = 0
                 if engage and no_engage:
                     continue
                 if step_check is not None and (step_check(u, a, b) or (
@@ -643,14 +665,14 @@ def _walk(ctx: _Ctx, u: int, start: int, fleet: bool, inside: int, rng: int, for
                     events.append((b, d, depth, path, newp, word if engage else "", enters))
                     if last:
                         continue
-                if not stops:
+                if not (halts or engage):
                     old = nxt.get(b)
                     if old is None or d < old[0]:
                         nxt[b] = (d, newp)
         frontier = nxt
     if every_end:
-        out = {(b, True): p for b, p in marches.items()}
-        out.update(((b, False), p) for b, p in best.items())
+        out = dict(zip(zip(marches, repeat(True)), marches.values(), strict=True))
+        out.update(zip(zip(best, repeat(False)), best.values(), strict=True))
         return out
     return events
 

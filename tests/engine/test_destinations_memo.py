@@ -116,3 +116,33 @@ def test_9_21_pass_through_limits_answer_as_picking_among_every_crossing(scenari
                 assert movement.destinations(state, u, forced=forced, limits=limits) == picked
                 checked += bool(picked)
     assert checked > 50
+
+
+@pytest.mark.rule("15.2")
+@pytest.mark.parametrize(("scenario", "seed"), CASES)
+def test_15_2_border_check_only_answers_as_picking_among_every_crossing(scenario, seed):
+    """Limits with a border check and no end check (as Sicilians staying in SICILY) leave out
+    the ways that cannot beat one already found, in the walk itself: the same paths, in the
+    same order, as picking among every crossing."""
+    checked = 0
+
+    def step(v: int, a: int, b: int) -> str:
+        return "" if (v + 3 * a + b) % 7 else "barred"
+
+    for state in _positions(scenario, seed, every=11):
+        ix = state.ix
+        limits = movement.Limits(step=step)
+        ctxs = [movement._Ctx(state, side) for side in (0, 1)]
+        for u in range(120):
+            start = state.loc[u]
+            if start < 0 or state.moved[u] or (not ix.is_fleet[u] and ix.is_sea(start)):
+                continue
+            for forced, calm in ((True, False), (False, True)):
+                got = movement.destinations(state, u, forced=forced, no_engage=calm,
+                                            limits=limits)
+                walk = movement._walk(ctxs[u // 60], u, start, ix.is_fleet[u], state.inside[u],
+                                      ix.move[u], forced, calm, 1, -1, step, {}, False)
+                picked = movement._pick(walk, u, -1, ix.move[u], limits)
+                assert list(got.items()) == list(picked.items()), (scenario, seed, u, forced)
+                checked += bool(picked)
+    assert checked > 50
