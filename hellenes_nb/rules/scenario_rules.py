@@ -379,32 +379,72 @@ def _enemy_here(state: State, side: int, p: int) -> bool:
     return g is not None and g[0] != side
 
 
-def _peace_step(state: State, u: int, a: int, b: int) -> str:
+def _peace_checks(state: State) -> tuple[StepCheck, EndCheck]:
+    """The border and end checks of the Peace of Nicias (§12.0) on moves in ``state``. A unit's
+    home territory and its offshore seas depend on the world, the scenario and the unit only,
+    so each check looks them up once per unit."""
     ix = state.ix
-    if ix.is_sea(b) or ix.region[b] != "greece":
-        return ""
-    if b not in _peace_homes(state, u):
-        return ("under the Peace of Nicias units in GREECE stay on land within their home "
-                "territory (§12.0)")
-    if _enemy_here(state, u // 60, b):
-        return ("under the Peace of Nicias units may not engage or besiege enemy forces in "
-                "GREECE (§12.0)")
-    return ""
+    n_land, region = ix.n_land, ix.region
+    homes: dict[int, frozenset[int]] = {}
+    seas: dict[int, set[int]] = {}
 
+    def homes_of(v: int) -> frozenset[int]:
+        got = homes.get(v)
+        if got is None:
+            got = homes[v] = _peace_homes(state, v)
+        return got
 
-def _peace_end(state: State, u: int, path: tuple[int, ...], via: str, enters: bool) -> str:
-    ix = state.ix
-    end = path[-1]
-    if ix.region[end] != "greece":
+    def step(v: int, a: int, b: int) -> str:
+        if b >= n_land or region[b] != "greece":
+            return ""
+        if b not in homes_of(v):
+            return ("under the Peace of Nicias units in GREECE stay on land within their home "
+                    "territory (§12.0)")
+        if _enemy_here(state, v // 60, b):
+            return ("under the Peace of Nicias units may not engage or besiege enemy forces in "
+                    "GREECE (§12.0)")
         return ""
-    if ix.is_sea(end):
-        if end not in _peace_offshore(state, _peace_homes(state, u)):
+
+    def end(v: int, path: tuple[int, ...], via: str, enters: bool) -> str:
+        last = path[-1]
+        if last < n_land or region[last] != "greece":
+            return ""
+        mine = seas.get(v)
+        if mine is None:
+            mine = seas[v] = _peace_offshore(state, homes_of(v))
+        if last not in mine:
             return ("under the Peace of Nicias a move at sea in GREECE ends in home territory "
                     "or one of its offshore seas (§12.0)")
-        if _enemy_here(state, u // 60, end):
+        if _enemy_here(state, v // 60, last):
             return ("under the Peace of Nicias units may not engage enemy forces in GREECE "
                     "(§12.0)")
-    return ""
+        return ""
+
+    return step, end
+
+
+def _first_step_reason(checks: list[StepCheck]) -> StepCheck:
+    """One border check asking ``checks`` in turn: the first reason given, or ""."""
+    def check(v: int, a: int, b: int) -> str:
+        for c in checks:
+            reason = c(v, a, b)
+            if reason:
+                return reason
+        return ""
+
+    return check
+
+
+def _first_end_reason(checks: list[EndCheck]) -> EndCheck:
+    """One end check asking ``checks`` in turn: the first reason given, or ""."""
+    def check(v: int, path: tuple[int, ...], via: str, enters: bool) -> str:
+        for c in checks:
+            reason = c(v, path, via, enters)
+            if reason:
+                return reason
+        return ""
+
+    return check
 
 
 #: The scenario rules that :func:`move_limits` and :func:`limits_key` read: without any of them
@@ -429,8 +469,9 @@ def move_limits(state: State, u: int, winter: EndCheck | None = None,
         checks.append(_scenario_check(state, stay, expeditions))
     under_peace = peace(state)
     if under_peace:
-        checks.append(lambda v, a, b: _peace_step(state, v, a, b))
-        ends.append(lambda v, path, via, enters: _peace_end(state, v, path, via, enters))
+        peace_step, peace_end = _peace_checks(state)
+        checks.append(peace_step)
+        ends.append(peace_end)
         if through is None:
             ix = state.ix
             through = bytearray(1 if ix.is_sea(p) and ix.region[p] == "greece" else 0
@@ -439,12 +480,8 @@ def move_limits(state: State, u: int, winter: EndCheck | None = None,
         ends.append(winter)
     if not (checks or ends or reason or through is not None):
         return None
-    step = checks[0] if len(checks) == 1 else (
-        (lambda v, a, b: next((r for r in (c(v, a, b) for c in checks) if r), ""))
-        if checks else None)
-    end = ends[0] if len(ends) == 1 else (
-        (lambda v, p, via, e: next((r for r in (c(v, p, via, e) for c in ends) if r), ""))
-        if ends else None)
+    step = checks[0] if len(checks) == 1 else _first_step_reason(checks) if checks else None
+    end = ends[0] if len(ends) == 1 else _first_end_reason(ends) if ends else None
     return Limits(through=through, sure_forced=under_peace or winter is not None,
                   unit=reason, step=step, end=end)
 
