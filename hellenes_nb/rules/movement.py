@@ -52,15 +52,17 @@ class Plan:
 
 #: ``bytes.translate`` table: 0 becomes 1, anything else 0 (a logical "not" per byte)
 _ZERO_TO_ONE = bytes([1] + [0] * 255)
+#: more deep-sea borders than any way has: a place a pruned walk has not reached (:func:`_walk`)
+_OPEN = 1 << 30
 
 
-#: The occupancy facts of :class:`_Ctx` (``enemy_out``, ``blocked``, ``enemy`` and their
-#: masks, immutable, and the searches made with them: see :func:`_search`), shared between
+#: The occupancy facts of :class:`_Ctx` (``enemy_out``, ``blocked``, ``enemy``, their masks and
+#: ``closed``, immutable, and the searches made with them: see :func:`_search`), shared between
 #: states. Key: all they are made from: world index, side, pass-through places, places pillaged
 #: by the side this turn, neutral places, and the enemy units' places and "inside" flags.
 #: Bounded.
-_FACTS: dict[tuple, tuple[bytes, bytes, bytes, tuple[int, int, int], dict]] = remembered.table(
-    "movement._FACTS")
+_FACTS: dict[tuple, tuple[bytes, bytes, bytes, tuple[int, int, int], tuple[int, ...], dict]] = (
+    remembered.table("movement._FACTS"))
 _FACTS_MAX = 512
 
 
@@ -71,7 +73,7 @@ class _Ctx:
     in for those places only and :attr:`blocked` and :attr:`enemy` (read by searches) are not
     built."""
 
-    __slots__ = ("blocked", "enemy", "enemy_out", "ix", "side", "state", "through",
+    __slots__ = ("blocked", "closed", "enemy", "enemy_out", "ix", "side", "state", "through",
                  "pillaged", "searches", "_ports", "_masks")
 
     def __init__(self, state: State, side: int, through: bytearray | None = None,
@@ -101,9 +103,12 @@ class _Ctx:
             facts = _FACTS[key] = _facts(state, lo, through, self.pillaged)
         #: ``enemy_out`` as above; ``blocked``: places that may not be entered at all, neutral
         #: (§1.31) or pillaged by the mover (§5.5); ``enemy``: places whose enemy units stop
-        #: and engage the mover (not those it may pass through); ``searches``: the searches
-        #: made with these facts (:func:`_search`)
-        self.enemy_out, self.blocked, self.enemy, self._masks, self.searches = facts
+        #: and engage the mover (not those it may pass through); ``closed``: per place, -1 when
+        #: blocked, else :data:`_OPEN` (to start a pruned walk's table of fewest deep-sea
+        #: borders, :func:`_walk`); ``searches``: the searches made with these facts
+        #: (:func:`_search`)
+        (self.enemy_out, self.blocked, self.enemy, self._masks, self.closed,
+         self.searches) = facts
 
     def port_ok(self, p: int, n_units: int) -> bool:
         """Can ``n_units`` friendly units go inside the besieged city of ``p`` (§5.2, §7.4)?
@@ -123,10 +128,10 @@ class _Ctx:
 
 
 def _facts(state: State, lo: int, through: bytearray | None, pillaged: frozenset[int]
-           ) -> tuple[bytes, bytes, bytes, tuple[int, int, int], dict]:
+           ) -> tuple[bytes, bytes, bytes, tuple[int, int, int], tuple[int, ...], dict]:
     """The occupancy facts of :class:`_Ctx` for the side whose enemy's units start at ``lo``:
-    ``enemy_out``, ``blocked``, ``enemy``, the three as ints (:meth:`_Ctx.masks`), and an
-    empty table of the searches made with them (:func:`_search`)."""
+    ``enemy_out``, ``blocked``, ``enemy``, the three as ints (:meth:`_Ctx.masks`), ``closed``
+    and an empty table of the searches made with them (:func:`_search`)."""
     n = state.ix.n_places
     enemy_out = bytearray(n)
     for p, inside in zip(state.loc[lo:lo + 60], state.inside[lo:lo + 60], strict=True):
@@ -139,7 +144,8 @@ def _facts(state: State, lo: int, through: bytearray | None, pillaged: frozenset
     enemy = out if through is None else (
         out & int.from_bytes(through.translate(_ZERO_TO_ONE), "little"))
     return (bytes(enemy_out), bytes(blocked), enemy.to_bytes(n, "little"),
-            (out, enemy, int.from_bytes(blocked, "little")), {})
+            (out, enemy, int.from_bytes(blocked, "little")),
+            tuple(-1 if x else _OPEN for x in blocked), {})
 
 
 def _pillaged_now(state: State, side: int) -> frozenset[int]:
@@ -610,9 +616,10 @@ def _walk(ctx: _Ctx, u: int, start: int, fleet: bool, inside: int, rng: int, for
     steps = _borders(ctx.ix).steps[fleet]
     blocked, enemy, enemy_out = ctx.blocked, ctx.enemy, ctx.enemy_out
     events: list[_Event] = []
-    # with every_end: place -> fewest deep-sea borders so far (-1: a forced march there, or
-    # the start, never entered again)
-    fewest: dict[int, int] = {start: -1}
+    # with every_end: per place the fewest deep-sea borders so far, or :data:`_OPEN` (-1: never
+    # to be entered, as the start, a blocked place or one a forced march enters)
+    fewest = list(ctx.closed)
+    fewest[start] = -1
     # with every_end: per place the best way within the range (in order of first arrival) and
     # the forced marches
     best: dict[int, tuple[int, ...]] = {}
@@ -627,8 +634,6 @@ def _walk(ctx: _Ctx, u: int, start: int, fleet: bool, inside: int, rng: int, for
         for a in sorted(frontier):
             deep, path = frontier[a]
             for b, dd, word, halts, port in table[a]:
-                if blocked[b]:
-                    continue
                 d = deep + dd
                 if every_end:
                     # A way to ``b`` no better than one found (as many deep-sea borders or more,
@@ -637,10 +642,10 @@ def _walk(ctx: _Ctx, u: int, start: int, fleet: bool, inside: int, rng: int, for
                     # same places (whether a unit stops depends on the place only) and passes
                     # the same border checks (they read the border, not the way). This also
                     # leaves out the places on ``path`` (found with no more deep-sea borders).
-                    cur = fewest.get(b)
-                    if cur is not None and (last or d >= cur):
+                    cur = fewest[b]
+                    if d >= cur or (last and cur != _OPEN):
                         continue
-                elif b in path or b == start:
+                elif blocked[b] or b in path or b == start:
                     continue
                 engage = enemy[b]  # enemy units there stop the mover and engage it
                 enters = False
@@ -653,7 +658,7 @@ def _walk(ctx: _Ctx, u: int, start: int, fleet: bool, inside: int, rng: int, for
                 if step_check is not None and (step_check(u, a, b) or (
                         cargo >= 0 and step_check(cargo, a, b))):
                     continue
-                newp = (*path, b)
+                newp = path + (b,)
                 if every_end:
                     if last:
                         fewest[b] = -1  # the first forced march there is the one
