@@ -288,8 +288,8 @@ def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
     """Every move of unit ``u`` (one canonical path per destination) in a group move of
     ``mode``; a muster keeps only moves ending in ``to`` (§5.0, §5.21, §5.3).
 
-    ``memo`` (see :func:`movement.destinations`) shares searches between the units of one
-    listing; without it the searches are shared only between this unit's cargo choices."""
+    ``memo`` (see :func:`movement.destinations`) keeps the occupancy facts of one listing for
+    its units (the searches themselves are shared through movement's remembered tables)."""
     if memo is None:
         memo = {}
     ix = state.ix
@@ -315,6 +315,8 @@ def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
         dests = movement.destinations(state, u, forced=forced_ok, no_engage=calm,
                                       carrying=cargo >= 0, cargo=cargo, limits=limits,
                                       reach=1 if mode == "quarter" else 0, memo=memo)
+        if not dests:
+            continue
         if limits is None and only is None:
             # the answer is shared and unchanged (movement.destinations): its moves are
             # remembered, and copied here

@@ -109,12 +109,15 @@ def persian_aid_cards(state: State) -> int:
 
 
 # -- static facts per world -----------------------------------------------------------------
-_HOMES: dict[int, dict[str, frozenset[int]]] = {}
+_HOMES: dict[int, tuple[WorldIndex, dict[str, frozenset[int]]]] = {}
 
 
 def home_territory(ix: WorldIndex, nationality: str) -> frozenset[int]:
     """Land areas whose city or town has this colour (§12.0 sidebar: "home territory")."""
-    table = _HOMES.setdefault(id(ix), {})
+    hit = _HOMES.get(id(ix))
+    if hit is None or hit[0] is not ix:  # the entry holds its index, so the id stays unique
+        hit = _HOMES[id(ix)] = (ix, {})
+    table = hit[1]
     got = table.get(nationality)
     if got is None:
         got = frozenset(p for p in range(ix.n_land)
@@ -423,23 +426,12 @@ def _peace_checks(state: State) -> tuple[StepCheck, EndCheck]:
     return step, end
 
 
-def _first_step_reason(checks: list[StepCheck]) -> StepCheck:
-    """One border check asking ``checks`` in turn: the first reason given, or ""."""
-    def check(v: int, a: int, b: int) -> str:
+def _first_reason(checks: list) -> Callable[..., str]:
+    """One check (border or end check) asking ``checks`` in turn, with the same arguments: the
+    first reason given, or ""."""
+    def check(*args) -> str:
         for c in checks:
-            reason = c(v, a, b)
-            if reason:
-                return reason
-        return ""
-
-    return check
-
-
-def _first_end_reason(checks: list[EndCheck]) -> EndCheck:
-    """One end check asking ``checks`` in turn: the first reason given, or ""."""
-    def check(v: int, path: tuple[int, ...], via: str, enters: bool) -> str:
-        for c in checks:
-            reason = c(v, path, via, enters)
+            reason = c(*args)
             if reason:
                 return reason
         return ""
@@ -480,8 +472,8 @@ def move_limits(state: State, u: int, winter: EndCheck | None = None,
         ends.append(winter)
     if not (checks or ends or reason or through is not None):
         return None
-    step = checks[0] if len(checks) == 1 else _first_step_reason(checks) if checks else None
-    end = ends[0] if len(ends) == 1 else _first_end_reason(ends) if ends else None
+    step = checks[0] if len(checks) == 1 else _first_reason(checks) if checks else None
+    end = ends[0] if len(ends) == 1 else _first_reason(ends) if ends else None
     return Limits(through=through, sure_forced=under_peace or winter is not None,
                   unit=reason, step=step, end=end)
 

@@ -100,8 +100,12 @@ def _plan_key(state: State, action: dict) -> tuple:
     are replaced, never changed), the same action contents, and the same unit places, inside
     and moved flags, combat values, city control, flags, actions left and log length (a plan
     reads only the state, and every rule that changes the state changes one of these), so a
-    state changed in between by other code is planned again."""
-    return (_Same(state), _Same(state.stack[-1]), dict(action), state.loc.tobytes(),
+    state changed in between by other code is planned again. The action's lists (its path)
+    are compared by contents too. Other fields (sieges, garrisons, ...) are not compared: code
+    that edits them by hand between ``why_illegal`` and ``apply`` must not rely on a kept plan
+    (``Game`` never does: it applies straight after checking)."""
+    frozen = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in action.items())
+    return (_Same(state), _Same(state.stack[-1]), frozen, state.loc.tobytes(),
             bytes(state.inside), bytes(state.moved), state.cv.tobytes(),
             state.city_control.tobytes(), dict(state.flags), state.actions_left, len(state.log))
 

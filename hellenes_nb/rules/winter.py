@@ -904,7 +904,9 @@ class WinterActions(Step):
         if t == "end_winter_actions":
             replace_top(state, stage="rolls")
         elif t == "winter_move":
-            plan = self._planned.take(state, action) or self._plan(state, side, action)
+            plan = self._planned.take(state, action)
+            if plan is None:
+                plan = self._plan(state, side, action)
             movement.execute(state, plan, _formation_group(state, plan))
             scenario_rules.refresh_neutral(state)
             if action["mode"] == "home" and plan.engage_via:

@@ -14,8 +14,9 @@ from hellenes_nb.selfplay import play_one
 def test_every_position_table_is_registered():
     import hellenes_nb.game  # noqa: F401  (imports every rules module)
 
-    assert {"movement._FOUND", "movement._FACTS", "control._PLACED",
-            "control._SIDE_PLACED", "actions._MOVES", "winter._MOVES"} <= set(remembered.names())
+    tables = {"movement._FOUND", "movement._FACTS", "control._PLACED", "control._SIDE_PLACED",
+              "actions._MOVES", "actions._MOVABLE", "winter._MOVES", "battles._SAVED"}
+    assert tables <= set(remembered.names())
 
 
 def test_set_aside_empties_the_tables_and_puts_them_back():
