@@ -296,22 +296,11 @@ def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
     name = _name(side)
     start = state.loc[u]
     out: list[dict] = []
-    carriers = [-1]
-    if ix.is_fleet[u] and start >= 0:
-        moved, inside, cv = state.moved, state.inside, state.cv
-        is_fleet, is_barbarian = ix.is_fleet, ix.is_barbarian
-        # the side's units in ``start``, in unit order
-        carriers += [c for c in placed(state)[side].get(start, ())
-                     if c != u and not is_fleet[c] and not is_barbarian[c] and not moved[c]
-                     and inside[c] == inside[u] and cv[c] < cv[u]]
     forced_ok = mode in ("group", "winter", "home")
-    required = movement.must_carry(state, u)
     limits = move_limits(state, u, mode)
     calm = mode == "muster" or bool(season_ban(state, side, "engage"))
     only = to if mode == "muster" else None  # the one destination a muster lists
-    for cargo in carriers:
-        if required and cargo < 0:
-            continue
+    for cargo in movement.cargo_choices(state, u) if start >= 0 else (-1,):
         dests = movement.destinations(state, u, forced=forced_ok, no_engage=calm,
                                       carrying=cargo >= 0, cargo=cargo, limits=limits,
                                       reach=1 if mode == "quarter" else 0, memo=memo)

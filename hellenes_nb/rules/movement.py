@@ -336,6 +336,22 @@ def _check_carry(state: State, f: int, c: int, carry_cv: int, path: list[int]) -
                             "5.21")
 
 
+def cargo_choices(state: State, f: int) -> tuple[int, ...]:
+    """What fleet ``f`` may carry on a move, -1 for nothing (§5.21): an unmoved, weaker,
+    non-barbarian land unit of its side in its place, on its side of the walls; nothing only
+    when leaving would strand no land unit at sea (:func:`must_carry`). Unit order."""
+    ix = state.ix
+    if not ix.is_fleet[f]:
+        return (-1,)
+    start = state.loc[f]
+    moved, inside, cv = state.moved, state.inside, state.cv
+    is_fleet, is_barbarian = ix.is_fleet, ix.is_barbarian
+    got = tuple(c for c in placed(state)[f // 60].get(start, ())
+                if c != f and not is_fleet[c] and not is_barbarian[c] and not moved[c]
+                and inside[c] == inside[f] and cv[c] < cv[f])
+    return got if must_carry(state, f) else (-1, *got)
+
+
 def must_carry(state: State, f: int) -> bool:
     """A fleet leaving a sea where land units would be left without enough fleets (§5.21)."""
     p = state.loc[f]

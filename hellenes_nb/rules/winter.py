@@ -597,14 +597,15 @@ class _Listing:
     def listed(self, u: int, modes: tuple[str, ...]) -> list[dict]:
         """The free wintering moves of ``u`` in each of ``modes``: what ``actions.move_actions``
         lists for the mode (one canonical path per destination and cargo choice), as winter
-        moves, fresh copies. The moves with each cargo choice (:meth:`_cargos`) are remembered
-        in :data:`_MOVES` under everything :meth:`_moves` reads: :meth:`_setting`, the mode,
-        the unit's place, moved and inside flags and combat value, and those of the cargo."""
+        moves, fresh copies. The moves with each cargo choice (:func:`movement.cargo_choices`)
+        are remembered in :data:`_MOVES` under everything :meth:`_moves` reads:
+        :meth:`_setting`, the mode, the unit's place, moved and inside flags and combat value,
+        and those of the cargo."""
         state = self.state
         moved, inside, cv = state.moved, state.inside, state.cv
         setting = self._setting()
         facts = (u, state.loc[u], moved[u], inside[u], cv[u])
-        cargos = self._cargos(u)
+        cargos = movement.cargo_choices(state, u)
         out = []
         for mode in modes:
             unit = (setting, mode, facts)
@@ -617,20 +618,6 @@ class _Listing:
                     got = _MOVES[key] = self._moves(u, mode, cargo)
                 out.extend([{**a, "path": a["path"][:]} for a in got])
         return out
-
-    def _cargos(self, u: int) -> tuple[int, ...]:
-        """The cargo choices of ``u``'s free moves, -1 for none: a fleet may carry an unmoved,
-        weaker, non-barbarian land unit of its place on its side of the walls, and must carry
-        one when leaving it would strand land units at sea (:func:`movement.must_carry`)."""
-        state, ix = self.state, self.state.ix
-        if not ix.is_fleet[u]:
-            return (-1,)
-        loc, moved, inside, cv = state.loc, state.moved, state.inside, state.cv
-        start = loc[u]
-        got = tuple(c for c in self.cities
-                    if loc[c] == start and c != u and not ix.is_fleet[c] and not ix.is_barbarian[c]
-                    and not moved[c] and inside[c] == inside[u] and cv[c] < cv[u])
-        return got if movement.must_carry(state, u) else (-1, *got)
 
     def _moves(self, u: int, mode: str, cargo: int) -> tuple[dict, ...]:
         """The free wintering moves of ``u`` in ``mode`` carrying ``cargo`` (-1: none), in
