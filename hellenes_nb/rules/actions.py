@@ -245,7 +245,7 @@ class Muster(ActionType):
 #: they depend only on the world's names and tables. Key: (world index, start, path); bounded.
 _PATH_TEXT: dict[tuple, tuple[str, tuple[str, ...], bool]] = {}
 _PATH_TEXT_MAX = 20000
-#: The move actions (:func:`_moves`) one shared, never changed answer of
+#: The move actions (:func:`moves_along`) one shared, never changed answer of
 #: ``movement.destinations`` gives, outside musters. Key: (world index, side name, unit, cargo
 #: or -1, start, id of the answer): with the answer, all the actions read besides the world's
 #: names. The value keeps the answer alive, so its id stays unique, and is used only for that
@@ -313,13 +313,13 @@ def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
                         for a in _remembered_moves(ix, name, u, cargo, start, dests)])
         else:
             # with limits the answer is new each time; a muster lists one move at most
-            out.extend(_moves(ix, name, u, cargo, start, dests, only))
+            out.extend(moves_along(ix, name, u, cargo, start, dests, only))
     return out
 
 
-def _moves(ix: WorldIndex, name: str, u: int, cargo: int, start: int,
-           dests: dict[tuple[int, bool], tuple[int, ...]], only: int | None = None
-           ) -> list[dict]:
+def moves_along(ix: WorldIndex, name: str, u: int, cargo: int, start: int,
+                dests: dict[tuple[int, bool], tuple[int, ...]], only: int | None = None
+                ) -> list[dict]:
     """The move actions of unit ``u`` of side ``name`` in ``start`` carrying ``cargo`` (-1:
     none) along the paths ``dests`` (:func:`movement.destinations`), in listing order
     (destination, then forced); with ``only``, just the unforced move ending there."""
@@ -348,14 +348,14 @@ def _moves(ix: WorldIndex, name: str, u: int, cargo: int, start: int,
 
 def _remembered_moves(ix: WorldIndex, name: str, u: int, cargo: int, start: int,
                       dests: dict[tuple[int, bool], tuple[int, ...]]) -> list[dict]:
-    """:func:`_moves` for an answer that is never changed, every destination (remembered,
+    """:func:`moves_along` for an answer that is never changed, every destination (remembered,
     :data:`_MOVES`): callers must copy the actions and their paths, never change them."""
     key = (ix, name, u, cargo, start, id(dests))
     hit = _MOVES.get(key)
     if hit is None or hit[0] is not dests:
         if len(_MOVES) >= _MOVES_MAX:
             _MOVES.clear()
-        hit = _MOVES[key] = (dests, _moves(ix, name, u, cargo, start, dests))
+        hit = _MOVES[key] = (dests, moves_along(ix, name, u, cargo, start, dests))
     return hit[1]
 
 

@@ -625,19 +625,11 @@ class _Listing:
         ``u``'s and ``cargo``'s place, moved and inside flags (:meth:`destinations`)."""
         if not self.may_end(u, mode):
             return ()
-        ix = self.state.ix
-        start = self.state.loc[u]
-        dests = self.destinations(u, mode, cargo)
-        out = []
-        for dest in sorted(dests):
-            action, ids, at_sea = _move_action(ix, self.side, mode, u, cargo, start,
-                                               dests[dest], dest[1])
-            if cargo >= 0 and not at_sea:
-                continue
-            action = action.copy()
-            action["path"] = list(ids)
-            out.append(action)
-        return tuple(out)
+        state = self.state
+        word = "Quarter (free): " if mode == "quarter" else "Home (free): "
+        return tuple({**a, "type": "winter_move", "label": word + a["label"], "mode": mode}
+                     for a in actions.moves_along(state.ix, SIDE_NAMES[self.side], u, cargo,
+                                                  state.loc[u], self.destinations(u, mode, cargo)))
 
 
 #: :meth:`_Listing._moves` answers shared between listings (most units' moves are the same from
@@ -649,42 +641,6 @@ _MOVES: dict[tuple, tuple[dict, ...]] = remembered.table("winter._MOVES")
 _MOVES_MAX = 4096
 #: Flags of this Winter's bookkeeping, read by no move search or check (:meth:`_Listing._setting`)
 _BOOKKEEPING = ("maintained:", "homing:", "winter_group:", "group_seq")
-
-
-#: The action (path left to fill in), path ids and "goes to sea" of a free wintering move,
-#: which depend only on the world's names and tables. Key: (world index, side, mode, unit,
-#: cargo or -1, start, path, forced); bounded.
-_MOVE_ACTION: dict[tuple, tuple[dict, tuple[str, ...], bool]] = {}
-_MOVE_ACTION_MAX = 20000
-
-
-def _move_action(ix: WorldIndex, side: int, mode: str, u: int, cargo: int, start: int,
-                 path: tuple[int, ...], forced: bool) -> tuple[dict, tuple[str, ...], bool]:
-    """A Quartering or Homing move labelled as ``actions.move_actions`` words a move
-    (remembered: copy it and set its ``path`` before use), its path ids, and whether it goes to
-    sea."""
-    key = (ix, side, mode, u, cargo, start, path, forced)
-    hit = _MOVE_ACTION.get(key)
-    if hit is None:
-        dest = ix.place_name[path[-1]]
-        text = (f"Move {ix.describe(u)} toward {dest} with a forced march" if forced
-                else f"Move {ix.describe(u)} to {dest}")
-        if cargo >= 0:
-            text += f", carrying {ix.describe(cargo)}"
-        word = "Quarter" if mode == "quarter" else "Home"
-        action = {"type": "winter_move", "side": SIDE_NAMES[side], "unit": ix.unit_key[u],
-                  "path": None}
-        if forced:
-            action["forced"] = True
-        if cargo >= 0:
-            action["carry"] = ix.unit_key[cargo]
-        action["label"] = f"{word} (free): {text} ({ix.route((start, *path))})"
-        action["mode"] = mode
-        at_sea = any(ix.is_sea(q) for q in (start, *path))
-        if len(_MOVE_ACTION) >= _MOVE_ACTION_MAX:
-            _MOVE_ACTION.clear()
-        hit = _MOVE_ACTION[key] = (action, tuple(ix.place_ids[q] for q in path), at_sea)
-    return hit
 
 
 # -- the winter sequence ------------------------------------------------------------------------
