@@ -19,7 +19,6 @@ marches that succeed at once, and extra checks per border crossed and for the en
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import repeat
 from typing import Any
 
 from . import remembered
@@ -692,8 +691,8 @@ def _walk(ctx: _Ctx, u: int, start: int, fleet: bool, inside: int, rng: int, for
                         nxt[b] = (d, newp)
         frontier = nxt
     if every_end:
-        out = dict(zip(zip(marches, repeat(True)), marches.values(), strict=True))
-        out.update(zip(zip(best, repeat(False)), best.values(), strict=True))
+        out = {(q, True): path for q, path in marches.items()}
+        out.update(((q, False), path) for q, path in best.items())
         return out
     return events
 
