@@ -154,22 +154,21 @@ class Picture:
         return self._threat[p]
 
 
-_NEAR: dict[tuple[int, int], tuple[int, ...]] = {}
-
-
 def _near(ix: WorldIndex, p: int) -> tuple[int, ...]:
-    """``p``, its land neighbours to distance 2 and the seas touching it (cached per world)."""
-    key = (id(ix), p)
-    hit = _NEAR.get(key)
-    if hit is not None:
-        return hit
-    out = {p}
-    for q in ix.land_adj[p]:
-        out.add(q)
-        out.update(ix.land_adj[q])
-    out.update(ix.coast[p])
-    if ix.is_sea(p):
-        out.update(ix.sea_adj[p])
-    res = tuple(sorted(out))
-    _NEAR[key] = res
-    return res
+    """``p``, its land neighbours to distance 2 and the seas touching it (:func:`_near_table`)."""
+    return ix.derived(_near_table)[p]
+
+
+def _near_table(ix: WorldIndex) -> tuple[tuple[int, ...], ...]:
+    """:func:`_near` of every place: static facts of the world, made once per index."""
+    table = []
+    for p in range(ix.n_places):
+        out = {p}
+        for q in ix.land_adj[p]:
+            out.add(q)
+            out.update(ix.land_adj[q])
+        out.update(ix.coast[p])
+        if ix.is_sea(p):
+            out.update(ix.sea_adj[p])
+        table.append(tuple(sorted(out)))
+    return tuple(table)

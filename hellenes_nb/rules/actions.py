@@ -252,19 +252,17 @@ _PATH_TEXT_MAX = 20000
 #: very answer; bounded.
 _MOVES: dict[tuple, tuple[dict, list[dict]]] = remembered.table("actions._MOVES")
 _MOVES_MAX = 512  # hits come from the next decisions of one group move
-#: Per world index (by id, with the index to check it): each unit's ``describe`` words, made
-#: on first use (they read only the index's tables)
-_DESCRIBED: dict[int, tuple[WorldIndex, list[str | None]]] = {}
+def _unit_words(ix: WorldIndex) -> list[str | None]:
+    """Per unit of ``ix``, its ``describe`` words once :func:`_describe` has made them."""
+    return [None] * len(ix.unit_key)
 
 
 def _describe(ix: WorldIndex, u: int) -> str:
-    """``ix.describe(u)``, remembered per world."""
-    hit = _DESCRIBED.get(id(ix))
-    if hit is None or hit[0] is not ix:
-        hit = _DESCRIBED[id(ix)] = (ix, [None] * len(ix.unit_key))
-    words = hit[1][u]
+    """``ix.describe(u)``, remembered per world (they read only the index's tables)."""
+    made = ix.derived(_unit_words)
+    words = made[u]
     if words is None:
-        words = hit[1][u] = ix.describe(u)
+        words = made[u] = ix.describe(u)
     return words
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from functools import lru_cache
 
 from . import remembered
 from .state import State
+from .world_index import WorldIndex
 
 #: place -> units there
 _ByPlace = dict[int, tuple[int, ...]]
@@ -82,11 +82,12 @@ def outside_units(state: State, p: int, side: int) -> list[int]:
     return [u for u in placed(state)[side].get(p, ()) if not inside[u]]
 
 
-@lru_cache(maxsize=8)
-def _unoccupied(loyalty: tuple[int, ...], has_city: tuple[bool, ...]) -> array:
+def _unoccupied(ix: WorldIndex) -> array:
     """Control of each place with no unit and no garrison: its city's loyalty, else -1 (§1.4).
-    Reads only its two arguments (static tables of the world index); never modified."""
-    return array("b", [side if city else -1 for side, city in zip(loyalty, has_city, strict=True)])
+    Static facts of the world index (made once per index, :meth:`WorldIndex.derived`); never
+    modified."""
+    return array("b", [side if city else -1
+                       for side, city in zip(ix.city_loyalty, ix.has_city, strict=True)])
 
 
 def refresh(state: State) -> None:
@@ -98,7 +99,7 @@ def refresh(state: State) -> None:
     control, city = state.control, state.city_control
     garrisons = state.garrisons
     before = {p: (control[p], city[p]) for p in ath.keys() & spa.keys()}
-    control[:] = city[:] = _unoccupied(ix.city_loyalty, ix.has_city)
+    control[:] = city[:] = ix.derived(_unoccupied)
     for p, g in garrisons.items():
         control[p] = city[p] = g[0]
     for p in ath.keys() | spa.keys():

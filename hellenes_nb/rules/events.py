@@ -20,7 +20,6 @@ Season-long effects are flags read through :mod:`.cards` (``season_ban``, ``hung
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from types import ModuleType
 
 from . import control, persia, scenario_rules, victory
@@ -163,10 +162,10 @@ def subject_region_of(state: State, p: int) -> str | None:
     return None
 
 
-@lru_cache(maxsize=8)
 def _regions(ix: WorldIndex) -> tuple[dict[str, tuple[int, ...]], tuple[str, ...]]:
     """The places of each subject region's cities (those on the map), and the ids of the
-    regions that can revolt, sorted. Static facts of the world (read nothing else)."""
+    regions that can revolt, sorted. Static facts of the world, made once per index
+    (:meth:`WorldIndex.derived`)."""
     cities = {rid: tuple(ix.place_of[c] for c in r.cities if c in ix.place_of)
               for rid, r in ix.world.subject_regions.items()}
     return cities, tuple(sorted(rid for rid, r in ix.world.subject_regions.items()
@@ -174,12 +173,12 @@ def _regions(ix: WorldIndex) -> tuple[dict[str, tuple[int, ...]], tuple[str, ...
 
 
 def _region_cities(state: State, region: str) -> tuple[int, ...]:
-    return _regions(state.ix)[0].get(region, ())
+    return state.ix.derived(_regions)[0].get(region, ())
 
 
 def _rebellious(state: State) -> list[str]:
     """Regions already holding a Spartan-controlled subject city (§1.33, §3.12)."""
-    cities, revolting = _regions(state.ix)
+    cities, revolting = state.ix.derived(_regions)
     control = state.city_control
     return [rid for rid in revolting if any(control[p] == SPARTA for p in cities[rid])]
 

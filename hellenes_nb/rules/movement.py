@@ -469,15 +469,9 @@ class _Borders:
         return rows
 
 
-_BORDERS: dict[int, tuple[WorldIndex, _Borders]] = {}
-
-
 def _borders(ix: WorldIndex) -> _Borders:
     """The search tables of ``ix`` (built on first use; an index never changes)."""
-    hit = _BORDERS.get(id(ix))
-    if hit is None or hit[0] is not ix:
-        hit = _BORDERS[id(ix)] = (ix, _Borders(ix))
-    return hit[1]
+    return ix.derived(_Borders)
 
 
 def fewest_borders(ix: WorldIndex, fleet: bool) -> tuple[tuple[int, ...], ...]:

@@ -64,7 +64,6 @@ def section(reason: str) -> str:
 
 
 # -- switches -----------------------------------------------------------------------------------
-_RULES: dict[tuple[int, str], tuple[object, frozenset[str]]] = {}
 #: The last answer of :func:`rules_of`: [world index, scenario, rule keys]. An index and a
 #: scenario name decide the keys (the world's scenario records never change), so a state with
 #: the same index object and scenario name gets the same answer.
@@ -77,14 +76,14 @@ def rules_of(state: State) -> frozenset[str]:
     last = _LAST_RULES
     if state.ix is last[0] and state.scenario == last[1]:
         return last[2]
-    world = state.ix.world
-    key = (id(world), state.scenario)
-    hit = _RULES.get(key)
-    if hit is None or hit[0] is not world:
-        sc = world.scenarios.get(state.scenario)
-        hit = _RULES[key] = (world, frozenset(sc.rules) if sc is not None else frozenset())
-    last[:] = (state.ix, state.scenario, hit[1])
-    return hit[1]
+    keys = state.ix.derived(_rule_keys).get(state.scenario, frozenset())
+    last[:] = (state.ix, state.scenario, keys)
+    return keys
+
+
+def _rule_keys(ix: WorldIndex) -> dict[str, frozenset[str]]:
+    """The special-rule keys of each scenario of the index's world (made once per index)."""
+    return {sid: frozenset(sc.rules) for sid, sc in ix.world.scenarios.items()}
 
 
 def has(state: State, key: str) -> bool:
@@ -109,41 +108,32 @@ def persian_aid_cards(state: State) -> int:
 
 
 # -- static facts per world -----------------------------------------------------------------
-_HOMES: dict[int, tuple[WorldIndex, dict[str, frozenset[int]]]] = {}
+_NO_PLACES: frozenset[int] = frozenset()
 
 
 def home_territory(ix: WorldIndex, nationality: str) -> frozenset[int]:
     """Land areas whose city or town has this colour (§12.0 sidebar: "home territory")."""
-    hit = _HOMES.get(id(ix))
-    if hit is None or hit[0] is not ix:  # the entry holds its index, so the id stays unique
-        hit = _HOMES[id(ix)] = (ix, {})
-    table = hit[1]
-    got = table.get(nationality)
-    if got is None:
-        got = frozenset(p for p in range(ix.n_land)
-                        if nationality and nationality in (ix.city_nationality[p],
-                                                           ix.town_nationality[p]))
-        table[nationality] = got
-    return got
+    return ix.derived(_home_territories).get(nationality, _NO_PLACES)
 
 
-_SICILIAN: dict[int, tuple[WorldIndex, tuple[bool, ...]]] = {}
+def _home_territories(ix: WorldIndex) -> dict[str, frozenset[int]]:
+    """:func:`home_territory` of every colour some city or town has (made once per index)."""
+    colours = {c for c in (*ix.city_nationality, *ix.town_nationality) if c}
+    return {c: frozenset(p for p in range(ix.n_land)
+                         if c in (ix.city_nationality[p], ix.town_nationality[p]))
+            for c in colours}
 
 
 def _sicilian_table(ix: WorldIndex) -> tuple[bool, ...]:
-    """Per unit of ``ix``: of a Sicilian nationality (§2.1, §15.2 rule 5); built once per
-    index."""
-    hit = _SICILIAN.get(id(ix))
-    if hit is None or hit[0] is not ix:
-        kinds = {k: n.kind for k, n in ix.world.nationalities.items()}
-        table = tuple(kinds.get(ix.nationality[v]) == "sicilian" for v in range(len(ix.exists)))
-        hit = _SICILIAN[id(ix)] = (ix, table)
-    return hit[1]
+    """Per unit of ``ix``: of a Sicilian nationality (§2.1, §15.2 rule 5); made once per index
+    (:meth:`WorldIndex.derived`)."""
+    kinds = {k: n.kind for k, n in ix.world.nationalities.items()}
+    return tuple(kinds.get(ix.nationality[v]) == "sicilian" for v in range(len(ix.exists)))
 
 
 def is_sicilian(ix: WorldIndex, u: int) -> bool:
     """A unit of a Sicilian nationality (§2.1, §15.2 rule 5)."""
-    return _sicilian_table(ix)[u]
+    return ix.derived(_sicilian_table)[u]
 
 
 def expeditionary(ix: WorldIndex, u: int) -> bool:
@@ -341,7 +331,7 @@ def _scenario_check(state: State, stay: bool, expeditions: bool) -> StepCheck:
     ``expeditions`` (415 rule 3): why unit ``u`` may not cross from ``a`` into ``b``, or ""."""
     ix = state.ix
     region = ix.region
-    sicilian = _sicilian_table(ix)
+    sicilian = ix.derived(_sicilian_table)
 
     def check(u: int, a: int, b: int) -> str:
         rb = region[b]

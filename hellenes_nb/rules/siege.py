@@ -242,17 +242,15 @@ def city_name(ix: WorldIndex, p: int) -> str:
 
 
 #: Static facts of a world, remembered per world index (by id, with the index to check it):
-#: the place of the city called "Athens" (or -1) and the Black Sea grain route seas (§8.22)
-_GRAIN: dict[int, tuple[WorldIndex, int, tuple[int, ...]]] = {}
+def _grain_route(ix: WorldIndex) -> tuple[int, tuple[int, ...]]:
+    """The place of the city of Athens (or -1) and the Black Sea grain route seas (§8.22)."""
+    return _capital(ix, "Athens"), tuple(
+        q for q in range(ix.n_land, ix.n_places) if ix.world.seas[ix.place_ids[q]].grain_route)
 
 
 def _grain(ix: WorldIndex) -> tuple[int, tuple[int, ...]]:
-    """The place of the city of Athens (or -1) and the grain route seas of ``ix``."""
-    hit = _GRAIN.get(id(ix))
-    if hit is None or hit[0] is not ix:
-        hit = _GRAIN[id(ix)] = (ix, _capital(ix, "Athens"), tuple(
-            q for q in range(ix.n_land, ix.n_places) if ix.world.seas[ix.place_ids[q]].grain_route))
-    return hit[1], hit[2]
+    """:func:`_grain_route` of ``ix``, made once per index."""
+    return ix.derived(_grain_route)
 
 
 def _capital(ix: WorldIndex, name: str) -> int:

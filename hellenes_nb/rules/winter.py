@@ -18,7 +18,6 @@ Bookkeeping in ``state.flags`` for the current Winter: ``maintained:<unit>`` (§
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Iterable
 
 from . import actions, cards, control, movement, peace, remembered, scenario_rules, siege
@@ -54,15 +53,14 @@ def maintained(state: State, u: int) -> bool:
     return bool(state.flags.get(_maintained_keys(state.ix)[u]))
 
 
-_MAINTAINED_KEYS: dict[int, tuple[WorldIndex, tuple[str, ...]]] = {}
+def _maintained_names(ix: WorldIndex) -> tuple[str, ...]:
+    """Per unit, its ``maintained:<unit>`` flag name."""
+    return tuple(f"maintained:{k}" for k in ix.unit_key)
 
 
 def _maintained_keys(ix: WorldIndex) -> tuple[str, ...]:
-    """Per unit, its ``maintained:<unit>`` flag name (built once per world index)."""
-    hit = _MAINTAINED_KEYS.get(id(ix))
-    if hit is None or hit[0] is not ix:
-        hit = _MAINTAINED_KEYS[id(ix)] = (ix, tuple(f"maintained:{k}" for k in ix.unit_key))
-    return hit[1]
+    """:func:`_maintained_names` of ``ix``, made once per index."""
+    return ix.derived(_maintained_names)
 
 
 def in_friendly_city(state: State, u: int) -> int:
@@ -354,21 +352,20 @@ def _over_capacity(state: State, side: int, p: int) -> bool:
     return n > cap
 
 
-_DISTANCES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
 def _distances(ix: WorldIndex, fleet: bool) -> tuple[bytes, ...]:
-    """Fewest borders a move crosses from each place to every place, 255 when out of reach:
-    static facts of the world, computed once per world index. Land units follow ``land_adj``;
-    fleets follow ``fleet_adj`` but stop on entering land (§5.1), so only their start and seas
-    lead on. A move's path is never shorter (the movement search follows the same borders)."""
-    tables = _DISTANCES.get(ix)
-    if tables is None:
-        n = ix.n_places
-        tables = _DISTANCES[ix] = (
-            tuple(_borders_from(ix.land_adj, p, n, 0) for p in range(n)),
+    """Fewest borders a move crosses from each place to every place, 255 when out of reach
+    (:func:`_distance_tables`, made once per world index)."""
+    return ix.derived(_distance_tables)[1 if fleet else 0]
+
+
+def _distance_tables(ix: WorldIndex) -> tuple[tuple[bytes, ...], tuple[bytes, ...]]:
+    """:func:`_distances` for land units and for fleets: static facts of the world. Land units
+    follow ``land_adj``; fleets follow ``fleet_adj`` but stop on entering land (§5.1), so only
+    their start and seas lead on. A move's path is never shorter (the movement search follows
+    the same borders)."""
+    n = ix.n_places
+    return (tuple(_borders_from(ix.land_adj, p, n, 0) for p in range(n)),
             tuple(_borders_from(ix.fleet_adj, p, n, ix.n_land) for p in range(n)))
-    return tables[1 if fleet else 0]
 
 
 def _borders_from(adj: tuple[tuple[int, ...], ...], start: int, n: int, first_on: int) -> bytes:

@@ -7,7 +7,12 @@ tuple, so an index can be shared by any number of game states.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from ..world import World
+
+T = TypeVar("T")
 
 ATHENS, SPARTA = 0, 1
 SIDE_NAMES = ("athens", "sparta")
@@ -31,6 +36,7 @@ class WorldIndex:
 
     def __init__(self, world: World):
         self.world = world
+        self._derived: dict[Callable[[WorldIndex], Any], Any] = {}
         land = sorted(world.areas)
         seas = sorted(world.seas)
         self.place_ids: tuple[str, ...] = tuple(land + seas)
@@ -158,6 +164,16 @@ class WorldIndex:
         self.exists = tuple(bool(t) for t in utype)
 
     # -- small helpers ---------------------------------------------------------------------
+    def derived(self, build: Callable[[WorldIndex], T]) -> T:
+        """The static table ``build(self)`` makes, built on first use and then kept with this
+        index. ``build`` must read nothing but the index and its world, which never change: the
+        one way the rules keep tables made from the world alone."""
+        tables = self._derived
+        got = tables.get(build)
+        if got is None:
+            got = tables[build] = build(self)
+        return got
+
     def is_sea(self, p: int) -> bool:
         """True for a sea area (§1.2)."""
         return p >= self.n_land
