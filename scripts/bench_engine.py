@@ -9,6 +9,10 @@ answers that depend on positions (docs/engine.md, "Speed") are emptied before ev
 so neither variant profits from what the other one warmed up.
 
     .venv/bin/python scripts/bench_engine.py [--repeats 5] [--games 3] [--rollouts 20]
+    .venv/bin/python scripts/bench_engine.py --split 431 [--games 8]
+
+``--split`` prints instead where uniform random games of one scenario spend their time: listing
+the legal actions and applying the chosen one, per kind of decision.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import platform
 import random
 import statistics
 import time
+from collections import Counter
 
 from hellenes_nb.game import Game, new_game
 from hellenes_nb.rules import remembered
@@ -94,12 +99,50 @@ def timed(fn, count: int) -> tuple[float, int]:
     return count / (time.perf_counter() - t0), decisions
 
 
+def split(scenario: str, games: int) -> None:
+    """Print the time uniform random games of ``scenario`` (seeds 1..games, tables warm after
+    the first game) spend listing legal actions and applying the chosen one, per kind of
+    decision, largest first."""
+    spent: Counter[tuple[str, str]] = Counter()
+    count: Counter[str] = Counter()
+    clock = time.perf_counter
+    for seed in range(1, games + 1):
+        game = new_game(scenario, seed)
+        rng = random.Random(seed)
+        while not game.over:
+            kind = game.state.stack[-1]["kind"]
+            t0 = clock()
+            legal = game.legal_actions()
+            t1 = clock()
+            action = rng.choice(legal)
+            t2 = clock()
+            game.apply(action)
+            t3 = clock()
+            spent[kind, "list"] += t1 - t0
+            spent[kind, "apply"] += t3 - t2
+            count[kind] += 1
+    total = sum(spent.values())
+    listing = sum(v for (_, what), v in spent.items() if what == "list")
+    print(f"{scenario}: {games} uniform random games, {sum(count.values()) / games:.0f} "
+          f"decisions a game; listing {listing / total:.0%} of the time, applying "
+          f"{1 - listing / total:.0%}")
+    for kind in sorted(count, key=lambda k: -(spent[k, "list"] + spent[k, "apply"])):
+        n, lst, app = count[kind], spent[kind, "list"], spent[kind, "apply"]
+        print(f"  {kind:<16} {n:>6} decisions  list {lst / total:6.1%} ({lst / n * 1e6:5.0f} µs "
+              f"each)  apply {app / total:6.1%} ({app / n * 1e6:5.0f} µs each)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--games", type=int, default=3, help="full games per repeat and scenario")
     ap.add_argument("--rollouts", type=int, default=20, help="rollouts per repeat and scenario")
+    ap.add_argument("--split", choices=SCENARIOS, help="only print where the time of random "
+                    "games of this scenario goes (listing and applying, per kind of decision)")
     args = ap.parse_args()
+    if args.split:
+        split(args.split, args.games)
+        return
     print(f"python {platform.python_version()} on {platform.machine()}, nproc {os.cpu_count()}, "
           f"cpu {platform.processor() or 'unknown'}")
     for decisions in (40, 400):
