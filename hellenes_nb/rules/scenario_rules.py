@@ -438,7 +438,7 @@ _MOVE_RULES = frozenset({"athens_units_frozen_until_414", "expeditions", "sicili
 def move_limits(state: State, u: int, winter: EndCheck | None = None,
                 through: bytearray | None = None) -> Limits | None:
     """The limits on moving ``u`` now: the Peace of Nicias (§12.0), the scenario's unit rules
-    (§15) and, in Winter, the wintering check and pass-through places given by ``winter.py``.
+    (§15) and, in Winter, the wintering check and pass-through places given by ``wintering.py``.
     None when no special rule applies (ordinary §5 movement)."""
     rules = rules_of(state)
     if winter is None and through is None and rules.isdisjoint(_MOVE_RULES):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from hellenes_nb.game import new_game
-from hellenes_nb.rules import remembered, winter
+from hellenes_nb.rules import remembered, wintering
 from hellenes_nb.selfplay import play_one
 
 
@@ -15,7 +15,7 @@ def test_every_position_table_is_registered():
     import hellenes_nb.game  # noqa: F401  (imports every rules module)
 
     tables = {"movement._FOUND", "movement._FACTS", "control._PLACED", "control._SIDE_PLACED",
-              "actions._MOVES", "actions._MOVABLE", "winter._MOVES", "battles._SAVED"}
+              "actions._MOVES", "actions._MOVABLE", "wintering._MOVES", "battles._SAVED"}
     assert tables <= set(remembered.names())
 
 
@@ -40,7 +40,7 @@ def test_warm_and_cold_answers_agree(scenario, seed):
 def test_a_stale_answer_is_caught(monkeypatch):
     """Break the key of winter's remembered moves (one setting for every position): the check
     must report the stale listing."""
-    monkeypatch.setattr(winter._Listing, "_setting", lambda self: ())
+    monkeypatch.setattr(wintering.Listing, "_setting", lambda self: ())
     remembered.forget()
     try:
         out = play_one("415", 3, max_decisions=500, check_caches=True)

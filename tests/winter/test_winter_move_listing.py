@@ -9,7 +9,7 @@ import random
 import pytest
 
 from hellenes_nb.game import new_game
-from hellenes_nb.rules import actions, winter
+from hellenes_nb.rules import actions, wintering
 from hellenes_nb.rules.world_index import SIDE_NAMES
 
 GAMES = (("431", 3), ("431", 7), ("415", 2), ("sicily", 1))
@@ -35,10 +35,10 @@ def _compare_listing(state, side: int, listed: list[dict]) -> int:
     for u in range(side * 60, side * 60 + 60):
         if state.loc[u] < 0:
             continue
-        for mode in winter.FREE_MODES:
+        for mode in wintering.FREE_MODES:
             got = [a for a in listed if a["type"] == "winter_move"
                    and a["unit"] == ix.unit_key[u] and a["mode"] == mode]
-            if winter.free_move_reason(state, u, mode):
+            if wintering.free_move_reason(state, u, mode):
                 assert got == [], (ix.unit_key[u], mode)
                 continue
             want = [_as_winter_move(a, mode)
