@@ -31,7 +31,8 @@ RECRUIT_DRAW = 3
 WINTER = 5
 
 #: Movement limits per group-move mode, ``(state, unit) -> Limits or None``; modes not listed
-#: use the scenario's limits (``scenario_rules.move_limits``). ``wintering.py`` adds "quarter", "home" and "winter".
+#: use the scenario's limits (``scenario_rules.move_limits``). ``wintering.py`` adds "quarter",
+#: "home" and "winter".
 MOVE_LIMITS: dict[str, Callable[[State, int], scenario_rules.Limits | None]] = {}
 
 
