@@ -1,5 +1,6 @@
-"""Engine benchmark: State.clone() against copy.deepcopy, full-game random playouts per second
-per scenario (uniform and brisk random bots), and truncated rollouts to Year End per second.
+"""Engine benchmark: State.clone() against copy.deepcopy (time, and memory a kept copy holds),
+full-game random playouts per second per scenario (uniform and brisk random bots), the memory
+one game holds at its peak, and truncated rollouts to Year End per second.
 
 Prints the environment, medians of interleaved repeats and the ratio to the naive baseline
 measured in the same run (docs: ../shared/reference/performance.md §3, §4 G1–G2): the naive
@@ -19,11 +20,13 @@ from __future__ import annotations
 
 import argparse
 import copy
+import gc
 import os
 import platform
 import random
 import statistics
 import time
+import tracemalloc
 from collections import Counter
 
 from hellenes_nb.game import Game, new_game
@@ -31,6 +34,9 @@ from hellenes_nb.rules import remembered
 from hellenes_nb.selfplay import pick
 
 CLONE_GOAL = 300
+#: bytes a kept position may hold: a search tree of 10,000 positions (ten seconds of the
+#: 1,000 iterations a second a tree search needs) must fit in 100 MB
+KEPT_GOAL = 10_000
 PLAYOUT_GOAL = 50  # random full games per second per core, for 431
 SCENARIOS = ("431", "sicily", "413", "415")
 
@@ -51,6 +57,30 @@ def per_call(fn, n: int) -> float:
     for _ in range(n):
         fn()
     return (time.perf_counter() - t0) / n
+
+
+def kept_bytes(make, count: int) -> float:
+    """Bytes each of ``count`` results of ``make()`` still holds while all are kept (what
+    tracemalloc sees allocated beyond the start, per result)."""
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    kept = [make() for _ in range(count)]
+    size = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    del kept
+    return size / count
+
+
+def game_peak(scenario: str, seed: int) -> tuple[float, int]:
+    """Peak traced memory (MB) while one uniform random game of ``scenario`` is played through
+    ``Game`` (its undo history and log included), and its decisions."""
+    gc.collect()
+    tracemalloc.start()
+    n = playout(scenario, seed, False)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak / 1e6, n
 
 
 def _deepcopy(game: Game) -> None:
@@ -159,6 +189,17 @@ def main() -> None:
               f"(min {min(clones) * 1e6:.2f}); deepcopy: median {d * 1e6:.0f} µs "
               f"(min {min(deeps) * 1e6:.0f}); ratio {d / c:.0f}x (goal >= {CLONE_GOAL}x: "
               f"{verdict})")
+        held = kept_bytes(state.clone, 1000)
+        deep = kept_bytes(lambda s=state, m=memo: copy.deepcopy(s, dict(m)), 100)
+        verdict = "met" if held <= KEPT_GOAL else "NOT met"
+        print(f"  memory a kept copy holds: clone {held / 1e3:.1f} KB, deepcopy "
+              f"{deep / 1e3:.1f} KB; ratio {deep / held:.1f}x (goal <= {KEPT_GOAL / 1e3:.0f} KB "
+              f"a kept position: {verdict})")
+    for sc in SCENARIOS:
+        cold()
+        peak, n = game_peak(sc, 100)
+        print(f"{sc:>6} one uniform random game ({n} decisions): peak traced memory "
+              f"{peak:.1f} MB (the game, its undo history and log, and the remembered tables)")
     for policy in ("uniform", "brisk"):
         for sc in SCENARIOS:
             fast, slow, moves = [], [], []
