@@ -173,7 +173,7 @@ class Game:
         new.barrier = False
         frame = new.stack[-1]
         try:
-            reason = step.why_illegal(new, frame, action)
+            reason, made = step.check(new, frame, action)
         except IllegalAction as exc:
             reason = exc
         except (KeyError, TypeError, ValueError) as exc:
@@ -181,7 +181,7 @@ class Game:
         if reason is not None:
             raise reason
         n0 = len(new.log)
-        step.apply(new, frame, action)
+        step.apply_checked(new, frame, action, made)
         settle(new)
         if new.barrier:
             self._undo.clear()

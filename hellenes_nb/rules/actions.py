@@ -24,7 +24,7 @@ from . import movement, olympians, remembered, scenario_rules
 from .cards import card_record, no_quarter_bars, season_ban
 from .control import outside_units, placed
 from .state import POOL, State
-from .steps import CheckedPlan, IllegalAction, Step, action_side, need, pop, push, register
+from .steps import IllegalAction, Step, action_side, need, pop, push, register
 from .world_index import ATHENS, SIDE_NAMES, WorldIndex
 
 RECRUIT_DRAW = 3
@@ -370,9 +370,6 @@ class GroupMove(Step):
     kind = "group_move"
     rules = ("5.0", "5.41")
 
-    #: the plan :meth:`why_illegal` made, for :meth:`apply`
-    _planned = CheckedPlan()
-
     def _eligible(self, state: State, frame: dict) -> Iterator[int]:
         """The units that may still move in this group move, in unit order."""
         loc, to = state.loc, frame["to"]
@@ -406,21 +403,23 @@ class GroupMove(Step):
         return out
 
     def why_illegal(self, state, frame, action):
+        return self.check(state, frame, action)[0]
+
+    def check(self, state, frame, action):
+        """The reason the action is refused, or None and the move's plan (:meth:`_plan`)."""
         side = action_side(action)
         t = action.get("type")
         if side != frame["side"]:
-            return IllegalAction(f"it is {_name(frame['side']).title()}'s move now")
+            return IllegalAction(f"it is {_name(frame['side']).title()}'s move now"), None
         if t == "end_group":
-            return None
+            return None, None
         if t != "move":
             return IllegalAction(f"during a group move the choices are 'move' and "
-                                 f"'end_group', not {t!r}", "5.0")
+                                 f"'end_group', not {t!r}", "5.0"), None
         try:
-            plan = self._plan(state, frame, action)
+            return None, self._plan(state, frame, action)
         except IllegalAction as exc:
-            return exc
-        self._planned.keep(state, action, plan)
-        return None
+            return exc, None
 
     def _plan(self, state: State, frame: dict, action: dict) -> movement.Plan:
         ix = state.ix
@@ -471,12 +470,13 @@ class GroupMove(Step):
         return plan
 
     def apply(self, state, frame, action):
+        self.apply_checked(state, frame, action, None)
+
+    def apply_checked(self, state, frame, action, made):
         if action["type"] == "end_group":
             pop(state, frame)
             return
-        plan = self._planned.take(state, action)
-        if plan is None:
-            plan = self._plan(state, frame, action)
+        plan = made if made is not None else self._plan(state, frame, action)
         movement.execute(state, plan, frame["group"])
         scenario_rules.refresh_neutral(state)
 

@@ -4,8 +4,8 @@ Each module that keeps such a table makes it here with :func:`table`, so that on
 empty them all: :func:`forget` (the benchmark starts every timed batch cold) and
 :func:`set_aside` (a test compares what the engine answers warm with what it answers cold).
 Tables of static facts of a world (labels, distances) are not registered: no position reaches
-them. Nor is ``steps.CheckedPlan``, which hands one plan from a step's check to its ``apply``
-on the same state and is never consulted for another position.
+them. Nor is the plan a step's ``check`` hands to its ``apply_checked`` (``steps.Step``): it is
+passed along for one action on one state, never kept.
 """
 
 from __future__ import annotations

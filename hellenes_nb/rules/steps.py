@@ -61,6 +61,17 @@ class Step:
         """Carry out a validated action (mutates ``state``, which is a clone)."""
         raise IllegalAction(f"no decision is expected in the step {self.kind!r}")
 
+    def check(self, state: State, frame: dict, action: dict) -> tuple[IllegalAction | None, Any]:
+        """:meth:`why_illegal`, with what the checking made that :meth:`apply_checked` may
+        reuse (a move's plan; by default nothing). For an action applied straight after its
+        check, on the same state, as ``Game`` does: each move is then planned once."""
+        return self.why_illegal(state, frame, action), None
+
+    def apply_checked(self, state: State, frame: dict, action: dict, made: Any) -> None:
+        """:meth:`apply` of an action that :meth:`check` has just passed on this very state,
+        given what the check made (by default unused)."""
+        self.apply(state, frame, action)
+
     def run(self, state: State, frame: dict) -> None:
         """Advance an automatic step; the default simply removes the frame."""
         pop(state, frame)
@@ -70,59 +81,6 @@ class Step:
         return self.kind.replace("_", " ")
 
 
-
-class CheckedPlan:
-    """The plan a step's ``why_illegal`` made for an action, kept for the ``apply`` that
-    follows (``Game`` checks an action and applies it straight after, on the same clone), so
-    each action is planned once. :meth:`take` hands the plan over only when the state and the
-    action are provably the same as when it was kept (:func:`_plan_key`), else None; either
-    way the plan is forgotten. One entry per step."""
-
-    __slots__ = ("_kept",)
-
-    def __init__(self) -> None:
-        self._kept: tuple[tuple, Any] | None = None
-
-    def keep(self, state: State, action: dict, plan: Any) -> None:
-        """Remember ``plan`` for ``action`` in ``state``."""
-        self._kept = (_plan_key(state, action), plan)
-
-    def take(self, state: State, action: dict) -> Any:
-        """The plan kept for ``action`` in ``state`` if neither has changed since, else None."""
-        kept, self._kept = self._kept, None
-        if kept is None or kept[0] != _plan_key(state, action):
-            return None
-        return kept[1]
-
-
-def _plan_key(state: State, action: dict) -> tuple:
-    """What proves a kept plan still holds: the same state and top frame (by identity; frames
-    are replaced, never changed), the same action contents, and the same unit places, inside
-    and moved flags, combat values, city control, flags, actions left and log length (a plan
-    reads only the state, and every rule that changes the state changes one of these), so a
-    state changed in between by other code is planned again. The action's lists (its path)
-    are compared by contents too. Other fields (sieges, garrisons, ...) are not compared: code
-    that edits them by hand between ``why_illegal`` and ``apply`` must not rely on a kept plan
-    (``Game`` never does: it applies straight after checking)."""
-    frozen = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in action.items())
-    return (_Same(state), _Same(state.stack[-1]), frozen, state.loc.tobytes(),
-            bytes(state.inside), bytes(state.moved), state.cv.tobytes(),
-            state.city_control.tobytes(), dict(state.flags), state.actions_left, len(state.log))
-
-
-class _Same:
-    """An object compared by identity (a key part that must be this very object; holding it
-    keeps its id unique)."""
-
-    __slots__ = ("obj",)
-
-    def __init__(self, obj: object):
-        self.obj = obj
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.obj is self.obj
-
-    __hash__ = None  # type: ignore[assignment]
 
 STEPS: dict[str, Step] = {}
 

@@ -26,7 +26,6 @@ from .battles import formations
 from .control import outside_units
 from .state import State
 from .steps import (
-    CheckedPlan,
     IllegalAction,
     Step,
     action_side,
@@ -142,9 +141,6 @@ class WinterActions(Step):
     kind = "winter_actions"
     rules = ("9.2", "9.21", "9.22", "9.23", "9.24")
 
-    #: the plan :meth:`why_illegal` made for a winter move, for :meth:`apply`
-    _planned = CheckedPlan()
-
     def deciders(self, state, frame):
         return (frame["side"],) if frame["stage"] == "act" else ()
 
@@ -191,6 +187,16 @@ class WinterActions(Step):
             return lambda: f"{ix.describe(u)} winters inside a friendly city: no maintenance needed"
         return None
 
+    def check(self, state, frame, action):
+        """The reason the action is refused, or None and, for a free move, its plan
+        (:meth:`_plan`)."""
+        if action.get("type") == "winter_move" and action_side(action) == frame["side"]:
+            try:
+                return None, self._plan(state, frame["side"], action)
+            except IllegalAction as exc:
+                return exc, None
+        return self.why_illegal(state, frame, action), None
+
     def why_illegal(self, state, frame, action):
         side = action_side(action)
         t = action.get("type")
@@ -200,10 +206,9 @@ class WinterActions(Step):
             return None
         if t == "winter_move":
             try:
-                plan = self._plan(state, side, action)
+                self._plan(state, side, action)
             except IllegalAction as exc:
                 return exc
-            self._planned.keep(state, action, plan)
             return None
         if t == "maintain":
             try:
@@ -259,15 +264,16 @@ class WinterActions(Step):
                                   limits=actions.move_limits(state, u, mode))
 
     def apply(self, state, frame, action):
+        self.apply_checked(state, frame, action, None)
+
+    def apply_checked(self, state, frame, action, made):
         t = action["type"]
         side = frame["side"]
         ix = state.ix
         if t == "end_winter_actions":
             replace_top(state, stage="rolls")
         elif t == "winter_move":
-            plan = self._planned.take(state, action)
-            if plan is None:
-                plan = self._plan(state, side, action)
+            plan = made if made is not None else self._plan(state, side, action)
             movement.execute(state, plan, _formation_group(state, plan))
             scenario_rules.refresh_neutral(state)
             if action["mode"] == "home" and plan.engage_via:
