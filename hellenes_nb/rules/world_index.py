@@ -167,7 +167,9 @@ class WorldIndex:
     def derived(self, build: Callable[[WorldIndex], T]) -> T:
         """The static table ``build(self)`` makes, built on first use and then kept with this
         index. ``build`` must read nothing but the index and its world, which never change: the
-        one way the rules keep tables made from the world alone."""
+        one way the rules keep tables made from the world alone. Tables are kept per ``build``
+        function, so pass a module-level function (a lambda made anew on each call would
+        build anew each time)."""
         tables = self._derived
         got = tables.get(build)
         if got is None:
