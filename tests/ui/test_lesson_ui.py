@@ -2,8 +2,9 @@
 
 A teacher's path through the Pylos lesson: step to the first battle with the Next button, choose
 at the decision point, resolve the assault live on the battle board with the lesson's dice, reveal
-the class question's answer, then take command of a live game. The console must stay clean, and
-screenshots go to artifacts/screenshots/ for a person to look at.
+the class question's answer, then take command of a live game; and through the Amphipolis
+lesson: a choice against history, then the sortie before Amphipolis run to the Athenian panic.
+The console must stay clean, and screenshots go to artifacts/screenshots/ for a person to look at.
 """
 
 from __future__ import annotations
@@ -94,4 +95,57 @@ def test_step_to_the_assault_fight_it_live_and_take_command(solara_test, page_se
     page.locator(".hn-choice").first.wait_for(timeout=SETTLE)
     page.wait_for_timeout(500)
     page.screenshot(path=screenshot_dir / "lesson-take-command.png", full_page=True)
+    assert console_errors == []
+
+
+def test_amphipolis_choice_and_the_sortie_before_amphipolis(solara_test, page_session,
+                                                            screenshot_dir, console_errors):
+    """The Amphipolis lesson (§8.13 capitulation, §8.3 sortie, §6.34 panic): a class refuses
+    Brasidas' terms against history, steps on through the storming of Torone to the battle
+    before Amphipolis, and watches it run with the lesson's dice to the Athenian panic."""
+    w = LessonWidget("amphipolis-424-422", speed="fast")
+    display(w)
+    page = page_session
+    page.set_viewport_size(VIEWPORT)
+    page.locator(".hl-lesson").wait_for(timeout=SETTLE)
+    page.locator(".hmap-svg").wait_for(timeout=SETTLE)
+
+    for n in range(2, 7):
+        page.locator(".hl-next").click()
+        _wait_python(page, lambda n=n: w.progress.value == n, f"step {n}")
+    page.locator(".hl-lesson h3", has_text="terms for Amphipolis").wait_for(timeout=SETTLE)
+    page.locator(".hl-option", has_text="Refuse and defend").click()
+    page.locator(".hl-chosen", has_text="History went another way").wait_for(timeout=SETTLE)
+    assert "Accept Brasidas' terms" in page.locator(".hl-chosen").inner_text()
+
+    for n in range(7, 12):
+        page.locator(".hl-next").click()
+        _wait_python(page, lambda n=n: w.progress.value == n, f"step {n}")
+    _wait_python(page, lambda: w.battle is not None, "the storming of Torone")
+    assert w.lesson.run.battle.place == "sithonia"
+    page.locator(".hb-block").first.wait_for(timeout=SETTLE)
+
+    for n in (12, 13):
+        page.locator(".hl-next").click()
+        _wait_python(page, lambda n=n: w.progress.value == n, f"step {n}")
+    page.locator(".hl-lesson h3", has_text="The battle before Amphipolis").wait_for(
+        timeout=SETTLE)
+    _wait_python(page, lambda: w.battle is not None and w.lesson.run.battle.place == "amphipolis",
+                 "the sortie before Amphipolis")
+    board, record = w.battle, w.lesson.run.battle
+    assert board.forced == record.dice()
+    page.locator(".hb-block").first.wait_for(timeout=SETTLE)
+    page.locator("button[data-action='battle']").click()
+    page.locator(".hb-outcome").wait_for(timeout=SETTLE)
+    outcome = board.battle.outcome
+    assert (outcome.winner, outcome.how) == ("sparta", "panic")
+    rolled = [f for row in board.history.iter_rows(named=True) for f in row["dice"]]
+    assert rolled == record.dice()[:len(rolled)]
+    ix = w.lesson.state.ix
+    assert {ix.place_ids[w.lesson.state.loc[ix.unit(u)]] for u in ("A1", "A7")} == {"edonia"}
+    page.wait_for_timeout(400)
+    page.screenshot(path=screenshot_dir / "lesson-amphipolis-sortie.png", full_page=True)
+
+    page.locator(".hl-next").click()
+    page.locator(".hl-lesson h3", has_text="The Peace of Nicias").wait_for(timeout=SETTLE)
     assert console_errors == []
