@@ -70,6 +70,14 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+
+def _struck(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The narrative with the lines of its latest unit attack (from its "attack" line on)
+    marked ``replaced``: an appeal to Ares or Hera rolls that attack again (§11.0), and the
+    board shows the old lines struck through rather than dropping them."""
+    start = max((i for i, line in enumerate(log) if line["kind"] == "attack"), default=len(log))
+    return [*log[:start], *({**line, "replaced": True} for line in log[start:])]
+
 class BattleWidget(anywidget.AnyWidget):
     """One battle on a board: blocks in battle array, dice, narration and odds (module doc)."""
 
@@ -418,6 +426,7 @@ class BattleWidget(anywidget.AnyWidget):
             self._held[side] = [g for g in self._held[side] if g != god]
             self._used.add(god)
         self._offer = None
+        self.log = _struck(self.log)
         dice, rerolls = self.battle.dice, self._rerolls
         self.battle = self._before.clone()
         self.battle.dice = dice

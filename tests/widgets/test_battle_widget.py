@@ -407,8 +407,16 @@ def test_11_0_ares_replaces_the_attack_with_forced_dice():
     assert w.appeal["god"] == "ares" and w.appeal["side"] == "athens"
     assert w.appeal["appeal_label"] == "Appeal to Ares (re-roll this attack)"
     odds_before = w.odds["win"]["athens"]
+    first_roll = [line["text"] for line in w.log if line["kind"] == "attack"]
     w.appeal_ares()
     assert w.history["dice"].to_list() == [[1, 1, 6]]          # the old dice are gone
+    struck = [line for line in w.log if line.get("replaced")]   # but the narrative keeps them,
+    assert struck and struck[0]["kind"] == "attack"             # struck through
+    assert [line["text"] for line in struck if line["kind"] == "attack"] == first_roll
+    assert "rolls 4 4 4" in first_roll[0]
+    after = w.log[w.log.index(struck[-1]) + 1:]
+    assert after[0]["kind"] == "appeal" and not any(line.get("replaced") for line in after)
+    assert [line["text"] for line in after if line["kind"] == "attack"][0].count("rolls 1 1 6")
     assert w.history["hits"].to_list() == [2] and w.history["routs"].to_list() == [1]
     target = w.battle.fighter("S1")
     assert target.cv == 1 and target.routed
@@ -522,6 +530,9 @@ def test_11_0_hera_overrules_an_appeal_to_ares():
     assert w.outcome == {} and w.battle.fighter("S1").cv == 3
     assert w.sacrifices == {"athens": [], "sparta": []} and w.appeal == {}
     assert appeal_lines(w)[-1]["text"].startswith("Sparta appeals to Hera")
+    rolls = [(line["text"].split("rolls ")[1][:5], bool(line.get("replaced")))
+             for line in w.log if line["kind"] == "attack"]
+    assert rolls == [("4 4 4", True), ("1 1 1", True), ("3 4 4", False)]
 
 
 @pytest.mark.rule("11.0")

@@ -330,7 +330,8 @@ function render({model, el}) {
           text: model.get("error")}) : null)),
       h("details", {class: "hb-logbox", open: true},
         h("summary", {text: `Battle narrative (${log.length} lines)`}),
-        h("ol", {class: "hb-log"}, log.map((l) => h("li", {class: `hb-line ${l.kind} side-${l.side}`},
+        h("ol", {class: "hb-log"}, log.map((l) => h("li", {class: `hb-line ${l.kind} side-${l.side}${l.replaced ? " replaced" : ""}`,
+          title: l.replaced ? "rolled again after an appeal (§11.0)" : null},
           h("span", {class: "hb-round", text: `R${l.round}`}), l.text,
           h("span", {class: "hb-rule", text: `§${l.rule}`})))))].filter(Boolean));
     const box = root.querySelector(".hb-log");
