@@ -12,3 +12,11 @@ fi
 .venv/bin/python -m pip install --quiet --upgrade pip
 echo "== installing hellenes-nb[$extras]"
 .venv/bin/python -m pip install --quiet -e ".[$extras]"
+# JupyterLab in this environment neither asks about Jupyter news nor checks for updates, so a
+# class sees the notebook and no pop-up (app-wide setting defaults inside .venv only; a user
+# can still change them in Lab's Settings).
+lab_settings=.venv/share/jupyter/lab/settings
+mkdir -p "$lab_settings"
+cat > "$lab_settings/overrides.json" <<'JSON'
+{"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}
+JSON
