@@ -253,6 +253,8 @@ _PATH_TEXT_MAX = 20000
 #: very answer; bounded.
 _MOVES: dict[tuple, tuple[dict, list[dict]]] = remembered.table("actions._MOVES")
 _MOVES_MAX = 512  # hits come from the next decisions of one group move
+
+
 def _unit_words(ix: WorldIndex) -> list[str | None]:
     """Per unit of ``ix``, its ``describe`` words once :func:`_describe` has made them."""
     return [None] * len(ix.unit_key)

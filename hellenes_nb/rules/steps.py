@@ -81,7 +81,6 @@ class Step:
         return self.kind.replace("_", " ")
 
 
-
 STEPS: dict[str, Step] = {}
 
 
