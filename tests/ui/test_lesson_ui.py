@@ -28,21 +28,32 @@ def _wait_python(page, predicate, what: str) -> None:
     raise AssertionError(f"timed out waiting for {what}")
 
 
-def test_step_to_the_assault_fight_it_live_and_take_command(solara_test, page_session,
-                                                            screenshot_dir, console_errors):
-    w = LessonWidget("pylos-425", speed="fast")
+def _open(page, name: str) -> LessonWidget:
+    """Show lesson ``name`` in the page and wait for its text and map."""
+    w = LessonWidget(name, speed="fast")
     display(w)
-    page = page_session
     page.set_viewport_size(VIEWPORT)
     page.locator(".hl-lesson").wait_for(timeout=SETTLE)
     page.locator(".hmap-svg").wait_for(timeout=SETTLE)
+    return w
+
+
+def _next_to(page, w: LessonWidget, last: int) -> None:
+    """Click Next until the lesson shows step ``last``."""
+    for n in range(w.progress.value + 1, last + 1):
+        page.locator(".hl-next").click()
+        _wait_python(page, lambda n=n: w.progress.value == n, f"step {n}")
+
+
+def test_step_to_the_assault_fight_it_live_and_take_command(solara_test, page_session,
+                                                            screenshot_dir, console_errors):
+    page = page_session
+    w = _open(page, "pylos-425")
     page.locator("summary", has_text="Thucydides 4.2.1-4").wait_for(timeout=SETTLE)
     page.wait_for_timeout(400)
     page.screenshot(path=screenshot_dir / "lesson-step1.png", full_page=True)
 
-    for n in range(2, 6):
-        page.locator(".hl-next").click()
-        _wait_python(page, lambda n=n: w.progress.value == n, f"step {n}")
+    _next_to(page, w, 5)
     page.locator(".hl-lesson h3", has_text="fortify or fight").wait_for(timeout=SETTLE)
 
     page.locator(".hl-option", has_text="Pull the hoplites").click()
@@ -103,31 +114,20 @@ def test_amphipolis_choice_and_the_sortie_before_amphipolis(solara_test, page_se
     """The Amphipolis lesson (§8.13 capitulation, §8.3 sortie, §6.34 panic): a class refuses
     Brasidas' terms against history, steps on through the storming of Torone to the battle
     before Amphipolis, and watches it run with the lesson's dice to the Athenian panic."""
-    w = LessonWidget("amphipolis-424-422", speed="fast")
-    display(w)
     page = page_session
-    page.set_viewport_size(VIEWPORT)
-    page.locator(".hl-lesson").wait_for(timeout=SETTLE)
-    page.locator(".hmap-svg").wait_for(timeout=SETTLE)
-
-    for n in range(2, 7):
-        page.locator(".hl-next").click()
-        _wait_python(page, lambda n=n: w.progress.value == n, f"step {n}")
+    w = _open(page, "amphipolis-424-422")
+    _next_to(page, w, 6)
     page.locator(".hl-lesson h3", has_text="terms for Amphipolis").wait_for(timeout=SETTLE)
     page.locator(".hl-option", has_text="Refuse and defend").click()
     page.locator(".hl-chosen", has_text="History went another way").wait_for(timeout=SETTLE)
     assert "Accept Brasidas' terms" in page.locator(".hl-chosen").inner_text()
 
-    for n in range(7, 12):
-        page.locator(".hl-next").click()
-        _wait_python(page, lambda n=n: w.progress.value == n, f"step {n}")
+    _next_to(page, w, 11)
     _wait_python(page, lambda: w.battle is not None, "the storming of Torone")
     assert w.lesson.run.battle.place == "sithonia"
     page.locator(".hb-block").first.wait_for(timeout=SETTLE)
 
-    for n in (12, 13):
-        page.locator(".hl-next").click()
-        _wait_python(page, lambda n=n: w.progress.value == n, f"step {n}")
+    _next_to(page, w, 13)
     page.locator(".hl-lesson h3", has_text="The battle before Amphipolis").wait_for(
         timeout=SETTLE)
     _wait_python(page, lambda: w.battle is not None and w.lesson.run.battle.place == "amphipolis",
