@@ -13,7 +13,7 @@ if [ -f ../shared/tools/seedcopy.py ]; then
   .venv/bin/python ../shared/tools/seedcopy.py . || exit 1
 fi
 echo "== hellenes lesson check"
-.venv/bin/hellenes lesson check lessons/ || exit 1
+.venv/bin/hellenes lesson check lessons/ --seeds 10 || exit 1
 echo "== hellenes data check"
 .venv/bin/hellenes data check || exit 1
 echo "== pytest"

@@ -15,6 +15,7 @@ Each problem names the file, the step and what is wrong.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -129,8 +130,11 @@ class _Refs:
 
 
 def check_lesson(path: str | Path, *, world: World | None = None,
-                 passages: tuple[Passage, ...] | None = None) -> list[Problem]:
-    """Every problem of one lesson file (empty when it is fit for a class)."""
+                 passages: tuple[Passage, ...] | None = None,
+                 seeds: Iterable[int] = ()) -> list[Problem]:
+    """Every problem of one lesson file (empty when it is fit for a class). With ``seeds``,
+    the lesson is also replayed with each of those seeds in place of its own: a step that then
+    fails relies on what its seed deals or rolls rather than on its ``hands`` and ``dice``."""
     file = str(path)
     data, problems = read_lesson_file(path)
     if problems:
@@ -145,7 +149,15 @@ def check_lesson(path: str | Path, *, world: World | None = None,
         out += [Problem(file, step.where, m) for m in refs.step(step)]
     if out:
         return out
-    return _replay(spec, world)
+    out = _replay(spec, world)
+    for seed in seeds:
+        if out:
+            break
+        out = [Problem(p.file, p.where, f"with seed {seed} instead of {spec.seed}: {p.message}. "
+                       "The lesson relies on what its seed deals or rolls up to here: give "
+                       "the steps before 'hands' or 'dice'")
+               for p in _replay(dataclasses.replace(spec, seed=seed), world)]
+    return out
 
 
 def _replay(spec: LessonSpec, world: World) -> list[Problem]:
@@ -186,12 +198,14 @@ def lesson_files(paths: Iterable[str | Path]) -> list[Path]:
     return out
 
 
-def check_paths(paths: Iterable[str | Path], *,
-                world: World | None = None) -> tuple[list[Path], list[Problem]]:
-    """Check every lesson under ``paths``: (files checked, problems)."""
+def check_paths(paths: Iterable[str | Path], *, world: World | None = None,
+                seeds: Iterable[int] = ()) -> tuple[list[Path], list[Problem]]:
+    """Check every lesson under ``paths`` (also replayed with ``seeds``, see
+    :func:`check_lesson`): (files checked, problems)."""
     files = lesson_files(paths)
     world = world or load_world()
+    seeds = tuple(seeds)
     problems: list[Problem] = []
     for f in files:
-        problems += check_lesson(f, world=world)
+        problems += check_lesson(f, world=world, seeds=seeds)
     return files, problems

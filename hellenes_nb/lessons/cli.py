@@ -15,7 +15,8 @@ __all__ = ["add_lesson_parser"]
 
 def _check(args: argparse.Namespace) -> int:
     args.paths = args.paths or [str(lessons_dir())]
-    files, problems = check_paths(args.paths)
+    seeds = range(1, args.seeds + 1)
+    files, problems = check_paths(args.paths, seeds=seeds)
     if not files:
         print(f"lesson check failed: no lesson files (*.yaml) under {' '.join(args.paths)}",
               file=sys.stderr)
@@ -26,7 +27,8 @@ def _check(args: argparse.Namespace) -> int:
         print(f"lesson check failed: {len(problems)} problem(s) in {len(files)} file(s)",
               file=sys.stderr)
         return 1
-    print(f"lesson check passed: {len(files)} lesson file(s)")
+    also = f", each also replayed with seeds 1-{args.seeds}" if args.seeds else ""
+    print(f"lesson check passed: {len(files)} lesson file(s){also}")
     return 0
 
 
@@ -74,6 +76,9 @@ def add_lesson_parser(subparsers: argparse._SubParsersAction) -> None:
     check = sub.add_parser("check", help="validate lesson files; non-zero exit on a problem")
     check.add_argument("paths", nargs="*",
                        help="lesson files or folders of them (default: the packaged lessons)")
+    check.add_argument("--seeds", type=int, default=0, metavar="N",
+                       help="also replay each lesson with seeds 1..N instead of its own: a step "
+                            "that then fails relies on luck, not on its hands and dice")
     check.set_defaults(func=_check)
     listing = sub.add_parser("list", help="list the packaged lessons")
     listing.set_defaults(func=_list)

@@ -156,6 +156,8 @@ class StepSpec:
     xenophon: tuple[str, ...] = ()
     rules: tuple[str, ...] = ()
     focus: Focus = field(default_factory=Focus)
+    #: cards each side must hold when the step begins (dealt so: see ``script.deal_hands``)
+    hands: dict[str, tuple[int, ...]] = field(default_factory=dict)
     dice: tuple[int, ...] | str | None = None
     actions: tuple[dict, ...] = ()
     battle: BattleSpec | None = None
@@ -316,6 +318,20 @@ def _side(r: _Reader, value: Any, what: str) -> str | None:
         r.fail(f"{what} must be 'athens' or 'sparta', got {value!r}")
         return None
     return value
+
+
+def _hands(r: _Reader) -> dict[str, tuple[int, ...]]:
+    """The ``hands`` entry: per side, a list of card numbers."""
+    hands: dict[str, tuple[int, ...]] = {}
+    for side, cards in (r.get("hands", dict, {}) or {}).items():
+        if _side(r, side, "a hands key") is None:
+            continue
+        if isinstance(cards, list) and all(isinstance(c, int) and not isinstance(c, bool)
+                                           for c in cards):
+            hands[side] = tuple(cards)
+        else:
+            r.fail(f"hands {side}: give a list of card numbers")
+    return hands
 
 
 def _unit_key(r: _Reader, value: Any, what: str) -> str | None:
@@ -504,13 +520,13 @@ def _step(file: str, n: int, raw: Any, problems: list[Problem]) -> StepSpec:
     title = raw.get("title") if isinstance(raw, dict) else None
     where = f"step {n}" + (f" {title!r}" if isinstance(title, str) else "")
     r = _Reader(file, where, raw, problems)
-    r.known({"title", "narrative", "thucydides", "xenophon", "rules", "focus", "dice", "do",
-             "battle", "decision", "question", "expect"})
+    r.known({"title", "narrative", "thucydides", "xenophon", "rules", "focus", "hands", "dice",
+             "do", "battle", "decision", "question", "expect"})
     actions, items = _actions(r, "do")
     return StepSpec(
         number=n, title=r.text("title") or f"Step {n}", narrative=r.text("narrative") or "",
         thucydides=r.texts("thucydides"), xenophon=r.texts("xenophon"), rules=r.texts("rules"),
-        focus=_focus(r), dice=_dice(r), actions=actions, battle=_battle(r),
+        focus=_focus(r), hands=_hands(r), dice=_dice(r), actions=actions, battle=_battle(r),
         decision=_decision(r), question=_question(r), expect=_expect(r), items=items)
 
 
@@ -527,15 +543,7 @@ def _position(file: str, raw: Any, problems: list[Problem]) -> PositionSpec:
             leaders[side] = name
         elif side in SIDES:
             r.fail(f"leaders {side}: give a leader's name such as cleon, or null")
-    hands: dict[str, tuple[int, ...]] = {}
-    for side, cards in (r.get("hands", dict, {}) or {}).items():
-        if _side(r, side, "a hands key") is None:
-            continue
-        if isinstance(cards, list) and all(isinstance(c, int) and not isinstance(c, bool)
-                                           for c in cards):
-            hands[side] = tuple(cards)
-        else:
-            r.fail(f"hands {side}: give a list of card numbers")
+    hands = _hands(r)
     units = []
     for i, u in enumerate(r.get("units", list, []) or [], 1):
         ur = _Reader(file, f"position: units[{i}]", u, problems)

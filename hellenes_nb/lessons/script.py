@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import Game
+from ..rules.state import State
 from ..rules.steps import IllegalAction, strip_label
 from ..rules.world_index import SIDE_NAMES
 from .format import BattleSpec, StepSpec
 
-__all__ = ["ScriptError", "StepRun", "BattleRecord", "apply_scripted", "play_step",
+__all__ = ["ScriptError", "StepRun", "BattleRecord", "apply_scripted", "deal_hands", "play_step",
            "resolve_battle", "expectation_problems", "describe_action"]
 
 MAX_BATTLE_DECISIONS = 500
@@ -230,14 +231,79 @@ def resolve_battle(game: Game, spec: BattleSpec, start: int) -> BattleRecord:
 
 
 # -- a whole step -------------------------------------------------------------------------------
+def deal_hands(game: Game, hands: dict[str, tuple[int, ...]]) -> None:
+    """Make each side's hand hold the cards ``hands`` names (a step's ``hands``), as if the
+    deal had given them (§10.1). A named card comes from the deck or from the other hand; the
+    cards it displaces take its place there, so every card stays in exactly one pile, each
+    hand keeps its size and the deck its order otherwise. The log says that the lesson set the
+    hands, without naming the cards. ScriptError names a card that cannot be dealt and where
+    it is; the game is then unchanged."""
+    st = game.state
+    old = [list(h) for h in st.hands]
+    deck = list(st.deck)
+    named_for: dict[int, str] = {}
+    for side, cards in hands.items():
+        if len(cards) > len(old[SIDE_NAMES.index(side)]):
+            raise ScriptError(f"hands {side}: {len(cards)} cards are named, but the hand holds "
+                              f"{len(old[SIDE_NAMES.index(side)])} now", "10.1")
+        for n in cards:
+            if n in named_for:
+                raise ScriptError(f"hands: card {n} is named twice")
+            if n not in deck and not any(n in h for h in old):
+                raise ScriptError(f"hands {side}: card {n} cannot be dealt: "
+                                  f"{_card_whereabouts(st, n)}", "10.1")
+            named_for[n] = side
+    chosen: list[list[int]] = []
+    loose: list[int] = []  # cards no longer in a hand
+    for i, side in enumerate(SIDE_NAMES):
+        named = list(hands.get(side, ()))
+        others = [c for c in old[i] if c not in named_for]
+        room = len(old[i]) - len(named)
+        chosen.append(named + others[:room])
+        loose += others[room:]
+    taken = [n for n in named_for if n in deck]  # cards the deck gives up
+    for i in range(len(SIDE_NAMES)):
+        while len(chosen[i]) < len(old[i]):  # a hand that gave a named card to the other
+            if loose:
+                chosen[i].append(loose.pop(0))
+            else:
+                c = next(c for c in deck if c not in named_for and c not in taken)
+                taken.append(c)
+                chosen[i].append(c)
+    for c, back in zip(taken, loose, strict=True):
+        deck[deck.index(c)] = back
+    new = [[c for c in old[i] if c in chosen[i]] + [c for c in chosen[i] if c not in old[i]]
+           for i in range(len(SIDE_NAMES))]
+    if new != old:
+        st.hands, st.deck = new, deck
+        st.event("lesson_hands", "10.1", "The lesson deals the hands this step names")
+
+
+def _card_whereabouts(st: State, n: int) -> str:
+    """Where card ``n`` is, when it is neither in the deck nor in the hand asked for."""
+    for side, hand in zip(SIDE_NAMES, st.hands, strict=True):
+        if n in hand:
+            return f"it is in {side.title()}'s hand"
+    if any(p is not None and p.get("card") == n for p in st.played):
+        return "it has been played this season"
+    if n in st.discard:
+        return "it is in the discard pile"
+    if any(c == n for c, _owner in st.in_play):
+        return "it is in play (a leader or a continuing event)"
+    return "it is not in this scenario's deck (§3.0)"
+
+
 def play_step(game: Game, step: StepSpec, since: int | None = None) -> StepRun:
-    """Arrive at ``step``: force its dice, apply its actions, fight its battle (in that order).
+    """Arrive at ``step``: deal its hands, force its dice, apply its actions, fight its battle
+    (in that order).
 
     The decision, if any, is not taken here (see the runner). ``since`` is where the step's
     events begin in the log (default: now; the runner passes the point before the previous
     step's decision, whose moves the class sees with this step). ScriptError names the action.
     """
     start = len(game.log) if since is None else since
+    if step.hands:
+        deal_hands(game, step.hands)
     forced = step.dice if isinstance(step.dice, tuple) else ()
     if forced:
         if game.state.dice.forced:
