@@ -238,7 +238,7 @@ def plan_move(state: State, u: int, path: list[int], *, forced: bool = False, ca
         raise IllegalAction("a move needs a path of at least one area", "5.0")
     if limits is not None and limits.unit:
         raise IllegalAction(f"{ix.describe(u)} cannot move: {limits.unit}", section(limits.unit))
-    sure = limits is not None and limits.sure_forced
+    sure = limits.sure_forced if limits is not None else b""
     fleet = ix.is_fleet[u]
     if not fleet and ix.is_sea(start):
         raise IllegalAction(f"{ix.describe(u)} is at sea and can only move when a fleet carries it",
@@ -273,7 +273,7 @@ def plan_move(state: State, u: int, path: list[int], *, forced: bool = False, ca
                                 _rule(reason))
         if ix.border.get((a, b)) == "deepsea":
             plan.deep.append((a, b))
-        is_forced_step = forced and not sure and i == len(path) - 1
+        is_forced_step = forced and i == len(path) - 1 and not (sure and sure[b])
         if is_forced_step:
             plan.forced_target = b
             plan.deep = [d for d in plan.deep if d != (a, b)]
@@ -697,7 +697,7 @@ def _pick(events: list[_Event], u: int, cargo: int, rng: int,
     allows (for the unit and its cargo): per place the first with the fewest deep-sea borders,
     then, for places no move within the range reaches, the first forced march."""
     check = limits.end if limits is not None else None
-    sure = limits is not None and limits.sure_forced
+    sure = limits.sure_forced if limits is not None else b""
     best: dict[int, tuple[int, tuple[int, ...]]] = {}
     out: dict[tuple[int, bool], tuple[int, ...]] = {}
     for b, d, depth, path, newp, via, enters in events:
@@ -705,7 +705,7 @@ def _pick(events: list[_Event], u: int, cargo: int, rng: int,
             if b in best or (b, True) in out:
                 continue
             if check is not None:
-                moved = newp if sure else path
+                moved = newp if sure and sure[b] else path
                 if check(u, moved, via, enters) or (
                         cargo >= 0 and check(cargo, moved, via, enters)):
                     continue

@@ -45,13 +45,15 @@ class Limits:
     """Extra conditions on one unit's moves while a special rule is in force.
 
     ``through``: per place, 1 when enemy units there neither stop nor engage the mover (§9.21
-    wintering, §12.0 sea travel under the Peace); ``sure_forced``: a forced march or sail is made
-    at once without a roll (§9.21, §12.0); ``unit``: why the unit may not move at all;
+    wintering, §12.0 sea travel under the Peace); ``sure_forced``: per place, 1 when a forced
+    march or sail into it is made at once without a roll (every place in Winter, §9.21; places
+    in GREECE under the Peace, §12.0 rule 2b), empty when none is; ``unit``: why the unit may
+    not move at all;
     ``step``: why a border may not be crossed; ``end``: why the move may not end where it does.
     """
 
     through: bytearray | None = None
-    sure_forced: bool = False
+    sure_forced: bytes = b""
     unit: str = ""
     step: StepCheck | None = None
     end: EndCheck | None = None
@@ -464,8 +466,19 @@ def move_limits(state: State, u: int, winter: EndCheck | None = None,
         return None
     step = checks[0] if len(checks) == 1 else _first_reason(checks) if checks else None
     end = ends[0] if len(ends) == 1 else _first_reason(ends) if ends else None
-    return Limits(through=through, sure_forced=under_peace or winter is not None,
-                  unit=reason, step=step, end=end)
+    sure = (state.ix.derived(_every_place) if winter is not None
+            else state.ix.derived(_places_in_greece) if under_peace else b"")
+    return Limits(through=through, sure_forced=sure, unit=reason, step=step, end=end)
+
+
+def _every_place(ix: WorldIndex) -> bytes:
+    """1 for every place (forced marches in Winter succeed wherever they go, §9.21)."""
+    return b"\x01" * ix.n_places
+
+
+def _places_in_greece(ix: WorldIndex) -> bytes:
+    """1 for the places in GREECE, where the Peace makes forced marches succeed (§12.0 2b)."""
+    return bytes(1 if ix.region[p] == "greece" else 0 for p in range(ix.n_places))
 
 
 def limits_key(state: State, u: int) -> tuple:

@@ -88,13 +88,21 @@ def test_peace_land_units_stay_home_and_fleets_pass_enemies_but_end_at_home():
 
 
 @pytest.mark.rule("12.0")  # KEY peace_of_nicias
-def test_peace_forced_marches_succeed_at_once():
+def test_peace_forced_marches_succeed_at_once_in_greece_only():
+    # within GREECE a forced sail needs no roll (§12.0 rule 2b) ...
+    s = board({"A12": ("gulf_of_corinth", 3)}, scenario="415", year=415)
+    u = U("A12")
+    plan = movement.plan_move(s, u, [P("gulf_of_patrae"), P("sea_of_leucas"),
+                                     P("sea_of_corcyra"), P("corcyra")], forced=True,
+                              limits=scenario_rules.move_limits(s, u))
+    assert plan.forced_target == -1 and plan.end == P("corcyra")
+    # ... but one into the Gulf of Rhegium (SICILY) is rolled for as usual (§5.3)
     s = board({"A49": ("corcyra", 3)}, scenario="415", year=415)
     u = U("A49")
     plan = movement.plan_move(s, u, [P("sea_of_corcyra"), P("ionian_gulf"), P("ionian_sea"),
                                      P("gulf_of_rhegium")], forced=True,
                               limits=scenario_rules.move_limits(s, u))
-    assert plan.forced_target == -1 and plan.end == P("gulf_of_rhegium")
+    assert plan.forced_target == P("gulf_of_rhegium") and plan.end == P("ionian_sea")
 
 
 @pytest.mark.rule("12.0")  # KEY sicily_campaign_prep
