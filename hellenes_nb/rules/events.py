@@ -29,6 +29,7 @@ from .cards import (
     in_play_count,
     register_event,
     remove_from_play,
+    season_ban,
     season_code,
 )
 from .state import State
@@ -36,6 +37,10 @@ from .steps import Step, pop, push, register, replace_top
 from .world_index import ATHENS, SIDE_NAMES, SPARTA, WorldIndex
 
 __all__ = ["resolve_new_year_event", "revolt_cities", "subject_region_of", "EventStep"]
+
+
+#: ``state.season`` at New Year (``world_index.SEASONS``)
+NEW_YEAR = 0
 
 
 def _name(side: int) -> str:
@@ -391,6 +396,20 @@ class Treachery(ChoiceEvent):
 
     def nothing_reason(self, state, side, card):
         return f"{_name(side)} besieges no city since a prior season (§3.1, §8.0)"
+
+    def resolve(self, state, side, card):
+        """As any choice event, unless no assault can be made now: the card is then wasted.
+        There is no combat at New Year (§10.2), and the enemy's Augury forbids assaults for
+        the rest of the season (§3.1)."""
+        why = ("there is no combat at New Year (§10.2)" if state.season == NEW_YEAR
+               else season_ban(state, side, "assault"))
+        if not why:
+            super().resolve(state, side, card)
+            return
+        state.event("event", "3.1", f"{_name(side)} plays Treachery (card {card})", side,
+                    card=card)
+        state.event("event_wasted", "10.2" if state.season == NEW_YEAR else "3.1",
+                    f"Treachery is wasted: {why}", side, card=card)
 
     def choose(self, state, frame, choice):
         p = state.ix.place(choice)

@@ -91,6 +91,26 @@ def test_3_1_treachery_needs_a_siege_from_a_prior_season():
     assert "prior season" in cards.event_reason(s, ATHENS, TREACHERY, False)
 
 
+@pytest.mark.rule("10.2")
+def test_10_2_treachery_at_new_year_is_wasted_there_is_no_combat():
+    s = _megara_siege()
+    s.season = 0
+    s.sieges[s.ix.place("megaris")]["since"] = [s.year + 1, 4, 0]  # last year's Fall
+    g = play(s, "athens", TREACHERY, new_year=True)
+    assert choices(g) == [] and g.over
+    assert g.log[-1]["kind"] == "event_wasted" and "no combat at New Year" in g.log[-1]["text"]
+    assert cards.treachery_city(g.state, ATHENS) == -1
+
+
+@pytest.mark.rule("3.1")
+def test_3_1_treachery_is_wasted_under_the_enemys_augury():
+    s = play(_megara_siege(), "sparta", AUGURY).state       # Sparta resolves first
+    g = play(s, "athens", TREACHERY)
+    assert choices(g) == [] and g.over
+    assert "Treachery is wasted" in g.log[-1]["text"] and "Augury" in g.log[-1]["text"]
+    assert cards.treachery_city(g.state, ATHENS) == -1
+
+
 @pytest.mark.rule("3.1")
 def test_3_1_hunger_makes_attrition_hit_on_1_and_2_this_season_only():
     s = board({"A1": ("boeotia", 3), "S26": ("boeotia", 2, "inside")})
