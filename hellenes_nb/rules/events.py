@@ -239,7 +239,10 @@ class Revolt(ChoiceEvent):
             for p in spreading:
                 yield (ix.place_ids[p], f"Revolt spreads to {_city(state, p)} in the rebellious "
                                         f"region {subject_region_of(state, p)}")
-            if not (regional or spreading) and revolt_cities(state, card, "tax"):
+            # Tax Revolts come with a Regional or Spreading Revolt (§3.12), or alone once two
+            # Persian Aid cards cancel both (§13.3)
+            if (persia.aid_count(state) >= 2 and not (regional or spreading)
+                    and revolt_cities(state, card, "tax")):
                 yield ("done", "Persian Aid cancels the revolt itself: go on to the Tax "
                                "Revolts (§13.3)")
             return

@@ -584,7 +584,10 @@ register(AttritionHits())
 # -- sorties (§8.3) -----------------------------------------------------------------------------
 def sortie_candidates(state: State, side: int) -> list[int]:
     """``side``'s besieged units that may sortie now: inside a city whose enemy besiegers stand
-    in the province (§8.3; garrisons never sortie, and they are not units)."""
+    in the province (§8.3; garrisons never sortie, and they are not units). A sortie engages
+    the besiegers, so none while the enemy's Augury bars ``side`` from engaging (§3.1)."""
+    if cards.season_ban(state, side, "engage"):
+        return []
     out = []
     for p in sorted(state.sieges):
         if state.sieges[p]["besieger"] == 1 - side and siege_condition(state, p) == 1 - side:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from evkit import besiege, board, card_with, choices, choose, play
 
-from hellenes_nb.rules import cards
+from hellenes_nb.rules import cards, siege
 from hellenes_nb.rules.world_index import ATHENS, SPARTA
 
 PLAGUE = card_with("plague_strikes")
@@ -152,6 +152,16 @@ def test_3_1_augury_stops_enemy_engaging_and_assaults_not_attrition():
     assert not cards.season_ban(st, SPARTA, "move")
     with pytest.raises(ValueError, match="attrition"):
         cards.season_ban(st, SPARTA, "attrition")
+
+
+@pytest.mark.rule("3.1")
+def test_3_1_augury_bars_the_enemys_sorties():
+    s = board({"A1": ("boeotia", 2), "S26": ("boeotia", 4, "inside")})
+    besiege(s, "boeotia", "athens")
+    assert siege.sortie_candidates(s, SPARTA) == [s.ix.unit("S26")]
+    s = play(s, "athens", AUGURY).state
+    assert siege.sortie_candidates(s, SPARTA) == []        # a sortie engages (§8.3)
+    assert siege.sortie_candidates(s, ATHENS) == []        # nobody besieged there
 
 
 @pytest.mark.rule("3.1")

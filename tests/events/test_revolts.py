@@ -78,6 +78,18 @@ def test_3_12_tax_revolts_may_be_declined():
     assert sum(1 for gar in g.state.garrisons.values() if gar[0] == SPARTA) == 1
 
 
+@pytest.mark.rule("3.12")
+def test_3_12_no_tax_revolt_without_a_regional_or_spreading_revolt():
+    # Euboea's two cities are held, Thrace is rebellious and Athens Raises Taxes is in play:
+    # with no Persian Aid a Tax Revolt only comes with the card's own revolt, so none here
+    s = board({"A1": ("chalcis", 2), "A2": ("eretria", 2)})
+    _spartan_thrace(s)
+    s.in_play.append([TAXES[0], ATHENS])
+    control.refresh(s)
+    assert "no vacant Athenian subject city can revolt" in cards.event_reason(s, SPARTA, EUBOEA,
+                                                                               False)
+
+
 @pytest.mark.rule("13.3")
 def test_13_3_one_persian_aid_cancels_spreading_revolts():
     s = board()
