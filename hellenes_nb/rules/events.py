@@ -520,6 +520,10 @@ class Atrocity(EventRule):
 
     def resolve(self, state, side, card):
         state.event("event", "3.1", f"{_name(side)} plays Atrocity", side, card=card)
+        gone = self.playable(state, side, card, False)  # an event resolved before may have
+        if gone:                                        # removed the leader (§3.11)
+            state.event("event_wasted", "3.1", f"Atrocity is wasted: {gone}", side, card=card)
+            return
         victory.gain(state, side, 2, "3.1", f"Atrocity: {_name(1 - side)} loses 2 Prestige")
 
 

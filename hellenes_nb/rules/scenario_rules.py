@@ -294,13 +294,28 @@ def note_plague_in_athens(state: State) -> None:
     if not has(state, "pericles_plague"):
         return
     state.flags["plague_count"] = state.flags.get("plague_count", 0) + 1
-    n = _pericles(state)
-    if state.flags["plague_count"] < 2 or n is None:
+    n = state.ix.derived(_pericles_card)
+    if state.flags["plague_count"] != 2 or n is None:
         return
-    state.leaders[ATHENS] = None
+    leading = state.leaders[ATHENS] == n
+    where = [n in state.deck, n in state.discard, any(n in h for h in state.hands),
+             any(c == n for c, _ in state.in_play)]
+    if not (leading or any(where)):
+        return
+    if leading:
+        state.leaders[ATHENS] = None
     state.in_play = [x for x in state.in_play if x[0] != n]
-    state.event("pericles_dies", "15.1", "The second plague kills Pericles: his card leaves "
-                "the game", ATHENS)
+    state.deck = [c for c in state.deck if c != n]
+    state.discard = [c for c in state.discard if c != n]
+    state.hands = [[c for c in h if c != n] for h in state.hands]
+    state.event("pericles_dies", "15.1", "The second plague kills Pericles"
+                + ("" if leading else ", out of office") + ": his card leaves the game", ATHENS)
+
+
+def _pericles_card(ix: WorldIndex) -> int | None:
+    """The number of Pericles' leader card, or None."""
+    return next((n for n, c in sorted(ix.world.cards.items())
+                 if c.params.get("leader") == "pericles"), None)
 
 
 # -- movement limits (§9.21, §12.0, §15) --------------------------------------------------------

@@ -72,6 +72,22 @@ def test_15_1_second_plague_in_athens_kills_pericles_and_ends_the_plague():
     assert "no further plague" in cards.event_reason(s, SPARTA, RETURNS, False)
 
 
+@pytest.mark.rule("15.1")
+def test_15_1_the_second_plague_removes_pericles_card_even_out_of_office():
+    s = board({"A1": ("attica", 4)})
+    s.flags["plague_struck"] = 1
+    pericles = s.leaders[ATHENS]
+    s.leaders[ATHENS] = None                      # ostracized earlier: his card is in the deck
+    s.in_play = [x for x in s.in_play if x[0] != pericles]
+    s.deck.append(pericles)
+    for _ in range(2):
+        g = play(s, "sparta", RETURNS)
+        choose(g, "sparta", "attica")
+        s = g.state
+    assert pericles not in s.deck + s.discard + s.hands[0] + s.hands[1]
+    assert any(e["kind"] == "pericles_dies" and "out of office" in e["text"] for e in g.log)
+
+
 @pytest.mark.rule("3.1")
 def test_3_1_treachery_starts_a_single_round_assault_without_double_defense():
     s = _megara_siege()
@@ -171,6 +187,21 @@ def test_3_1_atrocity_costs_an_enemy_with_a_plus_one_leader_2_prestige():
     before = s.prestige
     g = play(s, "sparta", ATROCITY)
     assert g.state.prestige == before - 2
+
+
+@pytest.mark.rule("3.1")
+def test_3_1_atrocity_is_wasted_if_the_enemy_leader_is_gone_when_it_resolves():
+    s = board()                                   # 431: Pericles (+1) leads Athens
+    assert cards.event_reason(s, SPARTA, ATROCITY, False) is None  # committed while he leads
+    pericles = s.leaders[ATHENS]
+    s.leaders[ATHENS] = None                      # an ostracism resolved first (§3.11)
+    s.in_play = [x for x in s.in_play if x[0] != pericles]
+    before = s.prestige
+    s.played[SPARTA] = {"card": ATROCITY, "use": "event"}
+    s.stack = [{"kind": "test_end"}]
+    cards.resolve_event(s, SPARTA)
+    assert s.prestige == before
+    assert s.log[-1]["kind"] == "event_wasted" and "no +1 leader" in s.log[-1]["text"]
 
 
 @pytest.mark.rule("3.11")
