@@ -23,7 +23,7 @@ from typing import Any
 
 from . import remembered
 from .control import besieged, placed
-from .scenario_rules import Limits, StepCheck, capacity, section
+from .scenario_rules import Limits, StepCheck, capacity, held_back, section
 from .state import POOL, State
 from .steps import IllegalAction, Step, pop, register, replace_top
 from .world_index import SIDE_NAMES, WorldIndex
@@ -323,6 +323,9 @@ def _check_carry(state: State, f: int, c: int, carry_cv: int, path: list[int]) -
         raise IllegalAction(f"{cd} must start the turn in the same place as {fd}", "5.21")
     if state.moved[c]:
         raise IllegalAction(f"{cd} has already moved this turn", "5.0")
+    frozen = held_back(state, c)
+    if frozen:
+        raise IllegalAction(f"{cd} cannot be carried away: {frozen}", section(frozen) or "5.21")
     cv = carry_cv or state.cv[c]
     if carry_cv and not 1 <= carry_cv <= state.cv[c]:
         raise IllegalAction(f"{cd} can only be reduced to between 1 and {state.cv[c]} cv",
@@ -337,8 +340,9 @@ def _check_carry(state: State, f: int, c: int, carry_cv: int, path: list[int]) -
 
 def cargo_choices(state: State, f: int) -> tuple[int, ...]:
     """What fleet ``f`` may carry on a move, -1 for nothing (§5.21): an unmoved, weaker,
-    non-barbarian land unit of its side in its place, on its side of the walls; nothing only
-    when leaving would strand no land unit at sea (:func:`must_carry`). Unit order."""
+    non-barbarian land unit of its side in its place, on its side of the walls, that the
+    scenario does not hold back (§15.2, §15.4); nothing only when leaving would strand no land
+    unit at sea (:func:`must_carry`). Unit order."""
     ix = state.ix
     if not ix.is_fleet[f]:
         return (-1,)
@@ -347,7 +351,7 @@ def cargo_choices(state: State, f: int) -> tuple[int, ...]:
     is_fleet, is_barbarian = ix.is_fleet, ix.is_barbarian
     got = tuple(c for c in placed(state)[f // 60].get(start, ())
                 if c != f and not is_fleet[c] and not is_barbarian[c] and not moved[c]
-                and inside[c] == inside[f] and cv[c] < cv[f])
+                and inside[c] == inside[f] and cv[c] < cv[f] and not held_back(state, c))
     return got if must_carry(state, f) else (-1, *got)
 
 

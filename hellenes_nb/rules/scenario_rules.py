@@ -319,8 +319,9 @@ def _pericles_card(ix: WorldIndex) -> int | None:
 
 
 # -- movement limits (§9.21, §12.0, §15) --------------------------------------------------------
-def _scenario_unit_reason(state: State, u: int) -> str:
-    """Why ``u`` may not move at all this turn under the scenario rules, or ""."""
+def held_back(state: State, u: int) -> str:
+    """Why ``u`` may not move at all this turn under the scenario rules, or "" (§15.2 rule 3,
+    §15.4: nor may a fleet carry it away)."""
     ix = state.ix
     rules = rules_of(state)
     if "athens_units_frozen_until_414" in rules and u < 60 and state.year > 414 \
@@ -462,7 +463,7 @@ def move_limits(state: State, u: int, winter: EndCheck | None = None,
         return None
     checks: list[StepCheck] = []
     ends: list[EndCheck] = []
-    reason = _scenario_unit_reason(state, u)
+    reason = held_back(state, u)
     stay, expeditions = "sicilians_stay" in rules, "expeditions" in rules
     if stay or expeditions:
         checks.append(_scenario_check(state, stay, expeditions))
@@ -508,13 +509,13 @@ def limits_key(state: State, u: int) -> tuple:
     nationality = ix.nationality[u] if "sicilians_stay" in rules or peace(state) else ""
     expedition = (state.flags.get(f"expedition:{ix.unit_key[u]}") if "expeditions" in rules
                   else None)
-    return (u // 60, _scenario_unit_reason(state, u), nationality, expedition)
+    return (u // 60, held_back(state, u), nationality, expedition)
 
 
 __all__ = [
     "Limits", "WINTER", "action_cost", "capacities", "capacity", "civil_war_barred", "costs_vary",
-    "expeditionary", "has", "home_territory", "is_sicilian", "limits_key", "move_limits",
-    "note_plague_in_athens", "note_season_end", "ostracism_barred", "peace",
+    "expeditionary", "has", "held_back", "home_territory", "is_sicilian", "limits_key",
+    "move_limits", "note_plague_in_athens", "note_season_end", "ostracism_barred", "peace",
     "persian_aid_cards", "pillage_prestige", "plague_barred", "refresh_neutral", "rules_of",
     "section", "setup_area", "sicilians_stay", "sicily_neutral_now", "war_resumed",
 ]

@@ -14,12 +14,14 @@ from .world_index import SIDE_NAMES
 
 
 class IllegalAction(ValueError):
-    """A rule forbids the action: ``rule`` is the section (e.g. "5.4"), the message says why."""
+    """A rule forbids the action: ``rule`` is the section (e.g. "5.4"), the message says why
+    (the section is added to it unless the message already cites it)."""
 
     def __init__(self, message: str, rule: str = ""):
         self.rule = rule
         self.message = message
-        super().__init__(message if not rule else f"{message} (§{rule})")
+        cited = not rule or f"§{rule})" in message or message.endswith(f"§{rule}")
+        super().__init__(message if cited else f"{message} (§{rule})")
 
 
 class Step:

@@ -214,6 +214,20 @@ def test_units_that_started_in_athens_wait_for_414_but_recruits_do_not():
     assert scenario_rules.move_limits(s, U("A55")).unit == ""
 
 
+@pytest.mark.rule("15.2")  # KEY athens_units_frozen_until_414
+def test_a_unit_held_in_athens_cannot_leave_as_a_fleets_passenger():
+    s = board({"A49": ("attica", 3), "A56": ("attica", 2)}, scenario="sicily", year=415)
+    fleet, held = U("A49"), U("A56")
+    assert scenario_rules.setup_area(s, held) == "attica"
+    with pytest.raises(IllegalAction, match="cannot be carried away: .*before 414") as err:
+        movement.plan_move(s, fleet, [P("saronic_gulf")], carry=held,
+                           limits=scenario_rules.move_limits(s, fleet))
+    assert str(err.value).count("§15.2") == 1            # the section is cited once
+    assert held not in movement.cargo_choices(s, fleet)
+    s.year = 414
+    assert held in movement.cargo_choices(s, fleet)
+
+
 @pytest.mark.rule("15.2")  # KEY sicilians_stay
 def test_sicilian_units_never_leave_sicily():
     s = board({"S51": ("syracusan_sea", 3), "A58": ("segesta", 2)}, scenario="sicily",
