@@ -7,6 +7,7 @@ deciders is automatic and ``settle`` runs it. A ``terminal`` step ends play (the
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .state import State
@@ -20,7 +21,7 @@ class IllegalAction(ValueError):
     def __init__(self, message: str, rule: str = ""):
         self.rule = rule
         self.message = message
-        cited = not rule or f"§{rule})" in message or message.endswith(f"§{rule}")
+        cited = not rule or re.search(rf"§{re.escape(rule)}(?!\d)(?!\.\d)", message)
         super().__init__(message if cited else f"{message} (§{rule})")
 
 

@@ -435,7 +435,7 @@ def _check_scenarios(w: World, ok: _Collector) -> None:
             f"must use cards {want_deck} (§3.0)",
         )
         for a in sc.neutral:
-            ok(a in w.areas, f, "neutral", f"{a!r} is not a land area")
+            ok(a in w.areas or a in w.seas, f, "neutral", f"{a!r} is not a land area or a sea")
         for side, name in sc.leaders.items():
             card = leaders.get(name)
             if ok(card is not None, f, f"leaders.{side}", f"{name!r} is not a leader card"):

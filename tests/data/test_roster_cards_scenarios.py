@@ -30,11 +30,13 @@ SUBJECT_REGIONS = {"euboea", "chalcidice", "thrace", "propontis", "ionia", "spor
 SICILY_LAND = {"messana", "rhegium", "naxos_sicily", "catana", "leontini", "syracuse", "camarina",
                "gela", "acragas", "selinus", "segesta", "himera", "lipara", "sicels"}
 ACHAEA_PERSIA = {"achaea_west", "achaea_east", "phrygia", "lydia"}
+#: a neutral SICILY includes its seas (rules-decisions: §1.0, §15)
+SICILY_SEAS = {"african_sea", "gulf_of_rhegium", "syracusan_sea", "tyrrhenian_sea"}
 NEUTRALS = {  # §15.1-15.4
-    "431": {"argolis"} | ACHAEA_PERSIA | SICILY_LAND,
+    "431": {"argolis"} | ACHAEA_PERSIA | SICILY_LAND | SICILY_SEAS,
     "sicily": ACHAEA_PERSIA | {"messana", "rhegium", "acragas", "gela"},
     "415": ACHAEA_PERSIA | {"messana", "rhegium", "acragas", "gela"},
-    "413": ACHAEA_PERSIA | SICILY_LAND,
+    "413": ACHAEA_PERSIA | SICILY_LAND | SICILY_SEAS,
 }
 DECKS = {"431": (1, 44), "sicily": (12, 55), "415": (12, 55), "413": (12, 55)}  # §3.0
 UNIT_IDS = {"431": [1, 40], "sicily": [47, 60], "415": [1, 60], "413": [1, 46]}  # §2.1, §15
@@ -485,8 +487,10 @@ def test_15_scenario_header_years_ids_leaders(sid):
 def test_15_neutral_lists_match_the_rulebook_and_the_map(sid):
     sc = scenario(sid)
     assert set(sc["neutral"]) == NEUTRALS[sid]
+    sicilian_seas = {s["id"] for s in _yaml("seas.yaml") if s["region"] == "sicily"}
+    assert sicilian_seas == SICILY_SEAS
     for a in sc["neutral"]:
-        assert sid in areas()[a]["neutral_in"], (sid, a)
+        assert a in SICILY_SEAS or sid in areas()[a]["neutral_in"], (sid, a)
 
 
 @pytest.mark.rule("14.1")
