@@ -753,7 +753,10 @@ class BattleStep(Step):
                     frame["side"], place=p, battle_kind=b.kind,
                     blocks=[f.key for f in b.fighters])
         _log_battle(state, p, b.log)
-        replace_top(state, stage="fight", battle=_saved(b))
+        # a new battle (the next formation, or one continued after a failed retreat) starts a
+        # new chain of Ares re-rolls (§11.0)
+        fresh = {"ares_chain": None} if frame.get("ares_chain") else {}
+        replace_top(state, stage="fight", battle=_saved(b), **fresh)
 
     def _run_fight(self, state: State, frame: dict) -> None:
         b = battle_object(state, frame)

@@ -180,8 +180,11 @@ def offer_ares(state: State, before: dict) -> bool:
            attack["round"])
     target = {"place": frame["place"], "before": before, "class": cls}
     chain = frame.get("ares_chain")
-    if chain is not None and tuple(chain[1:]) == cls:
-        return _offer(state, "ares", (chain[0],), target, free=True)
+    if chain is not None:
+        if tuple(chain[1:]) == cls:
+            return _offer(state, "ares", (chain[0],), target, free=True)
+        # another class attacks: the appealed class is no longer the one attacking (§11.0)
+        replace_top(state, ares_chain=None)
     return _offer(state, "ares", _both(state), target)
 
 

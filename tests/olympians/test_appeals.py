@@ -11,7 +11,7 @@ from evkit import WORLD, besiege, board
 from hellenes_nb.game import Game, IllegalAction, new_game
 from hellenes_nb.rules import actions, battles, combat, olympians, siege
 from hellenes_nb.rules.state import POOL
-from hellenes_nb.rules.steps import replace_top
+from hellenes_nb.rules.steps import replace_top, step_for
 from hellenes_nb.rules.world_index import ATHENS, SPARTA
 
 
@@ -160,6 +160,26 @@ def test_11_ares_is_not_offered_without_a_sacrifice_or_twice_a_turn():
     st.sacrifices[ATHENS].append("ares")
     st.flags["appeal:ares"] = olympians._turn_code(st)
     assert not olympians.offer_ares(st, before)
+
+
+@pytest.mark.rule("11.0")
+def test_11_the_free_ares_rerolls_end_when_another_class_attacks():
+    st = _battle_ready()
+    replace_top(st, ares_chain=(ATHENS, "Z", 1))        # an appealed class that is not firing
+    before = st.stack[-1]["battle"]
+    b = battles.battle_object(st, st.stack[-1])
+    b.step()
+    replace_top(st, battle=b.to_dict())
+    assert not olympians.offer_ares(st, before)         # no Ares held: nothing to offer
+    assert st.stack[-1]["ares_chain"] is None           # and the chain is over
+
+
+@pytest.mark.rule("11.0")
+def test_11_a_new_battle_in_the_same_place_starts_without_free_ares_rerolls():
+    st = _battle_ready()
+    replace_top(st, ares_chain=(ATHENS, "C", 1), stage="reveal")  # as after a failed retreat
+    step_for(st.stack[-1]).run(st, st.stack[-1])        # the battle is set up again
+    assert st.stack[-1]["stage"] == "fight" and st.stack[-1]["ares_chain"] is None
 
 
 # -- Demeter ------------------------------------------------------------------------------------
