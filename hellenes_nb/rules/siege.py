@@ -590,7 +590,9 @@ def sortie_candidates(state: State, side: int) -> list[int]:
         return []
     out = []
     for p in sorted(state.sieges):
-        if state.sieges[p]["besieger"] == 1 - side and siege_condition(state, p) == 1 - side:
+        # a friendly relief force outside does not stop a sortie: the two fight as separate
+        # formations, never as one battle (§8.3, §5.41 sidebar)
+        if state.sieges[p]["besieger"] == 1 - side and outside_units(state, p, 1 - side):
             out.extend(u for u in inside_units(state, p, side) if not state.retreated[u])
     return out
 

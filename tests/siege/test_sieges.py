@@ -4,7 +4,19 @@ Treachery and building bans (§7, §8, §3.1)."""
 from __future__ import annotations
 
 import pytest
-from fightpos import P, U, besiege, combat, decide, events, legal, new_state, play, put
+from fightpos import (
+    P,
+    U,
+    besiege,
+    combat,
+    decide,
+    engage,
+    events,
+    legal,
+    new_state,
+    play,
+    put,
+)
 
 from hellenes_nb.rules import siege
 from hellenes_nb.rules.steps import IllegalAction, settle
@@ -230,6 +242,26 @@ def test_3_1_treachery_needs_a_siege():
     with pytest.raises(IllegalAction) as err:
         siege.treachery_assault(s, 0, P("boeotia"))
     assert err.value.rule == "3.1"
+
+
+@pytest.mark.rule("8.3")
+@pytest.mark.rule("5.41")
+def test_8_3_besieged_units_sortie_beside_a_relief_force_in_a_separate_battle():
+    s = new_state(active=1, season=3)
+    put(s, "A1", "boeotia", 3)
+    put(s, "S26", "boeotia", 3, inside=True)
+    besiege(s, "boeotia", 0, (431, 1, 0))
+    put(s, "S27", "boeotia", 2)                 # a Spartan relief force engages the besiegers
+    engage(s, ["S27"], "boeotia", "phocis", "land")
+    assert siege.sortie_candidates(s, 1) == [U("S26")]
+
+    def sortie_first(s, choices):
+        return next((a for a in choices if a["type"] == "sortie"), choices[0])
+
+    combat(s, 1, sortie_first)
+    reveals = events(s, "battle_reveal")
+    assert [e["battle_kind"] for e in reveals] == ["land", "sortie"]  # never one battle
+    assert len(events(s, "sortie")) == 1
 
 
 @pytest.mark.rule("8.3")
