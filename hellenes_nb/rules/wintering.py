@@ -147,9 +147,12 @@ def enemy_units(state: State, p: int, side: int) -> bool:
 def _shelter_check(state: State, occ: _Occ, one_area: bool) -> scenario_rules.EndCheck:
     """The end check of a Quartering (``one_area``: into an adjacent city, §9.211) or Winter
     group move: it ends in a controlled city, engaging no one and not entering an enemy-besieged
-    city by land or an enemy-blockaded port (§9.21)."""
+    city by land or an enemy-blockaded port by sea: from a sea holding enemy units into a
+    besieged port, or from a port's offshore sea holding enemy fleets (§9.21, §8.21; Athens'
+    blockade of empty offshore seas has no fleets there to bar the way)."""
     ix = state.ix
     n_land, has_city, side, out, anywhere = ix.n_land, ix.has_city, occ.side, occ.out, occ.any
+    offshore = ix.offshore
 
     def check(u: int, path: tuple[int, ...], via: str, enters: bool) -> str:
         if one_area and len(path) != 1:
@@ -162,7 +165,7 @@ def _shelter_check(state: State, occ: _Occ, one_area: bool) -> scenario_rules.En
         if out[end] and not enters:
             return "wintering units may not enter an enemy-besieged city by land (§9.21)"
         prev = path[-2] if len(path) > 1 else state.loc[u]
-        if enters and anywhere[prev]:
+        if anywhere[prev] and (enters or prev == offshore[end]):
             return "wintering units may not enter an enemy-blockaded port (§9.21)"
         return ""
 
@@ -192,8 +195,8 @@ def _home_check(state: State, occ: _Occ, homes: dict[int, list[int]]) -> scenari
             if via in ("land", "landing") or not out[end] or enters:
                 return ""
             return "wintering units may not enter an enemy-besieged city by land (§9.21)"
-        if via in ("sea", "narrows") and any(offshore[h] == end and out[h] for h in mine):
-            return ""
+        if via in ("sea", "narrows") and any(offshore[h] == end for h in mine):
+            return ""  # the enemy blockading a home port, challenged there (§9.212)
         return "a Homing move ends in a friendly-controlled home city of the unit (§9.212)"
 
     return check
@@ -205,16 +208,23 @@ def _all_through(state: State) -> bytearray:
 
 def _home_through(state: State, occ: _Occ, homes: list[int]) -> bytearray:
     """Enemy units are passed freely except those besieging or blockading a home city the unit
-    could be heading for (§9.21)."""
+    could be heading for (§9.21): the besiegers in its province, and enemy units in its
+    offshore sea, whether or not the city is besieged (§8.21)."""
     ix = state.ix
     through = _all_through(state)
     for h in homes:
         if occ.out[h]:
             through[h] = 0
-            o = ix.offshore[h]
-            if o >= 0 and occ.any[o]:
-                through[o] = 0
+        o = ix.offshore[h]
+        if o >= 0 and occ.any[o]:
+            through[o] = 0
     return through
+
+
+def _challenged(occ: _Occ, offshore: tuple[int, ...], h: int) -> bool:
+    """Enemy units besiege home city ``h`` or stand in its offshore sea (§9.212)."""
+    o = offshore[h]
+    return bool(occ.out[h] or (o >= 0 and occ.any[o]))
 
 
 # The limits of each wintering move; ``occ`` and ``homes`` may be shared by the units of one
@@ -436,7 +446,8 @@ class Listing:
 
     def _open_limits(self, u: int) -> scenario_rules.Limits | None:
         """The limits of a Homing search that may end anywhere: when none of the home cities
-        within reach of the unit (and its cargo) is besieged, :func:`_home_check` passes every
+        within reach of the unit (and its cargo) is besieged or has enemy units in its offshore
+        sea (:func:`_challenged`), :func:`_home_check` passes every
         move ending in one of them (whatever the path) and fails all others, and the
         pass-through places are all places within reach (:func:`_home_through`). So one search
         without the Homing end check, kept to the home cities afterwards, finds the same
@@ -489,7 +500,8 @@ class Listing:
         fleet type, inside flag and range, and what the limits read about it and its cargo:
         their places and :func:`~scenario_rules.limits_key`, and, Homing, the home cities
         within reach (:meth:`_homes_near`). The key (:meth:`_search`) holds all of these; a
-        Homing search with no besieged home city within reach needs no home cities in its key
+        Homing search with no besieged or blockaded home city within reach needs no home cities
+        in its key
         (:meth:`_open_limits`). Searches that cannot end anywhere are skipped: a Homing move
         ends where both the unit and its cargo may end (:func:`_home_ends`), a Quartering move
         in an adjacent friendly city. The answer may be shared: do not change it."""
@@ -500,7 +512,7 @@ class Listing:
             cargo_near = self._homes_near(cargo, u) if cargo >= 0 else near
             if not near or (cargo >= 0 and not _home_ends(ix, near) & _home_ends(ix, cargo_near)):
                 return {}
-            if not any(self.occ.out[h] for h in (*near, *cargo_near)):
+            if not any(_challenged(self.occ, ix.offshore, h) for h in (*near, *cargo_near)):
                 both = near if cargo < 0 else tuple(h for h in near if h in cargo_near)
                 return self._search(u, cargo, "open", (), (), both)
             return self._search(u, cargo, mode, near, cargo_near)

@@ -90,7 +90,11 @@ def test_9_31_homing_battle_example_landing_fleets_routed_by_the_besieger_disban
     game.state.dice.force([6])
     act(game, "end_winter_actions")
     assert at(game, "A12") == "attica"  # awaiting the homing battle, not disbanded yet
-    assert game.prompt.kind == "battle"  # no sortie: the relief force stands outside
+    # the besieged may sortie beside the relief force, in a battle of their own (§8.3, §5.41);
+    # in the example they stay inside
+    assert game.prompt.kind == "sortie"
+    act(game, "sortie_done")
+    assert game.prompt.kind == "battle"
     game.state.dice.force([5, 6, 3])  # the 3 cv B2 besieger: two routs, then the panic
     default(game, "siege_combat")  # Sparta's winter siege combat comes next
     assert game.state.loc[U("A12")] == game.state.loc[U("A13")] == POOL
@@ -98,6 +102,26 @@ def test_9_31_homing_battle_example_landing_fleets_routed_by_the_besieger_disban
     assert [e["rule"] for e in game.log if e["kind"] == "eliminated"] == ["9.24", "9.24"]
     assert game.state.prestige == -2  # Sparta's Triumph
     assert at(game, "S1") == "attica" and at(game, "A1") == "attica"
+
+
+@pytest.mark.rule("9.21")
+@pytest.mark.rule("9.212")
+def test_9_21_enemy_fleets_in_the_offshore_sea_blockade_an_unbesieged_home_port():
+    # Athens is not besieged, but a Spartan fleet holds its offshore sea (§8.21)
+    s = board({"A12": ("myrtoan_sea", 3), "A13": ("myrtoan_sea", 3), "S20": ("saronic_gulf", 3)})
+    game = winter(s, ATHENS, actions=(2, 1))
+    home = {"type": "winter_move", "side": "athens", "mode": "home", "unit": "A12"}
+    with pytest.raises(IllegalAction, match="must stop in Saronic Gulf"):
+        game.apply({**home, "path": ["saronic_gulf", "attica"]})
+    game.apply({**home, "path": ["saronic_gulf"]})       # Homing challenges the blockade
+    assert at(game, "A12") == "saronic_gulf"
+    assert [e["via"] for e in game.state.engagements] == ["sea"]
+    act(game, "move_group", area="myrtoan_sea")         # a Winter group move may not land
+    paths = [a["path"] for a in game.legal_actions() if a.get("unit") == "A13"]
+    assert ["saronic_gulf", "attica"] not in paths and ["andros_sea", "attica"] in paths
+    with pytest.raises(IllegalAction, match="enemy-blockaded port"):
+        game.apply({"type": "move", "side": "athens", "unit": "A13",
+                    "path": ["saronic_gulf", "attica"]})
 
 
 @pytest.mark.rule("9.22")
