@@ -30,16 +30,21 @@ from .world_index import ATHENS, SIDE_NAMES, WorldIndex
 RECRUIT_DRAW = 3
 WINTER = 5
 
-#: Movement limits per group-move mode, ``(state, unit) -> Limits or None``; modes not listed
-#: use the scenario's limits (``scenario_rules.move_limits``). ``wintering.py`` adds "quarter",
-#: "home" and "winter".
-MOVE_LIMITS: dict[str, Callable[[State, int], scenario_rules.Limits | None]] = {}
+#: Movement limits per group-move mode, ``(state, unit, destination) -> Limits or None``; modes
+#: not listed use the scenario's limits (``scenario_rules.move_limits``). ``wintering.py`` adds
+#: "quarter", "home" and "winter".
+MOVE_LIMITS: dict[str, Callable[[State, int, int], scenario_rules.Limits | None]] = {}
+#: Modes whose limits depend on the destination (Homing, §9.21): ``(state, unit) -> [(limits,
+#: the ends they are used for)]``, one search each; ``wintering.py`` adds "home".
+MOVE_PARTS: dict[str, Callable[[State, int],
+                               list[tuple[scenario_rules.Limits | None, frozenset[int]]]]] = {}
 
 
-def move_limits(state: State, u: int, mode: str) -> scenario_rules.Limits | None:
-    """The special-rule limits on moving ``u`` in a group move of ``mode`` (§9.21, §12.0, §15)."""
+def move_limits(state: State, u: int, mode: str, dest: int = -1) -> scenario_rules.Limits | None:
+    """The special-rule limits on moving ``u`` to ``dest`` in a group move of ``mode`` (§9.21,
+    §12.0, §15); ``dest`` matters only to the modes of :data:`MOVE_PARTS`."""
     rule = MOVE_LIMITS.get(mode)
-    return rule(state, u) if rule is not None else scenario_rules.move_limits(state, u)
+    return rule(state, u, dest) if rule is not None else scenario_rules.move_limits(state, u)
 
 
 class ActionType:
@@ -298,16 +303,23 @@ def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
     start = state.loc[u]
     out: list[dict] = []
     forced_ok = mode in ("group", "winter", "home")
-    limits = move_limits(state, u, mode)
+    split = MOVE_PARTS.get(mode)
+    parts = split(state, u) if split is not None else [(move_limits(state, u, mode), None)]
+    # without limits and with one search, the answer is shared and unchanged (see below)
+    shared = split is None and parts[0][0] is None and mode != "muster"
     calm = mode == "muster" or bool(season_ban(state, side, "engage"))
     only = to if mode == "muster" else None  # the one destination a muster lists
     for cargo in movement.cargo_choices(state, u) if start >= 0 else (-1,):
-        dests = movement.destinations(state, u, forced=forced_ok, no_engage=calm,
-                                      carrying=cargo >= 0, cargo=cargo, limits=limits,
-                                      reach=1 if mode == "quarter" else 0, memo=memo)
+        found = [(movement.destinations(state, u, forced=forced_ok, no_engage=calm,
+                                        carrying=cargo >= 0, cargo=cargo, limits=part,
+                                        reach=1 if mode == "quarter" else 0, memo=memo), ends)
+                 for part, ends in parts]
+        # one search: its answer itself (shared, see below); else each part's ends, merged
+        dests = found[0][0] if split is None else {
+            k: path for got, ends in found for k, path in got.items() if k[0] in ends}
         if not dests:
             continue
-        if limits is None and only is None:
+        if shared:
             # the answer is shared and unchanged (movement.destinations): its moves are
             # remembered, and copied here
             out.extend([{**a, "path": a["path"][:]}

@@ -261,7 +261,8 @@ class WinterActions(Step):
             raise IllegalAction("only Homing moves get the extra area of an automatic forced "
                                 "march (§9.212)", "9.212")
         return movement.plan_move(state, u, path, forced=forced, carry=carry,
-                                  limits=actions.move_limits(state, u, mode))
+                                  limits=actions.move_limits(state, u, mode,
+                                                             path[-1] if path else -1))
 
     def apply(self, state, frame, action):
         self.apply_checked(state, frame, action, None)

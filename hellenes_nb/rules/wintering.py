@@ -206,10 +206,10 @@ def _all_through(state: State) -> bytearray:
     return bytearray(b"\x01" * state.ix.n_places)
 
 
-def _home_through(state: State, occ: _Occ, homes: list[int]) -> bytearray:
-    """Enemy units are passed freely except those besieging or blockading a home city the unit
-    could be heading for (§9.21): the besiegers in its province, and enemy units in its
-    offshore sea, whether or not the city is besieged (§8.21)."""
+def _home_through(state: State, occ: _Occ, homes: Iterable[int]) -> bytearray:
+    """Enemy units are passed freely except those besieging or blockading the home cities
+    ``homes`` the move heads for (§9.21): the besiegers in each one's province, and enemy units
+    in its offshore sea, whether or not the city is besieged (§8.21)."""
     ix = state.ix
     through = _all_through(state)
     for h in homes:
@@ -229,7 +229,8 @@ def _challenged(occ: _Occ, offshore: tuple[int, ...], h: int) -> bool:
 
 # The limits of each wintering move; ``occ`` and ``homes`` may be shared by the units of one
 # listing (both describe one unchanged state).
-def _limits_quarter(state: State, u: int, occ: _Occ | None = None) -> scenario_rules.Limits | None:
+def _limits_quarter(state: State, u: int, dest: int = -1,
+                    occ: _Occ | None = None) -> scenario_rules.Limits | None:
     occ = _Occ(state, u // 60) if occ is None else occ
     return scenario_rules.move_limits(
         state, u, winter=_shelter_check(state, occ, one_area=True),
@@ -237,23 +238,62 @@ def _limits_quarter(state: State, u: int, occ: _Occ | None = None) -> scenario_r
 
 
 def _limits_home(state: State, u: int, occ: _Occ | None = None,
-                 homes: dict[int, list[int]] | None = None) -> scenario_rules.Limits | None:
+                 homes: dict[int, list[int]] | None = None,
+                 heading: Iterable[int] = ()) -> scenario_rules.Limits | None:
+    """The limits of a Homing move of ``u`` toward the challenged home cities ``heading`` (one
+    part of :func:`home_parts`): it must stop before their besiegers and blockaders only."""
     occ = _Occ(state, u // 60) if occ is None else occ
     homes = {} if homes is None else homes
     return scenario_rules.move_limits(
-        state, u, winter=_home_check(state, occ, homes),
-        through=_home_through(state, occ, _homes_of(state, homes, u)))
+        state, u, winter=_home_check(state, occ, homes), through=_home_through(state, occ, heading))
 
 
-def _limits_group(state: State, u: int) -> scenario_rules.Limits | None:
+def _heading(ix: WorldIndex, occ: _Occ, homes: Iterable[int], end: int) -> tuple[int, ...]:
+    """The challenged home cities (:func:`_challenged`) among ``homes`` that a Homing move
+    ending in ``end`` heads for: the city itself, or those whose offshore sea it is."""
+    offshore = ix.offshore
+    return tuple(sorted(h for h in homes if (h == end or offshore[h] == end)
+                        and _challenged(occ, offshore, h)))
+
+
+def home_parts(ix: WorldIndex, occ: _Occ, homes: Iterable[int]
+               ) -> list[tuple[tuple[int, ...], frozenset[int]]]:
+    """The ends of Homing moves toward ``homes`` (:func:`_home_ends`), grouped by the
+    challenged home cities each heads for (:func:`_heading`). Wintering units pass freely
+    through every enemy but those besieging or blockading their destination (§9.21), so each
+    group needs its own search. The group with none (no enemy to stop before) comes first, then
+    the others in order of their cities, whatever the cities listed."""
+    homes = tuple(homes)
+    parts: dict[tuple[int, ...], set[int]] = {}
+    for end in _home_ends(ix, homes):
+        parts.setdefault(_heading(ix, occ, homes, end), set()).add(end)
+    return sorted((g, frozenset(ends)) for g, ends in parts.items())
+
+
+def _home_limits_to(state: State, u: int, dest: int) -> scenario_rules.Limits | None:
+    """The limits of a Homing move of ``u`` ending in ``dest`` (checking a move)."""
+    occ = _Occ(state, u // 60)
+    return _limits_home(state, u, occ, heading=_heading(state.ix, occ, home_cities(state, u), dest))
+
+
+def _home_parts_of(state: State, u: int
+                   ) -> list[tuple[scenario_rules.Limits | None, frozenset[int]]]:
+    """The limits of each part of ``u``'s Homing moves and the ends it keeps (listing a move)."""
+    occ, homes = _Occ(state, u // 60), {}
+    return [(_limits_home(state, u, occ, homes, heading), ends)
+            for heading, ends in home_parts(state.ix, occ, _homes_of(state, homes, u))]
+
+
+def _limits_group(state: State, u: int, dest: int = -1) -> scenario_rules.Limits | None:
     occ = _Occ(state, u // 60)
     return scenario_rules.move_limits(
         state, u, winter=_shelter_check(state, occ, one_area=False),
         through=_all_through(state))
 
 
-actions.MOVE_LIMITS.update({"quarter": _limits_quarter, "home": _limits_home,
+actions.MOVE_LIMITS.update({"quarter": _limits_quarter, "home": _home_limits_to,
                             "winter": _limits_group})
+actions.MOVE_PARTS["home"] = _home_parts_of
 
 
 def free_move_reason(state: State, u: int, mode: str,
@@ -433,15 +473,18 @@ class Listing:
             key = self.keys[v] = scenario_rules.limits_key(self.state, v)
         return key
 
-    def _limits(self, u: int, home: bool) -> scenario_rules.Limits | None:
-        """The limits of a Homing (``home``) or Quartering move of ``u``, shared by units alike:
-        ``move_limits`` reads of a unit only what :func:`~scenario_rules.limits_key` holds, and
-        the Homing pass-through places depend on its home cities (:func:`_limits_home`)."""
+    def _limits(self, u: int, home: bool, heading: tuple[int, ...] = ()
+                ) -> scenario_rules.Limits | None:
+        """The limits of a Homing (``home``, toward the challenged cities ``heading``) or
+        Quartering move of ``u``, shared by units alike: ``move_limits`` reads of a unit only
+        what :func:`~scenario_rules.limits_key` holds, and the Homing end check its home cities
+        (:func:`_limits_home`)."""
         state = self.state
-        key = (home, self._limits_key(u), tuple(_homes_of(state, self.homes, u)) if home else ())
+        key = (home, self._limits_key(u),
+               (tuple(_homes_of(state, self.homes, u)), heading) if home else ())
         if key not in self.limits:
-            self.limits[key] = (_limits_home(state, u, self.occ, self.homes) if home
-                                else _limits_quarter(state, u, self.occ))
+            self.limits[key] = (_limits_home(state, u, self.occ, self.homes, heading) if home
+                                else _limits_quarter(state, u, occ=self.occ))
         return self.limits[key]
 
     def _open_limits(self, u: int) -> scenario_rules.Limits | None:
@@ -515,32 +558,41 @@ class Listing:
             if not any(_challenged(self.occ, ix.offshore, h) for h in (*near, *cargo_near)):
                 both = near if cargo < 0 else tuple(h for h in near if h in cargo_near)
                 return self._search(u, cargo, "open", (), (), both)
-            return self._search(u, cargo, mode, near, cargo_near)
+            parts = home_parts(ix, self.occ, near)
+            if len(parts) == 1:
+                return self._search(u, cargo, mode, near, cargo_near, heading=parts[0][0])
+            found: dict[tuple[int, bool], tuple[int, ...]] = {}
+            for heading, ends in parts:
+                found.update(self._search(u, cargo, mode, near, cargo_near, ends, heading))
+            return found
         if not self._city_adjacent(u):
             return {}
         return self._search(u, cargo, mode, (), ())
 
     def _search(self, u: int, cargo: int, mode: str, near: tuple[int, ...],
-                cargo_near: tuple[int, ...], keep: tuple[int, ...] | None = None
-                ) -> dict[tuple[int, bool], tuple[int, ...]]:
+                cargo_near: tuple[int, ...], keep: Iterable[int] | None = None,
+                heading: tuple[int, ...] = ()) -> dict[tuple[int, bool], tuple[int, ...]]:
         """One search of :meth:`destinations`, shared through :attr:`found`: ``mode`` "quarter",
-        "home" (``near``, ``cargo_near``: the home cities within reach) or "open" (a Homing
-        search none of whose home cities within reach is besieged: see :meth:`_open_limits`),
-        kept to the destinations in ``keep`` when given (that answer shared too)."""
+        "home" (``near``, ``cargo_near``: the home cities within reach; ``heading``: the
+        challenged ones its ends head for, :func:`home_parts`) or "open" (a Homing search none
+        of whose home cities within reach is besieged: see :meth:`_open_limits`), kept to the
+        destinations in ``keep`` when given (that answer shared too)."""
         state = self.state
         carried = None if cargo < 0 else (state.loc[cargo], self._limits_key(cargo), cargo_near)
-        key = (mode, self._unit_facts(u), near, carried)
+        key = (mode, self._unit_facts(u), near, carried, heading)
         if keep is not None:
             kept = self.found.get((key, keep))
             if kept is None:
                 kept = self.found[(key, keep)] = {
-                    k: path for k, path in self._search(u, cargo, mode, near, cargo_near).items()
+                    k: path for k, path
+                    in self._search(u, cargo, mode, near, cargo_near, heading=heading).items()
                     if k[0] in keep}
             return kept
         found = self.found.get(key)
         if found is None:
             quarter = mode == "quarter"
-            limits = self._open_limits(u) if mode == "open" else self._limits(u, not quarter)
+            limits = (self._open_limits(u) if mode == "open"
+                      else self._limits(u, not quarter, heading))
             found = self.found[key] = movement.destinations(
                 state, u, forced=not quarter, no_engage=self.calm, carrying=cargo >= 0,
                 cargo=cargo, limits=limits, reach=1 if quarter else 0, memo=self.memo)

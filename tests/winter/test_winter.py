@@ -124,6 +124,25 @@ def test_9_21_enemy_fleets_in_the_offshore_sea_blockade_an_unbesieged_home_port(
                     "path": ["saronic_gulf", "attica"]})
 
 
+@pytest.mark.rule("9.21")
+@pytest.mark.rule("9.212")
+def test_9_21_homing_passes_the_blockaders_of_another_home_city_freely():
+    # the Chian fleet's homes are Chios and Lesbos; a Spartan fleet blockades Chios (§8.21).
+    # Heading for Lesbos it passes that fleet freely; heading for Chios it must stop there
+    s = board({"A21": ("icarian_sea", 3), "S20": ("sea_of_chios", 3)})
+    game = winter(s, ATHENS)
+    homes = {a["path"][-1]: a["path"] for a in game.legal_actions()
+             if a.get("unit") == "A21" and a.get("mode") == "home"}
+    assert homes["lesbos"] == ["sea_of_chios", "lesbos"]
+    assert homes["sea_of_chios"] == ["sea_of_chios"]  # the challenge of Chios' blockade
+    home = {"type": "winter_move", "side": "athens", "mode": "home", "unit": "A21"}
+    with pytest.raises(IllegalAction, match="must stop in Sea of Chios"):
+        game.apply({**home, "path": ["sea_of_chios", "chios"]})
+    game.apply({**home, "path": ["sea_of_chios", "lesbos"]})
+    assert at(game, "A21") == "lesbos" and at(game, "S20") == "sea_of_chios"
+    assert game.state.engagements == []
+
+
 @pytest.mark.rule("9.22")
 def test_9_22_besiegers_survive_only_if_maintained_one_action_per_unit():
     s = board({"S1": ("plataea", 3), "S2": ("plataea", 2)}, garrisons={"plataea": ATHENS})
