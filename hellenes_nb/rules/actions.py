@@ -777,6 +777,9 @@ class DetachGarrison(ActionType):
             return f"no friendly Greek units occupy {ix.place_name[p]}"
         if state.city_control[p] != side:
             return f"{_name(side).title()} does not hold the city of {ix.place_name[p]}"
+        if not _siege().can_build_in(state, p, side):
+            return (f"{ix.place_name[p]} is besieged: a garrison is a Building action, and none "
+                    "is built in a besieged city (§4.2)")
         return None
 
     def legal(self, state, side):

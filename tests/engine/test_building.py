@@ -112,6 +112,20 @@ def test_4_23_detached_garrison_in_an_opposing_city_held_by_greeks():
         game.apply({"type": "garrison", "side": "athens", "area": "megaris"})
 
 
+@pytest.mark.rule("4.2")
+@pytest.mark.rule("4.23")
+def test_4_23_no_detached_garrison_in_a_besieged_city():
+    # Athens holds Thebes (loyal to Sparta) from inside its walls; Sparta besieges it. A
+    # garrison is a Building action, and none is built in a besieged city (§4.2)
+    s = position({"A1": ("boeotia", 2, "inside"), "S1": ("boeotia", 3), "A7": ("megaris", 2)})
+    game = action_phase(s, "athens", 2)
+    assert game.state.city_control[game.state.ix.place("boeotia")] == 0
+    assert [a["area"] for a in game.legal_actions() if a["type"] == "garrison"] == ["megaris"]
+    with pytest.raises(IllegalAction, match="besieged"):
+        game.apply({"type": "garrison", "side": "athens", "area": "boeotia"})
+    assert game.state.garrisons == {} and game.state.actions_left == 2
+
+
 @pytest.mark.rule("4.0")
 def test_4_0_actions_example_of_the_sidebar():
     """Sparta, 3 actions: build the Corinthian fleet 2→3; recruit (three drawn, a Theban fleet
