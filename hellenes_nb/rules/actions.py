@@ -162,13 +162,15 @@ def _movable_units(state: State, side: int) -> tuple[int, ...]:
     return units
 
 
-def _alike_movers(state: State, side: int) -> dict[tuple[int, bool, int, int], int]:
-    """The first unit of ``side`` that may move now of each kind (place, fleet, inside,
-    range), in unit order: units alike reach the same places (``movement.destinations``)."""
+def _alike_movers(state: State, side: int) -> dict[tuple, int]:
+    """The first unit of ``side`` that may move now of each kind (place, fleet, inside, range,
+    :func:`~scenario_rules.limits_key`), in unit order: units alike reach the same places
+    (``movement.destinations`` with their special-rule limits)."""
     loc, inside, is_fleet, move = state.loc, state.inside, state.ix.is_fleet, state.ix.move
-    kinds: dict[tuple[int, bool, int, int], int] = {}
+    kinds: dict[tuple, int] = {}
     for u in _movable_units(state, side):
-        kinds.setdefault((loc[u], is_fleet[u], inside[u], move[u]), u)
+        kinds.setdefault((loc[u], is_fleet[u], inside[u], move[u],
+                          scenario_rules.limits_key(state, u)), u)
     return kinds
 
 
@@ -210,20 +212,26 @@ class Muster(ActionType):
     type = "muster"
     rules = ("5.0",)
 
-    def legal(self, state, side):
-        ix = state.ix
-        out = []
-        reach: set[tuple[int, bool]] = set()  # keys (place, forced) of destinations
+    @staticmethod
+    def _reached(state: State, side: int) -> set[int]:
+        """The places some unit of ``side`` may reach in a muster now, within its scenario's
+        limits (§5.0; §12.0 and §15 keep some units where they are)."""
+        reach: set[int] = set()
         memo: dict = {}
         for u in _alike_movers(state, side).values():
-            reach.update(movement.destinations(state, u, forced=False, no_engage=True,
-                                               memo=memo))
+            reach.update(p for p, _forced in movement.destinations(
+                state, u, forced=False, no_engage=True, limits=move_limits(state, u, "muster"),
+                memo=memo))
+        return reach
+
+    def legal(self, state, side):
+        ix = state.ix
         has_city, control = ix.has_city, state.city_control
-        # the places ``_reason`` allows: cities the side controls
-        for p in sorted({p for p, _forced in reach if has_city[p] and control[p] == side}):
-            out.append({"type": self.type, "side": _name(side), "to": ix.place_ids[p],
-                        "label": f"Muster units into {ix.place_name[p]} (1 action)"})
-        return out
+        # the places ``_reason`` allows: controlled cities some unit can reach
+        return [{"type": self.type, "side": _name(side), "to": ix.place_ids[p],
+                 "label": f"Muster units into {ix.place_name[p]} (1 action)"}
+                for p in sorted(p for p in self._reached(state, side)
+                                if has_city[p] and control[p] == side)]
 
     def _reason(self, state: State, side: int, p: int) -> str | None:
         ix = state.ix
@@ -231,6 +239,9 @@ class Muster(ActionType):
             return f"{ix.place_name[p]} has no city: musters go into a friendly city"
         if state.city_control[p] != side:
             return f"the city of {ix.place_name[p]} is not controlled by {_name(side).title()}"
+        if p not in self._reached(state, side):
+            return (f"none of {_name(side).title()}'s units can reach {ix.place_name[p]} in a "
+                    "muster now")
         return None
 
     def why_illegal(self, state, side, action):

@@ -214,6 +214,23 @@ def test_units_that_started_in_athens_wait_for_414_but_recruits_do_not():
     assert scenario_rules.move_limits(s, U("A55")).unit == ""
 
 
+@pytest.mark.rule("5.0")
+@pytest.mark.rule("15.2")
+def test_a_muster_is_offered_only_where_a_unit_may_go_within_the_scenario_limits():
+    # §15.2 rule 3 holds A55 in Athens until 414: no muster may be offered for it alone
+    game = action_game(board({"A55": ("attica", 2)}, scenario="sicily", year=415), "athens", 2)
+    assert not [a for a in game.legal_actions() if a["type"] == "muster"]
+    with pytest.raises(IllegalAction, match="can reach Plataea in a muster"):
+        game.apply({"type": "muster", "side": "athens", "to": "plataea"})
+    assert game.state.actions_left == 2
+    # a unit free to move makes the muster legal, and the muster offers its move
+    game = action_game(board({"A55": ("attica", 2), "A1": ("attica", 2)}, scenario="sicily",
+                             year=415), "athens", 2)
+    assert "plataea" in [a["to"] for a in game.legal_actions() if a["type"] == "muster"]
+    act(game, "muster", to="plataea")
+    assert {a["unit"] for a in game.legal_actions() if a["type"] == "move"} == {"A1"}
+
+
 @pytest.mark.rule("15.2")  # KEY athens_units_frozen_until_414
 def test_a_unit_held_in_athens_cannot_leave_as_a_fleets_passenger():
     s = board({"A49": ("attica", 3), "A56": ("attica", 2)}, scenario="sicily", year=415)
