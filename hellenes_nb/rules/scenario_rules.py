@@ -219,16 +219,33 @@ def sicily_neutral_now(state: State) -> bool:
     return has(state, "sicily_neutral") and state.flags.get("sicily_seen") != state.year
 
 
-def note_season_end(state: State) -> None:
-    """At the end of a season, record expeditionaries standing in SICILY (§15.2 rule 2)."""
+def note_expeditionaries(state: State) -> None:
+    """Record that expeditionaries stand in SICILY during this season (§15.2 rule 2). Called as
+    each player turn begins and each action phase ends (a unit that arrives stays at least
+    until its combat phase) and at the season's end, so units that come and go within a season
+    count. The flag ``sicily_visit`` holds year * 10 + season."""
     if not has(state, "sicily_neutral") or state.flags.get("sicily_seen") == state.year:
+        return
+    now = state.year * 10 + state.season
+    if state.flags.get("sicily_visit") == now:
         return
     ix = state.ix
     if any(state.loc[u] >= 0 and ix.region[state.loc[u]] == "sicily" and expeditionary(ix, u)
            for u in range(60)):
+        state.flags["sicily_visit"] = now
+
+
+def note_season_end(state: State) -> None:
+    """At the end of a season, record that expeditionaries have been in SICILY this season
+    (:func:`note_expeditionaries`): the rest of the year it is no longer neutral (§15.2 rule 2)."""
+    if not has(state, "sicily_neutral") or state.flags.get("sicily_seen") == state.year:
+        return
+    note_expeditionaries(state)
+    if state.flags.get("sicily_visit") == state.year * 10 + state.season:
         state.flags["sicily_seen"] = state.year
-        state.event("sicily_entered", "15.2", "Athenian expeditionaries stand in Sicily: from "
-                    "next season actions there cost the usual amount and pillage earns Prestige")
+        state.event("sicily_entered", "15.2", "Athenian expeditionaries have been in Sicily "
+                    "this season: from next season actions there cost the usual amount and "
+                    "pillage earns Prestige")
 
 
 def action_cost(state: State, place: int) -> int:
@@ -515,7 +532,8 @@ def limits_key(state: State, u: int) -> tuple:
 __all__ = [
     "Limits", "WINTER", "action_cost", "capacities", "capacity", "civil_war_barred", "costs_vary",
     "expeditionary", "has", "held_back", "home_territory", "is_sicilian", "limits_key",
-    "move_limits", "note_plague_in_athens", "note_season_end", "ostracism_barred", "peace",
+    "move_limits", "note_expeditionaries", "note_plague_in_athens", "note_season_end",
+    "ostracism_barred", "peace",
     "persian_aid_cards", "pillage_prestige", "plague_barred", "refresh_neutral", "rules_of",
     "section", "setup_area", "sicilians_stay", "sicily_neutral_now", "war_resumed",
 ]

@@ -86,6 +86,7 @@ class Turn(Step):
         if stage == 0 and not frame.get("begun"):
             start_turn(state, side)
             scenario_rules.refresh_neutral(state)
+            scenario_rules.note_expeditionaries(state)
             replace_top(state, begun=1)
             if peace.can_declare(state):
                 push(state, {"kind": "declare_war", "side": side})
@@ -103,6 +104,7 @@ class Turn(Step):
                 push(state, {"kind": "actions", "side": side})
         elif stage == 1:
             control.refresh(state)
+            scenario_rules.note_expeditionaries(state)  # those who came in this phase
             replace_top(state, stage=2)
             push(state, {"kind": "combat_phase", "side": side})
         else:

@@ -201,6 +201,29 @@ def test_a_group_move_in_neutral_sicily_needs_two_actions():
         game.apply({"type": "move_group", "side": "athens", "area": "segesta"})
 
 
+@pytest.mark.rule("15.2")
+def test_expeditionaries_that_came_and_went_within_a_season_end_sicilys_neutrality():
+    # an Athenian fleet stands at Catana as Spring begins and sails out of Sicily that Spring:
+    # it has been in Sicily, so from the next season on actions there cost the usual amount
+    s = board({"A49": ("catana", 3)}, scenario="sicily", year=415)
+    s.season, s.first = 1, ATHENS
+    s.played = [{"card": 17, "use": "actions"}, {"card": 21, "use": "actions"}]  # 3 actions
+    s.stack = [{"kind": "year", "stage": 5}, {"kind": "season", "season": 1, "stage": 3},
+               {"kind": "turn", "side": ATHENS, "stage": 0}]  # Athens' turn begins
+    game = Game(s, seed=1)
+    assert scenario_rules.sicily_neutral_now(game.state)
+    act(game, "move_group", area="catana")
+    away = next(a for a in game.legal_actions() if a["type"] == "move"
+                and IX.region[P(a["path"][-1])] != "sicily")
+    game.apply(away)  # the group's only unit; its 2 actions (§15.2) were Athens' last
+    while game.state.season == 1:
+        game.apply(game.legal_actions()[0])
+    assert IX.region[game.state.loc[U("A49")]] != "sicily"
+    assert not scenario_rules.sicily_neutral_now(game.state)
+    assert scenario_rules.action_cost(game.state, P("syracuse")) == 1
+    assert [e["rule"] for e in game.log if e["kind"] == "sicily_entered"] == ["15.2"]
+
+
 @pytest.mark.rule("15.2")  # KEY athens_units_frozen_until_414
 @pytest.mark.rule("15.2")  # KEY greek_recruits_to_sicily
 def test_units_that_started_in_athens_wait_for_414_but_recruits_do_not():
