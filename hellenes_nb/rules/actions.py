@@ -487,7 +487,7 @@ class GroupMove(Step):
                                   carry_cv=carry_cv, no_engage=mode == "muster",
                                   limits=move_limits(state, u, mode))
         ban = season_ban(state, side, "engage")
-        if ban and plan.engage_via:
+        if ban and (plan.engage_via or plan.forced_via):
             raise IllegalAction(f"{ix.describe(u)} cannot engage: {ban}", "3.1")
         if mode == "muster" and plan.end != frame["to"]:
             raise IllegalAction(f"mustering units must end in {ix.place_name[frame['to']]}",

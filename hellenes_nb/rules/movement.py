@@ -44,6 +44,8 @@ class Plan:
     carry: int = -1
     carry_cv: int = 0
     forced_target: int = -1
+    #: how the forced step would engage the enemy in ``forced_target`` ("" if it would not)
+    forced_via: str = ""
     engage_via: str = ""
     enter_city: bool = False
     deep: list[tuple[int, int]] = field(default_factory=list)
@@ -255,6 +257,10 @@ def plan_move(state: State, u: int, path: list[int], *, forced: bool = False, ca
                             "no forced march is needed", "5.3")
     if forced and no_engage:
         raise IllegalAction("mustering units cannot force march or sail", "5.3")
+    again = next((p for i, p in enumerate(full) if p in full[:i]), -1)
+    if again >= 0:
+        raise IllegalAction(f"{ix.route(full)} comes back to {ix.place_name[again]}: a move "
+                            "never enters an area twice or returns to where it began", "5.0")
     plan = Plan(unit=u, path=tuple(path), start=start, end=start)
     n_units = 1
     if carry >= 0:
@@ -275,7 +281,7 @@ def plan_move(state: State, u: int, path: list[int], *, forced: bool = False, ca
             plan.deep.append((a, b))
         is_forced_step = forced and i == len(path) - 1 and not (sure and sure[b])
         if is_forced_step:
-            plan.forced_target = b
+            plan.forced_target, plan.forced_via = b, via
             plan.deep = [d for d in plan.deep if d != (a, b)]
             break
         plan.end = b
@@ -742,10 +748,15 @@ def execute(state: State, plan: Plan, group: int) -> None:
     u = plan.unit
     side = u // 60
     movers = [u] + ([plan.carry] if plan.carry >= 0 else [])
+    left = state.carry.get(u)
+    if plan.carry < 0 and left is not None:
+        # the fleet sails without its passenger, who stays aboard another fleet (§5.21)
+        del state.carry[u]
+        if state.loc[left] == plan.start:
+            _reboard(state, left, plan.start, [], leaving=u)
     if plan.carry >= 0:
         if plan.carry_cv:
             state.cv[plan.carry] = plan.carry_cv
-        left = state.carry.get(u)
         freed = [f for f, c in state.carry.items() if c == plan.carry and f != u]
         for other in freed:
             del state.carry[other]  # the land unit changes ships (§5.21)
@@ -778,16 +789,17 @@ def execute(state: State, plan: Plan, group: int) -> None:
                        f"{ix.place_name[plan.end]}{tail}{eng}")
 
 
-def _reboard(state: State, c: int, sea: int, freed: list[int]) -> None:
-    """Land unit ``c`` stays at ``sea`` while the fleet that carried it leaves with another: it
-    is now aboard a fleet there with no passenger, first the one that other unit left (§5.21),
-    so that losing that fleet loses ``c`` (:func:`eliminate`)."""
+def _reboard(state: State, c: int, sea: int, freed: list[int], leaving: int = -1) -> None:
+    """Land unit ``c`` stays at ``sea`` while the fleet that carried it leaves (with another
+    passenger, or ``leaving`` with none): it is now aboard a fleet there with no passenger,
+    first the one that other unit left (§5.21), so that losing that fleet loses ``c``
+    (:func:`eliminate`)."""
     ix = state.ix
     if sea < ix.n_land:
         return
     lo = (c // 60) * 60
     empty = [f for f in range(lo, lo + 60)
-             if state.loc[f] == sea and ix.is_fleet[f] and f not in state.carry]
+             if state.loc[f] == sea and ix.is_fleet[f] and f not in state.carry and f != leaving]
     ship = next((f for f in freed if f in empty), empty[0] if empty else -1)
     if ship >= 0:
         state.carry[ship] = c

@@ -75,7 +75,7 @@ def test_5_1_fleets_only_on_coastal_land_and_stop_on_entering_land():
     group(game, "athens", "attica")
     assert "share no sea" in refused(game, "athens", "A2", "boeotia")
     assert "must stop" in refused(game, "athens", "A2", "saronic_gulf", "megaris",
-                                  "saronic_gulf")
+                                  "gulf_of_corinth")
     assert "must stop on entering Megaris" in refused(game, "athens", "A2", "megaris", "corinth")
     move(game, "athens", "A2", "megaris")
     assert unit_at(game, "A2") == "megaris"
@@ -288,3 +288,46 @@ def test_5_0_muster_cannot_engage():
     assert not any(a.get("unit") == "S22" for a in game.legal_actions())
     move(game, "sparta", "S6", "corinth")
     assert unit_at(game, "S6") == "corinth"
+
+
+@pytest.mark.rule("5.21")
+@pytest.mark.rule("5.23")
+def test_5_23_a_gale_spares_the_passenger_its_fleet_left_behind():
+    # A7 rode A2 last turn; A2 crosses the deep sea without it, A6 stays with A7
+    s = position({"A2": ("andros_sea", 3), "A6": ("andros_sea", 3), "A7": ("andros_sea", 2)})
+    ix = s.ix
+    s.carry[ix.unit("A2")] = ix.unit("A7")
+    game = action_phase(s, "athens", 1)
+    group(game, "athens", "andros_sea")
+    move(game, "athens", "A2", "saronic_gulf")
+    assert game.state.carry == {ix.unit("A6"): ix.unit("A7")}  # A7 is aboard A6 now
+    game.state.dice.force([1, 2])  # a storm, then a gale for A2
+    finish(game, "athens")
+    assert unit_at(game, "A2") is None
+    assert unit_at(game, "A7") == "andros_sea" and unit_at(game, "A6") == "andros_sea"
+    assert not [e for e in game.log if e["kind"] == "eliminated" and "A7" in str(e)]
+
+
+@pytest.mark.rule("3.1")
+@pytest.mark.rule("5.3")
+def test_5_3_no_forced_march_into_the_enemy_under_the_enemys_augury():
+    s = position({"A1": ("attica", 3), "S22": ("phocis", 2)})
+    s.flags["augury:athens"] = s.year * 10 + 1  # Sparta's Augury binds Athens this Spring
+    game = action_phase(s, "athens", 1, season=1)
+    group(game, "athens", "attica")
+    assert "cannot engage" in refused(game, "athens", "A1", "boeotia", "phocis")
+    why = refused(game, "athens", "A1", "plataea", "boeotia", "phocis", forced=True)
+    assert "cannot engage" in why and "Augury" in why
+
+
+@pytest.mark.rule("5.0")
+@pytest.mark.rule("7.4")
+def test_5_0_a_move_never_comes_back_to_an_area_it_has_left():
+    # a fleet besieged in Megara may not sail out and land straight back among its besiegers
+    s = position({"S4": ("megaris", 2, "inside"), "S7": ("megaris", 1, "inside"),
+                  "A1": ("megaris", 3)})
+    game = action_phase(s, "sparta", 1)
+    group(game, "sparta", "megaris")
+    assert "comes back to Megaris" in refused(game, "sparta", "S4", "saronic_gulf", "megaris")
+    assert not [a for a in game.legal_actions()
+                if a.get("unit") == "S4" and a["path"][-1] == "megaris"]
