@@ -291,8 +291,18 @@ def _build(state: State, frame: dict) -> tuple[Battle, list[int]] | None:
         rights[SIDE_NAMES[frame["stuck_side"]]] = False
     battle = Battle(fighters, kind, dice=state.dice, treachery=bool(frame.get("treachery")),
                     may_retreat=rights,
-                    double_defense=kind != "assault" or cards.double_defense(state, p))
+                    double_defense=kind != "assault" or cards.double_defense(state, p),
+                    suffered=_suffered_before(frame))
     return battle, att + dfd
+
+
+def _suffered_before(frame: dict) -> tuple[str, ...]:
+    """Sides already hit or routed in this battle (§6.4, §14.11): when units that could not
+    retreat keep the fight going, it is still the same battle, so a side hit before the failed
+    retreat can no longer retire for free. A new formation's battle starts clean."""
+    if not frame.get("continued"):
+        return ()
+    return tuple(frame.get("suffered", ()))
 
 
 def _fixed(frame: dict, u: int) -> bool:
@@ -672,7 +682,7 @@ class BattleStep(Step):
         p, side = frame["place"], frame["side"]
         base = {"chosen": (), "pending": (), "fleet_at": (), "cargo_used": (), "storms": (),
                 "awarded": None, "stuck_side": None, "retreat_side": -1, "panic": False,
-                "continued": False, "garrison_stays": False}
+                "continued": False, "garrison_stays": False, "suffered": ()}
         if frame["mode"] == "assault":
             joins = joining(state, p, side)
             replace_top(state, stage="join" if len(joins) > 1 else "reveal", current=None,
@@ -756,7 +766,8 @@ class BattleStep(Step):
         # a new battle (the next formation, or one continued after a failed retreat) starts a
         # new chain of Ares re-rolls (§11.0)
         fresh = {"ares_chain": None} if frame.get("ares_chain") else {}
-        replace_top(state, stage="fight", battle=_saved(b), **fresh)
+        # once a battle here is revealed, nobody may fortify before the next one (§6.1, §7.1)
+        replace_top(state, stage="fight", battle=_saved(b), first=False, **fresh)
 
     def _run_fight(self, state: State, frame: dict) -> None:
         b = battle_object(state, frame)
@@ -795,7 +806,7 @@ class BattleStep(Step):
             siege.capture(state, p, winner, "assault")
         loser = 1 - winner
         if out.must_retreat is None:
-            replace_top(state, stage="after", winner=winner)
+            replace_top(state, stage="after", winner=winner, suffered=b.suffered)
             return
         keys = {f.key for f in b.fighters if f.side == SIDE_NAMES[loser] and f.cv > 0}
         pending = tuple(u for u in (_key_unit(ix, k) for k in sorted(keys))
@@ -803,7 +814,7 @@ class BattleStep(Step):
         stuck_garrison = any(k.startswith("garrison:") for k in keys)
         replace_top(state, stage="retreat", retreat_side=loser, pending=pending,
                     panic=out.how == "panic", winner=winner, fleet_at=(), cargo_used=(),
-                    storms=(), garrison_stays=stuck_garrison)
+                    storms=(), garrison_stays=stuck_garrison, suffered=b.suffered)
 
     def _award(self, state: State, frame: dict, out: Any) -> None:
         """Prestige for the battle (§14.11); a fight continued by units that could not retreat
@@ -921,10 +932,11 @@ class BattleStep(Step):
             forms = list(frame["forms"])
             if len(forms) > 1:
                 replace_top(state, stage="order", forms=tuple(forms), current=None,
-                            awarded=None, stuck_side=None, continued=False, winner=side)
+                            awarded=None, stuck_side=None, continued=False, winner=side,
+                            suffered=())
                 return
             replace_top(state, stage="reveal", current=forms[0], forms=(), awarded=None,
-                        stuck_side=None, continued=False, winner=side)
+                        stuck_side=None, continued=False, winner=side, suffered=())
             return
         if frame["forms"] and not lost:
             state.event("formations_join", "5.41", f"{_name(side)}'s other formations join "

@@ -72,7 +72,9 @@ class Battle:
     map); by default both, except the defenders of a siege assault (§6.4, §8.12).
     ``double_defense``: False when city defenders lose their double defense without the rest
     of a Treachery Assault (a Civil War marker on the city, §3.1); they keep A2 and their
-    immunity to routs (§8.1).
+    immunity to routs (§8.1). ``suffered``: the sides that already took a hit or a rout
+    earlier in the same battle, when the fight goes on after some units could not retreat
+    (§6.4); such a side can no longer retire for free (§14.11).
     """
 
     __slots__ = (
@@ -91,6 +93,7 @@ class Battle:
         treachery: bool = False,
         may_retreat: Mapping[str, bool] | None = None,
         double_defense: bool = True,
+        suffered: Iterable[str] = (),
     ) -> None:
         fs = list(fighters)
         for f in fs:
@@ -110,7 +113,11 @@ class Battle:
         self._cursor = 0               # next slot in the firing order
         self._queue: list[int] = []    # pursuit or harrying attackers still to come
         self._offered: list[str] = []  # sides that had their retreat option this round
-        self._suffered = {s: False for s in SIDES}
+        earlier = set(suffered)
+        if not earlier <= set(SIDES):
+            raise BattleError(f"suffered names unknown sides {sorted(earlier - set(SIDES))}; "
+                              f"the sides are {list(SIDES)}")
+        self._suffered = {s: s in earlier for s in SIDES}
         self._pending: list[Any] | None = None  # [attacker index, mode, hits, routs]
         self._retreater: str | None = None
         self._victor: str | None = None
@@ -143,6 +150,11 @@ class Battle:
     def phase(self) -> str:
         """``round`` (normal fire), ``pursuit`` (§6.34), ``harry`` (§6.41) or ``over``."""
         return self._phase
+
+    @property
+    def suffered(self) -> tuple[str, ...]:
+        """The sides that have taken a hit or a rout in this battle so far (§6.4, §14.11)."""
+        return tuple(s for s in SIDES if self._suffered[s])
 
     def fighter(self, key: str) -> Fighter:
         """The block with this key."""

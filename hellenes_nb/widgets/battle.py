@@ -582,9 +582,9 @@ class BattleWidget(anywidget.AnyWidget):
                 "choices": choices}
 
     def _suffered(self, side: str) -> bool:
-        """Has ``side`` taken any hit or rout yet (the test for Retiring, §14.11)?"""
-        return any(e["kind"] in ("hit", "half_hit", "rout")
-                   and self.battle.fighter(e["target"]).side == side for e in self.battle.log)
+        """Has ``side`` taken any hit or rout yet in this battle, including before a fight
+        continued by units that could not retreat (the test for Retiring, §14.11)?"""
+        return side in self.battle.suffered
 
     def _retreat_cost(self, side: str) -> str:
         enemy = SIDE_WORD[other_side(side)]
