@@ -893,11 +893,15 @@ class BattleStep(Step):
         if self._choosers(state, frame):
             return
         if frame["storms"]:  # one storm per run: an appeal to Poseidon settles first (§11.0)
-            (a, b, f), rest = frame["storms"][0], frame["storms"][1:]
-            replace_top(state, storms=rest)
-            if state.loc[f] == b:
-                olympians.roll_storm(state, {"side": f // 60, "from": a, "to": b,
-                                             "units": (f,)})
+            # the fleets that retreated across one deep-sea border to one sea are one fleet
+            # Formation: one storm die for them all (§5.22, §5.0)
+            a, b, _f = frame["storms"][0]
+            fleets = tuple(f for x, y, f in frame["storms"] if (x, y) == (a, b)
+                           and state.loc[f] == b)
+            replace_top(state, storms=tuple(r for r in frame["storms"] if r[:2] != (a, b)))
+            if fleets:
+                olympians.roll_storm(state, {"side": fleets[0] // 60, "from": a, "to": b,
+                                             "units": fleets})
             return
         stuck = [u for u in frame["pending"] if state.loc[u] == p]
         if frame["panic"]:

@@ -66,3 +66,28 @@ def test_5_22_fleet_retreating_across_deep_sea_risks_a_storm():
     assert events(s, "storm_roll") and events(s, "high_seas")
     assert s.cv[U("A12")] == 2
     assert s.prestige == -1  # at sea every retreat cedes 1 (§14.11)
+
+
+@pytest.mark.rule("5.22")
+@pytest.mark.rule("6.4")
+def test_5_22_fleets_retreating_together_across_deep_sea_make_one_storm_roll():
+    # two Athenian fleets retreat from the same battle across the same deep-sea border to the
+    # Andros Sea: one fleet Formation, so Sparta rolls one storm die (1: storm), then each fleet
+    # rolls its ship damage (5 and 2: high seas for A12, a gale for A13)
+    s = new_state(active=1, season=2)
+    put(s, "S9", "sea_of_chios", 3)
+    engage(s, ["S9"], "sea_of_chios", "sea_of_lesbos", "sea")
+    put(s, "A12", "sea_of_chios", 3)
+    put(s, "A13", "sea_of_chios", 3)
+    s.dice.force([1, 5, 2])
+
+    def pick(st, choices):
+        for a in choices:
+            if a["type"] == "retreat" and a["to"] == "andros_sea":
+                return a
+        return choose_retreat("athens")(st, choices)
+
+    combat(s, 1, pick)
+    assert len(events(s, "storm_roll")) == 1
+    assert s.loc[U("A12")] == P("andros_sea") and s.cv[U("A12")] == 2
+    assert s.loc[U("A13")] < 0  # lost in the gale
