@@ -751,6 +751,11 @@ class RecruitPlace(Step):
         state.event("recruit", "4.22", f"{_name(side).title()} recruits {ix.describe(u)} in "
                     f"{ix.place_name[p]} at {state.cv[u]} cv", side, private=side,
                     public=f"{_name(side).title()} recruits a block in {ix.place_name[p]}")
+        if ix.availability[u] == "rebel" and ix.has_city[p] and state.city_control[p] != side:
+            # a rebel unit takes its city at once (§4.22), so it may be built up this turn
+            state.city_control[p] = side
+            state.event("rebels_take_city", "4.22", f"The rebels take {ix.place_name[p]} for "
+                        f"{_name(side).title()}", side, place=p)
         pop(state, frame)
         if ix.is_barbarian[u] and state.season == WINTER:
             movement.eliminate(state, u, "9.23", "barbarians recruited in Winter disband at once")
