@@ -213,25 +213,42 @@ class Muster(ActionType):
     rules = ("5.0",)
 
     @staticmethod
-    def _reached(state: State, side: int) -> set[int]:
-        """The places some unit of ``side`` may reach in a muster now, within its scenario's
-        limits (§5.0; §12.0 and §15 keep some units where they are)."""
-        reach: set[int] = set()
+    def _reached(state: State, side: int, only: int = -1) -> set[int]:
+        """The controlled cities (or just ``only``) some unit of ``side`` may muster into now,
+        within its scenario's limits (§5.0; §12.0 and §15 keep some units where they are, and
+        the Peace lets fleets pass enemy fleets at sea). Checks and end checks only take
+        places away, so without pass-through places a unit's limited search runs only when its
+        plain search (shared, cheap) reaches a city no other unit has been found to reach."""
+        ix = state.ix
+        has_city, control = ix.has_city, state.city_control
+
+        def cities(dests: dict) -> set[int]:
+            return {p for p, _forced in dests if has_city[p] and control[p] == side
+                    and p not in found and (only < 0 or p == only)}
+
+        found: set[int] = set()
         memo: dict = {}
         for u in _alike_movers(state, side).values():
-            reach.update(p for p, _forced in movement.destinations(
-                state, u, forced=False, no_engage=True, limits=move_limits(state, u, "muster"),
-                memo=memo))
-        return reach
+            limits = move_limits(state, u, "muster")
+            if limits is None or limits.through is None:
+                new = cities(movement.destinations(state, u, forced=False, no_engage=True,
+                                                   memo=memo))
+                if not new or limits is None:
+                    found |= new
+                    continue
+            new = cities(movement.destinations(state, u, forced=False, no_engage=True,
+                                               limits=limits, memo=memo))
+            found |= new
+            if only >= 0 and found:
+                break
+        return found
 
     def legal(self, state, side):
         ix = state.ix
-        has_city, control = ix.has_city, state.city_control
         # the places ``_reason`` allows: controlled cities some unit can reach
         return [{"type": self.type, "side": _name(side), "to": ix.place_ids[p],
                  "label": f"Muster units into {ix.place_name[p]} (1 action)"}
-                for p in sorted(p for p in self._reached(state, side)
-                                if has_city[p] and control[p] == side)]
+                for p in sorted(self._reached(state, side))]
 
     def _reason(self, state: State, side: int, p: int) -> str | None:
         ix = state.ix
@@ -239,7 +256,7 @@ class Muster(ActionType):
             return f"{ix.place_name[p]} has no city: musters go into a friendly city"
         if state.city_control[p] != side:
             return f"the city of {ix.place_name[p]} is not controlled by {_name(side).title()}"
-        if p not in self._reached(state, side):
+        if not self._reached(state, side, p):
             return (f"none of {_name(side).title()}'s units can reach {ix.place_name[p]} in a "
                     "muster now")
         return None
