@@ -45,6 +45,14 @@ def test_6_5_sea_battle_uses_sea_ratings_and_carried_units_only_ride():
     assert all(e["block"] != "S4" for e in events(s, "battle_attack"))
 
 
+def _athens_retreats_to_the_andros_sea(st, choices):
+    """Athens retreats at its first chance, to the Andros Sea."""
+    for a in choices:
+        if a["type"] == "retreat" and a["to"] == "andros_sea":
+            return a
+    return choose_retreat("athens")(st, choices)
+
+
 @pytest.mark.rule("5.22")
 def test_5_22_fleet_retreating_across_deep_sea_risks_a_storm():
     s = new_state(active=1, season=2)
@@ -55,13 +63,7 @@ def test_5_22_fleet_retreating_across_deep_sea_risks_a_storm():
     # Sparta rolls 1: storm; Athens rolls 5: high seas, the fleet loses 1 cv
     s.dice.force([1, 5])
 
-    def pick(st, choices):
-        for a in choices:
-            if a["type"] == "retreat" and a["to"] == "andros_sea":
-                return a
-        return choose_retreat("athens")(st, choices)
-
-    combat(s, 1, pick)
+    combat(s, 1, _athens_retreats_to_the_andros_sea)
     assert s.loc[U("A12")] == P("andros_sea")
     assert events(s, "storm_roll") and events(s, "high_seas")
     assert s.cv[U("A12")] == 2
@@ -81,13 +83,7 @@ def test_5_22_fleets_retreating_together_across_deep_sea_make_one_storm_roll():
     put(s, "A13", "sea_of_chios", 3)
     s.dice.force([1, 5, 2])
 
-    def pick(st, choices):
-        for a in choices:
-            if a["type"] == "retreat" and a["to"] == "andros_sea":
-                return a
-        return choose_retreat("athens")(st, choices)
-
-    combat(s, 1, pick)
+    combat(s, 1, _athens_retreats_to_the_andros_sea)
     assert len(events(s, "storm_roll")) == 1
     assert s.loc[U("A12")] == P("andros_sea") and s.cv[U("A12")] == 2
     assert s.loc[U("A13")] < 0  # lost in the gale
