@@ -45,6 +45,17 @@ def test_6_5_sea_battle_uses_sea_ratings_and_carried_units_only_ride():
     assert all(e["block"] != "S4" for e in events(s, "battle_attack"))
 
 
+def _chios_sea_battle(*fleets: str):
+    """A Spartan fleet sails from the Sea of Lesbos against Athenian ``fleets`` (3 cv each) in
+    the Sea of Chios, with Sparta's combat phase to come."""
+    s = new_state(active=1, season=2)
+    put(s, "S9", "sea_of_chios", 3)
+    engage(s, ["S9"], "sea_of_chios", "sea_of_lesbos", "sea")
+    for key in fleets:
+        put(s, key, "sea_of_chios", 3)
+    return s
+
+
 def _athens_retreats_to_the_andros_sea(st, choices):
     """Athens retreats at its first chance, to the Andros Sea."""
     for a in choices:
@@ -55,14 +66,10 @@ def _athens_retreats_to_the_andros_sea(st, choices):
 
 @pytest.mark.rule("5.22")
 def test_5_22_fleet_retreating_across_deep_sea_risks_a_storm():
-    s = new_state(active=1, season=2)
-    put(s, "S9", "sea_of_chios", 3)
-    engage(s, ["S9"], "sea_of_chios", "sea_of_lesbos", "sea")
-    put(s, "A12", "sea_of_chios", 3)
+    s = _chios_sea_battle("A12")
     # Athens retreats at once (no hit yet) to the Andros Sea across a deep-sea border;
     # Sparta rolls 1: storm; Athens rolls 5: high seas, the fleet loses 1 cv
     s.dice.force([1, 5])
-
     combat(s, 1, _athens_retreats_to_the_andros_sea)
     assert s.loc[U("A12")] == P("andros_sea")
     assert events(s, "storm_roll") and events(s, "high_seas")
@@ -76,11 +83,7 @@ def test_5_22_fleets_retreating_together_across_deep_sea_make_one_storm_roll():
     # two Athenian fleets retreat from the same battle across the same deep-sea border to the
     # Andros Sea: one fleet Formation, so Sparta rolls one storm die (1: storm), then each fleet
     # rolls its ship damage (5 and 2: high seas for A12, a gale for A13)
-    s = new_state(active=1, season=2)
-    put(s, "S9", "sea_of_chios", 3)
-    engage(s, ["S9"], "sea_of_chios", "sea_of_lesbos", "sea")
-    put(s, "A12", "sea_of_chios", 3)
-    put(s, "A13", "sea_of_chios", 3)
+    s = _chios_sea_battle("A12", "A13")
     s.dice.force([1, 5, 2])
 
     combat(s, 1, _athens_retreats_to_the_andros_sea)
