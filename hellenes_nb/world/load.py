@@ -1,7 +1,9 @@
 """Read the data files under data/hellenes/ into typed records.
 
-Files are parsed with ``yaml.safe_load`` and ``csv``: nothing in them is ever executed. A malformed
-record raises :class:`DataError` naming the file, the record and the problem.
+YAML files are read by :mod:`hellenes_nb.safeyaml` (plain data only: no anchors, aliases, tags or
+merge keys, capped in size and depth) and the tables with ``csv``: nothing in them is ever
+executed. A malformed record raises :class:`DataError` naming the file, the record and the
+problem.
 """
 
 from __future__ import annotations
@@ -11,8 +13,7 @@ import functools
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from ..safeyaml import YamlProblem, read_yaml_file
 from .records import (
     BORDER_TYPES,
     CARD_BORDERS,
@@ -119,12 +120,10 @@ def _yaml_list(path: Path) -> list:
 
 def _read_yaml(path: Path) -> Any:
     try:
-        with path.open(encoding="utf-8") as fh:
-            return yaml.safe_load(fh)
-    except FileNotFoundError:
-        raise DataError(path.name, "file", "the file is missing") from None
-    except yaml.YAMLError as exc:
-        raise DataError(path.name, "file", f"not valid YAML: {exc}") from None
+        return read_yaml_file(path, path.name)
+    except YamlProblem as exc:
+        where = f"line {exc.line}" if exc.line is not None else "file"
+        raise DataError(path.name, where, exc.message) from None
 
 
 def _rid(file: str, i: int, raw: Any, key: str = "id") -> str:
