@@ -82,6 +82,12 @@ class PositionSpec:
     units: tuple[UnitSpec, ...]
     garrisons: dict[str, tuple[str, ...]]
     notes: str = ""
+    #: War Resumes is in effect (§12.1); None keeps the scenario's start (true only in 413)
+    war_resumed: bool | None = None
+    #: plagues that have struck Athens so far (§15.1 rule 3); None keeps the scenario's 0
+    plagues_in_athens: int | None = None
+    #: a Plague Strikes has happened, so Plague Returns may be played (§3.1)
+    plague_struck: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -492,7 +498,7 @@ def _step(file: str, n: int, raw: Any, problems: list[Problem]) -> StepSpec:
 def _position(file: str, raw: Any, problems: list[Problem]) -> PositionSpec:
     r = _Reader(file, "position", raw, problems)
     r.known({"scenario", "year", "season", "prestige", "leaders", "hands", "units", "garrisons",
-             "notes"})
+             "notes", "war_resumed", "plagues_in_athens", "plague_struck"})
     season = r.text("season") or "spring"
     if season not in SEASON_NAMES:
         r.fail(f"season must be one of {', '.join(SEASON_NAMES)}, got {season!r}")
@@ -526,7 +532,10 @@ def _position(file: str, raw: Any, problems: list[Problem]) -> PositionSpec:
     return PositionSpec(
         scenario=r.text("scenario") or "", year=r.get("year", int) or 0, season=season,
         prestige=r.get("prestige", int, 0) or 0, leaders=leaders, hands=hands,
-        units=tuple(units), garrisons=garrisons, notes=r.text("notes", "") or "")
+        units=tuple(units), garrisons=garrisons, notes=r.text("notes", "") or "",
+        war_resumed=r.get("war_resumed", bool, None, "true or false"),
+        plagues_in_athens=r.get("plagues_in_athens", int, None, "a whole number"),
+        plague_struck=r.get("plague_struck", bool, None, "true or false"))
 
 
 def parse_lesson(data: Any, file: str) -> tuple[LessonSpec | None, list[Problem]]:
