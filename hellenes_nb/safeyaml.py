@@ -16,7 +16,7 @@ Python object is built, and refuses:
   file is read or refused within a fraction of a second.
 
 Dates and ``=`` are read as plain text (YAML 1.1 would turn ``2024-05-01`` into a date).
-Every refusal is a :class:`YamlProblem` naming the file, the line and what is wrong.
+Every refusal is a :class:`FileProblem` naming the file, the line and what is wrong.
 
 PyYAML's own ``SafeLoader`` rather than ``strictyaml``: the project already depends on PyYAML,
 the checks are a few lines on one hook of its composer, and the files keep the YAML they have
@@ -31,8 +31,8 @@ from typing import Any
 
 import yaml
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "YamlProblem", "load_yaml_text",
-           "read_yaml_file"]
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "FileProblem", "load_yaml_text",
+           "read_text_file", "read_yaml_file"]
 
 #: the largest file read (the biggest file shipped is about 40 KB)
 MAX_BYTES = 256 * 1024
@@ -45,8 +45,8 @@ _MERGE = "tag:yaml.org,2002:merge"
 _DROPPED_RESOLVERS = {"tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:value"}
 
 
-class YamlProblem(ValueError):
-    """A YAML file that cannot be read as plain data.
+class FileProblem(ValueError):
+    """A data file that cannot be read as plain data.
 
     ``line`` is counted from 1 (None when the problem is the whole file); ``path`` lists the
     keys and list positions (from 0) down to the refused node, and ``titles`` the ``title:``
@@ -63,7 +63,7 @@ class YamlProblem(ValueError):
 
 
 class _Refused(yaml.YAMLError):
-    """Raised inside the loader; :func:`load_yaml_text` turns it into a YamlProblem."""
+    """Raised inside the loader; :func:`load_yaml_text` turns it into a FileProblem."""
 
     def __init__(self, message: str, mark: yaml.Mark | None, path: list[list[Any]]):
         super().__init__(message)
@@ -154,10 +154,10 @@ def _describe(exc: yaml.YAMLError) -> str:
 
 
 def load_yaml_text(text: str, file: str) -> Any:
-    """The plain data of one YAML document (None for an empty one); :class:`YamlProblem`
+    """The plain data of one YAML document (None for an empty one); :class:`FileProblem`
     naming ``file`` and the line when it is refused or malformed."""
     if len(text) > MAX_BYTES:
-        raise YamlProblem(file, f"the text is {len(text)} characters; at most {MAX_BYTES} "
+        raise FileProblem(file, f"the text is {len(text)} characters; at most {MAX_BYTES} "
                                 "are read")
     loader = None
     try:
@@ -165,41 +165,46 @@ def load_yaml_text(text: str, file: str) -> Any:
         return loader.get_single_data()
     except _Refused as exc:
         line = exc.mark.line + 1 if exc.mark is not None else None
-        raise YamlProblem(file, exc.message, line, exc.path, exc.titles) from None
+        raise FileProblem(file, exc.message, line, exc.path, exc.titles) from None
     except yaml.YAMLError as exc:
-        raise YamlProblem(file, _describe(exc), _line(exc, text)) from None
+        raise FileProblem(file, _describe(exc), _line(exc, text)) from None
     except ValueError as exc:  # e.g. an integer of thousands of digits
-        raise YamlProblem(file, f"a value cannot be read ({str(exc).split(';')[0]})") from None
+        raise FileProblem(file, f"a value cannot be read ({str(exc).split(';')[0]})") from None
     finally:
         if loader is not None:
             loader.dispose()
 
 
-def read_yaml_file(path: Path | str, name: str | None = None) -> Any:
-    """Read the YAML file at ``path`` as plain data (see :func:`load_yaml_text`); problems
-    name the file as ``name`` (default: the path as given). A missing or unreadable file,
-    one over :data:`MAX_BYTES` bytes and one that is not UTF-8 text are YamlProblems too."""
+def read_text_file(path: Path | str, name: str | None = None) -> str:
+    """The text of a data file: :class:`FileProblem` naming it as ``name`` (default: the path
+    as given) when it is missing, unreadable, not a regular file, over :data:`MAX_BYTES`
+    bytes or not UTF-8 text. The CSV tables are read this way too."""
     name = str(path) if name is None else name
     p = Path(path)
     try:
         info = p.stat()
         if not stat.S_ISREG(info.st_mode):
-            raise YamlProblem(name, "not a regular file")
-        size = info.st_size
-        if size > MAX_BYTES:
-            raise YamlProblem(name, f"the file is {size} bytes; at most {MAX_BYTES} bytes are "
-                                    "read")
+            raise FileProblem(name, "not a regular file")
+        if info.st_size > MAX_BYTES:
+            raise FileProblem(name, f"the file is {info.st_size} bytes; at most {MAX_BYTES} "
+                                    "bytes are read")
         raw = p.read_bytes()
     except FileNotFoundError:
-        raise YamlProblem(name, "the file is missing") from None
+        raise FileProblem(name, "the file is missing") from None
     except OSError as exc:
-        raise YamlProblem(name, f"cannot read the file: {exc.strerror or exc}") from None
+        raise FileProblem(name, f"cannot read the file: {exc.strerror or exc}") from None
     if len(raw) > MAX_BYTES:  # it grew after stat
-        raise YamlProblem(name, f"the file is over {MAX_BYTES} bytes")
+        raise FileProblem(name, f"the file is over {MAX_BYTES} bytes")
     try:
-        text = raw.decode("utf-8-sig")
+        return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise YamlProblem(name, f"the file is not UTF-8 text (byte {exc.start}: {exc.reason}); "
+        raise FileProblem(name, f"the file is not UTF-8 text (byte {exc.start}: {exc.reason}); "
                                 "save it as UTF-8", line) from None
-    return load_yaml_text(text, name)
+
+
+def read_yaml_file(path: Path | str, name: str | None = None) -> Any:
+    """Read the YAML file at ``path`` as plain data (see :func:`read_text_file` and
+    :func:`load_yaml_text`); problems name the file as ``name``."""
+    name = str(path) if name is None else name
+    return load_yaml_text(read_text_file(path, name), name)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..safeyaml import YamlProblem, read_yaml_file
+from ..safeyaml import FileProblem, read_yaml_file
 
 __all__ = ["FORMAT", "SEASON_NAMES", "Problem", "LessonSpec", "PositionSpec", "UnitSpec",
            "StepSpec", "Focus", "BattleSpec", "DecisionSpec", "OptionSpec", "QuestionSpec",
@@ -198,7 +198,7 @@ class LessonSpec:
 
 
 # -- safe loading ---------------------------------------------------------------------------------
-def _where(exc: YamlProblem) -> str:
+def _where(exc: FileProblem) -> str:
     """Name the place of a refused node: ``step 3 'Title'`` inside a step, else a dotted path."""
     path = exc.path
     if len(path) >= 2 and path[0] == "steps" and isinstance(path[1], int):
@@ -217,7 +217,7 @@ def read_lesson_file(path: Path | str) -> tuple[Any, list[Problem]]:
     name = str(path)
     try:
         data = read_yaml_file(path, name)
-    except YamlProblem as exc:
+    except FileProblem as exc:
         line = f"line {exc.line}: " if exc.line is not None else ""
         return None, [Problem(name, _where(exc), line + exc.message)]
     if data is None:

@@ -19,7 +19,7 @@ import pytest
 
 from hellenes_nb.lessons.format import read_lesson_file
 from hellenes_nb.lessons.sources import read_passages
-from hellenes_nb.safeyaml import MAX_BYTES, MAX_DEPTH, MAX_NODES, YamlProblem, load_yaml_text
+from hellenes_nb.safeyaml import MAX_BYTES, MAX_DEPTH, MAX_NODES, FileProblem, load_yaml_text
 from hellenes_nb.world import DataError, read_world
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -173,5 +173,5 @@ def test_world_data_goes_through_the_same_reader(data_copy, name):
 def test_passages_go_through_the_same_reader(tmp_path):
     path = tmp_path / "passages.yaml"
     path.write_bytes(CASES["self_alias"][0])
-    with pytest.raises(YamlProblem, match=r"passages.yaml: line 4: the anchor &s is not allowed"):
+    with pytest.raises(FileProblem, match=r"passages.yaml: line 4: the anchor &s is not allowed"):
         read_passages(path)
