@@ -90,7 +90,7 @@ class _PlainLoader(yaml.SafeLoader):
         super().__init__(stream)
         #: [key or list position, title of the mapping there] from the top down
         self._where: list[list[Any]] = []
-        self._nodes = 0
+        self._nodes = self._depth = 0
 
     def _refuse(self, message: str, mark: yaml.Mark | None) -> None:
         raise _Refused(message, mark, self._where)
@@ -113,22 +113,22 @@ class _PlainLoader(yaml.SafeLoader):
         if self._nodes > MAX_NODES:
             self._refuse(f"more than {MAX_NODES} values; the file is far larger than any "
                          "this project reads", mark)
-        if len(self._where) >= MAX_DEPTH:
+        if self._depth >= MAX_DEPTH:
             self._refuse(f"lists and mappings are nested more than {MAX_DEPTH} levels deep",
                          mark)
-        if index is None:  # a mapping key
-            node = super().compose_node(parent, index)
-            if node.tag == _MERGE:
-                self._refuse("the merge key '<<' is not allowed: write the mapping out in full",
-                             mark)
-            return node
         step = index.value if isinstance(index, yaml.ScalarNode) \
             else index if isinstance(index, int) else "?"
-        self._where.append([step, None])
+        if index is not None:  # a mapping key has no place of its own on the path
+            self._where.append([step, None])
+        self._depth += 1
         try:
             node = super().compose_node(parent, index)
         finally:
-            self._where.pop()
+            self._depth -= 1
+            if index is not None:
+                self._where.pop()
+        if index is None and node.tag == _MERGE:
+            self._refuse("the merge key '<<' is not allowed: write the mapping out in full", mark)
         if step == "title" and isinstance(node, yaml.ScalarNode) and self._where:
             self._where[-1][1] = node.value
         return node

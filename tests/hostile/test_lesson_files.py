@@ -50,6 +50,10 @@ CASES: dict[str, tuple[bytes, str, int | None]] = {
                       f"nested more than {MAX_DEPTH} levels deep", 4),
     "deep_mappings": (HEAD.encode() + b"steps: " + b"{a: " * 3000 + b"1" + b"}" * 3000 + b"\n",
                       f"nested more than {MAX_DEPTH} levels deep", 4),
+    "deep_keys": (HEAD.encode() + b"steps: " + b"{" * 3000 + b"a" + b": 1}" * 3000 + b"\n",
+                  f"nested more than {MAX_DEPTH} levels deep", 4),
+    "deep_complex_keys": (HEAD.encode() + b"? " * 3000 + b"a\n",
+                          f"nested more than {MAX_DEPTH} levels deep", 4),
     "python_tag": (HEAD.encode() + b"steps:\n  - title: Landing\n    narrative: "
                    b"!!python/object/apply:os.system ['touch PWNED']\n",
                    "the YAML tag '!!python/object/apply:os.system' is not allowed", 6),
