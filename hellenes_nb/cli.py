@@ -10,6 +10,7 @@ import argparse
 import sys
 
 from .bots.cli import add_match_parser
+from .cliargs import existing_folder, int_between
 from .lessons.cli import add_lesson_parser
 from .odds.cli import add_odds_parser
 from .render.cli import add_map_parser
@@ -60,13 +61,16 @@ def _add_data_parser(sub: argparse._SubParsersAction) -> None:
     data = sub.add_parser("data", help="check or show the game's data files")
     dsub = data.add_subparsers(dest="data_command", required=True)
     check = dsub.add_parser("check", help="validate every data file; non-zero exit on a problem")
-    check.add_argument("--folder", help="data folder to check (default: the packaged data)")
+    check.add_argument("--folder", type=existing_folder,
+                       help="data folder to check (default: the packaged data)")
     check.set_defaults(func=_data_check)
     show = dsub.add_parser("show", help="print a data table")
     show.add_argument("table", choices=TABLES)
-    show.add_argument("--rows", type=int, default=40, help="rows to print (default 40)")
+    show.add_argument("--rows", type=int_between(1, 100_000), default=40,
+                      help="rows to print (default 40)")
     show.add_argument("--csv", action="store_true", help="write CSV instead of a table")
-    show.add_argument("--folder", help="data folder (default: the packaged data)")
+    show.add_argument("--folder", type=existing_folder,
+                      help="data folder (default: the packaged data)")
     show.set_defaults(func=_data_show)
 
 

@@ -1,24 +1,124 @@
-"""Argument types shared by the ``hellenes`` subcommands."""
+"""Argument types shared by the ``hellenes`` subcommands.
+
+Every option is checked while the command line is parsed, so a bad value ends in argparse's
+usage line and a plain-words error (exit code 2) before any work starts (docs/security.md,
+"Hostile files and arguments").
+"""
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from .world import load_world
+
+#: seeds are 32-bit: the dice keep 64 bits of state, and a negative seed would repeat a positive one
+MAX_SEED = 2**32 - 1
+#: games in one selfplay run or match (a long fuzz run plays 10,000)
+MAX_GAMES = 1_000_000
+#: decisions before a game is stopped (a full game takes a few thousand)
+MAX_DECISIONS = 10_000_000
 
 
-def positive_int(value: str) -> int:
-    """A whole number of at least 1 (games, workers, decision limits), or a plain-words error."""
+def _whole(value: str) -> int:
     try:
-        n = int(value)
+        return int(value)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, not {value!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, not {n}")
+
+
+def int_between(lo: int, hi: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``lo`` to ``hi``, or a plain-words error."""
+
+    def parse(value: str) -> int:
+        if len(value) > 30:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {lo} to {hi:,}, "
+                                             f"not a {len(value)}-character value")
+        n = _whole(value)
+        if n < lo:
+            raise argparse.ArgumentTypeError(f"expected {lo} or more, not {n}")
+        if n > hi:
+            raise argparse.ArgumentTypeError(f"expected at most {hi:,}, not {n:,}")
+        return n
+
+    return parse
+
+
+seed_value = int_between(0, MAX_SEED)
+games_value = int_between(1, MAX_GAMES)
+decisions_value = int_between(1, MAX_DECISIONS)
+#: ``--workers`` before :func:`capped_workers` lowers it to the games and cores
+workers_value = int_between(1, 1_000_000)
+
+
+def float_between(lo: float, hi: float) -> Callable[[str], float]:
+    """An argparse type: a finite number from ``lo`` to ``hi``, or a plain-words error."""
+
+    def parse(value: str) -> float:
+        try:
+            x = float(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number, not {value!r}") from None
+        if not math.isfinite(x) or not lo <= x <= hi:
+            raise argparse.ArgumentTypeError(f"expected a number from {lo:g} to {hi:g}, "
+                                             f"not {value}")
+        return x
+
+    return parse
+
+
+def scenario_id(value: str) -> str:
+    """A scenario of the packaged data (§15); an unknown one lists the known ones."""
+    known = sorted(load_world().scenarios)
+    if value not in known:
+        raise argparse.ArgumentTypeError(f"unknown scenario {value!r}: choose one of "
+                                         f"{', '.join(known)}")
+    return value
+
+
+def existing_folder(value: str) -> Path:
+    """A folder that exists (``--folder`` of ``hellenes data``)."""
+    path = Path(value)
+    if not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{value!r} is not a folder" if path.exists()
+                                         else f"the folder {value!r} does not exist")
+    return path
+
+
+def worker_count(requested: int, games: int) -> int:
+    """Worker processes actually started: never more than the games to play or the cores of
+    this machine, and at least 1."""
+    return max(1, min(requested, games, os.cpu_count() or 1))
+
+
+def capped_workers(requested: int, games: int) -> int:
+    """:func:`worker_count`, with a note on standard error when ``--workers`` was lowered."""
+    n = worker_count(requested, games)
+    if n < requested:
+        cores = os.cpu_count() or 1
+        print(f"note: --workers {requested} lowered to {n} ({games} game(s), {cores} core(s))",
+              file=sys.stderr)
     return n
 
 
-def add_batch_options(p: argparse.ArgumentParser) -> None:
-    """``--workers`` and ``--no-progress``, for the subcommands that play many games."""
-    p.add_argument("--workers", type=positive_int, default=1,
-                   help="worker processes playing games side by side (default 1)")
+def add_batch_options(p: argparse.ArgumentParser, *, games: int, seed: int) -> None:
+    """The options of the subcommands that play many games: ``--scenario``, ``--games``,
+    ``--seed``, ``--max-decisions``, ``--workers`` and ``--no-progress`` (defaults ``games``
+    and ``seed``)."""
+    p.add_argument("--scenario", type=scenario_id, default="431",
+                   help="scenario id (default 431)")
+    p.add_argument("--games", type=games_value, default=games,
+                   help=f"number of games (default {games}, at most {MAX_GAMES:,})")
+    p.add_argument("--seed", type=seed_value, default=seed,
+                   help=f"seed of the first game, 0 to {MAX_SEED} (default {seed})")
+    p.add_argument("--max-decisions", type=decisions_value, default=20000,
+                   help="stop a game after this many decisions (default 20000)")
+    p.add_argument("--workers", type=workers_value, default=1,
+                   help="worker processes playing games side by side (default 1; at most one "
+                        "per game and per core)")
     p.add_argument("--no-progress", action="store_true",
                    help="hide the progress bar (shown on standard error when it is a terminal)")

@@ -28,12 +28,12 @@ from typing import Any
 
 from tqdm import tqdm
 
-from .cliargs import add_batch_options, positive_int
+from .cliargs import add_batch_options, capped_workers, worker_count
 from .game import Game, new_game
 from .rules import remembered, scenario_rules, year_end
 from .rules.state import ASIDE, OUT, POOL
 from .rules.view import view
-from .world import World
+from .world import World, load_world
 
 POLICIES = ("uniform", "brisk")
 ENDINGS = frozenset({"end_actions", "end_group", "end_winter_actions", "sortie_done",
@@ -210,12 +210,17 @@ def run(scenario: str, games: int, seed: int, *, world: World | None = None,
     """Play ``games`` random games with seeds ``seed, seed+1, ...``; one JSON-ready summary
     with results by victory type and winner, decisions per game and the failures.
 
-    ``workers`` > 1 plays the games in that many worker processes (the results are the same games,
-    in seed order, as with one); ``progress`` shows a progress bar on standard error."""
+    ``workers`` > 1 plays the games in that many worker processes, never more than the games
+    or the cores (the results are the same games, in seed order, as with one); ``progress``
+    shows a progress bar on standard error."""
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
     if not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
+    known = (world or load_world()).scenarios
+    if scenario not in known:
+        raise ValueError(f"unknown scenario {scenario!r}; choose one of {', '.join(sorted(known))}")
+    workers = worker_count(workers, games)
     t0 = time.perf_counter()
     one = partial(play_one, scenario, world=world, max_decisions=max_decisions, policy=policy,
                   fuzz=fuzz, check_caches=check_caches)
@@ -261,7 +266,7 @@ def run(scenario: str, games: int, seed: int, *, world: World | None = None,
 def _cmd(args: argparse.Namespace) -> int:
     summary = run(args.scenario, args.games, args.seed, max_decisions=args.max_decisions,
                   policy=args.policy, fuzz=args.fuzz, check_caches=args.check_caches,
-                  workers=args.workers,
+                  workers=capped_workers(args.workers, args.games),
                   progress=not args.no_progress)
     if args.json:
         print(json.dumps(summary, indent=2))
@@ -284,12 +289,7 @@ def _cmd(args: argparse.Namespace) -> int:
 def add_selfplay_parser(subparsers: argparse._SubParsersAction) -> None:
     """Register ``hellenes selfplay``."""
     p = subparsers.add_parser("selfplay", help="play random games to test the rules engine")
-    p.add_argument("--scenario", default="431", help="scenario id (default 431)")
-    p.add_argument("--games", type=positive_int, default=10,
-                   help="number of games (default 10)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    p.add_argument("--max-decisions", type=positive_int, default=20000,
-                   help="stop a game after this many decisions (default 20000)")
+    add_batch_options(p, games=10, seed=0)
     p.add_argument("--policy", choices=POLICIES, default="uniform",
                    help="how the random bot picks (default uniform)")
     p.add_argument("--fuzz", action="store_true",
@@ -297,6 +297,5 @@ def add_selfplay_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--check-caches", action="store_true",
                    help="take every decision a second time with the engine's remembered answers "
                         "set aside and check both agree (roughly doubles the time)")
-    add_batch_options(p)
     p.add_argument("--json", action="store_true", help="print one JSON summary")
     p.set_defaults(func=_cmd)

@@ -39,9 +39,10 @@ from pathlib import Path
 
 import numpy as np
 import shapely
-import yaml
 from shapely.geometry import Point, Polygon, box
 from shapely.ops import nearest_points, polylabel
+
+from hellenes_nb.safeyaml import read_yaml_file
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "data" / "hellenes"
@@ -245,7 +246,7 @@ class Place:
 def load_places(data: Path) -> list[Place]:
     """Areas and seas from areas.yaml and seas.yaml, with every point of an area as a seed."""
     places: list[Place] = []
-    for rec in yaml.safe_load((data / "areas.yaml").read_text(encoding="utf-8")):
+    for rec in read_yaml_file(data / "areas.yaml"):
         label = tuple(rec["label"])
         seeds = [label]
         symbol = None
@@ -271,7 +272,7 @@ def load_places(data: Path) -> list[Place]:
                 offshore,
             )
         )
-    for rec in yaml.safe_load((data / "seas.yaml").read_text(encoding="utf-8")):
+    for rec in read_yaml_file(data / "seas.yaml"):
         label = tuple(rec["label"])
         seeds = [label] + [tuple(p) for p in EXTRA_SEEDS.get(rec["id"], [])]
         places.append(Place(rec["id"], "sea", rec.get("region") == "sicily", seeds, label))

@@ -5,18 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..cliargs import add_batch_options, positive_int
-from ..world import load_world
+from ..cliargs import add_batch_options, capped_workers
 from .match import run_match
 from .registry import BOTS
-
-
-def _scenario(value: str) -> str:
-    known = sorted(load_world().scenarios)
-    if value not in known:
-        raise argparse.ArgumentTypeError(f"unknown scenario {value!r}: choose one of "
-                                         f"{', '.join(known)}")
-    return value
 
 
 def format_summary(s: dict) -> str:
@@ -47,7 +38,8 @@ def format_summary(s: dict) -> str:
 
 def _cmd(args: argparse.Namespace) -> int:
     summary = run_match(args.a, args.b, args.games, seed=args.seed, scenario=args.scenario,
-                        workers=args.workers, max_decisions=args.max_decisions,
+                        workers=capped_workers(args.workers, args.games),
+                        max_decisions=args.max_decisions,
                         progress=not args.no_progress)
     if not args.keep_games:
         summary["results"] = [r for r in summary["results"] if r["result"] == "crash"]
@@ -63,12 +55,7 @@ def add_match_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--a", choices=names, default="heuristic", help="the bot measured "
                    "(default heuristic)")
     p.add_argument("--b", choices=names, default="random", help="its opponent (default random)")
-    p.add_argument("--games", type=positive_int, default=200, help="games (default 200)")
-    p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    p.add_argument("--scenario", type=_scenario, default="431", help="scenario (default 431)")
-    p.add_argument("--max-decisions", type=positive_int, default=20000,
-                   help="stop a game after this many decisions; counted as unfinished")
-    add_batch_options(p)
+    add_batch_options(p, games=200, seed=1)
     p.add_argument("--keep-games", action="store_true", help="include every game's summary")
     p.add_argument("--json", action="store_true", help="print one JSON summary")
     p.set_defaults(func=_cmd)

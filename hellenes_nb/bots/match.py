@@ -18,8 +18,10 @@ from typing import Any
 
 from tqdm import tqdm
 
+from ..cliargs import worker_count
 from ..game import new_game
 from ..rules import year_end
+from ..world import load_world
 from .base import SIDES, deciding_sides
 from .registry import make_bot
 
@@ -90,11 +92,16 @@ def run_match(a: str, b: str, games: int, seed: int = 1, scenario: str = "431",
               workers: int = 1, max_decisions: int = 20000,
               progress: bool = False) -> dict[str, Any]:
     """Play ``games`` games, sides alternated; a JSON-ready summary from bot ``a``'s side.
-    ``progress`` shows a progress bar on standard error (when it is a terminal)."""
+    ``workers`` is lowered to the games and the cores; ``progress`` shows a progress bar on
+    standard error (when it is a terminal)."""
     if games < 1:
         raise ValueError(f"a match needs at least one game, not {games}")
     for name in (a, b):
         make_bot(name)
+    known = load_world().scenarios
+    if scenario not in known:
+        raise ValueError(f"unknown scenario {scenario!r}; choose one of {', '.join(sorted(known))}")
+    workers = worker_count(workers, games)
     jobs = [(a, b, scenario, seed + i, SIDES[i % 2], max_decisions) for i in range(games)]
     t0 = time.perf_counter()
     bar = {"total": games, "unit": "game", "desc": f"{a} v {b}", "file": sys.stderr,

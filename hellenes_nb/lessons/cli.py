@@ -5,12 +5,16 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..cliargs import int_between
 from .check import check_paths
 from .format import LessonFormatError
 from .markup import to_text
 from .runner import Lesson, LessonError, lessons_dir
 
 __all__ = ["add_lesson_parser"]
+
+#: ``lesson check --seeds``: each seed replays every lesson once more
+MAX_SEEDS = 1000
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -76,9 +80,10 @@ def add_lesson_parser(subparsers: argparse._SubParsersAction) -> None:
     check = sub.add_parser("check", help="validate lesson files; non-zero exit on a problem")
     check.add_argument("paths", nargs="*",
                        help="lesson files or folders of them (default: the packaged lessons)")
-    check.add_argument("--seeds", type=int, default=0, metavar="N",
+    check.add_argument("--seeds", type=int_between(0, MAX_SEEDS), default=0, metavar="N",
                        help="also replay each lesson with seeds 1..N instead of its own: a step "
-                            "that then fails relies on luck, not on its hands and dice")
+                            f"that then fails relies on luck, not on its hands and dice (N at "
+                            f"most {MAX_SEEDS})")
     check.set_defaults(func=_check)
     listing = sub.add_parser("list", help="list the packaged lessons")
     listing.set_defaults(func=_list)

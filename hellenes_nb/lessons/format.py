@@ -6,9 +6,10 @@ is mostly structure (a position, then steps that each carry narrative, citations
 focus, scripted actions, dice, a decision or a question); YAML keeps each step's prose next to
 its engine data, and block scalars (``|``) hold paragraphs comfortably.
 
-Safety: the text is first *composed* into YAML nodes, which never builds objects, and every node
-is checked for tags outside plain YAML (``!!python/...`` and friends). Only then is it read with
-``yaml.safe_load``. Prose is later rendered through :mod:`.markup`, which escapes all HTML.
+Safety: the file is read by :mod:`hellenes_nb.safeyaml`, which refuses anchors, aliases, tags
+(``!!python/...`` and friends), merge keys, deep nesting and oversized files while the YAML is
+composed, before any object is built. Prose is later rendered through :mod:`.markup`, which
+escapes all HTML.
 
 :func:`parse_lesson` returns the typed :class:`LessonSpec` plus a list of :class:`Problem`;
 nothing here touches the engine (see ``check.py`` for references and replay).
@@ -21,19 +22,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
+from ..safeyaml import FileProblem, read_yaml_file
 
 __all__ = ["FORMAT", "SEASON_NAMES", "Problem", "LessonSpec", "PositionSpec", "UnitSpec",
            "StepSpec", "Focus", "BattleSpec", "DecisionSpec", "OptionSpec", "QuestionSpec",
            "parse_lesson", "read_lesson_file", "LessonFormatError"]
 
 FORMAT = "hellenes-lesson 1"
-MAX_BYTES = 1_000_000
 #: season names of a lesson position → the engine's season numbers (§3.3)
 SEASON_NAMES = {"spring": 1, "summer": 2, "highsummer": 3, "fall": 4}
 SIDES = ("athens", "sparta")
-_PLAIN_TAGS = {f"tag:yaml.org,2002:{t}" for t in
-               ("str", "int", "float", "bool", "null", "seq", "map")}
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 _UNIT = re.compile(r"^[AS]\d{1,2}$")
 
@@ -84,6 +82,12 @@ class PositionSpec:
     units: tuple[UnitSpec, ...]
     garrisons: dict[str, tuple[str, ...]]
     notes: str = ""
+    #: War Resumes is in effect (§12.1); None keeps the scenario's start (true only in 413)
+    war_resumed: bool | None = None
+    #: plagues that have struck Athens so far (§15.1 rule 3); None keeps the scenario's 0
+    plagues_in_athens: int | None = None
+    #: a Plague Strikes has happened, so Plague Returns may be played (§3.1)
+    plague_struck: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -194,70 +198,31 @@ class LessonSpec:
 
 
 # -- safe loading ---------------------------------------------------------------------------------
-def _node_where(path: list[Any], root: yaml.Node) -> str:
-    """Name the place of a node path: ``step 3 'Title'`` for steps, else a dotted path."""
+def _where(exc: FileProblem) -> str:
+    """Name the place of a refused node: ``step 3 'Title'`` inside a step, else a dotted path."""
+    path = exc.path
     if len(path) >= 2 and path[0] == "steps" and isinstance(path[1], int):
-        title = None
-        steps = next((v for k, v in root.value if getattr(k, "value", None) == "steps"), None)
-        if isinstance(steps, yaml.SequenceNode) and path[1] < len(steps.value):
-            step = steps.value[path[1]]
-            if isinstance(step, yaml.MappingNode):
-                title = next((v.value for k, v in step.value
-                              if getattr(k, "value", None) == "title"
-                              and isinstance(v, yaml.ScalarNode)), None)
+        title = exc.titles[1]
         return f"step {path[1] + 1}" + (f" {title!r}" if title else "")
-    return ".".join(str(p) for p in path) or "top level"
-
-
-def _bad_tags(node: yaml.Node, path: list[Any], out: list[tuple[list[Any], str, int]]) -> None:
-    if node.tag not in _PLAIN_TAGS:
-        out.append((list(path), node.tag, node.start_mark.line + 1))
-    if isinstance(node, yaml.MappingNode):
-        for k, v in node.value:
-            _bad_tags(k, path, out)
-            _bad_tags(v, [*path, k.value if isinstance(k, yaml.ScalarNode) else "?"], out)
-    elif isinstance(node, yaml.SequenceNode):
-        for i, v in enumerate(node.value):
-            _bad_tags(v, [*path, i], out)
+    shown = ".".join(str(p) for p in path[:4])
+    return shown + ".…" if len(path) > 4 else shown
 
 
 def read_lesson_file(path: Path | str) -> tuple[Any, list[Problem]]:
     """Read a lesson file as plain data: (data or None, problems).
 
-    Any YAML tag outside plain YAML is refused without constructing anything, because such
-    tags (``!!python/object/apply:...``) can make an unsafe loader run code.
+    The file goes through :mod:`hellenes_nb.safeyaml`, which refuses anchors, aliases, tags,
+    merge keys, deep nesting and oversized files as they are read, before any object is built.
     """
-    p = Path(path)
     name = str(path)
     try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        return None, [Problem(name, "", f"cannot read the file: {exc.strerror or exc}")]
-    if len(raw) > MAX_BYTES:
-        return None, [Problem(name, "", f"the file is {len(raw)} bytes; a lesson must be under "
-                                        f"{MAX_BYTES} bytes")]
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return None, [Problem(name, "", f"the file is not UTF-8 text ({exc.reason} at byte "
-                                        f"{exc.start})")]
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as exc:
-        return None, [Problem(name, "", f"not valid YAML: {exc}")]
-    if root is None:
+        data = read_yaml_file(path, name)
+    except FileProblem as exc:
+        line = f"line {exc.line}: " if exc.line is not None else ""
+        return None, [Problem(name, _where(exc), line + exc.message)]
+    if data is None:
         return None, [Problem(name, "", "the file is empty")]
-    found: list[tuple[list[Any], str, int]] = []
-    _bad_tags(root, [], found)
-    if found:
-        return None, [Problem(name, _node_where(path_, root),
-                              f"line {line}: the YAML tag {tag!r} is not allowed; a lesson holds "
-                              "plain data only (such tags can make a YAML loader run code)")
-                      for path_, tag, line in found]
-    try:
-        return yaml.safe_load(text), []
-    except yaml.YAMLError as exc:
-        return None, [Problem(name, "", f"not valid YAML: {exc}")]
+    return data, []
 
 
 # -- schema ---------------------------------------------------------------------------------------
@@ -533,7 +498,7 @@ def _step(file: str, n: int, raw: Any, problems: list[Problem]) -> StepSpec:
 def _position(file: str, raw: Any, problems: list[Problem]) -> PositionSpec:
     r = _Reader(file, "position", raw, problems)
     r.known({"scenario", "year", "season", "prestige", "leaders", "hands", "units", "garrisons",
-             "notes"})
+             "notes", "war_resumed", "plagues_in_athens", "plague_struck"})
     season = r.text("season") or "spring"
     if season not in SEASON_NAMES:
         r.fail(f"season must be one of {', '.join(SEASON_NAMES)}, got {season!r}")
@@ -567,7 +532,10 @@ def _position(file: str, raw: Any, problems: list[Problem]) -> PositionSpec:
     return PositionSpec(
         scenario=r.text("scenario") or "", year=r.get("year", int) or 0, season=season,
         prestige=r.get("prestige", int, 0) or 0, leaders=leaders, hands=hands,
-        units=tuple(units), garrisons=garrisons, notes=r.text("notes", "") or "")
+        units=tuple(units), garrisons=garrisons, notes=r.text("notes", "") or "",
+        war_resumed=r.get("war_resumed", bool, None, "true or false"),
+        plagues_in_athens=r.get("plagues_in_athens", int, None, "a whole number"),
+        plague_struck=r.get("plague_struck", bool, None, "true or false"))
 
 
 def parse_lesson(data: Any, file: str) -> tuple[LessonSpec | None, list[Problem]]:

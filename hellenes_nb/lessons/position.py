@@ -1,9 +1,11 @@
 """Build an engine :class:`~hellenes_nb.rules.state.State` from a lesson's declared position.
 
 A lesson starts "at a moment in the war" rather than at a scenario's setup: the scenario gives
-the card range, the units in use and the neutral areas (§15); the position gives the year and
-season, prestige, leaders, hands and where every unit on the map stands. Units of the scenario
-that the position does not place wait in the recruit pool (§2.0).
+the card range, the units in use, the neutral areas, the units set aside and its standing rules
+(§15: War Resumes from the start in 413, the Peace of Nicias in 415, the expeditions' marks);
+the position gives the year and season, prestige, leaders, hands and where every unit on the
+map stands, and may say what has happened since the setup (War Resumes, plagues in Athens).
+Units of the scenario that the position does not place wait in the recruit pool (§2.0).
 
 Only the public State API is used (the same fields ``rules/setup.py`` fills). The position is
 checked first by :func:`position_problems`, so that a bad lesson gets plain-words messages
@@ -14,9 +16,9 @@ from __future__ import annotations
 
 from ..rules import control, siege
 from ..rules.setup import initial_state, leader_card, neutral_places
-from ..rules.state import POOL, State
+from ..rules.state import ASIDE, POOL, State
 from ..rules.world_index import SEASONS, SIDE_NAMES, index_for, side_index
-from ..world import World
+from ..world import Scenario, World
 from .format import SEASON_NAMES, PositionSpec
 
 __all__ = ["PositionError", "position_problems", "build_state"]
@@ -38,6 +40,44 @@ def _leader_names(world: World) -> dict[str, int]:
     return {c.params.get("leader"): n for n, c in world.cards.items() if c.event == "leader"}
 
 
+def _war_resumed(sc: Scenario, pos: PositionSpec) -> bool:
+    """Is War Resumes in effect at the position: as declared, else as the scenario starts."""
+    return pos.war_resumed if pos.war_resumed is not None else "war_resumed" in sc.rules
+
+
+def _set_aside(sc: Scenario, pos: PositionSpec) -> set[int]:
+    """Spartan unit ids still set aside at the position (§12.13, §15.4)."""
+    ids = {int(x) for x in sc.extra.get("set_aside", ())}
+    freed = "spartan_recruits_41_46" in sc.rules and _war_resumed(sc, pos)
+    return set() if freed else ids
+
+
+def _history_problems(sc: Scenario, pos: PositionSpec) -> list[str]:
+    """What the position says happened since the setup, checked against the scenario's rules."""
+    out: list[str] = []
+    rules = set(sc.rules)
+    if pos.war_resumed is False and "war_resumed" in rules:
+        out.append(f"war_resumed: the {sc.name} starts after War Resumes (§15.3); leave it "
+                   "out or write true")
+    if pos.war_resumed and "war_resumed" not in rules and "war_can_resume" not in rules:
+        why = ("its Peace of Nicias cannot be broken" if "peace_unbreakable" in rules
+               else "it has no Peace of Nicias to break")
+        out.append(f"war_resumed: true does not fit the {sc.name}: {why} (§12.1, §15)")
+    n = pos.plagues_in_athens
+    if n is not None and "pericles_plague" not in rules:
+        out.append(f"plagues_in_athens: the {sc.name} does not count plagues in Athens; only "
+                   "the 431 Campaign does (§15.1)")
+    elif n is not None and not 0 <= n <= 2:
+        out.append(f"plagues_in_athens must be 0, 1 or 2, got {n}: the second plague kills "
+                   "Pericles and no further plague can occur (§15.1)")
+    elif n == 2 and pos.leaders.get("athens") == "pericles":
+        out.append("leaders athens: Pericles died of the second plague (plagues_in_athens: 2, "
+                   "§15.1)")
+    if n and pos.plague_struck is False:
+        out.append(f"plague_struck: false contradicts plagues_in_athens: {n}")
+    return out
+
+
 def position_problems(world: World, pos: PositionSpec) -> list[str]:
     """Every reason the position cannot be set up, in plain words (empty when legal).
 
@@ -46,7 +86,9 @@ def position_problems(world: World, pos: PositionSpec) -> list[str]:
     (§1.31); fleets only at sea or on a coast (§5.1); land units at sea carried by a stronger
     fleet of their side (§5.21); besieged units only inside a city within capacity (§1.3,
     §7.1), facing enemy besiegers; no area holding both sides unless one is besieged there
-    (§7.2, a battle would be due); garrisons only in cities (§2.3).
+    (§7.2, a battle would be due); garrisons only in cities (§2.3); no unit still set aside
+    (§12.13); War Resumes and plagues in Athens only where the scenario has them (§12.1,
+    §15.1).
     """
     out: list[str] = []
     sc = world.scenarios.get(pos.scenario)
@@ -58,6 +100,7 @@ def position_problems(world: World, pos: PositionSpec) -> list[str]:
         out.append(f"year {pos.year} BC is outside the {sc.name} ({first}–{last} BC)")
     if not -15 < pos.prestige < 15:
         out.append(f"prestige {pos.prestige} would already have ended the game (§14.21)")
+    out += _history_problems(sc, pos)
     ix = index_for(world)
     leaders = _leader_names(world)
     lo, hi = sc.cards
@@ -70,6 +113,9 @@ def position_problems(world: World, pos: PositionSpec) -> list[str]:
                        f"{', '.join(sorted(n for n in leaders if n))}")
             continue
         used_cards[leaders[name]] = f"{side}'s leader"
+    if pos.plagues_in_athens == 2 and "pericles" in leaders:
+        used_cards[leaders["pericles"]] = "out of the game (Pericles died of the second plague, " \
+                                          "§15.1)"
     for side, cards in pos.hands.items():
         if len(cards) > 6:
             out.append(f"hands {side}: {len(cards)} cards; a hand holds at most 6 (§10.1)")
@@ -99,6 +145,10 @@ def position_problems(world: World, pos: PositionSpec) -> list[str]:
             continue
         if not sc.uses_unit(number):
             out.append(f"{label} ({rec.name}) is not used in the {sc.name} (§2.1)")
+        elif side == "sparta" and number in _set_aside(sc, pos):
+            out.append(f"{label} ({rec.name}) is set aside in the {sc.name}"
+                       + (" until War Resumes (§12.13)"
+                          if "spartan_recruits_41_46" in sc.rules else " (§15)"))
         if u.area not in ix.place_of:
             out.append(f"{label}: {u.area!r} is not an area id (see docs/data.md)")
             continue
@@ -189,11 +239,31 @@ def position_problems(world: World, pos: PositionSpec) -> list[str]:
     return out
 
 
+def _apply_history(s: State, pos: PositionSpec) -> None:
+    """Carry the declared history into the setup's flags (kept otherwise: war_resumed in 413,
+    no_rebels under the Peace, the expeditions' marks)."""
+    sc = s.ix.world.scenarios[pos.scenario]
+    if _war_resumed(sc, pos) and not s.flags.get("war_resumed"):
+        s.flags["war_resumed"] = 1  # as peace.resume_war, without its prestige and log (§12.1)
+        s.flags.pop("no_rebels", None)
+        freed = {int(x) for x in sc.extra.get("set_aside", ())} - _set_aside(sc, pos)
+        for u in range(60, len(s.loc)):
+            if s.loc[u] == ASIDE and s.ix.unit_number[u] in freed:
+                s.loc[u] = POOL
+    if pos.plagues_in_athens:
+        s.flags["plague_count"] = pos.plagues_in_athens
+    if pos.plagues_in_athens or pos.plague_struck:
+        s.flags["plague_struck"] = 1
+
+
 def build_state(world: World, pos: PositionSpec, seed: int) -> State:
     """The engine state of a legal position, waiting for the season's card play (§3.3).
 
-    The deck is the scenario's cards minus the leaders in play and the declared hands,
-    shuffled by the lesson's seed. Raises :class:`PositionError` when the position is illegal.
+    The scenario's setup gives the neutral areas, the units set aside and the flags of its
+    standing rules; the position replaces the board, the cards and the track, and adds the
+    history it declares. The deck is the scenario's cards minus the leaders in play, the
+    declared hands and a card out of the game, shuffled by the lesson's seed. Raises
+    :class:`PositionError` when the position is illegal.
     """
     problems = position_problems(world, pos)
     if problems:
@@ -204,7 +274,8 @@ def build_state(world: World, pos: PositionSpec, seed: int) -> State:
         if s.loc[u] >= 0:
             s.loc[u], s.cv[u] = POOL, 0
         s.inside[u] = 0
-    s.garrisons, s.sieges, s.carry, s.flags = {}, {}, {}, {}
+    s.garrisons, s.sieges, s.carry = {}, {}, {}
+    _apply_history(s, pos)
     season = SEASON_NAMES[pos.season]
     s.year, s.season, s.prestige = pos.year, season, pos.prestige
     s.in_play, s.leaders = [], [None, None]
@@ -239,6 +310,8 @@ def build_state(world: World, pos: PositionSpec, seed: int) -> State:
             s.sieges[p] = {**rec, "blockaded_since": rec["since"]}
     hands = [list(pos.hands.get(name, ())) for name in SIDE_NAMES]
     taken = {n for h in hands for n in h} | {n for n in s.leaders if n is not None}
+    if pos.plagues_in_athens == 2:
+        taken.add(leader_card(world, "pericles"))  # out of the game (§15.1 rule 3)
     lo, hi = world.scenarios[pos.scenario].cards
     s.hands = hands
     s.deck = [n for n in range(lo, hi + 1) if n in world.cards and n not in taken]

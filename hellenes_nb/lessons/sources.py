@@ -13,8 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
+from ..safeyaml import read_yaml_file
 from ..world.load import data_dir
 
 __all__ = ["RULE_SECTIONS", "AUTHORS", "Passage", "Span", "load_passages", "parse_span",
@@ -117,7 +116,7 @@ def _passages_path() -> Path:
 def read_passages(path: Path | str | None = None) -> tuple[Passage, ...]:
     """Read ``passages.yaml`` (ValueError naming the entry and the problem)."""
     p = Path(path) if path is not None else _passages_path()
-    raw = yaml.safe_load(p.read_text(encoding="utf-8"))
+    raw = read_yaml_file(p, p.name)
     if not isinstance(raw, list):
         raise ValueError(f"{p.name}: expected a list of passages")
     out = []

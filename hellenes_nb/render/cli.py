@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..cliargs import float_between, scenario_id
 from .svg import render_map_svg
 
 
@@ -17,20 +18,19 @@ def add_map_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentP
         description="Draw the Hellenes map as a standalone SVG (cities, ports, seas, the Sicily "
         "inset); with --scenario, also the blocks of that scenario's setup (§15).",
     )
-    p.add_argument("--scenario", help="scenario id whose setup to show, e.g. 431")
+    p.add_argument("--scenario", type=scenario_id,
+                   help="scenario id whose setup to show, e.g. 431")
     p.add_argument(
         "--svg", type=Path, help="file to write (default: print the SVG to standard output)"
     )
-    p.add_argument("--width", type=float, default=1400, help="drawn width in pixels (1400)")
+    p.add_argument("--width", type=float_between(50, 20_000), default=1400,
+                   help="drawn width in pixels, 50 to 20000 (default 1400)")
     p.set_defaults(func=map_command)
     return p
 
 
 def map_command(args: argparse.Namespace) -> int:
     """Render the map; 0 on success, 2 with a plain message on bad input."""
-    if args.width <= 0:
-        print(f"hellenes map: --width must be positive, got {args.width:g}", file=sys.stderr)
-        return 2
     try:
         svg = render_map_svg(args.scenario, width=args.width)
     except (ValueError, FileNotFoundError) as exc:

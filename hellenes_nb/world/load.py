@@ -1,18 +1,20 @@
 """Read the data files under data/hellenes/ into typed records.
 
-Files are parsed with ``yaml.safe_load`` and ``csv``: nothing in them is ever executed. A malformed
-record raises :class:`DataError` naming the file, the record and the problem.
+YAML files are read by :mod:`hellenes_nb.safeyaml` (plain data only: no anchors, aliases, tags or
+merge keys, capped in size and depth) and the tables with ``csv``: nothing in them is ever
+executed. A malformed record raises :class:`DataError` naming the file, the record and the
+problem.
 """
 
 from __future__ import annotations
 
 import csv
 import functools
+import io
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from ..safeyaml import FileProblem, read_text_file, read_yaml_file
 from .records import (
     BORDER_TYPES,
     CARD_BORDERS,
@@ -117,14 +119,37 @@ def _yaml_list(path: Path) -> list:
     return data
 
 
+def _as_data_error(exc: FileProblem) -> DataError:
+    return DataError(exc.file, f"line {exc.line}" if exc.line is not None else "file",
+                     exc.message)
+
+
 def _read_yaml(path: Path) -> Any:
     try:
-        with path.open(encoding="utf-8") as fh:
-            return yaml.safe_load(fh)
-    except FileNotFoundError:
-        raise DataError(path.name, "file", "the file is missing") from None
-    except yaml.YAMLError as exc:
-        raise DataError(path.name, "file", f"not valid YAML: {exc}") from None
+        return read_yaml_file(path, path.name)
+    except FileProblem as exc:
+        raise _as_data_error(exc) from None
+
+
+def _csv_rows(d: Path, name: str) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
+    """The column names of the table ``name`` and its rows with their line numbers, each row
+    with exactly the header's cells. Read as the YAML files are: a regular UTF-8 file of bounded
+    size (:func:`hellenes_nb.safeyaml.read_text_file`)."""
+    try:
+        text = read_text_file(d / name, name)
+    except FileProblem as exc:
+        raise _as_data_error(exc) from None
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    try:
+        rows = list(enumerate(reader, start=2))
+    except csv.Error as exc:
+        raise DataError(name, f"line {reader.line_num}", f"not valid CSV: {exc}") from None
+    fields = list(reader.fieldnames or ())
+    for line, row in rows:
+        if None in row or None in row.values():
+            raise DataError(name, f"line {line}", f"the row does not have the {len(fields)} "
+                                                  "cells of the header")
+    return fields, rows
 
 
 def _rid(file: str, i: int, raw: Any, key: str = "id") -> str:
@@ -268,29 +293,24 @@ def _subject_region(r: _Reader) -> SubjectRegion:
 
 def _borders(d: Path) -> tuple[Border, ...]:
     name = "borders.csv"
-    try:
-        fh = (d / name).open(encoding="utf-8", newline="")
-    except FileNotFoundError:
-        raise DataError(name, "file", "the file is missing") from None
+    fields, rows = _csv_rows(d, name)
+    if not {"a", "b", "type", "source"} <= set(fields):
+        raise DataError(name, "header", "columns must include a,b,type,source")
     out, seen = [], set()
-    with fh:
-        rows = csv.DictReader(fh)
-        if rows.fieldnames is None or not {"a", "b", "type", "source"} <= set(rows.fieldnames):
-            raise DataError(name, "header", "columns must include a,b,type,source")
-        for line, row in enumerate(rows, start=2):
-            rec = f"line {line} ({row['a']}–{row['b']})"
-            a, b, kind = row["a"].strip(), row["b"].strip(), row["type"].strip()
-            if kind not in BORDER_TYPES:
-                raise DataError(
-                    name, rec, f"type {kind!r} must be one of {', '.join(BORDER_TYPES)}"
-                )
-            if a == b:
-                raise DataError(name, rec, "an area cannot border itself")
-            pair = tuple(sorted((a, b)))
-            if pair in seen:
-                raise DataError(name, rec, "this pair of areas is listed twice")
-            seen.add(pair)
-            out.append(Border(a=pair[0], b=pair[1], type=kind, source=row["source"].strip()))
+    for line, row in rows:
+        rec = f"line {line} ({row['a']}–{row['b']})"
+        a, b, kind = row["a"].strip(), row["b"].strip(), row["type"].strip()
+        if kind not in BORDER_TYPES:
+            raise DataError(
+                name, rec, f"type {kind!r} must be one of {', '.join(BORDER_TYPES)}"
+            )
+        if a == b:
+            raise DataError(name, rec, "an area cannot border itself")
+        pair = tuple(sorted((a, b)))
+        if pair in seen:
+            raise DataError(name, rec, "this pair of areas is listed twice")
+        seen.add(pair)
+        out.append(Border(a=pair[0], b=pair[1], type=kind, source=row["source"].strip()))
     return tuple(out)
 
 
@@ -304,52 +324,47 @@ def _rating(r: _Reader, text: str, what: str, letters: str) -> Rating:
 
 def _units(d: Path) -> dict:
     name = "units.csv"
-    try:
-        fh = (d / name).open(encoding="utf-8", newline="")
-    except FileNotFoundError:
-        raise DataError(name, "file", "the file is missing") from None
     out = {}
-    with fh:
-        for line, row in enumerate(csv.DictReader(fh), start=2):
-            rec = f"line {line} ({row.get('side')} #{row.get('id')})"
-            r = _Reader(
-                name, rec, {k: (v.strip() if isinstance(v, str) else v) for k, v in row.items()}
-            )
+    for line, row in _csv_rows(d, name)[1]:
+        rec = f"line {line} ({row.get('side')} #{row.get('id')})"
+        r = _Reader(
+            name, rec, {k: (v.strip() if isinstance(v, str) else v) for k, v in row.items()}
+        )
 
-            def num(field: str, lo: int, hi: int, r=r) -> int:
-                text = r.get(field, str)
-                if not text.isdigit() or not lo <= int(text) <= hi:
-                    raise r.fail(f"{field} must be a whole number {lo}–{hi}, got {text!r}")
-                return int(text)
+        def num(field: str, lo: int, hi: int, r=r) -> int:
+            text = r.get(field, str)
+            if not text.isdigit() or not lo <= int(text) <= hi:
+                raise r.fail(f"{field} must be a whole number {lo}–{hi}, got {text!r}")
+            return int(text)
 
-            def flag(field: str, r=r) -> bool:
-                text = r.get(field, str, "false").lower()
-                if text not in ("true", "false", ""):
-                    raise r.fail(f"{field} must be true or false, got {text!r}")
-                return text == "true"
+        def flag(field: str, r=r) -> bool:
+            text = r.get(field, str, "false").lower()
+            if text not in ("true", "false", ""):
+                raise r.fail(f"{field} must be true or false, got {text!r}")
+            return text == "true"
 
-            sea = r.get("sea_rating", str, "")
-            unit = Unit(
-                side=r.get("side", str, choices=SIDES),
-                id=num("id", 1, 60),
-                name=r.get("name", str),
-                nationality=r.get("nationality", str),
-                type=r.get("type", str, choices=UNIT_TYPES),
-                max_cv=num("max_cv", 1, 4),
-                rating=_rating(r, r.get("rating", str), "rating", "ABCD"),
-                sea_rating=_rating(r, sea, "sea_rating", "EF") if sea else None,
-                move=num("move", 1, 6),
-                elite=flag("elite"),
-                home=tuple(x for x in r.get("home", str, "").split(";") if x),
-                scenarios=tuple(x for x in r.get("scenarios", str, "").split(";") if x),
-                availability=r.get("availability", str, ""),
-                source=r.get("source", str),
-            )
-            if unit.is_fleet != (unit.sea_rating is not None):
-                raise r.fail("fleets (and only fleets) have a sea rating E/F (§2.26, §6.5)")
-            if (unit.side, unit.id) in out:
-                raise r.fail("this side already has a unit with that id")
-            out[(unit.side, unit.id)] = unit
+        sea = r.get("sea_rating", str, "")
+        unit = Unit(
+            side=r.get("side", str, choices=SIDES),
+            id=num("id", 1, 60),
+            name=r.get("name", str),
+            nationality=r.get("nationality", str),
+            type=r.get("type", str, choices=UNIT_TYPES),
+            max_cv=num("max_cv", 1, 4),
+            rating=_rating(r, r.get("rating", str), "rating", "ABCD"),
+            sea_rating=_rating(r, sea, "sea_rating", "EF") if sea else None,
+            move=num("move", 1, 6),
+            elite=flag("elite"),
+            home=tuple(x for x in r.get("home", str, "").split(";") if x),
+            scenarios=tuple(x for x in r.get("scenarios", str, "").split(";") if x),
+            availability=r.get("availability", str, ""),
+            source=r.get("source", str),
+        )
+        if unit.is_fleet != (unit.sea_rating is not None):
+            raise r.fail("fleets (and only fleets) have a sea rating E/F (§2.26, §6.5)")
+        if (unit.side, unit.id) in out:
+            raise r.fail("this side already has a unit with that id")
+        out[(unit.side, unit.id)] = unit
     return out
 
 

@@ -151,6 +151,7 @@ def test_cli_writes_the_map(tmp_path, capsys):
 def test_cli_rejects_unknown_scenario(capsys):
     parser = argparse.ArgumentParser(prog="hellenes")
     add_map_parser(parser.add_subparsers())
-    args = parser.parse_args(["map", "--scenario", "999"])
-    assert args.func(args) == 2
+    with pytest.raises(SystemExit) as stop:  # refused while the arguments are read
+        parser.parse_args(["map", "--scenario", "999"])
+    assert stop.value.code == 2
     assert "unknown scenario '999'" in capsys.readouterr().err

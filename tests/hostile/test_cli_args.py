@@ -1,0 +1,163 @@
+"""Hostile command lines: every ``hellenes`` subcommand refuses bad arguments up front with
+argparse's usage line and a plain-words error, exit code 2, no traceback (issue 14 item 9;
+docs/security.md, "Hostile files and arguments").
+
+The CLI runs in a subprocess with a timeout, as a user would run it. ``hellenes odds`` checks
+its own inputs (tests/odds). ``--workers`` is lowered to the games and the cores, never
+trusted: ``--games 1 --workers 1000000`` used to fork thousands of processes.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from hellenes_nb import selfplay
+from hellenes_nb.bots import match
+from hellenes_nb.cliargs import MAX_GAMES, MAX_SEED, worker_count
+
+#: a hang guard, not a speed target: each of these returns in well under a second
+HANG = 30
+SCENARIOS = "choose one of 413, 415, 431, sicily"
+
+
+def hellenes(*args: str, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "hellenes_nb.cli", *args], capture_output=True,
+                          text=True, timeout=HANG, cwd=cwd, stdin=subprocess.DEVNULL)
+
+
+#: (arguments, text the error must contain)
+BAD = [
+    ((), "the following arguments are required: command"),
+    (("nope",), "invalid choice: 'nope'"),
+    (("data",), "the following arguments are required: data_command"),
+    (("data", "check", "--folder", "/no/such/folder"), "the folder '/no/such/folder' does not "
+                                                         "exist"),
+    (("data", "check", "--folder", "/dev/null"), "'/dev/null' is not a folder"),
+    (("data", "show", "nope"), "invalid choice: 'nope'"),
+    (("data", "show", "areas", "--rows", "0"), "argument --rows: expected 1 or more, not 0"),
+    (("data", "show", "areas", "--rows", "lots"), "expected a whole number, not 'lots'"),
+    (("map", "--scenario", "nope"), f"unknown scenario 'nope': {SCENARIOS}"),
+    (("map", "--width", "nan"), "argument --width: expected a number from 50 to 20000, not nan"),
+    (("map", "--width", "-1"), "expected a number from 50 to 20000, not -1"),
+    (("map", "--width", "1e9"), "expected a number from 50 to 20000, not 1e9"),
+    (("map", "--width", "wide"), "argument --width: expected a number, not 'wide'"),
+    (("selfplay", "--scenario", "nope"), f"argument --scenario: unknown scenario 'nope': "
+                                         f"{SCENARIOS}"),
+    (("selfplay", "--games", "0"), "argument --games: expected 1 or more, not 0"),
+    (("selfplay", "--games", str(MAX_GAMES + 1)), f"expected at most {MAX_GAMES:,}"),
+    (("selfplay", "--games", "1.5"), "expected a whole number, not '1.5'"),
+    (("selfplay", "--seed", "-1"), "argument --seed: expected 0 or more, not -1"),
+    (("selfplay", "--seed", str(MAX_SEED + 1)), f"expected at most {MAX_SEED:,}"),
+    (("selfplay", "--seed", "9" * 5000), "not a 5000-character value"),
+    (("selfplay", "--max-decisions", "0"), "argument --max-decisions: expected 1 or more"),
+    (("selfplay", "--workers", "0"), "argument --workers: expected 1 or more, not 0"),
+    (("selfplay", "--workers", "many"), "expected a whole number, not 'many'"),
+    (("selfplay", "--policy", "nope"), "invalid choice: 'nope'"),
+    (("lesson",), "the following arguments are required: lesson_command"),
+    (("lesson", "check", "--seeds", "-1"), "argument --seeds: expected 0 or more, not -1"),
+    (("lesson", "check", "--seeds", "99999999999"), "expected at most 1,000"),
+    (("lesson", "show"), "the following arguments are required: lesson"),
+    (("lesson", "list", "extra"), "unrecognized arguments: extra"),
+    (("match", "--scenario", "nope"), f"unknown scenario 'nope': {SCENARIOS}"),
+    (("match", "--a", "nope"), "argument --a: invalid choice: 'nope'"),
+    (("match", "--games", "0"), "argument --games: expected 1 or more, not 0"),
+    (("match", "--seed", "-2"), "argument --seed: expected 0 or more, not -2"),
+    (("match", "--workers", "0"), "argument --workers: expected 1 or more, not 0"),
+    (("match", "--max-decisions", "-1"), "argument --max-decisions: expected 1 or more"),
+]
+
+
+@pytest.mark.parametrize(("args", "text"), BAD, ids=[" ".join(a)[:40] or "none" for a, _ in BAD])
+def test_bad_arguments_are_a_plain_usage_error(args, text):
+    run = hellenes(*args)
+    assert run.returncode == 2, (run.returncode, run.stderr)
+    assert "Traceback" not in run.stderr
+    assert run.stderr.startswith("usage: hellenes"), run.stderr
+    assert "error: " in run.stderr and text in run.stderr, run.stderr
+    assert run.stdout == ""
+
+
+def test_workers_are_lowered_to_the_games_with_a_note():
+    run = hellenes("selfplay", "--games", "1", "--workers", "1000000", "--max-decisions", "3",
+                   "--no-progress")
+    assert run.returncode == 0 and "Traceback" not in run.stderr
+    assert "note: --workers 1000000 lowered to 1 (1 game(s)" in run.stderr
+    assert run.stdout.startswith("1 games of 431")
+
+
+def test_match_workers_are_lowered_too():
+    run = hellenes("match", "--games", "1", "--workers", "500", "--max-decisions", "2",
+                   "--no-progress")
+    assert run.returncode == 0 and "Traceback" not in run.stderr
+    assert "note: --workers 500 lowered to 1" in run.stderr
+    assert "on 1 worker(s)" in run.stdout
+
+
+def test_worker_count_never_exceeds_games_or_cores():
+    cores = os.cpu_count() or 1
+    assert worker_count(1_000_000, 1) == 1
+    assert worker_count(1_000_000, 10**6) == cores
+    assert worker_count(3, 10**6) == min(3, cores)
+
+
+class _Pool(ProcessPoolExecutor):
+    """Records the worker count asked for and plays in this process."""
+
+    asked: list[int] = []
+
+    def __init__(self, max_workers=None, **_):
+        _Pool.asked.append(max_workers)
+
+    def map(self, fn, *iterables, chunksize=1):
+        return map(fn, *iterables)
+
+    def __exit__(self, *exc):
+        return False
+
+
+@pytest.mark.parametrize("module", [selfplay, match])
+def test_the_library_caps_workers_too(monkeypatch, module):
+    """``run``/``run_match`` lower a huge ``workers`` before a pool is made."""
+    _Pool.asked.clear()
+    monkeypatch.setattr(module, "ProcessPoolExecutor", _Pool)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    if module is selfplay:
+        out = selfplay.run("sicily", 2, 5, max_decisions=3, workers=1_000_000)
+        assert out["games"] == 2
+    else:
+        out = match.run_match("random", "random", 2, seed=5, scenario="sicily",
+                              workers=1_000_000, max_decisions=3)
+        assert out["workers"] == 2
+    assert _Pool.asked == [2]
+
+
+@pytest.mark.parametrize("module", [selfplay, match])
+def test_an_unknown_scenario_is_one_error_not_a_crash_per_game(module):
+    with pytest.raises(ValueError, match=f"unknown scenario 'nope'; {SCENARIOS}"):
+        if module is selfplay:
+            selfplay.run("nope", 5, 1)
+        else:
+            match.run_match("random", "random", 5, scenario="nope")
+
+
+def test_a_data_folder_without_the_files_is_named(tmp_path):
+    run = hellenes("data", "check", "--folder", str(tmp_path))
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert "data check failed: borders.csv: file: the file is missing" in run.stderr
+
+
+def test_map_into_a_folder_is_refused(tmp_path):
+    run = hellenes("map", "--svg", str(tmp_path))
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert f"hellenes map: cannot write {tmp_path}" in run.stderr
+
+
+def test_an_unknown_lesson_lists_the_lessons():
+    run = hellenes("lesson", "show", "nope")
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert "no lesson called 'nope'; the lessons are: amphipolis-424-422, pylos-425" in run.stderr

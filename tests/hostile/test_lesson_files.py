@@ -1,0 +1,181 @@
+"""Hostile YAML files: each is refused as a plain problem naming the file, never a hang or a
+traceback, and nothing in them runs (issue 14 item 5; docs/security.md, "Hostile files and
+arguments").
+
+Each case is run through ``hellenes lesson check`` in a subprocess with a timeout (a hang
+fails the test instead of stalling the suite) and read in-process for the exact problem. The
+world data and the passages table go through the same reader.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hellenes_nb.lessons.format import read_lesson_file
+from hellenes_nb.lessons.sources import read_passages
+from hellenes_nb.safeyaml import MAX_BYTES, MAX_DEPTH, MAX_NODES, FileProblem, load_yaml_text
+from hellenes_nb.world import DataError, read_world
+
+ROOT = Path(__file__).resolve().parents[2]
+#: a hang guard, not a speed target: a refused file takes well under a second
+HANG = 30
+
+HEAD = "format: hellenes-lesson 1\nid: hostile\ntitle: Hostile\n"
+
+
+def _alias_bomb() -> str:
+    """Nine levels of nine aliases each: 9**9 (387 million) strings once expanded."""
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 9)]
+    return "\n".join(lines) + "\n"
+
+
+def _junk() -> bytes:
+    rng = random.Random(14)
+    return bytes(rng.randrange(256) for _ in range(4000))
+
+
+#: name → (file bytes, text the problem must contain, line the problem names or None)
+CASES: dict[str, tuple[bytes, str, int | None]] = {
+    "alias_bomb": (_alias_bomb().encode(), "the anchor &a0 is not allowed", 1),
+    "self_alias": (HEAD.encode() + b"steps: &s [*s]\n", "the anchor &s is not allowed", 4),
+    "alias_only": (HEAD.encode() + b"steps: *nowhere\n", "the alias *nowhere is not allowed", 4),
+    "deep_brackets": (HEAD.encode() + b"steps: " + b"[" * 20000 + b"]" * 20000 + b"\n",
+                      f"nested more than {MAX_DEPTH} levels deep", 4),
+    "deep_mappings": (HEAD.encode() + b"steps: " + b"{a: " * 3000 + b"1" + b"}" * 3000 + b"\n",
+                      f"nested more than {MAX_DEPTH} levels deep", 4),
+    "deep_keys": (HEAD.encode() + b"steps: " + b"{" * 3000 + b"a" + b": 1}" * 3000 + b"\n",
+                  f"nested more than {MAX_DEPTH} levels deep", 4),
+    "deep_complex_keys": (HEAD.encode() + b"? " * 3000 + b"a\n",
+                          f"nested more than {MAX_DEPTH} levels deep", 4),
+    "python_tag": (HEAD.encode() + b"steps:\n  - title: Landing\n    narrative: "
+                   b"!!python/object/apply:os.system ['touch PWNED']\n",
+                   "the YAML tag '!!python/object/apply:os.system' is not allowed", 6),
+    "python_name_tag": (HEAD.encode() + b"seed: !!python/name:os.system\n",
+                        "the YAML tag '!!python/name:os.system' is not allowed", 4),
+    "binary_tag": (HEAD.encode() + b"seed: !!binary aGVsbG8=\n",
+                   "the YAML tag '!!binary' is not allowed", 4),
+    "local_tag": (HEAD.encode() + b"seed: !mine 3\n", "the YAML tag '!mine' is not allowed", 4),
+    "merge_key": (HEAD.encode() + b"steps:\n  - title: One\n    <<: {narrative: copied}\n",
+                  "the merge key '<<' is not allowed", 6),
+    "huge_file": (HEAD.encode() + b"# padding\n" * (MAX_BYTES // 10 + 10),
+                  f"at most {MAX_BYTES} bytes are read", None),
+    "too_many_values": (HEAD.encode() + b"steps: [" + b"1," * (MAX_NODES + 10) + b"1]\n",
+                        f"more than {MAX_NODES} values", 4),
+    "huge_integer": (HEAD.encode() + b"seed: " + b"9" * 6000 + b"\n",
+                     "a value cannot be read", None),
+    "binary_junk": (_junk(), "the file is not UTF-8 text", 1),
+    "nul_bytes": (HEAD.encode() + b"title: a\x00b\n", "the character #x0000 is not allowed", 4),
+    "latin1": (HEAD.encode() + "period: Athènes\n".encode("latin-1"),
+               "the file is not UTF-8 text", 4),
+    "utf16": ((HEAD + "period: 425\n").encode("utf-16"), "the file is not UTF-8 text", 1),
+    "two_documents": (HEAD.encode() + b"---\nid: other\n", "expected a single document", 4),
+    "broken_yaml": (HEAD.encode() + b"steps: [unclosed\n", "not valid YAML", None),
+    "empty": (b"", "the file is empty", None),
+}
+
+
+@pytest.fixture
+def hostile(tmp_path):
+    """Write a case to ``<name>.yaml`` in a folder of its own; return the path."""
+
+    def write(name: str) -> Path:
+        path = tmp_path / f"{name}.yaml"
+        path.write_bytes(CASES[name][0])
+        return path
+
+    return write
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_hostile_lesson_is_one_plain_problem(hostile, name):
+    """Read in-process: exactly one problem, naming the file, the line and what is wrong."""
+    path = hostile(name)
+    _, text, line = CASES[name]
+    data, problems = read_lesson_file(path)
+    assert data is None
+    assert len(problems) == 1, problems
+    message = str(problems[0])
+    assert message.startswith(str(path)), message
+    assert text in message, message
+    if line is not None:
+        assert f"line {line}:" in message, message
+
+
+def test_hostile_lessons_check_fails_cleanly(tmp_path):
+    """``hellenes lesson check`` on a folder of every case: one problem per file on standard
+    error, exit 1, no hang, no traceback, nothing executed."""
+    for name, (raw, _, _) in CASES.items():
+        (tmp_path / f"{name}.yaml").write_bytes(raw)
+    run = subprocess.run([sys.executable, "-m", "hellenes_nb.cli", "lesson", "check",
+                          str(tmp_path)], capture_output=True, text=True, timeout=HANG,
+                         cwd=tmp_path)
+    assert run.returncode == 1, run.stderr
+    assert "Traceback" not in run.stderr
+    lines = run.stderr.splitlines()
+    for name, (_, text, _) in CASES.items():
+        mine = [ln for ln in lines if ln.startswith(f"{tmp_path / name}.yaml: ")]
+        assert len(mine) == 1 and text in mine[0], (name, mine)
+    assert lines[-1] == f"lesson check failed: {len(CASES)} problem(s) in {len(CASES)} file(s)"
+    assert not (tmp_path / "PWNED").exists()
+
+
+def test_hostile_lesson_show_fails_cleanly(hostile):
+    path = hostile("alias_bomb")
+    run = subprocess.run([sys.executable, "-m", "hellenes_nb.cli", "lesson", "show", str(path)],
+                         capture_output=True, text=True, timeout=HANG)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert "cannot open the lesson" in run.stderr and "&a0 is not allowed" in run.stderr
+
+
+def test_a_tag_inside_a_step_names_the_step(hostile):
+    _, problems = read_lesson_file(hostile("python_tag"))
+    assert problems[0].where == "step 1 'Landing'"
+
+
+def test_alias_bomb_is_small(hostile):
+    """The bomb is the size the issue describes: a few hundred bytes."""
+    assert len(CASES["alias_bomb"][0]) < 600
+    assert len(CASES["self_alias"][0]) < 100
+
+
+def test_a_device_or_folder_is_not_read(tmp_path):
+    for path in (Path("/dev/zero"), tmp_path):
+        _, problems = read_lesson_file(path)
+        assert [p.message for p in problems] == ["not a regular file"]
+
+
+def test_dates_and_equals_stay_text():
+    """YAML 1.1 would build a date object (refused by the lesson schema as an odd type)."""
+    assert load_yaml_text("period: 2024-05-01\nnote: =\n", "x") == {"period": "2024-05-01",
+                                                                   "note": "="}
+
+
+@pytest.fixture
+def data_copy(tmp_path):
+    dst = tmp_path / "hellenes"
+    shutil.copytree(ROOT / "data" / "hellenes", dst)
+    return dst
+
+
+@pytest.mark.parametrize("name", ["alias_bomb", "python_tag", "merge_key", "deep_brackets",
+                                  "latin1"])
+def test_world_data_goes_through_the_same_reader(data_copy, name):
+    (data_copy / "nations.yaml").write_bytes(CASES[name][0])
+    with pytest.raises(DataError) as err:
+        read_world(data_copy)
+    assert str(err.value).startswith("nations.yaml: ")
+    assert CASES[name][1] in str(err.value)
+
+
+def test_passages_go_through_the_same_reader(tmp_path):
+    path = tmp_path / "passages.yaml"
+    path.write_bytes(CASES["self_alias"][0])
+    with pytest.raises(FileProblem, match=r"passages.yaml: line 4: the anchor &s is not allowed"):
+        read_passages(path)
