@@ -134,6 +134,21 @@ class _PlainLoader(yaml.SafeLoader):
         return node
 
 
+    def compose_mapping_node(self, anchor: Any) -> yaml.MappingNode:
+        node = super().compose_mapping_node(anchor)
+        seen: dict[Any, int] = {}
+        for key, _value in node.value:
+            name = key.value if isinstance(key, yaml.ScalarNode) else None
+            if name is None:
+                continue
+            if name in seen:
+                self._refuse(f"the key {name!r} appears twice in one mapping (first on line "
+                             f"{seen[name]}): the second would silently replace the first",
+                             key.start_mark)
+            seen[name] = key.start_mark.line + 1
+        return node
+
+
 def _line(exc: yaml.YAMLError, text: str) -> int | None:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "mark", None)
     if mark is not None:

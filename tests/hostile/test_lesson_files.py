@@ -78,6 +78,7 @@ CASES: dict[str, tuple[bytes, str, int | None]] = {
     "two_documents": (HEAD.encode() + b"---\nid: other\n", "expected a single document", 4),
     "broken_yaml": (HEAD.encode() + b"steps: [unclosed\n", "not valid YAML", None),
     "empty": (b"", "the file is empty", None),
+    "duplicate_key": (HEAD.encode() + b"title: Again\n", "the key 'title' appears twice", 4),
 }
 
 
