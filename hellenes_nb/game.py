@@ -20,6 +20,14 @@ from .rules.state import State
 from .rules.steps import IllegalAction, Step, action_side, settle, step_for, strip_label
 from .rules.view import view as _view
 from .rules.world_index import SEASONS, SIDE_NAMES, index_for
+from .saves.model import (
+    OPEN_FORMAT,
+    SAVE_VERSION,
+    first_difference,
+    parse_json,
+    save_kind,
+    validate_open,
+)
 from .world import World, load_world
 
 for _optional in ("battles", "siege"):
@@ -30,9 +38,6 @@ for _optional in ("battles", "siege"):
             raise
 
 __all__ = ["Game", "IllegalAction", "Prompt", "new_game"]
-
-SAVE_FORMAT = "hellenes-nb game"
-SAVE_VERSION = 1
 
 #: ``auto(game, side, choices) -> action`` picks minor decisions for a side
 AutoPolicy = Callable[["Game", str, list[dict]], dict]
@@ -234,32 +239,50 @@ class Game:
 
     # -- saving ------------------------------------------------------------------------------
     def to_json(self) -> str:
-        """The whole game as JSON: scenario, seed, actions so far and the readable state."""
-        return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION,
+        """The whole game as JSON, open to anyone who reads the file: scenario, seed, actions
+        so far and the whole state, hidden information included (the teacher's and hot-seat
+        save; a game against the computer is saved sealed, docs/dashboard.md)."""
+        return json.dumps({"format": OPEN_FORMAT, "version": SAVE_VERSION,
                            "scenario": self._state.scenario, "seed": self.seed,
                            "history": self.history, "state": self._state.to_dict()})
 
     @classmethod
-    def from_json(cls, text: str, *, world: World | None = None) -> Game:
-        """Load a game saved by :meth:`to_json` (ValueError naming what is wrong)."""
+    def from_json(cls, text: str | bytes, *, world: World | None = None) -> Game:
+        """Load a game saved by :meth:`to_json`, or ValueError in plain words naming what is
+        wrong. Only JSON is read, within limits (size, nesting, number of moves); every entry
+        is checked (types, ranges, names that exist, every unit listed once); then the moves
+        are replayed from the scenario and seed, and must be legal and reach exactly the saved
+        position. Returns the replayed game, with its undo history (docs/security.md)."""
+        data = parse_json(text)
+        if save_kind(data) == "sealed":
+            raise ValueError("this is a sealed save of a game against the computer: only "
+                             "Dashboard.load on the installation that saved it can open it")
+        world = world or load_world()
+        save = validate_open(data, index_for(world))
+        game = cls._replayed(save.scenario, save.seed, data["history"], world)
+        replayed = json.loads(json.dumps(game._state.to_dict()))
+        diff = first_difference(data["state"], replayed)
+        if diff is not None:
+            raise ValueError("the position stored in the file does not follow from its own "
+                             "list of moves (edited by hand, or saved by another version of "
+                             f"the rules): {diff}")
+        return game
+
+    @classmethod
+    def _replayed(cls, scenario: str, seed: int, moves: list[dict], world: World) -> Game:
+        """:meth:`replay` for a save: a refused move is a ValueError naming its number."""
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"the saved game is not valid JSON: {exc}") from exc
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise ValueError("this is not a saved Hellenes game (no 'format' marker)")
-        if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"saved game version {data.get('version')!r} is not supported "
-                             f"(this engine reads version {SAVE_VERSION})")
-        ix = index_for(world or load_world())
-        state = State.from_dict(data["state"], ix)
-        g = cls.__new__(cls)
-        g._state = state
-        g.seed = data["seed"]
-        g.history = list(data["history"])
-        g._undo = []
-        g.auto = None
-        return g
+            game = cls.new(scenario, seed, world=world)
+        except (KeyError, ValueError) as exc:
+            raise ValueError(f"the saved game names a scenario this version cannot set up: "
+                             f"{exc}") from exc
+        for i, action in enumerate(moves, 1):
+            try:
+                game.apply(action)
+            except (IllegalAction, KeyError, TypeError, ValueError, IndexError) as exc:
+                raise ValueError(f"move {i} of the saved game is not legal from the position "
+                                 f"before it: {exc}") from exc
+        return game
 
     def __repr__(self) -> str:
         st = self._state

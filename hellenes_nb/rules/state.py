@@ -309,7 +309,9 @@ class State:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], ix: WorldIndex) -> State:
-        """Rebuild a state saved by :meth:`to_dict` (ValueError naming a bad entry)."""
+        """Rebuild a state saved by :meth:`to_dict` (ValueError naming a bad entry). This
+        trusts its input to be a position of a game; a file someone hands in is read with
+        ``Game.from_json``, which checks every entry and replays the moves first."""
         s = cls(ix, data["scenario"])
         tr = _Translator(ix)
         try:
@@ -353,7 +355,7 @@ class State:
             s.dice = Dice.from_dict(data["dice"])
             s.log = list(data["log"])
             s.barrier = bool(data["barrier"])
-        except (KeyError, TypeError) as exc:
+        except (KeyError, TypeError, IndexError, AttributeError, OverflowError) as exc:
             raise ValueError(f"the saved game is missing or has a bad entry: {exc}") from exc
         return s
 

@@ -35,6 +35,7 @@ from ..rules.dice import Dice
 from ..rules.olympians import GODS, can_appeal
 from ..rules.policies import auto
 from ..rules.world_index import SIDE_NAMES
+from .browser_writes import BrowserWrites
 from .live_odds import live_odds
 
 if TYPE_CHECKING:
@@ -78,9 +79,11 @@ def _struck(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     start = max((i for i, line in enumerate(log) if line["kind"] == "attack"), default=len(log))
     return [*log[:start], *({**line, "replaced": True} for line in log[start:])]
 
-class BattleWidget(anywidget.AnyWidget):
+class BattleWidget(BrowserWrites, anywidget.AnyWidget):
     """One battle on a board: blocks in battle array, dice, narration and odds (module doc)."""
 
+    #: what the page may set: its requests and the dice animation speed; the rest is Python's
+    browser_writable = frozenset({"request", "speed"})
     _esm = _STATIC / "battle.js"
     _css = _STATIC / "battle.css"
 

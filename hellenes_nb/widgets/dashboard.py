@@ -25,7 +25,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import html
-import json
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -36,8 +36,10 @@ from .. import bots
 from ..bots import Bot
 from ..game import Game, IllegalAction, new_game
 from ..rules.battles import battle_object
+from ..rules.dice import Dice
 from ..rules.steps import strip_label
 from ..rules.world_index import SEASONS
+from ..saves.files import Loaded, read_save, sealed_save
 from .battle import BattleWidget
 from .map import MapWidget
 from .prestige_chart import PrestigeChart
@@ -47,8 +49,6 @@ __all__ = ["Dashboard", "ReplayViewer", "group_choices", "validated_game"]
 MODES = ("bot", "hotseat")
 SIDES = ("athens", "sparta")
 SIDE_WORD = {"athens": "Athens", "sparta": "Sparta", "both": "both sides", "all": "everyone"}
-#: a save larger than this is refused before parsing (a real save is a few hundred kB at most)
-MAX_SAVE_BYTES = 5_000_000
 #: the most decisions the computer takes in one go (a guard against a bot that never stops)
 MAX_BOT_RUN = 5000
 #: log lines shown, newest first
@@ -110,55 +110,14 @@ def _same(a: dict, b: dict) -> bool:
 
 # -- saved games ---------------------------------------------------------------------------------
 def validated_game(text: str | bytes) -> Game:
-    """A game rebuilt from a save, or ValueError saying in plain words why the file is refused.
+    """A game rebuilt from a save (open, or sealed by this installation), or ValueError saying
+    in plain words why the file is refused (``hellenes_nb.saves.files.read_save``).
 
-    Only JSON is read (nothing is executed). The file must be a hellenes-nb save, and its list
-    of moves, replayed from the scenario and seed, must be legal and reach exactly the position
-    stored in the file: a file edited by hand or damaged is refused, and the replayed game (with
-    its undo history) is returned.
+    Only JSON is read (nothing is executed), within limits; every entry is checked, and the
+    list of moves, replayed from the scenario and seed, must be legal and reach exactly the
+    position stored in the file. The replayed game (with its undo history) is returned.
     """
-    if isinstance(text, bytes | bytearray | memoryview):
-        raw = bytes(text)
-        if len(raw) > MAX_SAVE_BYTES:
-            raise ValueError(f"the file is {len(raw):,} bytes; a saved game is far smaller "
-                             f"(limit {MAX_SAVE_BYTES:,})")
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise ValueError("the file is not text (UTF-8): is it really a saved game?") from exc
-    if not isinstance(text, str):
-        raise ValueError(f"a saved game is JSON text, not {type(text).__name__}")
-    if len(text) > MAX_SAVE_BYTES:
-        raise ValueError(f"the file is {len(text):,} characters; a saved game is far smaller "
-                         f"(limit {MAX_SAVE_BYTES:,})")
-    try:
-        saved = Game.from_json(text)
-    except ValueError:
-        raise
-    except (KeyError, TypeError, IndexError, AttributeError) as exc:
-        raise ValueError(f"the saved game is damaged: its position cannot be read ({exc})") \
-            from exc
-    data = json.loads(text)
-    history = data.get("history")
-    if not isinstance(history, list) or not all(isinstance(a, dict) for a in history):
-        raise ValueError("the saved game is damaged: 'history' must be a list of moves")
-    if not isinstance(data.get("seed"), int) or isinstance(data.get("seed"), bool):
-        raise ValueError("the saved game is damaged: 'seed' must be a whole number")
-    try:
-        replayed = new_game(str(data.get("scenario")), data["seed"])
-    except (KeyError, ValueError) as exc:
-        raise ValueError(f"the saved game names a scenario this version cannot set up: "
-                         f"{exc}") from exc
-    for i, action in enumerate(history, 1):
-        try:
-            replayed.apply(action)
-        except IllegalAction as exc:
-            raise ValueError(f"move {i} of the saved game is not legal from the position "
-                             f"before it: {exc}") from exc
-    if replayed.state.to_dict() != saved.state.to_dict():
-        raise ValueError("the position stored in the file does not follow from its own list "
-                         "of moves (edited by hand, or saved by another version of the rules)")
-    return replayed
+    return read_save(text).game
 
 
 # -- the decision panel ----------------------------------------------------------------------------
@@ -250,6 +209,9 @@ class EngineBattleView(BattleWidget):
 
     def __init__(self, game: Game, frame: dict, on_choice: Callable[[str], Any]) -> None:
         battle = battle_object(game.state.clone(), frame)
+        # The board never rolls (the engine does), so it keeps no copy of the game's dice:
+        # their forced faces would otherwise be synced to the browser as ``forced``.
+        battle.dice = Dice(0)
         ix = game.state.ix
         names = {}
         for f in battle.fighters:
@@ -282,8 +244,9 @@ class ReplayViewer(W.VBox):
 
     CHECKPOINT = 25
 
-    def __init__(self, game: Game, viewer: str = "all") -> None:
+    def __init__(self, game: Game, viewer: str = "all", *, show_seed: bool = True) -> None:
         self.scenario, self.seed = game.state.scenario, game.seed
+        self.show_seed = show_seed
         self.moves = list(game.history)
         self.viewer = viewer
         start = Game.replay(self.scenario, self.seed, [])
@@ -374,7 +337,8 @@ class ReplayViewer(W.VBox):
             self.show(self.position - 1)
 
     def __repr__(self) -> str:
-        return (f"<ReplayViewer {self.scenario} seed={self.seed}: move {self.position} of "
+        seed = f"seed={self.seed}" if self.show_seed else "seed hidden"
+        return (f"<ReplayViewer {self.scenario} {seed}: move {self.position} of "
                 f"{len(self.moves)}; viewer {self.viewer}>")
 
 
@@ -382,7 +346,7 @@ class ReplayViewer(W.VBox):
 class Dashboard(W.VBox):
     """Play a scenario against the computer or hot-seat (module docstring; docs/dashboard.md)."""
 
-    def __init__(self, scenario: str = "431", seed: int = 0, mode: str = "bot",
+    def __init__(self, scenario: str = "431", seed: int | None = None, mode: str = "bot",
                  human: str = "athens", bot: str | Bot | None = None, bot_delay: float = 0.0,
                  game: Game | None = None) -> None:
         if mode not in MODES:
@@ -393,8 +357,11 @@ class Dashboard(W.VBox):
         if not isinstance(bot_delay, int | float) or not 0 <= bot_delay <= 10:
             raise ValueError(f"bot_delay is seconds between the computer's moves, from 0 to "
                              f"10, not {bot_delay!r}")
+        #: the player was never told the seed: a fresh random one (it would tell the computer's
+        #: deal and every die to come), so it is shown nowhere and only saved sealed
+        self.seed_secret = game is None and seed is None
         if game is None:
-            game = new_game(str(scenario), seed)
+            game = new_game(str(scenario), secrets.randbits(63) if seed is None else seed)
         elif not isinstance(game, Game):
             raise TypeError(f"game must be a hellenes_nb Game, not {type(game).__name__}")
         self.mode, self.human = mode, human
@@ -623,8 +590,15 @@ class Dashboard(W.VBox):
         self._after_change()
 
     def save(self) -> str:
-        """The game as JSON text (``Game.to_json``); also offered as a download link."""
-        text = self.game.to_json()
+        """The game as a save file's JSON text, also offered as a download link. Against the
+        computer the save is sealed: readable only as far as you may see, the rest openable
+        only by this installation (``saves.files.sealed_save``); a hot-seat save is open
+        (``Game.to_json``). See docs/dashboard.md, "What a save reveals"."""
+        if self.mode == "bot":
+            text = sealed_save(self.game, self.human, self.bot_name,
+                               seed_secret=self.seed_secret)
+        else:
+            text = self.game.to_json()
         st = self.game.state
         name = f"hellenes-{st.scenario}-{st.year}-{SEASONS[st.season].lower().replace(' ', '')}"
         data = base64.b64encode(text.encode()).decode()
@@ -635,12 +609,28 @@ class Dashboard(W.VBox):
     @classmethod
     def load(cls, text: str | bytes, **options: Any) -> Dashboard:
         """A new dashboard for a saved game (ValueError in plain words if the file is refused);
-        ``options`` are the constructor's ``mode``, ``human``, ``bot``, ``bot_delay``."""
-        return cls(game=validated_game(text), **options)
+        ``options`` are the constructor's ``mode``, ``human``, ``bot``, ``bot_delay``. A sealed
+        save goes on against the computer, with you on the side you played (and the same bot,
+        unless ``bot`` names another)."""
+        loaded = read_save(text)
+        if loaded.sealed:
+            options.setdefault("mode", "bot")
+            options.setdefault("human", loaded.human)
+            if loaded.bot in bots.BOTS:
+                options.setdefault("bot", loaded.bot)
+            _check_sealed_fits(loaded, options["mode"], options["human"])
+        dash = cls(game=loaded.game, **options)
+        dash.seed_secret = loaded.seed_secret
+        return dash
 
     def restore(self, text: str | bytes) -> None:
-        """Replace this dashboard's game by a saved one; a refused file changes nothing."""
-        game = validated_game(text)
+        """Replace this dashboard's game by a saved one; a refused file changes nothing. A
+        sealed save opens only in a game against the computer with you on the same side."""
+        loaded = read_save(text)
+        if loaded.sealed:
+            _check_sealed_fits(loaded, self.mode, self.human)
+        game = loaded.game
+        self.seed_secret = loaded.seed_secret
         self._replace_game(game)
         if self.mode == "hotseat":
             self.viewer, self.handover_to = None, None
@@ -662,7 +652,7 @@ class Dashboard(W.VBox):
         viewer = "all" if self.game.over else (self._screen_side() or "all")
         if self.handover_to is not None:
             raise ValueError("finish the hand-over before opening the replay")
-        self.replay = ReplayViewer(self.game, viewer)
+        self.replay = ReplayViewer(self.game, viewer, show_seed=not self.seed_secret)
         self.replay_box.children = (self.replay,)
         if not self.replay_button.value:
             self.replay_button.value = True
@@ -736,6 +726,10 @@ class Dashboard(W.VBox):
         self._seen = len(g.history)
         self.chart.update(g)
         self._render_header()
+        # shown on the hand-over screen too: a refused Load says why (a hand-over comes only
+        # after a move, which clears the message, so nothing of the other side's turn shows)
+        self.status.value = (f"<div class='hn-msg'>{_esc(self.message)}</div>"
+                             if self.message else "")
         if self.handover_to is not None:
             self._render_cover()
             return
@@ -746,8 +740,6 @@ class Dashboard(W.VBox):
         self._render_in_play(view)
         self._render_log(view)
         self._render_battle()
-        self.status.value = (f"<div class='hn-msg'>{_esc(self.message)}</div>"
-                             if self.message else "")
         self.undo_button.disabled = g.over or not g.history
 
     def _render_header(self) -> None:
@@ -783,7 +775,6 @@ class Dashboard(W.VBox):
         self._battle_src = None
         for h in (self.hand_html, self.in_play_html, self.log_html, self.prompt_html):
             h.value = ""
-        self.status.value = ""
 
     def _render_decision(self) -> None:
         g = self.game
@@ -992,9 +983,20 @@ class Dashboard(W.VBox):
         screen = (f"hand-over to {self.handover_to}" if self.handover_to
                   else f"screen {self.viewer or 'nobody'}")
         p = g.prompt
-        return (f"<Dashboard {st.scenario} seed={g.seed}, {who}: {SEASONS[st.season]} {st.year} "
+        seed = "seed hidden" if self.seed_secret else f"seed={g.seed}"
+        return (f"<Dashboard {st.scenario} {seed}, {who}: {SEASONS[st.season]} {st.year} "
                 f"BC, prestige {st.prestige:+d}, {len(g.history)} moves; {screen}; waiting for "
                 f"{p.side} ({p.kind})>")
+
+
+def _check_sealed_fits(loaded: Loaded, mode: str, human: str) -> None:
+    """A sealed save goes on only as it was played: against the computer, you on your side
+    (in hot-seat, or on the other side, you would see what the save keeps sealed)."""
+    side = SIDE_WORD[loaded.human or "all"]
+    if mode != "bot" or human != loaded.human:
+        raise ValueError(f"this save is of a game against the computer in which you play "
+                         f"{side}: it opens only against the computer, with you as {side} "
+                         f"(Dashboard.load(file) sets that up)")
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

@@ -8,7 +8,8 @@ pillage (§5.5) and civil war (§3.1), the prestige track (§14.1), the year and
 
 **Redaction happens here, in Python.** Everything synced to the browser is built from
 ``game.view(viewer)`` (plus the public blockade marker), so a side's browser never receives the
-identity, type or strength of a hidden enemy block.
+identity, type or strength of a hidden enemy block. The viewer is set in Python only: the page
+may change the selection and the camera, nothing else (:mod:`.browser_writes`).
 
 Clicking (or Enter/Space on) an area selects it; clicking a block of yours selects that unit.
 The legal destinations of the selected unit, or of the selected area's group, are worked out
@@ -32,6 +33,7 @@ from ..render.geometry import load_geometry
 from ..render.svg import render_map_svg
 from ..rules import siege
 from ..world import World, load_world
+from .browser_writes import BrowserWrites
 
 __all__ = ["HIGHLIGHT_STYLES", "MapWidget", "VIEWERS"]
 
@@ -177,9 +179,12 @@ def _best(moves: list[dict]) -> dict:
     return min(moves, key=lambda a: (bool(a.get("forced")), "carry" in a, len(a["path"])))
 
 
-class MapWidget(anywidget.AnyWidget):
+class MapWidget(BrowserWrites, anywidget.AnyWidget):
     """The Hellenes map as a Jupyter widget (module docstring; docs/map-widget.md)."""
 
+    #: what the page may set: the selection and the camera. ``viewer``, ``playable`` and the
+    #: board are set in Python only (the page cannot widen what it is sent)
+    browser_writable = frozenset({"selected_area", "selected_unit", "zoom", "center"})
     _esm = _STATIC / "map.js"
     _css = _STATIC / "map.css"
 

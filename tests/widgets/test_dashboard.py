@@ -262,8 +262,8 @@ def _tampered(text: str) -> list[tuple[str | bytes, str]]:
 def test_bad_save_files_are_refused_with_a_message_and_nothing_changes():
     dash = Dashboard("431", seed=6, bot="random")
     _play(dash, HeuristicBot(2), 12)
-    text = dash.save()
-    before = dash.game.to_json()
+    text = dash.game.to_json()  # an open save, as hot-seat and the teacher write (sealed saves:
+    before = dash.game.to_json()  # tests/hostile/test_saves.py)
     for bad, message in _tampered(text):
         with pytest.raises(ValueError, match=message):
             dash.restore(bad)

@@ -427,7 +427,7 @@ function render({ model, el: host }) {
     let prompt = board.prompt || "";
     for (const p of [`${board.season} ${board.year} BC: `, `${date}: `]) if (prompt.startsWith(p)) prompt = prompt.slice(p.length);
     title.innerHTML = date ? `<span class="hmap-date">${esc(date)}</span> ${esc(prompt ? cap(prompt) : "")}` : "The Greek world at the outbreak of the war";
-    const v = model.get("viewer");
+    const v = board.viewer || model.get("viewer");
     viewerChip.textContent = v === "all" ? "Teacher view (all blocks)" : `${cap(v)}'s view`;
     viewerChip.className = `hmap-viewer hmap-viewer-${v}`;
     for (const [area, p] of Object.entries(places)) {

@@ -1,0 +1,128 @@
+"""What the browser may write and what it is sent (issue 14, items 3 and 4).
+
+A page's widget models can be changed by anyone with the browser's developer tools; these tests
+send such updates the way the front end does (a comm "update" message) and read every synced
+trait of every widget a dashboard shows, as the browser receives them.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+
+import ipywidgets as W
+import pytest
+
+import hellenes_nb
+from hellenes_nb.bots import HeuristicBot
+from hellenes_nb.widgets.battle import BattleWidget
+from hellenes_nb.widgets.dashboard import Dashboard, EngineBattleView
+from hellenes_nb.widgets.map import MapWidget
+
+
+def _from_page(widget: W.Widget, **state) -> None:
+    """A state update arriving from the front end, as ipywidgets hands it to the widget."""
+    widget._handle_msg({"content": {"data": {"method": "update", "state": state}},
+                        "buffers": []})
+
+
+def _synced(root: W.Widget) -> str:
+    """Every synced trait of ``root`` and the widgets inside it, as JSON text, with any
+    base64 data link (the Save link's file) decoded too."""
+    seen: set[str] = set()
+    out = []
+    todo = [root]
+    while todo:
+        w = todo.pop()
+        if w.model_id in seen:
+            continue
+        seen.add(w.model_id)
+        out.append(json.dumps(w.get_state(), default=str))
+        for name in w.keys:
+            value = getattr(w, name)
+            items = value if isinstance(value, list | tuple) else [value]
+            todo.extend(v for v in items if isinstance(v, W.Widget))
+    text = "\n".join(out)
+    files = [base64.b64decode(m).decode() for m in re.findall(r"base64,([A-Za-z0-9+/=]+)", text)]
+    return "\n".join([text, *files])
+
+
+def _spartans(board: dict) -> list[dict]:
+    return [b for blocks in board["blocks"].values() for b in blocks if b["side"] == "sparta"]
+
+
+# -- item 4: the map's viewer is Python's -----------------------------------------------------
+def test_the_page_cannot_widen_the_map_viewer():
+    w = MapWidget(hellenes_nb.new_game("431", seed=3), viewer="athens")
+    _from_page(w, viewer="all")
+    assert w.viewer == "athens" and w.board["viewer"] == "athens"
+    assert _spartans(w.board) and all(b.get("hidden") and "key" not in b
+                                      for b in _spartans(w.board))
+    # what its front end does set still works
+    _from_page(w, selected_area="attica", zoom=2.0)
+    assert w.selected_area == "attica" and w.zoom == 2.0
+
+
+def test_the_page_cannot_widen_the_dashboard_map():
+    dash = Dashboard("431", seed=3)
+    _from_page(dash.map, viewer="all", playable=True, board={"blocks": {}})
+    assert dash.map.viewer == "athens"
+    assert all("key" not in b for b in _spartans(dash.map.board))
+
+
+def test_the_page_cannot_rewrite_the_battle_board():
+    w = BattleWidget.from_forces("B2:3", "B2:2", seed=1)
+    w.force_dice([1, 2])
+    blocks = w.blocks
+    _from_page(w, forced=[6, 6, 6], blocks=[], outcome={"winner": "athens"})
+    assert w.forced == [1, 2] and w.blocks == blocks and w.outcome == {}
+    _from_page(w, speed="fast")
+    assert w.speed == "fast"
+
+
+# -- item 3 and the seed in bot mode -----------------------------------------------------------
+def test_the_default_seed_is_fresh_and_hidden():
+    a, b = Dashboard("431"), Dashboard("431")
+    assert a.game.seed != b.game.seed
+    assert a.game.state.hands != b.game.state.hands or a.game.state.deck != b.game.state.deck
+    assert "seed hidden" in repr(a) and str(a.game.seed) not in repr(a)
+    # an explicit seed still gives the same game, and is shown
+    c, d = Dashboard("431", seed=5), Dashboard("431", seed=5)
+    assert c.game.state == d.game.state and "seed=5" in repr(c)
+
+
+def test_no_widget_state_holds_the_seed_or_the_dice_state():
+    dash = Dashboard("431", bot="random")
+    me = HeuristicBot(7)
+    for k in range(60):
+        if k % 20 == 0:
+            dash.save()
+            dash.open_replay()
+            sent = _synced(dash)
+            assert "hellenes-nb sealed game" in sent, "the Save link's file is read too"
+            assert str(dash.game.seed) not in sent
+            assert str(dash.game.state.dice.state) not in sent
+        dash.choose(me.choose(dash.game, "athens"))
+
+
+@pytest.mark.rule("6.31")
+def test_the_battle_board_is_not_sent_the_games_queued_dice():
+    """A game may carry forced faces (a lesson's "Take command" does): the engine battle
+    board never rolls, so it must not hold, or send, the dice to come."""
+    game = hellenes_nb.new_game("431", seed=1)
+    faces = [1, 2, 3, 4, 5, 6] * 100
+    game.state.dice.force(faces)
+    dash = Dashboard(game=game, bot="random")
+    me = HeuristicBot(101)
+    for _ in range(400):
+        top = dash.game.state.stack[-1]
+        if top["kind"] == "battle" and "battle" in top and dash.choices:
+            break
+        dash.choose(me.choose(dash.game, "athens"))
+    view = dash.battle_box.children[0].children[0]
+    assert isinstance(view, EngineBattleView)
+    assert dash.game.state.dice.forced, "faces are still queued in the game"
+    assert view.forced == [] and view.battle.dice.forced == ()
+    queued = json.dumps(list(dash.game.state.dice.forced[:12]))[1:-1]
+    assert queued not in _synced(view)
