@@ -114,3 +114,83 @@ def _run(code: str) -> subprocess.CompletedProcess:
     """Run python ``code`` in a fresh interpreter, killed after :data:`SECONDS`."""
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=SECONDS)
+
+
+def _odds_cli(*argv: str) -> subprocess.CompletedProcess:
+    """``hellenes odds ...`` in a fresh interpreter, killed after :data:`SECONDS`: before the
+    fixes several of these ran past two minutes and took gigabytes."""
+    return subprocess.run([sys.executable, "-m", "hellenes_nb.cli", "odds", *argv],
+                          capture_output=True, text=True, timeout=SECONDS)
+
+
+def _blocks(token: str, n: int) -> str:
+    return ",".join([token] * n)
+
+
+def test_odds_thirty_against_thirty_are_sampled_with_their_error():
+    run = _odds_cli("--attacker", _blocks("B2:4", 30), "--defender", _blocks("C2:4", 30))
+    assert run.returncode == 0, run.stderr
+    assert "33,333 samples: each probability within ±" in run.stdout
+    assert "note: sampled" in run.stdout and "attacker wins" in run.stdout
+
+
+def test_odds_twelve_against_twelve_exact_is_refused_with_a_reason():
+    run = _odds_cli("--attacker", _blocks("B2:4", 12), "--defender", _blocks("C2:4", 12),
+                    "--method", "exact")
+    assert run.returncode == 2 and "too big for the exact method" in run.stderr
+    assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("attacker,defender", [(500, 1), (70, 70)])
+def test_odds_beyond_sixty_blocks_a_side_are_refused(attacker, defender):
+    run = _odds_cli("--attacker", _blocks("B2:4", attacker), "--defender",
+                    _blocks("C2:4", defender))
+    assert run.returncode == 2 and f"{max(attacker, defender)} blocks: a side brings at " \
+        "most 60" in run.stderr
+
+
+def test_odds_sixty_against_sixty_answer():
+    run = _odds_cli("--attacker", _blocks("D1:1", 60), "--defender", _blocks("D1:1", 60),
+                    "--json")
+    assert run.returncode == 0, run.stderr
+    assert '"margin"' in run.stdout and '"samples": 16666' in run.stdout
+
+
+@pytest.mark.parametrize("samples", [str(10**12), "0", "-5"])
+def test_odds_sample_counts_beyond_the_limit_are_refused(samples):
+    run = _odds_cli("--attacker", "A1:1", "--defender", "A1:1", "--method", "monte-carlo",
+                    "--samples", samples)
+    assert run.returncode == 2 and "--samples must be at least 1 and at most 1,000,000" \
+        in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("extra,words", [
+    (["--seed", "-1"], "--seed must be 0 or more"),
+    (["--attacker-retreat-after-rounds", str(10**9)], "after_rounds must be a whole number"),
+    (["--attacker", "B2:" + "4" * 5000], "bad cv"),
+])
+def test_odds_other_inputs_beyond_the_limits(extra, words):
+    run = _odds_cli("--attacker", "A1:1", "--defender", "A1:1", *extra)
+    assert run.returncode == 2 and words in run.stderr and len(run.stderr) < 600
+
+
+BIG_WIDGET = """
+from hellenes_nb.widgets.battle import BattleWidget
+w = BattleWidget.from_forces({a!r}, {d!r}, seed=3)
+print(w.odds["method"], w.odds["samples"], w.odds["margin"] > 0)
+"""
+
+
+def test_the_battle_widget_odds_of_sixty_against_sixty_come_back_with_their_error():
+    code = BIG_WIDGET.format(a=_blocks("B2:4", 60), d=_blocks("C2:4", 60))
+    run = _run(code)
+    assert run.returncode == 0, run.stderr
+    method, samples, margin = run.stdout.split()
+    assert method == "monte-carlo" and 0 < int(samples) < 2000 and margin == "True"
+
+
+def test_the_battle_widget_refuses_more_than_sixty_blocks():
+    from hellenes_nb.widgets.battle import BattleWidget
+
+    with pytest.raises(ValueError, match="at most 60"):
+        BattleWidget.from_forces([{"rating": "B2", "cv": 4}] * 61, "C2:4")
