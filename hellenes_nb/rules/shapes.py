@@ -69,11 +69,19 @@ ID_OR_NONE = Kind("an id or None", lambda v: "" if v is None else _text(v))
 class Shape:
     """The keys of an action type besides ``type``, ``side`` and ``label``: ``need`` are in
     every such action, ``may`` in some; ``only_with`` names optional keys allowed only next
-    to another key."""
+    to another key. ``kinds`` (every key allowed, with the kind of its value, None for
+    ``type`` and ``label``) and ``needed`` are made from them."""
 
     need: dict[str, Kind] = field(default_factory=dict)
     may: dict[str, Kind] = field(default_factory=dict)
     only_with: dict[str, str] = field(default_factory=dict)
+    kinds: dict[str, Kind | None] = field(init=False)
+    needed: frozenset[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        kinds = {"type": None, "label": None, "side": ID, **self.need, **self.may}
+        object.__setattr__(self, "kinds", kinds)
+        object.__setattr__(self, "needed", frozenset(("side", *self.need)))
 
 
 #: a group or winter move: ``forced`` and ``carry`` are listed; ``carry_cv`` is never listed
@@ -149,28 +157,33 @@ def checked(action: dict) -> dict | None:
     label = action.get("label")
     if label is not None and not isinstance(label, str):
         raise IllegalAction(f"the 'label' of an action is text, not {shown(label)}")
-    extra = [k for k in action if k not in shape.need and k not in shape.may
-             and k not in ("type", "side", "label")]
-    if extra:
+    kinds = shape.kinds
+    if not kinds.keys() >= action.keys():
+        extra = [k for k in action if k not in kinds]
         keys = " and ".join(f"'{k}'" for k in [*shape.need, *shape.may]) or "no other keys"
         raise IllegalAction(f"a {shown(t)} action does not take the key(s) {_names(extra)}: "
                             f"besides 'type', 'side' and 'label' it takes {keys}")
-    missing = [k for k in ("side", *shape.need) if k not in action]
-    if missing:
+    if not shape.needed <= action.keys():
+        missing = [k for k in ("side", *shape.need) if k not in action]
         raise IllegalAction(f"a {shown(t)} action needs the key(s) {_names(missing)}")
     for key, partner in shape.only_with.items():
         if key in action and partner not in action:
             raise IllegalAction(f"'{key}' goes only with '{partner}' in a {shown(t)} action")
     out: dict = {}
     for key, value in action.items():
-        kind = shape.need.get(key) or shape.may.get(key) or (ID if key == "side" else None)
+        kind = kinds[key]
         if kind is None:  # type, label
             if key == "type":
                 out[key] = value
             continue
-        why = kind.why(value)
-        if why:
-            raise IllegalAction(f"the {key!r} of a {shown(t)} action must be {kind.words}: "
-                                f"{shown(value, ECHO)} {why}")
-        out[key] = list(value) if isinstance(value, list) else value
+        # the common cases at once (an id, a flag), the rest asked of the kind
+        if not (kind is ID and type(value) is str and len(value) <= MAX_TEXT
+                or kind is BOOL and type(value) is bool):
+            why = kind.why(value)
+            if why:
+                raise IllegalAction(f"the {key!r} of a {shown(t)} action must be "
+                                    f"{kind.words}: {shown(value, ECHO)} {why}")
+            if isinstance(value, list):
+                value = list(value)
+        out[key] = value
     return out
