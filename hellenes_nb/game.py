@@ -14,10 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .rules import actions, cards, movement, sequence, year_end  # noqa: F401  (register steps)
+from .rules import actions, cards, movement, sequence, shapes, year_end  # noqa: F401
+from .rules.echo import cut, shown
 from .rules.setup import initial_state
 from .rules.state import State
-from .rules.steps import IllegalAction, Step, action_side, settle, step_for, strip_label
+from .rules.steps import IllegalAction, Step, action_side, settle, step_for
 from .rules.view import view as _view
 from .rules.world_index import SEASONS, SIDE_NAMES, index_for
 from .saves.model import (
@@ -163,6 +164,9 @@ class Game:
         if not isinstance(action, dict):
             raise IllegalAction(f"an action is a dict such as {{'type': 'end_actions', "
                                 f"'side': 'athens'}}, not {type(action).__name__}")
+        # the shape first (exact keys, values of the right kind): the clean copy is what the
+        # rules read and the history keeps; None for a type that no step takes
+        clean = shapes.checked(action)
         old = self._state
         step = self._waiting_step()
         if step is None:
@@ -178,22 +182,24 @@ class Game:
         new.barrier = False
         frame = new.stack[-1]
         try:
-            reason, made = step.check(new, frame, action)
+            reason, made = step.check(new, frame, action if clean is None else clean)
         except IllegalAction as exc:
             reason = exc
         except (KeyError, TypeError, ValueError) as exc:
-            reason = IllegalAction(f"the action is malformed: {exc}")
+            reason = IllegalAction(f"the action is malformed: {cut(str(exc))}")
+        if reason is None and clean is None:  # no step takes a type without a shape
+            reason = IllegalAction(f"{shown(action['type'])} is not a kind of action")
         if reason is not None:
             raise reason
         n0 = len(new.log)
-        step.apply_checked(new, frame, action, made)
+        step.apply_checked(new, frame, clean, made)
         settle(new)
         if new.barrier:
             self._undo.clear()
         else:
             self._undo.append((old, len(self.history)))
         self._state = new
-        self.history.append(strip_label(action))
+        self.history.append(clean)
         return new.log[n0:]
 
     def _policy(self, side: str) -> AutoPolicy | None:

@@ -1,6 +1,6 @@
 """Benchmark battle odds: the exact DP against plain-Python and NumPy Monte Carlo, same run.
 
-Usage: .venv/bin/python scripts/bench_odds.py [--repeats 7] [--jit]
+Usage: .venv/bin/python scripts/bench_odds.py [--repeats 7] [--jit] [--big]
 
 For each battle it prints the median (and min) of
 
@@ -14,7 +14,9 @@ For each battle it prints the median (and min) of
 with the ratios between them. Runs are interleaved so that machine noise hits all alike.
 Correctness guards: both samplers agree with the exact P(attacker wins) (|z| < 4) and both
 sweeps agree with each other to 1e-12. ``--jit`` also times, in fresh processes, importing
-numba and the first exact call with an empty and with a filled numba cache.
+numba and the first exact call with an empty and with a filled numba cache. ``--big`` times
+the big forces of docs/odds.md, "Limits" (each once, from cold): the bounded size count, then
+what ``battle_odds`` answers (method, samples and the stated 95 % margin, or the refusal).
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ import time
 import numpy as np
 
 from hellenes_nb.odds import (
+    battle_odds,
+    exact_limit,
     exact_odds,
     make_battle,
     sample_odds,
@@ -40,6 +44,7 @@ from hellenes_nb.odds import (
 )
 from hellenes_nb.odds.exact import clear_cache
 from hellenes_nb.odds.fast import clear_tables, compiled_sweep, fast_odds
+from hellenes_nb.odds.size import joint_size
 
 BATTLES = {
     "4v4": ("B2:4,A1:2,C2:4,B1:3", "C2:4,A1:2,B2:3,B1:4"),
@@ -47,6 +52,16 @@ BATTLES = {
     "6v6 at 2-3 cv": ("B2:3,A1:2,C2:3,B1:2,cav:A2:2,D1:2", "C2:3,A1:2,B2:2,B1:3,C2:2,cav:A1:2"),
 }
 MC_BATTLES = 9_600  # 1.96 * sqrt(0.25 / n) = 1 %
+
+#: (name, attacker block, how many, defender block, how many, method): battles past the
+#: exact method's reach
+BIG = [
+    ("30v30 auto", "B2:4", 30, "C2:4", 30, "auto"),
+    ("12v12 auto", "B2:4", 12, "C2:4", 12, "auto"),
+    ("12v12 exact", "B2:4", 12, "C2:4", 12, "exact"),
+    ("60v60 auto", "D1:1", 60, "D1:1", 60, "auto"),
+    ("60v1 auto", "B2:4", 60, "A1:1", 1, "auto"),
+]
 
 FIRST_CALL = """
 import time
@@ -123,6 +138,24 @@ def bench(name: str, attacker: str, defender: str, repeats: int) -> None:
     print(f"  ratio plain-Python MC / NumPy MC: {med['python'] / med['numpy']:7.1f}x")
 
 
+def big_forces() -> None:
+    """Each big battle once, from cold: the bounded size count and what battle_odds says."""
+    print("\nbig forces (once each, from cold):")
+    for name, a, na, d, nd, method in BIG:
+        spec = make_battle(",".join([a] * na), ",".join([d] * nd))
+        clear_cache()
+        took, size = timed(lambda spec=spec: joint_size(spec, exact_limit()))
+        counted = "more than the limit" if size is None else f"{size:,}"
+        try:
+            spent, odds = timed(lambda spec=spec, method=method: battle_odds(spec, method))
+        except ValueError as error:
+            answer, spent = f"refused: {str(error)[:60]}...", float("nan")
+        else:
+            answer = odds.method + (f", {odds.samples:,} samples, ±{odds.margin():.2%}"
+                                    if odds.samples else "")
+        print(f"  {name:<12} size {counted} ({took * 1e3:.0f} ms); {spent:6.2f} s: {answer}")
+
+
 def first_calls() -> None:
     """Import and first-call times in fresh processes, with an empty and a filled numba cache."""
     with tempfile.TemporaryDirectory() as cache:
@@ -142,6 +175,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--jit", action="store_true", help="time first calls in new processes")
+    parser.add_argument("--big", action="store_true", help="time the big forces of docs/odds.md")
     args = parser.parse_args()
     print(f"Python {platform.python_version()}, NumPy {np.__version__}, nproc {os.cpu_count()}")
     print(f"CPU: {cpu_model()}; load average {os.getloadavg()[0]:.1f}")
@@ -155,6 +189,8 @@ def main() -> None:
     print(f"Monte Carlo: {MC_BATTLES} battles per run (±1 % at 95 %); {args.repeats} repeats")
     for name, (attacker, defender) in BATTLES.items():
         bench(name, attacker, defender, args.repeats)
+    if args.big:
+        big_forces()
     if args.jit and compiled_sweep() is not None:
         print("\nfirst calls in a new process:")
         first_calls()

@@ -16,6 +16,7 @@ from hellenes_nb.odds.fog import fog_odds
 from hellenes_nb.odds.forces import Block, ForcesError, format_forces, parse_forces
 from hellenes_nb.odds.montecarlo import sample_odds, sample_odds_python
 from hellenes_nb.odds.result import Odds
+from hellenes_nb.odds.size import TooBigError, joint_size
 
 __all__ = [
     "MAX_EXACT_STATES",
@@ -25,11 +26,13 @@ __all__ = [
     "ForcesError",
     "Odds",
     "RetreatPolicy",
+    "TooBigError",
     "battle_odds",
     "exact_limit",
     "exact_odds",
     "fog_odds",
     "format_forces",
+    "joint_size",
     "make_battle",
     "parse_forces",
     "sample_odds",

@@ -16,16 +16,24 @@ from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from hellenes_nb.odds.forces import (
+    AGILITIES,
     LAND_AGILITIES,
+    MAX_BLOCKS,
+    MAX_CV,
     SEA_AGILITIES,
     Block,
     ForcesError,
     parse_forces,
+    too_many,
 )
+from hellenes_nb.rules.echo import shown
 
 ATTACKER, DEFENDER = 0, 1
 SIDE_NAMES = ("attacker", "defender")
 KINDS = ("land", "sea", "assault")
+#: The latest round a retreat option may name: a battle still running after 20 rounds is
+#: vanishingly rare (and each extra round tag is one more sweep of the exact method).
+MAX_RETREAT_ROUNDS = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,10 +49,13 @@ class RetreatPolicy:
     at_losses: int | None = None
 
     def __post_init__(self) -> None:
-        if self.after_rounds is not None and self.after_rounds < 0:
-            raise ValueError(f"after_rounds must be 0 or more, not {self.after_rounds}")
-        if self.at_losses is not None and self.at_losses < 1:
-            raise ValueError(f"at_losses must be 1 or more, not {self.at_losses}")
+        rounds, losses = self.after_rounds, self.at_losses
+        if rounds is not None and not (_whole(rounds) and 0 <= rounds <= MAX_RETREAT_ROUNDS):
+            raise ValueError(f"after_rounds must be a whole number from 0 to "
+                             f"{MAX_RETREAT_ROUNDS} (rounds), not {shown(rounds)}")
+        if losses is not None and not (_whole(losses) and losses >= 1):
+            raise ValueError(f"at_losses must be a whole number of 1 or more (steps), not "
+                             f"{shown(losses)}")
 
     @property
     def active(self) -> bool:
@@ -59,6 +70,10 @@ class RetreatPolicy:
 
 
 NEVER = RetreatPolicy()
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,9 +158,37 @@ def _as_blocks(forces: str | tuple[Block, ...], side: str) -> tuple[Block, ...]:
             return parse_forces(forces)
         except ForcesError as error:
             raise ForcesError(f"{side}: {error}") from None
+    if not isinstance(forces, tuple | list):
+        raise ForcesError(f"{side}: give a forces string such as 'B2:3,A1:2' or a tuple of "
+                          f"blocks, not {shown(forces)}")
     if not forces:
         raise ForcesError(f"{side}: no blocks")
+    if len(forces) > MAX_BLOCKS:
+        raise ForcesError(f"{side}: {too_many(len(forces))}")
+    for block in forces:
+        _check_block(block, side)
     return tuple(forces)
+
+
+def _check_block(block: object, side: str) -> None:
+    """ForcesError unless ``block`` is a :class:`Block` with values the rules allow (blocks
+    made in Python skip the parser's checks)."""
+    if not isinstance(block, Block):
+        raise ForcesError(f"{side}: {shown(block)} is not a Block")
+    fine = (
+        isinstance(block.agility, str) and len(block.agility) == 1
+        and block.agility in AGILITIES
+        and _whole(block.power) and 1 <= block.power <= 3
+        and _whole(block.cv) and 1 <= block.cv <= MAX_CV
+        and _whole(block.carried) and 0 <= block.carried < block.cv
+        and all(isinstance(flag, bool)
+                for flag in (block.cavalry, block.fleet, block.garrison, block.city))
+    )
+    if not fine:
+        raise ForcesError(
+            f"{side}: {shown(block, 200)} is not a block the rules allow: agility A-F, power "
+            f"1-3, cv 1-{MAX_CV}, a carried cv below its own, flags True or False (§2.12, §2.14)"
+        )
 
 
 def _check_sea(blocks: tuple[Block, ...], side: str) -> tuple[Block, ...]:

@@ -10,6 +10,7 @@ from typing import Any
 from hellenes_nb.odds.auto import METHODS, battle_odds
 from hellenes_nb.odds.battle import SIDE_NAMES, RetreatPolicy, make_battle
 from hellenes_nb.odds.forces import ForcesError
+from hellenes_nb.odds.montecarlo import MAX_SAMPLES, check_samples
 from hellenes_nb.odds.result import HOWS, Odds
 
 
@@ -54,8 +55,13 @@ def add_odds_parser(subparsers: Any) -> argparse.ArgumentParser:
             help=f"the {side} retreats at its first attack of a round once it has lost K steps",
         )
     parser.add_argument("--method", choices=METHODS, default="auto", help="default: auto")
-    parser.add_argument("--samples", type=int, default=40_000, help="Monte Carlo battles")
-    parser.add_argument("--seed", type=int, default=0, help="Monte Carlo seed")
+    parser.add_argument(
+        "--samples",
+        type=int,
+        help=f"Monte Carlo battles (1 to {MAX_SAMPLES:,}; default 40,000, about ±0.5 %%, "
+        "fewer for battles of more than 50 blocks)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (0 or more)")
     parser.add_argument("--json", action="store_true", help="print a JSON object")
     parser.set_defaults(func=run_odds)
     return parser
@@ -71,6 +77,10 @@ def _policy(args: argparse.Namespace, side: str) -> RetreatPolicy:
 def run_odds(args: argparse.Namespace) -> int:
     """Compute and print the odds; returns the exit status (2 on bad input)."""
     try:
+        if args.samples is not None:
+            check_samples(args.samples, "--samples")
+        if args.seed < 0:
+            raise ValueError(f"--seed must be 0 or more, not {args.seed:,}")
         spec = make_battle(
             args.attacker,
             args.defender,
@@ -90,10 +100,16 @@ def run_odds(args: argparse.Namespace) -> int:
 
 
 def render(odds: Odds) -> str:
-    """A plain-text report of the odds."""
-    lines = [f"method: {odds.method}" + (f", {odds.samples} samples" if odds.samples else "")]
-    lines.append(f"attacker wins {float(odds.attacker_wins):7.2%}")
-    lines.append(f"defender wins {float(odds.defender_wins):7.2%}")
+    """A plain-text report of the odds; sampled odds state their error (95 % margins)."""
+    lines = [f"method: {odds.method}"]
+    if odds.samples:
+        lines[0] += (f", {odds.samples:,} samples: each probability within ±{odds.margin():.2%} "
+                     "(95 % confidence)")
+    if odds.note:
+        lines.append(f"note: {odds.note}")
+    for name, p in (("attacker", odds.attacker_wins), ("defender", odds.defender_wins)):
+        error = f" ± {odds.margin(p):.2%}" if odds.samples else ""
+        lines.append(f"{name} wins {float(p):7.2%}{error}")
     lines.append("")
     lines.append(f"{'winner':<10}{'how':<13}{'probability':>12}")
     ways = odds.by_how()

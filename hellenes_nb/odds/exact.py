@@ -11,9 +11,16 @@ from functools import lru_cache
 
 from hellenes_nb.odds.battle import BattleSpec, Moment, check_moment
 from hellenes_nb.odds.dp import python_odds
-from hellenes_nb.odds.fast import clear_tables, compiled_sweep, fast_odds, joint_states
+from hellenes_nb.odds.fast import (
+    clear_tables,
+    compiled_fits,
+    compiled_sweep,
+    fast_odds,
+    joint_states,
+)
 from hellenes_nb.odds.result import Odds
 from hellenes_nb.odds.sides import Side
+from hellenes_nb.odds.size import COUNT_WORK, TooBigError, count_side, joint_size
 
 #: Below this many joint configurations (:func:`state_count`) the pure-Python solver is faster
 #: than the NumPy sweep, and below this many of the compiled sweep's joint states
@@ -22,28 +29,56 @@ from hellenes_nb.odds.sides import Side
 PYTHON_BELOW = 600
 PYTHON_BELOW_COMPILED = 30
 
+#: The most joint states (after merging, :func:`~hellenes_nb.odds.fast.joint_states`) the
+#: exact method walks with the NumPy sweep, when the compiled one is missing or does not fit:
+#: about 4 s on the 2-core VM (7 against 6 blocks at full strength, 173,229 states, take 7 s).
+MAX_SWEEP_STATES = 120_000
+#: The most joint configurations solved in exact fractions (``exact=True``).
+MAX_FRACTION_STATES = 50_000
+
 
 def side_configurations(side: Side, root: tuple[int, ...] | None = None) -> int:
     """How many states one side can pass through, from ``root`` (default: its opening state),
-    while it still has an unrouted block."""
-    root = side.start if root is None else root
-    seen = {root}
-    stack = [root]
-    while stack:
-        codes = stack.pop()
-        for after in (side.hit(codes, 1), side.rout(codes, 1)):
-            if Side.standing(after) and after not in seen:
-                seen.add(after)
-                stack.append(after)
-    return len(seen)
+    while it still has an unrouted block. TooBigError when they are too many to count
+    (:data:`~hellenes_nb.odds.size.COUNT_WORK`; :func:`~hellenes_nb.odds.size.joint_size`
+    answers "more than a limit" instead)."""
+    found = count_side(side, side.start if root is None else root, COUNT_WORK)
+    if found is None:
+        raise TooBigError(f"a side of {side.n} blocks passes through too many states to count "
+                          f"(more than {COUNT_WORK // max(side.n, 1):,})")
+    return found
 
 
 def state_count(spec: BattleSpec, moment: Moment | None = None) -> int:
-    """Joint configurations the exact DP may visit (the product of both sides' counts)."""
+    """Joint configurations the exact DP may visit (the product of both sides' counts);
+    TooBigError when a side has too many to count."""
     roots = (None, None) if moment is None else moment[:2]
     return side_configurations(Side(spec.attacker), roots[0]) * side_configurations(
         Side(spec.defender), roots[1]
     )
+
+
+def _too_big(what: str) -> TooBigError:
+    return TooBigError(
+        f"this battle is too big for the exact method: {what}. Each block at full strength "
+        "multiplies the states by about 2.4. Use method 'auto' or 'monte-carlo', which sample "
+        "it and state the sampling error (docs/odds.md, \"Limits\")")
+
+
+def check_exact_size(spec: BattleSpec, moment: Moment | None = None) -> None:
+    """TooBigError unless the exact method can solve ``spec`` (from ``moment``) within a few
+    seconds and a few hundred MB: the compiled sweep fits (:func:`compiled_fits`), or the
+    NumPy sweep has at most :data:`MAX_SWEEP_STATES` joint states. The side tables this
+    builds are the ones the solver uses next (memoised); building them stops early
+    (:data:`~hellenes_nb.odds.size.COUNT_WORK`) for a side too big to number."""
+    try:
+        states = joint_states(spec, moment)
+        fits = states <= MAX_SWEEP_STATES or compiled_fits(spec, moment)
+    except TooBigError as exc:
+        raise _too_big(str(exc)) from None
+    if not fits:
+        raise _too_big(f"{states:,} joint states, above the {MAX_SWEEP_STATES:,} the NumPy "
+                       "sweep walks within seconds")
 
 
 def exact_odds(spec: BattleSpec, exact: bool = False, moment: Moment | None = None) -> Odds:
@@ -56,6 +91,8 @@ def exact_odds(spec: BattleSpec, exact: bool = False, moment: Moment | None = No
     if moment is not None:
         check_moment(spec, moment)
     if exact:
+        if joint_size(spec, MAX_FRACTION_STATES, moment) is None:
+            raise _too_big(f"fractions stop at {MAX_FRACTION_STATES:,} joint configurations")
         return python_odds(spec, exact, moment)
     return _float_odds(spec, moment)
 
@@ -65,9 +102,11 @@ def _float_odds(spec: BattleSpec, moment: Moment | None) -> Odds:
     """Float odds, memoised by (spec, moment): a notebook asks for the same battle again and
     again (charts, widgets redrawn). The result is shared: treat it as read-only."""
     if compiled_sweep() is None:
-        small = state_count(spec, moment) < PYTHON_BELOW
+        small = joint_size(spec, PYTHON_BELOW - 1, moment) is not None
     else:  # counted on the compiled sweep's own (memoised) tables: no extra walk
         small = joint_states(spec, moment) < PYTHON_BELOW_COMPILED
+    if not small:
+        check_exact_size(spec, moment)
     if small:
         return python_odds(spec, False, moment)
     return fast_odds(spec, moment)

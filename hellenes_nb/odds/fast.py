@@ -33,6 +33,7 @@ from hellenes_nb.odds.dp import _Solver
 from hellenes_nb.odds.forces import Block
 from hellenes_nb.odds.result import Odds
 from hellenes_nb.odds.sides import ROUTED, STEP, Side
+from hellenes_nb.odds.size import COUNT_WORK, TooBigError
 
 
 @cache
@@ -93,9 +94,14 @@ class _Table:
         configs = [root]
         hit, rout, rest = [], [], []
 
+        most = 2 * COUNT_WORK // max(side.n, 1)
+
         def number(move: tuple[int, ...]) -> int:
             found = known.get(move)
             if found is None:
+                if len(known) >= most:
+                    raise TooBigError(f"a side of {side.n} blocks passes through more than "
+                                      f"{most:,} states: too many to number")
                 k = key(move) if key else move
                 found = ids.get(k)
                 if found is None:

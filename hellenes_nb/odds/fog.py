@@ -17,6 +17,10 @@ from hellenes_nb.odds.auto import battle_odds
 from hellenes_nb.odds.battle import SIDE_NAMES, make_battle
 from hellenes_nb.odds.forces import Block, ForcesError, Unknown, parse_fog_forces, parse_forces
 from hellenes_nb.odds.result import Odds
+from hellenes_nb.rules.echo import shown
+
+#: The most determinisations :func:`fog_odds` averages (each may be a battle to solve).
+MAX_DRAWS = 10_000
 
 
 def _draw(
@@ -62,9 +66,10 @@ def fog_odds(
     :meth:`~Odds.standard_error` is an upper bound on the determinisation error.
     """
     if viewer not in SIDE_NAMES:
-        raise ValueError(f"viewer must be 'attacker' or 'defender', not {viewer!r}")
-    if n < 1:
-        raise ValueError(f"n must be at least 1, not {n}")
+        raise ValueError(f"viewer must be 'attacker' or 'defender', not {shown(viewer)}")
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_DRAWS:
+        raise ValueError(f"n must be at least 1 and at most {MAX_DRAWS:,} determinisations, "
+                         f"not {shown(n)}")
     enemy = parse_fog_forces(known)
     pool = parse_forces(unknown_pool) if any(isinstance(b, Unknown) for b in enemy) else ()
     rng = random.Random(seed)

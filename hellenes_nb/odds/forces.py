@@ -18,10 +18,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from hellenes_nb.rules.echo import shown
+
 AGILITIES = "ABCDEF"
 LAND_AGILITIES = "ABCD"
 SEA_AGILITIES = "EF"
 MAX_CV = 4
+#: The most blocks one side brings to a battle: each side has 60 units in the whole game.
+MAX_BLOCKS = 60
 
 _RATING = re.compile(r"^([A-Fa-f])([1-3])$")
 
@@ -90,27 +94,39 @@ def _rating(text: str, token: str) -> tuple[str, int]:
     match = _RATING.match(text)
     if match is None:
         raise ForcesError(
-            f"bad rating {text!r} in token {token!r}: write an agility letter A-F and a power "
-            "1-3, e.g. B2 (§2.14)"
+            f"bad rating {shown(text)} in token {shown(token)}: write an agility letter A-F "
+            "and a power 1-3, e.g. B2 (§2.14)"
         )
     return match.group(1).upper(), int(match.group(2))
 
 
 def _cv(text: str, token: str, what: str = "cv") -> int:
-    if not text.isdigit() or not 1 <= int(text) <= MAX_CV:
+    # ASCII digits only, and few of them: int() of "²" or of 5,000 digits is an error itself
+    if not (text.isascii() and text.isdigit() and len(text) <= 2) or not 1 <= int(text) <= MAX_CV:
         raise ForcesError(
-            f"bad {what} {text!r} in token {token!r}: a block has 1 to {MAX_CV} steps (§2.12)"
+            f"bad {what} {shown(text)} in token {shown(token)}: a block has 1 to {MAX_CV} "
+            "steps (§2.12)"
         )
     return int(text)
 
 
+def too_many(count: int) -> ForcesError:
+    """The refusal of a side with ``count`` blocks, more than :data:`MAX_BLOCKS`."""
+    return ForcesError(f"{count:,} blocks: a side brings at most {MAX_BLOCKS} blocks to a "
+                       f"battle (each side has {MAX_BLOCKS} units in the whole game)")
+
+
 def _split(text: str) -> list[str]:
+    if not isinstance(text, str):
+        raise ForcesError(f"forces are written as text such as 'B2:3,A1:2', not {shown(text)}")
     if not text or not text.strip():
         raise ForcesError("empty forces: list at least one block, e.g. 'B2:3,A1:2'")
+    if text.count(",") >= MAX_BLOCKS:
+        raise too_many(text.count(",") + 1)
     tokens = [part.strip() for part in text.split(",")]
     for position, token in enumerate(tokens, start=1):
         if not token:
-            raise ForcesError(f"empty token number {position} in {text!r} (stray comma?)")
+            raise ForcesError(f"empty token number {position} in {shown(text)} (stray comma?)")
     return tokens
 
 
@@ -120,7 +136,7 @@ def _parse_token(token: str, allow_unknown: bool) -> Block | Unknown:
         return Block("A", 2, 1, garrison=True, city=True)
     if lowered == "?":
         if not allow_unknown:
-            raise ForcesError(f"token {token!r}: unknown blocks are only allowed in fog odds")
+            raise ForcesError(f"token {shown(token)}: unknown blocks are only allowed in fog odds")
         return Unknown()
     main, plus, cargo = token.partition("+")
     parts = main.split(":")
@@ -128,26 +144,28 @@ def _parse_token(token: str, allow_unknown: bool) -> Block | Unknown:
     while parts and parts[0].lower() in ("cav", "fleet"):
         flag = parts.pop(0).lower()
         if flag in flags:
-            raise ForcesError(f"token {token!r} repeats the flag {flag!r}")
+            raise ForcesError(f"token {shown(token)} repeats the flag {flag!r}")
         flags.add(flag)
     if "cav" in flags and "fleet" in flags:
-        raise ForcesError(f"token {token!r}: a block cannot be both cavalry and a fleet")
+        raise ForcesError(f"token {shown(token)}: a block cannot be both cavalry and a fleet")
     cavalry, fleet = "cav" in flags, "fleet" in flags
     if plus and not fleet:
-        raise ForcesError(f"token {token!r}: only a fleet can carry a land unit (§2.26)")
+        raise ForcesError(f"token {shown(token)}: only a fleet can carry a land unit (§2.26)")
     if fleet and len(parts) == 1 and not plus:
         # fleet:3 -- a fleet on land fights as D1 (§2.26)
         return Block("D", 1, _cv(parts[0], token), fleet=True)
     if len(parts) != 2:
         raise ForcesError(
-            f"cannot read token {token!r}: expected RATING:CV such as 'B2:3', optionally "
+            f"cannot read token {shown(token)}: expected RATING:CV such as 'B2:3', optionally "
             "prefixed by 'cav:' or 'fleet:', or 'garrison'"
         )
     agility, power = _rating(parts[0], token)
     strength = parts[1]
     if strength == "?":
         if not allow_unknown or plus:
-            raise ForcesError(f"token {token!r}: unknown strengths are only allowed in fog odds")
+            raise ForcesError(
+                f"token {shown(token)}: unknown strengths are only allowed in fog odds"
+            )
         return Unknown(f"{agility}{power}", cavalry, fleet)
     carried = 0
     if plus:
@@ -158,10 +176,10 @@ def _parse_token(token: str, allow_unknown: bool) -> Block | Unknown:
     cv = _cv(strength, token)
     if carried and carried >= cv:
         raise ForcesError(
-            f"token {token!r}: a fleet can only carry a land unit smaller than itself (§2.26)"
+            f"token {shown(token)}: a fleet can only carry a land unit smaller than itself (§2.26)"
         )
     if cavalry and agility not in LAND_AGILITIES:
-        raise ForcesError(f"token {token!r}: cavalry is a land unit and needs a rating A-D")
+        raise ForcesError(f"token {shown(token)}: cavalry is a land unit and needs a rating A-D")
     return Block(agility, power, cv, cavalry=cavalry, fleet=fleet, carried=carried)
 
 

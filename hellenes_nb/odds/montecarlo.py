@@ -17,8 +17,17 @@ import numpy as np
 from hellenes_nb.odds.battle import ATTACKER, BattleSpec
 from hellenes_nb.odds.result import HOWS, Odds
 from hellenes_nb.odds.sides import ROUTED, STEP, Side
+from hellenes_nb.rules.echo import shown
 
 MAX_ROUNDS = 10_000  # far beyond any battle with a real chance of lasting (P < 1e-300)
+#: The most battles one call samples: a million give every probability within ±0.1 % (95 %).
+MAX_SAMPLES = 1_000_000
+#: Battles are sampled in batches of at most this many block states (battles × blocks), so
+#: that the arrays stay a few MB whatever the number of samples.
+CHUNK_CELLS = 2_000_000
+#: The most battles × blocks one call samples: 40,000 battles of 60 blocks against 60 take
+#: about four seconds on the 2-core VM, a million battles of ten blocks about six.
+MAX_SAMPLE_WORK = 10_000_000
 
 
 class _Arrays:
@@ -35,13 +44,42 @@ class _Arrays:
         self.garrison = np.array([b.garrison for b in blocks])
         self.carried = np.array([b.carried for b in blocks])
         self.double = (False, any(b.city for b in spec.defender))
-        # tie-break: earlier in the side's written order wins among equals (§6.32-6.33)
+        # tie-break: earlier in the side's written order wins among equals (§6.32-6.33). A
+        # target's score is cv (or 5 - cv for a rout) times ``scale`` plus this bonus, which
+        # stays below ``scale``: cv always decides first, and every eligible score is >= 1
+        n_def = len(spec.defender)
+        self.scale = max(self.n_att, n_def)
         self.order_bonus = np.concatenate(
-            [15 - np.arange(self.n_att), 15 - np.arange(len(spec.defender))]
+            [self.n_att - 1 - np.arange(self.n_att), n_def - 1 - np.arange(n_def)]
         )
         self.cv = np.tile(np.array([b.cv for b in blocks], dtype=np.int16), (n, 1))
         self.routed = np.zeros((n, len(blocks)), dtype=bool)
         self.half = np.zeros((n, len(blocks)), dtype=bool)
+        # kept up to date as blocks are hit and routed, per side (columns of that side only):
+        # each block's hit score and rout score (-1 once it is routed or eliminated: no
+        # target), and how many blocks are alive and unrouted. So a battle's next target is
+        # one argmax, and whether a side still stands one look-up, however many blocks fight
+        cv = self.cv[0]
+        first = (np.where(self.garrison, 0, cv * self.scale + self.order_bonus),
+                 (5 - cv) * self.scale + self.order_bonus)
+        self.keys = [[np.tile(key[c].astype(np.int16), (n, 1)) for c in self.cols]
+                     for key in first]
+        self.able_n = np.tile(np.array([len(c) for c in self.cols], dtype=np.int16), (n, 1))
+
+    def _rekey(self, r: np.ndarray, col: np.ndarray) -> None:
+        """Recompute the scores of the blocks ``col`` in rows ``r`` (one block per row)."""
+        side = (col >= self.n_att).astype(np.int64)
+        local = col - side * self.n_att
+        cv = self.cv[r, col].astype(np.int16)
+        live = (cv > 0) & ~self.routed[r, col]
+        bonus = self.order_bonus[col]
+        hit = np.where(self.garrison[col], 0, cv * self.scale + bonus)
+        rout = (5 - cv) * self.scale + bonus
+        for s in (0, 1):
+            mine = side == s
+            rows, at = r[mine], local[mine]
+            self.keys[0][s][rows, at] = np.where(live[mine], hit[mine], -1)
+            self.keys[1][s][rows, at] = np.where(live[mine], rout[mine], -1)
 
     def roll_hits(self, rows: np.ndarray, block: int) -> tuple[np.ndarray, np.ndarray]:
         """Dice of one unit attack per row (§6.31): (hits, routs)."""
@@ -58,28 +96,33 @@ class _Arrays:
         cols = self.cols[side]
         for k in range(int(hits.max(initial=0))):
             r = rows[hits > k]
-            cv, half = self.cv[np.ix_(r, cols)], self.half[np.ix_(r, cols)]
             target = np.full(len(r), -1)
             if self.double[side]:
+                half = self.half[np.ix_(r, cols)]
                 holder = half.any(axis=1)
                 target[holder] = half[holder].argmax(axis=1)
-            ok = cv > 0
-            if not routed_too:
-                ok &= ~self.routed[np.ix_(r, cols)]
-            score = np.where(ok, cv * 16 + self.order_bonus[cols], -1)
-            score = np.where(ok & self.garrison[cols], 0, score)
+            if routed_too:  # pursuit and harrying also hit routed blocks (§6.34, §6.41)
+                cv = self.cv[np.ix_(r, cols)]
+                score = np.where(cv > 0, cv * self.scale + self.order_bonus[cols], -1)
+                score = np.where((cv > 0) & self.garrison[cols], 0, score)
+            else:
+                score = self.keys[0][side][r]
             free = target < 0
             best = score.argmax(axis=1)
             found = score[np.arange(len(r)), best] >= 0
             target[free & found] = best[free & found]
             r, target = r[target >= 0], target[target >= 0]
             col = cols[target]
+            was_able = (self.cv[r, col] > 0) & ~self.routed[r, col]
             if self.double[side]:
                 had_half = self.half[r, col]
                 self.cv[r[had_half], col[had_half]] -= 1
                 self.half[r, col] = ~had_half
             else:
                 self.cv[r, col] -= 1
+            gone = was_able & (self.cv[r, col] == 0)
+            self.able_n[r[gone], side] -= 1
+            self._rekey(r, col)
 
     def rout(self, rows: np.ndarray, side: int, routs: np.ndarray) -> None:
         """Rout the weakest unrouted block once per rout (§6.33); city defenders ignore routs."""
@@ -88,20 +131,21 @@ class _Arrays:
         cols = self.cols[side]
         for k in range(int(routs.max(initial=0))):
             r = rows[routs > k]
-            cv = self.cv[np.ix_(r, cols)]
-            ok = (cv > 0) & ~self.routed[np.ix_(r, cols)]
-            score = np.where(ok, (5 - cv) * 16 + self.order_bonus[cols], -1)
+            score = self.keys[1][side][r]
             best = score.argmax(axis=1)
             found = score[np.arange(len(r)), best] >= 0
-            self.routed[r[found], cols[best[found]]] = True
+            r, col = r[found], cols[best[found]]
+            self.routed[r, col] = True
+            self.able_n[r, side] -= 1
+            self._rekey(r, col)
 
     def able(self, rows: np.ndarray) -> np.ndarray:
         """(rows, blocks) mask of blocks alive and unrouted."""
         return (self.cv[rows] > 0) & ~self.routed[rows]
 
     def standing(self, rows: np.ndarray, side: int) -> np.ndarray:
-        cols = self.cols[side]
-        return ((self.cv[np.ix_(rows, cols)] > 0) & ~self.routed[np.ix_(rows, cols)]).any(axis=1)
+        """Per row, whether ``side`` has a block alive and unrouted."""
+        return self.able_n[rows, side] > 0
 
     def lost(self, rows: np.ndarray, side: int, start: np.ndarray) -> np.ndarray:
         """Steps lost so far, carried land units included (§6.5)."""
@@ -122,11 +166,49 @@ class _Arrays:
         return total
 
 
+def check_samples(n: object, name: str = "n", blocks: int = 0) -> int:
+    """``n`` as a number of battles of ``blocks`` blocks in all to sample, or ValueError
+    naming the limits (``name`` is what the caller calls it)."""
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_SAMPLES:
+        raise ValueError(f"{name} must be at least 1 and at most {MAX_SAMPLES:,} battles to "
+                         f"sample, not {shown(n)}: a million already give every probability "
+                         "within ±0.1 % (95 % confidence)")
+    if n * blocks > MAX_SAMPLE_WORK:
+        raise ValueError(f"{name}: {n:,} battles of {blocks} blocks are too much work; this "
+                         f"battle takes at most {MAX_SAMPLE_WORK // blocks:,} (battles × blocks "
+                         f"up to {MAX_SAMPLE_WORK:,}, about ten seconds)")
+    return n
+
+
 def sample_odds(spec: BattleSpec, n: int = 20_000, seed: int | None = 0) -> Odds:
-    """Estimate the odds of ``spec`` from ``n`` battles simulated together with NumPy."""
-    if n < 1:
-        raise ValueError(f"n must be at least 1, not {n}")
-    arr = _Arrays(spec, n, np.random.default_rng(seed))
+    """Estimate the odds of ``spec`` from ``n`` battles simulated together with NumPy, in
+    batches of at most :data:`CHUNK_CELLS` block states (so memory stays small for any ``n``
+    up to :data:`MAX_SAMPLES`)."""
+    blocks = len(spec.attacker) + len(spec.defender)
+    check_samples(n, blocks=blocks)
+    rng = np.random.default_rng(seed)
+    rows = max(1, CHUNK_CELLS // blocks)
+    counts: Counter = Counter()
+    rounds = 0
+    done = 0
+    while done < n:
+        batch = min(rows, n - done)
+        rounds += _sample_batch(spec, batch, rng, counts)
+        done += batch
+    start = (spec.starting_steps(0), spec.starting_steps(1))
+    return Odds(
+        outcomes={(w, HOWS[h], la, ld): c / n for (w, h, la, ld), c in counts.items()},
+        expected_rounds=rounds / n,
+        starting_steps=start,
+        method="monte-carlo (numpy)",
+        samples=n,
+    )
+
+
+def _sample_batch(spec: BattleSpec, n: int, rng: np.random.Generator, counts: Counter) -> int:
+    """Fight ``n`` battles side by side; add their outcomes to ``counts`` and return the
+    rounds they took in all."""
+    arr = _Arrays(spec, n, rng)
     start = np.array([spec.starting_steps(0), spec.starting_steps(1)])
     fire = [(s, arr.cols[s][i]) for s, i in spec.fire_order()]
     policies = spec.policies
@@ -177,16 +259,9 @@ def sample_odds(spec: BattleSpec, n: int = 20_000, seed: int | None = 0) -> Odds
         raise RuntimeError(f"battles still running after {MAX_ROUNDS} rounds")
     every = np.arange(n)
     lost_a, lost_d = arr.lost(every, 0, start), arr.lost(every, 1, start)
-    counts = Counter(
-        zip(winner.tolist(), how.tolist(), lost_a.tolist(), lost_d.tolist(), strict=True)
-    )
-    return Odds(
-        outcomes={(w, HOWS[h], la, ld): c / n for (w, h, la, ld), c in counts.items()},
-        expected_rounds=float(rounds.mean()),
-        starting_steps=(int(start[0]), int(start[1])),
-        method="monte-carlo (numpy)",
-        samples=n,
-    )
+    counts.update(zip(winner.tolist(), how.tolist(), lost_a.tolist(), lost_d.tolist(),
+                      strict=True))
+    return int(rounds.sum())
 
 
 def _pursue(arr, spec, rows, winner, later, first_round) -> None:
@@ -226,8 +301,7 @@ def _retreat(arr, spec, rows, leaver, start, finish, silent) -> None:
 
 def sample_odds_python(spec: BattleSpec, n: int = 10_000, seed: int | None = 0) -> Odds:
     """Estimate the odds of ``spec`` with a plain-Python loop, one battle at a time."""
-    if n < 1:
-        raise ValueError(f"n must be at least 1, not {n}")
+    check_samples(n)
     rng = random.Random(seed)
     sides = (Side(spec.attacker), Side(spec.defender))
     order = spec.fire_order()

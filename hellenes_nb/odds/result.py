@@ -15,6 +15,10 @@ if TYPE_CHECKING:
 #: How a battle ends. ``retire`` is a retreat from a land battle before suffering any hit or rout.
 HOWS = ("panic", "elimination", "retreat", "retire")
 
+#: The z-score of a two-sided 95 % confidence interval: a sampled probability is stated as
+#: p ± Z95 × its standard error.
+Z95 = 1.96
+
 #: Prestige the winner gains (§6.34, §14.11): 2 for a panic or wiping out the enemy, 1 when the
 #: enemy retreats, nothing when it retires from a land battle (a skirmish).
 PRESTIGE = {"panic": 2, "elimination": 2, "retreat": 1, "retire": 0}
@@ -29,7 +33,9 @@ class Odds:
 
     ``outcomes`` maps (winner, how, attacker steps lost, defender steps lost) to a probability.
     Exact results (``samples`` is None) come from :func:`hellenes_nb.odds.exact_odds`; sampled
-    ones carry the number of battles or determinisations behind them.
+    ones carry the number of battles or determinisations behind them, and their error is
+    stated (:meth:`standard_error`, :meth:`margin`). ``note`` says why a battle was sampled
+    when exact odds were asked for ("" otherwise).
     """
 
     outcomes: Mapping[Outcome, Any]
@@ -37,6 +43,7 @@ class Odds:
     starting_steps: tuple[int, int]
     method: str = "exact"
     samples: int | None = None
+    note: str = ""
 
     def _sum(self, want) -> Any:
         return sum((p for key, p in self.outcomes.items() if want(key)), 0)
@@ -92,6 +99,25 @@ class Odds:
         p = float(probability)
         return math.sqrt(max(p * (1 - p), 0.0) / self.samples)
 
+    def interval(self, probability: float) -> tuple[float, float]:
+        """The 95 % confidence interval of a sampled probability (Wilson's score interval,
+        sound near 0 and 1 too, where the standard error says nothing); (p, p) when exact."""
+        p = float(probability)
+        if self.samples is None:
+            return p, p
+        n, z2 = self.samples, Z95 * Z95
+        centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+        half = Z95 * math.sqrt(max(p * (1 - p), 0.0) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+    def margin(self, probability: float | None = None) -> float:
+        """How far the true value may be from a sampled probability, 19 times in 20: the
+        farther end of its :meth:`interval` (0 for exact results). Without a probability, the
+        widest margin any probability of this result can have (p = 1/2)."""
+        p = 0.5 if probability is None else float(probability)
+        low, high = self.interval(p)
+        return max(p - low, high - p)
+
     def table(self, which: str = "outcomes") -> pl.DataFrame:
         """A polars DataFrame: ``outcomes`` (winner, how, probability, prestige), ``losses``
         (side, steps lost, probability) or ``joint`` (every outcome key with its probability)."""
@@ -101,9 +127,17 @@ class Odds:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready summary (floats)."""
+        sampled = self.samples is not None
         return {
             "method": self.method,
             "samples": self.samples,
+            "note": self.note,
+            # the sampling error: standard errors, and the 95 % margin of any probability
+            "error": {
+                "confidence": 0.95,
+                "margin": self.margin(),
+                "attacker_wins_standard_error": self.standard_error(self.attacker_wins),
+            } if sampled else None,
             "attacker_wins": float(self.attacker_wins),
             "defender_wins": float(self.defender_wins),
             "by_how": {f"{name}_{how}": float(p) for (name, how), p in self.by_how().items()},

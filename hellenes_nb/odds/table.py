@@ -8,6 +8,7 @@ import polars as pl
 
 from hellenes_nb.odds.battle import SIDE_NAMES
 from hellenes_nb.odds.result import PRESTIGE
+from hellenes_nb.rules.echo import shown
 
 if TYPE_CHECKING:
     from hellenes_nb.odds.result import Odds
@@ -42,4 +43,4 @@ def odds_table(odds: Odds, which: str = "outcomes") -> pl.DataFrame:
             for (winner, how, lost_a, lost_d), p in odds.outcomes.items()
         ]
         return pl.DataFrame(rows).sort("probability", descending=True)
-    raise ValueError(f"unknown table {which!r}: choose one of {', '.join(TABLES)}")
+    raise ValueError(f"unknown table {shown(which)}: choose one of {', '.join(TABLES)}")

@@ -23,6 +23,7 @@ from types import ModuleType
 from . import movement, olympians, remembered, scenario_rules
 from .cards import card_record, no_quarter_bars, season_ban
 from .control import outside_units, placed
+from .echo import shown
 from .state import POOL, State
 from .steps import IllegalAction, Step, action_side, need, pop, push, register
 from .world_index import ATHENS, SIDE_NAMES, WorldIndex
@@ -457,7 +458,7 @@ class GroupMove(Step):
             return None, None
         if t != "move":
             return IllegalAction(f"during a group move the choices are 'move' and "
-                                 f"'end_group', not {t!r}", "5.0"), None
+                                 f"'end_group', not {shown(t)}", "5.0"), None
         try:
             return None, self._plan(state, frame, action)
         except IllegalAction as exc:
@@ -885,7 +886,7 @@ class ActionPhase(Step):
             return None
         handler = ACTION_TYPES.get(t)
         if handler is None:
-            return IllegalAction(f"{t!r} is not an action; the action types are "
+            return IllegalAction(f"{shown(t)} is not an action; the action types are "
                                  f"{', '.join(sorted(ACTION_TYPES))} and 'end_actions'", "4.0")
         ban = _banned(state, side, t)
         if ban:

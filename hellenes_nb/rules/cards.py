@@ -19,6 +19,7 @@ This module also answers what the cards in play mean for other rule modules (eng
 from __future__ import annotations
 
 from . import olympians
+from .echo import shown
 from .state import State
 from .steps import IllegalAction, Step, action_side, need, pop, push, register
 from .world_index import ATHENS, SEASONS, SIDE_NAMES, SPARTA
@@ -191,7 +192,7 @@ class CardPlay(Step):
                                  "card, and one appeal to Zeus a turn", "11.0")
         if action.get("type") != "play_card":
             return IllegalAction(f"both players must now commit a card ('play_card'), "
-                                 f"not {action.get('type')!r}", "3.3")
+                                 f"not {shown(action.get('type'))}", "3.3")
         if state.played[side] is not None:
             return IllegalAction(f"{SIDE_NAMES[side].title()} has already committed a card "
                                  "this season", "3.3")
@@ -201,6 +202,10 @@ class CardPlay(Step):
                                  f"(the hand holds {sorted(state.hands[side])})", "3.0")
         use = action.get("use")
         new_year = bool(frame["new_year"])
+        sacrifice = new_year and use == "sacrifice"
+        if ("god" in action) != sacrifice:  # the listed plays: a god with a Sacrifice only
+            return IllegalAction("a New Year Sacrifice names its 'god' (None once every "
+                                 "Olympian has one); no other play names a god", "10.3")
         if use == "event":
             reason = event_reason(state, side, n, new_year)
             return IllegalAction(reason, "3.1") if reason else None
@@ -213,14 +218,14 @@ class CardPlay(Step):
             if god is None and not left:
                 return None
             if god not in OLYMPIANS:
-                return IllegalAction(f"{god!r} is not an Olympian; choose one of "
+                return IllegalAction(f"{shown(god)} is not an Olympian; choose one of "
                                      f"{', '.join(OLYMPIANS)}", "10.3")
             if god in state.sacrifices[side]:
                 return IllegalAction(f"{SIDE_NAMES[side].title()} already has a sacrifice "
                                      f"to {god.title()}: at most one per Olympian", "10.3")
             return None
         if use != "actions":
-            return IllegalAction(f"a card is played for 'actions' or 'event', not {use!r}",
+            return IllegalAction(f"a card is played for 'actions' or 'event', not {shown(use)}",
                                  "3.0")
         return None
 

@@ -28,6 +28,7 @@ from typing import Any
 from .battle_setup import BattleError, retreat_rights, validate_battle
 from .blocks import AGILITY, SIDES, Fighter, other_side
 from .dice import Dice
+from .echo import shown
 from .policies import auto
 from .prestige import Outcome, battle_award
 
@@ -190,8 +191,8 @@ class Battle:
             raise BattleError("no decision is pending; call step() to continue the battle")
         if choice not in p.choices:
             raise BattleError(
-                f"{choice!r} is not a legal {p.kind} choice for {p.whose} (§{p.rule}: {p.why}); "
-                f"choose one of {list(p.choices)}")
+                f"{shown(choice)} is not a legal {p.kind} choice for {p.whose} "
+                f"(§{p.rule}: {p.why}); choose one of {list(p.choices)}")
         self.prompt = None
         events: list[dict[str, Any]] = []
         if p.kind == "retreat":

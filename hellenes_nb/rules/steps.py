@@ -10,15 +10,21 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .echo import cut, shown
 from .state import State
 from .world_index import SIDE_NAMES
+
+#: the longest message a refusal gives (choices listed in it included)
+MAX_MESSAGE = 2000
 
 
 class IllegalAction(ValueError):
     """A rule forbids the action: ``rule`` is the section (e.g. "5.4"), the message says why
-    (the section is added to it unless the message already cites it)."""
+    (the section is added to it unless the message already cites it; a message is at most
+    :data:`MAX_MESSAGE` characters)."""
 
     def __init__(self, message: str, rule: str = ""):
+        message = cut(message, MAX_MESSAGE)
         self.rule = rule
         self.message = message
         cited = not rule or re.search(rf"§{re.escape(rule)}(?!\d)(?!\.\d)", message)
@@ -55,7 +61,7 @@ class Step:
         choices = "; ".join(a.get("label", str(strip_label(a)))
                             for a in self.legal(state, frame, side)[:8])
         return IllegalAction(
-            f"{action.get('type')!r} with these details is not a choice in this step "
+            f"{shown(action.get('type'))} with these details is not a choice in this step "
             f"({self.text(state, frame)}). The choices are: {choices}",
             self.rules[0] if self.rules else "",
         )
@@ -144,19 +150,20 @@ def action_side(action: dict) -> int:
     """The side index named by an action's ``side`` key (IllegalAction if missing or bad)."""
     name = action.get("side")
     if name not in SIDE_NAMES:
-        raise IllegalAction(f"the action needs a 'side' of 'athens' or 'sparta', got {name!r}")
+        raise IllegalAction(f"the action needs a 'side' of 'athens' or 'sparta', got {shown(name)}")
     return SIDE_NAMES.index(name)
 
 
 def need(action: dict, key: str, kind: type | tuple[type, ...]) -> Any:
     """The value of ``action[key]``, checked for type (IllegalAction naming the problem)."""
     if key not in action:
-        raise IllegalAction(f"the {action.get('type')!r} action needs a {key!r} entry")
+        raise IllegalAction(f"the {shown(action.get('type'))} action needs a {shown(key)} "
+                            "entry")
     value = action[key]
     if not isinstance(value, kind) or isinstance(value, bool) and kind is int:
         want = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
         raise IllegalAction(
-            f"the {key!r} entry of a {action.get('type')!r} action must be {want}, "
-            f"got {value!r}"
+            f"the {shown(key)} entry of a {shown(action.get('type'))} action must be {want}, "
+            f"got {shown(value)}"
         )
     return value

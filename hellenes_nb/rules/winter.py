@@ -24,6 +24,7 @@ from __future__ import annotations
 from . import actions, cards, control, movement, peace, scenario_rules, siege
 from .battles import formations
 from .control import outside_units
+from .echo import shown
 from .state import State
 from .steps import (
     IllegalAction,
@@ -233,7 +234,7 @@ class WinterActions(Step):
                 return IllegalAction(f"{t} costs {cost} action(s) and only "
                                      f"{state.actions_left} remain", "9.2")
             return handler.why_illegal(state, side, action)
-        return IllegalAction(f"{t!r} is not a winter action: the choices are winter_move "
+        return IllegalAction(f"{shown(t)} is not a winter action: the choices are winter_move "
                              "(Quartering or Homing), move_group, maintain, build, recruit and "
                              "end_winter_actions (no musters, pillaging or garrisons)", "9.2")
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ..world import World
+from .echo import shown
 
 T = TypeVar("T")
 
@@ -28,7 +29,7 @@ def side_index(name: str) -> int:
         return ATHENS
     if name == "sparta":
         return SPARTA
-    raise ValueError(f"a side is 'athens' or 'sparta', not {name!r}")
+    raise ValueError(f"a side is 'athens' or 'sparta', not {shown(name)}")
 
 
 class WorldIndex:
@@ -189,13 +190,13 @@ class WorldIndex:
         try:
             return self.place_of[place_id]
         except KeyError:
-            raise KeyError(f"there is no land or sea area called {place_id!r}") from None
+            raise KeyError(f"there is no land or sea area called {shown(place_id)}") from None
 
     def unit(self, key: str) -> int:
         """The index of a unit key such as ``"A12"``; KeyError naming it when unknown."""
         u = self.unit_of.get(key) if isinstance(key, str) else None
         if u is None or not self.exists[u]:
-            raise KeyError(f"there is no unit {key!r} (keys look like 'A12' or 'S7')")
+            raise KeyError(f"there is no unit {shown(key)} (keys look like 'A12' or 'S7')")
         return u
 
     def describe(self, u: int) -> str:

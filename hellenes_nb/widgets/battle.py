@@ -27,11 +27,12 @@ import anywidget
 import polars as pl
 import traitlets
 
-from ..odds.forces import Block, parse_forces
+from ..odds.forces import MAX_BLOCKS, Block, parse_forces, too_many
 from ..rules.battle_setup import BattleError
 from ..rules.blocks import Fighter, other_side
 from ..rules.combat import Battle
 from ..rules.dice import Dice
+from ..rules.echo import shown
 from ..rules.olympians import GODS, can_appeal
 from ..rules.policies import auto
 from ..rules.world_index import SIDE_NAMES
@@ -172,9 +173,10 @@ class BattleWidget(BrowserWrites, anywidget.AnyWidget):
         ``sacrifices=`` (see the constructor) lets a side appeal to Ares after an attack.
         """
         if kind not in KINDS:
-            raise BattleError(f"battle kind must be one of {', '.join(KINDS)}; got {kind!r}")
+            raise BattleError(f"battle kind must be one of {', '.join(KINDS)}; got {shown(kind)}")
         if attacker_side not in SIDE_WORD:
-            raise BattleError(f"attacker_side must be 'athens' or 'sparta', got {attacker_side!r}")
+            raise BattleError("attacker_side must be 'athens' or 'sparta', got "
+                              f"{shown(attacker_side)}")
         names: dict[str, str] = {}
         fighters = []
         for role, side, force in (("aggressor", attacker_side, attacker),
@@ -715,7 +717,7 @@ class BattleWidget(BrowserWrites, anywidget.AnyWidget):
             elif action == "accept":
                 self.accept_dice()
             else:
-                raise BattleError(f"unknown request {action!r} from the board")
+                raise BattleError(f"unknown request {shown(action)} from the board")
         except BattleError as exc:
             self.error = str(exc)
             self.seq += 1
@@ -755,7 +757,7 @@ def _read_sacrifices(source: Mapping[str, Iterable[str]] | Any) -> dict[str, lis
         gods = source.get(side) or []
         if isinstance(gods, str):
             raise BattleError(f"sacrifices[{side!r}] must be a list of gods, got the string "
-                              f"{gods!r}")
+                              f"{shown(gods)}")
         out[side] = [str(g) for g in gods]
         bad = [g for g in out[side] if g not in GODS]
         if bad:
@@ -813,10 +815,12 @@ def _force_items(force: str | Sequence[Mapping[str, Any]], side: str) -> list[di
     if not isinstance(force, Sequence) or not force:
         raise BattleError(f"{SIDE_WORD[side]}: give a forces string like 'B2:3,A1:2' or a "
                           "non-empty list of dicts")
+    if len(force) > MAX_BLOCKS:
+        raise BattleError(f"{SIDE_WORD[side]}: {too_many(len(force))}")
     items = []
     for i, item in enumerate(force, start=1):
         if not isinstance(item, Mapping):
-            raise BattleError(f"{SIDE_WORD[side]} block {i} must be a dict, got {item!r}")
+            raise BattleError(f"{SIDE_WORD[side]} block {i} must be a dict, got {shown(item)}")
         unknown = set(item) - _FORCE_KEYS
         if unknown:
             raise BattleError(f"{SIDE_WORD[side]} block {i}: unknown field(s) "

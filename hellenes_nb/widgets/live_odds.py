@@ -21,11 +21,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from hellenes_nb.odds.battle import BattleSpec, Moment
-from hellenes_nb.odds.exact import exact_odds, state_count
+from hellenes_nb.odds.exact import exact_odds
 from hellenes_nb.odds.fast import compiled_fits
 from hellenes_nb.odds.forces import Block
 from hellenes_nb.odds.result import PRESTIGE, Odds
 from hellenes_nb.odds.sides import HALF, ROUTED, STEP
+from hellenes_nb.odds.size import TooBigError, joint_size
 from hellenes_nb.rules.battle_setup import BattleError
 from hellenes_nb.rules.blocks import Fighter
 from hellenes_nb.rules.combat import Battle
@@ -41,6 +42,13 @@ MAX_LIVE_STATES = 12_000
 #: The same limit when numba is installed: the compiled sweep solves a million configurations
 #: in well under a second (about 0.05 s for 5 against 5 blocks at full strength).
 MAX_LIVE_STATES_COMPILED = 1_000_000
+
+#: The most (battles × blocks) one sampled answer plays out with the engine, about a second:
+#: 2,000 battles of ten blocks, 333 of 60 against 60. Bigger battles get fewer samples, and
+#: the odds say how many and state the sampling error.
+LIVE_SAMPLE_WORK = 40_000
+#: The fewest battles a sampled answer plays out, however big the battle.
+LIVE_SAMPLES_MIN = 200
 
 #: Words for each way a battle ends, as the chart labels them (§6.34, §6.4, §14.11).
 HOW_WORDS = {"panic": "enemy panics", "elimination": "enemy wiped out",
@@ -87,8 +95,11 @@ class LiveOdds:
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready summary for the widget's ``odds`` trait."""
         lost = self.odds.expected_steps_lost()
+        aggressor = self.win(self.sides[0])
         return {
             "method": self.method, "samples": self.odds.samples, "moment": self.moment,
+            # the 95 % sampling margin of the win chances (0 when exact)
+            "margin": self.odds.margin(aggressor) if self.odds.samples else 0.0,
             "win": {side: self.win(side) for side in self.sides},
             "rows": self.rows(),
             "expected_steps_lost": {self.sides[0]: float(lost["attacker"]),
@@ -176,6 +187,19 @@ def _sampled(battle: Battle, samples: int, seed: int) -> Odds:
                 method="monte-carlo", samples=samples)
 
 
+def _exact_is_quick(spec: BattleSpec, now: Moment, max_states: int | None) -> bool:
+    """Whether the odds from ``now`` are worked out exactly: the joint configurations from
+    there, counted at a bounded cost, are within ``max_states`` or the default limits."""
+    limit = MAX_LIVE_STATES_COMPILED if max_states is None else max_states
+    count = joint_size(spec, limit, now)
+    if count is None or max_states is not None:
+        return count is not None
+    try:
+        return count <= MAX_LIVE_STATES or compiled_fits(spec, now)
+    except TooBigError:  # a side too big to number for the compiled sweep
+        return False
+
+
 def live_odds(battle: Battle, *, samples: int = 2000, seed: int = 0,
               max_states: int | None = None) -> LiveOdds:
     """Odds of ``battle`` from its present state (see the module docstring).
@@ -183,7 +207,8 @@ def live_odds(battle: Battle, *, samples: int = 2000, seed: int = 0,
     Raises :class:`BattleError` while a tied hit or rout waits for its owner's choice
     (§6.32–6.33): the odds depend on that choice. Battles with more than ``max_states`` joint
     configurations from here are sampled; by default :data:`MAX_LIVE_STATES`, or
-    :data:`MAX_LIVE_STATES_COMPILED` when the compiled sweep (numba) fits.
+    :data:`MAX_LIVE_STATES_COMPILED` when the compiled sweep (numba) fits. A sampled answer
+    plays out ``samples`` battles, fewer for big battles (:data:`LIVE_SAMPLE_WORK`).
     """
     if battle.prompt is not None and battle.prompt.kind != "retreat":
         raise BattleError(f"{battle.prompt.whose} must first choose which tied block takes the "
@@ -201,15 +226,7 @@ def live_odds(battle: Battle, *, samples: int = 2000, seed: int = 0,
                     starting_steps=start)
         return LiveOdds(odds, sides, "the battle is over")
     found = _spec_and_moment(battle) if battle.phase == "round" else None
-    if found is None:
-        exact = False
-    elif max_states is not None:
-        exact = state_count(*found) <= max_states
-    else:
-        count = state_count(*found)
-        exact = count <= MAX_LIVE_STATES or (
-            count <= MAX_LIVE_STATES_COMPILED and compiled_fits(*found)
-        )
+    exact = found is not None and _exact_is_quick(*found, max_states)
     if exact:
         spec, now = found
         try:
@@ -217,4 +234,6 @@ def live_odds(battle: Battle, *, samples: int = 2000, seed: int = 0,
         except ValueError as exc:
             raise BattleError(str(exc)) from None
         return LiveOdds(odds, sides, moment)
+    blocks = sum(1 for f in battle.fighters if f.carried_by is None)
+    samples = min(samples, max(LIVE_SAMPLES_MIN, LIVE_SAMPLE_WORK // blocks))
     return LiveOdds(_sampled(battle, samples, seed), sides, moment)

@@ -152,3 +152,17 @@ def test_appeal_to_ares_rerolls_in_the_browser(solara_test, page_session, consol
     assert w.history["dice"].to_list() == [[1, 1, 6]] and w.sacrifices["athens"] == []
     page.screenshot(path=str(screenshot_dir / "battle-widget-ares.png"), full_page=True)
     assert console_errors == []
+
+
+def test_sampled_odds_show_their_error(solara_test, page_session, console_errors):
+    """A battle too big for exact odds is sampled: the odds line says so and states the
+    95 % margin (docs/odds.md, "Limits")."""
+    w = BattleWidget.from_forces(",".join(["B2:4"] * 30), ",".join(["C2:4"] * 30), seed=3)
+    assert w.odds["method"] == "monte-carlo" and w.odds["margin"] > 0
+    display(w)
+    title = page_session.locator(".hb-odds-title")
+    title.wait_for()
+    words = title.inner_text()
+    assert f"sampled from {w.odds['samples']} battles" in words
+    assert f"±{100 * w.odds['margin']:.1f}% at 95% confidence" in words
+    assert console_errors == []

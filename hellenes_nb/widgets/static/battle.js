@@ -296,7 +296,8 @@ function render({model, el}) {
       h("span", {class: `hb-odds-side side-${side}`},
         h("span", {class: "hb-odds-bar", style: `width:${Math.round(p * 100)}%`}),
         h("span", {class: "hb-odds-text", text: `${SIDE[side]} wins ${(100 * p).toFixed(1)}%`})));
-    const how = odds.method === "exact" ? "exact" : `sampled from ${odds.samples} battles`;
+    const how = odds.method === "exact" ? "exact" : `sampled from ${odds.samples} battles, ` +
+      `±${(100 * (odds.margin || 0)).toFixed(1)}% at 95% confidence`;
     return h("div", {class: "hb-odds", "aria-label": "odds from this moment"},
       h("span", {class: "hb-odds-title", text: `Odds ${odds.moment} (${how})`}), parts);
   }
