@@ -538,9 +538,19 @@ class GroupMove(Step):
 
 
 # -- building (§4.2) --------------------------------------------------------------------------
-def city_besieged(state: State, p: int, side: int) -> bool:
-    """Enemy units stand outside the walls of ``p`` (or a siege is recorded there)."""
-    return bool(outside_units(state, p, 1 - side)) or p in state.sieges
+def recruit_walls(state: State, p: int, side: int) -> int:
+    """Where a Greek recruit of ``side`` may arrive in its friendly home city ``p``, as far as
+    enemies go: 0 in the open (no enemy units there), 1 inside the walls of a port the enemy
+    besieges but does not blockade, while there is room in it (§4.2, §8.21, §7.1), -1 not at
+    all (an inland city under siege, a blockaded port, a full city, or enemy units in the
+    province with no siege: docs/rules-decisions.md)."""
+    b = _siege().besieger_of(state, p)
+    if b < 0:
+        return -1 if outside_units(state, p, 1 - side) else 0
+    if b == side or not _siege().can_build_in(state, p, side):
+        return -1
+    room = scenario_rules.capacity(state, p) - len(_siege().inside_units(state, p, side))
+    return 1 if room > 0 else -1
 
 
 @cache
@@ -635,8 +645,9 @@ def recruit_barred(state: State, u: int) -> str | None:
 
 
 def recruit_places(state: State, u: int) -> list[int]:
-    """Where a drawn unit may be placed (§4.22): friendly home city for Greeks, a home town
-    without enemy units for barbarians, a home place without enemy blocks for rebels."""
+    """Where a drawn unit may be placed (§4.22): friendly home city for Greeks (inside the
+    walls when the enemy besieges it, a port only, :func:`recruit_walls`), a home town without
+    enemy units for barbarians, a home place without enemy blocks for rebels."""
     if recruit_barred(state, u):
         return []
     ix = state.ix
@@ -657,7 +668,7 @@ def recruit_places(state: State, u: int) -> list[int]:
             if ix.has_city[p] and not enemy_here and not (g and g[0] != side):
                 out.append(p)
         elif (ix.has_city[p] and state.city_control[p] == side
-              and not city_besieged(state, p, side)):
+              and recruit_walls(state, p, side) >= 0):
             out.append(p)
     return out
 
@@ -762,9 +773,12 @@ class RecruitPlace(Step):
         side = frame["side"]
         u, p = ix.unit(action["unit"]), ix.place(action["area"])
         state.actions_left -= scenario_rules.action_cost(state, p) - 1
+        # a Greek recruit in a besieged port (not blockaded) arrives inside its walls (§8.21)
+        walled = (not ix.is_barbarian[u] and ix.availability[u] != "rebel"
+                  and recruit_walls(state, p, side) == 1)
         state.loc[u] = p
         state.cv[u] = ix.max_cv[u] if ix.is_barbarian[u] else 1
-        state.inside[u] = 0
+        state.inside[u] = 1 if walled else 0
         state.event("recruit", "4.22", f"{_name(side).title()} recruits {ix.describe(u)} in "
                     f"{ix.place_name[p]} at {state.cv[u]} cv", side, private=side,
                     public=f"{_name(side).title()} recruits a block in {ix.place_name[p]}")
