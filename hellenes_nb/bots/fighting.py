@@ -85,9 +85,11 @@ def battle_choice(game, pic: Picture, legal: list[dict]) -> dict:
 
 
 def formation(game, pic: Picture, legal: list[dict]) -> dict:
-    """The largest formation fights first (§5.41)."""
+    """The largest formation fights first (§5.41); in an assault, the largest newly arrived
+    formation joins the besiegers (§5.42: joining is optional, but it only adds attackers)."""
     forms = _frame(game)["forms"]
-    return max(legal, key=lambda a: (len(forms[a["index"]]["units"]), -a["index"]))
+    return max((a for a in legal if "index" in a),
+               key=lambda a: (len(forms[a["index"]]["units"]), -a["index"]))
 
 
 def retreat(game, pic: Picture, legal: list[dict]) -> dict:

@@ -10,14 +10,15 @@ Frames handled here:
 - ``{"kind": "battle", "place", "side", "mode", "stage", ...}``: one battle place from the
   choice of formation to the last retreat. ``mode`` is ``field`` (land or sea battle, or a
   sortie) or ``assault`` (pushed by ``siege.py``). Stages: ``start`` → ``order`` (which
-  formation fights first, §5.41) or, for an assault, ``join`` (which newly arrived formation
-  joins the besiegers, §5.42) → ``fortify`` (§6.1, §7.1) → ``reveal`` → ``fight`` (the
+  formation fights first, §5.41) or, for an assault, ``join`` (which newly arrived formation,
+  if any, joins the besiegers, §5.42) → ``fortify`` (§6.1, §7.1) → ``reveal`` → ``fight`` (the
   battle's own decisions, §6.2–§6.4) → ``retreat`` (a destination per unit, §6.4) → ``after``.
 
-Decisions are actions with ``type``: ``battle_order``, ``formation``, ``fortify`` /
-``fortify_done``, ``battle_choice`` (``fight``, ``retreat`` or a block key), ``retreat``.
-In every list the first action is the cautious default, so "take the first choice" is a
-usable automatic policy (:func:`auto`).
+Decisions are actions with ``type``: ``battle_order``, ``formation``, ``join`` / ``no_join``,
+``fortify`` / ``fortify_done``, ``battle_choice`` (``fight``, ``retreat`` or a block key),
+``retreat``. In every list the first action is the cautious default (for the joining
+formations, the first one joins, as before joining became optional), so "take the first
+choice" is a usable automatic policy (:func:`auto`).
 """
 
 from __future__ import annotations
@@ -563,11 +564,14 @@ class BattleStep(Step):
         ix = state.ix
         name = SIDE_NAMES[side]
         if stage == "join":
-            return [{"type": "join", "side": name, "index": i,
-                     "label": f"The {len(f['units'])} unit(s) that came from "
-                              f"{ix.place_name[f['from']]} join the assault (the other newly "
-                              "arrived formations stay out of it)"}
-                    for i, f in enumerate(frame["forms"])]
+            others = " (the other newly arrived formations stay out of it)" if len(
+                frame["forms"]) > 1 else ""
+            return [*({"type": "join", "side": name, "index": i,
+                       "label": f"The {len(f['units'])} unit(s) that came from "
+                                f"{ix.place_name[f['from']]} join the assault{others}"}
+                      for i, f in enumerate(frame["forms"])),
+                    {"type": "no_join", "side": name,
+                     "label": "No newly arrived formation joins: the besiegers assault alone"}]
         if stage == "order":
             out = []
             for i, f in enumerate(frame["forms"]):
@@ -645,8 +649,8 @@ class BattleStep(Step):
     def apply(self, state, frame, action):
         t = action["type"]
         ix = state.ix
-        if t == "join":
-            i = action["index"]
+        if t in ("join", "no_join"):
+            i = action.get("index", -1)  # no_join: every newly arrived formation stays out
             out = tuple(u for j, f in enumerate(frame["forms"]) if j != i for u in f["units"])
             replace_top(state, stage="reveal", forms=(), left_out=out)
         elif t == "formation":
@@ -684,10 +688,10 @@ class BattleStep(Step):
                 "awarded": None, "stuck_side": None, "retreat_side": -1, "panic": False,
                 "continued": False, "garrison_stays": False, "suffered": ()}
         if frame["mode"] == "assault":
+            # joining is optional (§5.42: one formation *can* join): asked whenever one came
             joins = joining(state, p, side)
-            replace_top(state, stage="join" if len(joins) > 1 else "reveal", current=None,
-                        forms=tuple(joins) if len(joins) > 1 else (), froms=(), first=False,
-                        left_out=(), **base)
+            replace_top(state, stage="join" if joins else "reveal", current=None,
+                        forms=tuple(joins), froms=(), first=False, left_out=(), **base)
             return
         forms = formations(state, p, side)
         froms = tuple(sorted({e["from"] for e in state.engagements
@@ -957,8 +961,9 @@ class BattleStep(Step):
             return (f"{_name(frame['side'])}: choose which formation fights first in {where} "
                     "(§5.41)")
         if stage == "join":
-            return (f"{_name(frame['side'])}: only one newly arrived formation may join the "
-                    f"besiegers' assault on {siege.city_name(ix, p)}: choose it (§5.42)")
+            return (f"{_name(frame['side'])}: one newly arrived formation may join the "
+                    f"besiegers' assault on {siege.city_name(ix, p)}: choose it, or none "
+                    "(§5.42)")
         if stage == "fortify":
             return (f"{_name(1 - frame['side'])}: before the blocks are revealed, fortify "
                     f"units inside {siege.city_name(ix, p)}? (§6.1, §7.1)")

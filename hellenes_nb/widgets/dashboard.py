@@ -66,7 +66,8 @@ GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("Place the recruit", "4.22", ("place_recruit",)),
     ("Moves", "5.0", ("move", "winter_move", "withdraw")),
     ("Forced march", "5.3", ("forced_march",)),
-    ("Battle", "6.0", ("battle_order", "formation", "fortify", "battle_choice", "retreat")),
+    ("Battle", "6.0", ("battle_order", "formation", "join", "no_join", "fortify",
+                       "battle_choice", "retreat")),
     ("Siege", "7.0", ("siege", "capitulate", "attrition_hit", "sortie")),
     ("Winter", "9.2", ("maintain", "disband")),
 )
