@@ -265,8 +265,9 @@ def _build(state: State, frame: dict) -> tuple[Battle, list[int]] | None:
         kind = "sortie"
     else:
         kind = "land"
-    holds = not frame.get("continued") and (
-        (kind == "land" and via == "landing") or (kind == "sea" and via == "narrows"))
+    # a continued fight keeps the round it stopped in (Battle's ``resume``), so the hold of
+    # the first round still applies to it there (§6.5, §6.6)
+    holds = (kind == "land" and via == "landing") or (kind == "sea" and via == "narrows")
     fighters: list[Fighter] = []
     for role, units, hold in (("aggressor", att, holds), ("defender", dfd, False)):
         carry = _carriers(state, p, units) if kind == "sea" else {}
@@ -293,7 +294,8 @@ def _build(state: State, frame: dict) -> tuple[Battle, list[int]] | None:
     battle = Battle(fighters, kind, dice=state.dice, treachery=bool(frame.get("treachery")),
                     may_retreat=rights,
                     double_defense=kind != "assault" or cards.double_defense(state, p),
-                    suffered=_suffered_before(frame))
+                    suffered=_suffered_before(frame),
+                    resume=battle_object(state, frame) if frame.get("continued") else None)
     return battle, att + dfd
 
 

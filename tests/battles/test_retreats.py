@@ -194,7 +194,9 @@ def test_6_4_units_unable_to_retreat_stay_in_the_battle():
     engage(s, ["S1"], "boeotia", "south_euboean_gulf", "landing")
     put(s, "A1", "boeotia", 2)
     put(s, "A16", "boeotia", 1)  # a fleet on land: trapped, Thebes is no port (§6.6)
-    s.dice.force([1, 3, 4])  # the fight goes on; S1 no longer waits for round 2
+    # the fight goes on in round 1, where S1 still holds its fire (§6.6) and A16 misses; in
+    # round 2 S1 hits and eliminates A16
+    s.dice.force([3, 1, 3, 4])
     chooser = choose_retreat("athens")
 
     def pick(st, choices):
@@ -209,6 +211,9 @@ def test_6_4_units_unable_to_retreat_stay_in_the_battle():
     assert [e["text"] for e in stuck] == [
         "Athenian fleet #16 (Sounion squadron) cannot retreat and stays in the battle"]
     assert len(events(s, "battle_reveal")) == 2
+    assert [e["round"] for e in events(s, "battle_hold")] == [1]
+    assert [(e["block"], e["round"]) for e in events(s, "battle_attack")] == [
+        ("A16", 1), ("S1", 2)]
     assert s.loc[U("A16")] < 0
     assert s.prestige == -2  # the retire was worth 0; the final elimination tops it to 2
 
