@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from types import ModuleType
 
-from . import movement, olympians, remembered, scenario_rules
+from . import boarding, movement, olympians, remembered, scenario_rules
 from .cards import card_record, no_quarter_bars, season_ban
 from .control import outside_units, placed
 from .state import POOL, State
@@ -318,12 +318,14 @@ def _path_text(ix: WorldIndex, start: int, path: tuple[int, ...]
 
 
 def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
-                 memo: dict | None = None) -> list[dict]:
+                 memo: dict | None = None, cargos: tuple[int, ...] | None = None) -> list[dict]:
     """Every move of unit ``u`` (one canonical path per destination) in a group move of
     ``mode``; a muster keeps only moves ending in ``to`` (§5.0, §5.21, §5.3).
 
     ``memo`` (see :func:`movement.destinations`) keeps the occupancy facts of one listing for
-    its units (the searches themselves are shared through movement's remembered tables)."""
+    its units (the searches themselves are shared through movement's remembered tables).
+    ``cargos``: only the moves carrying these (-1: nothing), instead of every
+    :func:`movement.cargo_choices` (a unit reduced to board, ``boarding.py``)."""
     if memo is None:
         memo = {}
     ix = state.ix
@@ -337,7 +339,9 @@ def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
     shared = split is None and parts[0][0] is None and mode != "muster"
     calm = mode == "muster" or bool(season_ban(state, side, "engage"))
     only = to if mode == "muster" else None  # the one destination a muster lists
-    for cargo in movement.cargo_choices(state, u) if start >= 0 else (-1,):
+    if cargos is None:
+        cargos = movement.cargo_choices(state, u) if start >= 0 else (-1,)
+    for cargo in cargos:
         found = [(movement.destinations(state, u, forced=forced_ok, no_engage=calm,
                                         carrying=cargo >= 0, cargo=cargo, limits=part,
                                         reach=1 if mode == "quarter" else 0, memo=memo), ends)
@@ -438,9 +442,14 @@ class GroupMove(Step):
             units: Iterable[int] = [u for u in _movable_units(state, side)
                                     if 0 < far[is_fleet[u]][loc[u]][to] <= move[u]]
         else:
-            units = self._eligible(state, frame)
+            units = list(self._eligible(state, frame))
         for u in units:
             out.extend(move_actions(state, side, u, mode, to, memo))
+        for u in units:
+            if state.ix.is_fleet[u]:  # land units too strong to board it (§5.21)
+                out.extend(boarding.offers(
+                    state, side, u, movement.board_choices(state, u),
+                    lambda c, u=u: move_actions(state, side, u, mode, to, memo, cargos=(c,))))
         out.append({"type": "end_group", "side": _name(side), "label": _DONE[frame["mode"]]})
         return out
 
@@ -455,8 +464,10 @@ class GroupMove(Step):
             return IllegalAction(f"it is {_name(frame['side']).title()}'s move now"), None
         if t == "end_group":
             return None, None
+        if t == "board":
+            return boarding.refusal(state, frame, action), None
         if t != "move":
-            return IllegalAction(f"during a group move the choices are 'move' and "
+            return IllegalAction(f"during a group move the choices are 'move', 'board' and "
                                  f"'end_group', not {t!r}", "5.0"), None
         try:
             return None, self._plan(state, frame, action)
@@ -517,6 +528,9 @@ class GroupMove(Step):
     def apply_checked(self, state, frame, action, made):
         if action["type"] == "end_group":
             pop(state, frame)
+            return
+        if action["type"] == "board":
+            boarding.start(state, frame, action)
             return
         plan = made if made is not None else self._plan(state, frame, action)
         movement.execute(state, plan, frame["group"])
@@ -934,5 +948,14 @@ class ActionPhase(Step):
                 "action(s) left")
 
 
-for _s in (GroupMove(), RecruitPlace(), ActionPhase()):
+def _boarding_moves(state: State, frame: dict, f: int, c: int) -> list[dict]:
+    """The moves a group-move frame accepts of fleet ``f`` carrying ``c`` (``boarding.py``)."""
+    if c not in movement.board_choices(state, f) or f not in GROUP_MOVE._eligible(state, frame):
+        return []
+    return move_actions(state, frame["side"], f, frame["mode"], frame["to"], cargos=(c,))
+
+
+GROUP_MOVE = GroupMove()
+boarding.PARENTS[GROUP_MOVE.kind] = _boarding_moves
+for _s in (GROUP_MOVE, RecruitPlace(), ActionPhase()):
     register(_s)

@@ -652,6 +652,11 @@ class Listing:
                 out.extend([{**a, "path": a["path"][:]} for a in got])
         return out
 
+    def carrying(self, u: int, modes: tuple[str, ...], cargo: int) -> list[dict]:
+        """The free wintering moves of fleet ``u`` in each of ``modes`` carrying ``cargo``, a
+        land unit reduced to board it (§5.21, ``boarding.py``), fresh copies."""
+        return [{**a, "path": a["path"][:]} for mode in modes for a in self._moves(u, mode, cargo)]
+
     def _moves(self, u: int, mode: str, cargo: int) -> tuple[dict, ...]:
         """The free wintering moves of ``u`` in ``mode`` carrying ``cargo`` (-1: none), in
         destination order. Reads this listing's :meth:`_setting` and, of the units, only
