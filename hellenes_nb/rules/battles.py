@@ -380,9 +380,11 @@ def retreat_refusal(state: State, frame: dict, u: int, q: int, city: bool = Fals
             return ("assaulters can only fall back into the province around the city, "
                     "besieging it again", "8.12")
         o = ix.offshore[p]
+        if q == p and city and fleet < 0 and _may_stay(state, frame, u):
+            return None  # not carried away: it stays in the city and fights on (§8.12)
         if q != o or city:
             return ("besieged defenders cannot retreat, except fleets (each with one land "
-                    "unit) out of a port into its offshore sea", "8.12")
+                    "unit if desired) out of a port into its offshore sea", "8.12")
         if units_at(state, q, 1 - side):
             return f"the offshore sea {name} holds enemy units", "6.4"
         if ix.is_fleet[u]:
@@ -448,6 +450,18 @@ def _carrier_refusal(state: State, frame: dict, u: int, q: int,
         return (f"{ix.describe(fleet)} has 1 cv: a carried unit must be weaker than its "
                 "fleet", "5.21")
     return None
+
+
+def _may_stay(state: State, frame: dict, u: int) -> bool:
+    """May the besieged land unit ``u`` stay in its city when its side retreats from an
+    assault? Its fleets transport it only if desired (§8.12), so it may whenever one of them
+    could carry it to the offshore sea (otherwise it simply cannot retreat, §6.4)."""
+    ix = state.ix
+    o = ix.offshore[frame["place"]]
+    if ix.is_fleet[u] or o < 0 or units_at(state, o, 1 - u // 60):
+        return False
+    return any(_carrier_refusal(state, frame, u, o, f) is None
+               for f, _at in frame.get("fleet_at", ()))
 
 
 def retreat_options(state: State, frame: dict, u: int) -> list[dict]:
@@ -613,6 +627,10 @@ class BattleStep(Step):
         a: dict[str, Any] = {"type": "retreat", "side": SIDE_NAMES[u // 60],
                              "unit": ix.unit_key[u], "to": ix.place_ids[o["to"]],
                              "city": o["city"]}
+        if o["city"] and frame["mode"] == "assault":  # a besieged land unit left behind
+            a["label"] = (f"{ix.describe(u)} stays inside {siege.city_name(ix, p)}: no fleet "
+                          "carries it away (§8.12)")
+            return a
         if o["city"]:
             where = f"into {siege.city_name(ix, p)} and fortifies"
         elif o["to"] == p:
@@ -843,6 +861,15 @@ class BattleStep(Step):
         ix = state.ix
         p = frame["place"]
         side = u // 60
+        if frame["mode"] == "assault" and side != frame["side"] and q == p:
+            # its fleets sail without it (§8.12): it stays in the city and fights on
+            where = siege.city_name(ix, p)
+            state.event("retreat_stay", "8.12", f"{ix.describe(u)} stays inside {where}: its "
+                        "fleets sail without it", side, place=p, private=side,
+                        public=f"A {_name(side)} block stays inside {where}")
+            replace_top(state, pending=tuple(x for x in frame["pending"] if x != u),
+                        stayed=(*frame.get("stayed", ()), u))
+            return
         movers = [u]
         cargo = state.carry.get(u, -1)
         if ix.is_sea(p) and cargo >= 0 and state.loc[cargo] == p:
@@ -909,6 +936,7 @@ class BattleStep(Step):
                 olympians.roll_storm(state, {"side": fleets[0] // 60, "from": a, "to": b,
                                              "units": fleets})
             return
+        stayed = frame.get("stayed", ())  # besieged land units left in the city (§8.12)
         stuck = [u for u in frame["pending"] if state.loc[u] == p]
         if frame["panic"]:
             for u in stuck:
@@ -921,15 +949,16 @@ class BattleStep(Step):
         for u in stuck:
             state.event("cannot_retreat", "6.4", f"{ix.describe(u)} cannot retreat and stays "
                         "in the battle", u // 60, place=p)
-        if not stuck and not frame.get("garrison_stays"):
-            replace_top(state, stage="after", pending=(), storms=())
+        if not stuck and not stayed and not frame.get("garrison_stays"):
+            replace_top(state, stage="after", pending=(), storms=(), stayed=())
             return
         current = frame["current"]
         if current is not None:
             current = {**current, "units": tuple(u for u in current["units"]
                                                  if state.loc[u] == p and not state.inside[u])}
         replace_top(state, stage="reveal", stuck_side=frame["retreat_side"], pending=(),
-                    storms=(), garrison_stays=False, continued=True, current=current)
+                    storms=(), garrison_stays=False, continued=True, current=current,
+                    stayed=())
 
     def _run_after(self, state: State, frame: dict) -> None:
         """Between formations: a beaten formation makes way for the next one against the
