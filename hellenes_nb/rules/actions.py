@@ -326,12 +326,22 @@ def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
     its units (the searches themselves are shared through movement's remembered tables).
     ``cargos``: only the moves carrying these (-1: nothing), instead of every
     :func:`movement.cargo_choices` (a unit reduced to board, ``boarding.py``)."""
+    out: list[dict] = []
+    for batch, shared in _move_batches(state, side, u, mode, to, memo, cargos):
+        # a shared batch is remembered and never changed: copied here
+        out.extend([{**a, "path": a["path"][:]} for a in batch] if shared else batch)
+    return out
+
+
+def _move_batches(state: State, side: int, u: int, mode: str, to: int, memo: dict | None,
+                  cargos: tuple[int, ...] | None) -> Iterator[tuple[list[dict], bool]]:
+    """:func:`move_actions`, one cargo at a time: (its moves, whether that list is the
+    remembered one, which callers must copy before changing)."""
     if memo is None:
         memo = {}
     ix = state.ix
     name = _name(side)
     start = state.loc[u]
-    out: list[dict] = []
     forced_ok = mode in ("group", "winter", "home")
     split = MOVE_PARTS.get(mode)
     parts = split(state, u) if split is not None else [(move_limits(state, u, mode), None)]
@@ -353,13 +363,11 @@ def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
             continue
         if shared:
             # the answer is shared and unchanged (movement.destinations): its moves are
-            # remembered, and copied here
-            out.extend([{**a, "path": a["path"][:]}
-                        for a in _remembered_moves(ix, name, u, cargo, start, dests)])
+            # remembered
+            yield _remembered_moves(ix, name, u, cargo, start, dests), True
         else:
             # with limits the answer is new each time; a muster lists one move at most
-            out.extend(moves_along(ix, name, u, cargo, start, dests, only))
-    return out
+            yield moves_along(ix, name, u, cargo, start, dests, only), False
 
 
 def moves_along(ix: WorldIndex, name: str, u: int, cargo: int, start: int,
@@ -449,7 +457,8 @@ class GroupMove(Step):
             if state.ix.is_fleet[u]:  # land units too strong to board it (§5.21)
                 out.extend(boarding.offers(
                     state, side, u, movement.board_choices(state, u),
-                    lambda c, u=u: move_actions(state, side, u, mode, to, memo, cargos=(c,))))
+                    lambda c, u=u: any(b for b, _ in _move_batches(
+                        state, side, u, mode, to, memo, (c,)))))
         out.append({"type": "end_group", "side": _name(side), "label": _DONE[frame["mode"]]})
         return out
 

@@ -33,10 +33,10 @@ MOVE_TYPES = ("move", "winter_move")
 
 
 def offers(state: State, side: int, f: int, units: tuple[int, ...],
-           moves: Callable[[int], list[dict]]) -> list[dict]:
+           moves: Callable[[int], bool]) -> list[dict]:
     """The ``board`` actions for fleet ``f``: one per land unit of ``units``
-    (``movement.board_choices``) that ``moves`` (its moves with that cargo) gives somewhere
-    to go."""
+    (``movement.board_choices``) for which ``moves`` says the fleet has a move with that
+    cargo."""
     ix = state.ix
     out = []
     cv = state.cv

@@ -163,7 +163,8 @@ class WinterActions(Step):
                     if ix.is_fleet[u]:  # land units too strong to board it (§5.21)
                         out.extend(boarding.offers(
                             state, side, u, movement.board_choices(state, u),
-                            lambda c, u=u, m=modes: listing.carrying(u, m, c)))
+                            lambda c, u=u, m=modes: any(listing.remembered(u, mode, c)
+                                                        for mode in m)))
             if self._maintain_refusal(state, u, over, city, u in listing.kept) is None:
                 cost = scenario_rules.action_cost(state, state.loc[u])
                 if cost <= state.actions_left:
@@ -490,7 +491,7 @@ def _boarding_moves(state: State, frame: dict, f: int, c: int) -> list[dict]:
     city = listing.cities.get(f)
     if city is None:
         return []
-    return listing.carrying(f, open_modes(state.ix, f, city, city in listing.over), c)
+    return listing.listed(f, open_modes(state.ix, f, city, city in listing.over), (c,))
 
 
 boarding.PARENTS[WinterActions.kind] = _boarding_moves
