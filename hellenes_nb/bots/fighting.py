@@ -85,23 +85,29 @@ def battle_choice(game, pic: Picture, legal: list[dict]) -> dict:
 
 
 def formation(game, pic: Picture, legal: list[dict]) -> dict:
-    """The largest formation fights first (§5.41)."""
+    """The largest formation fights first (§5.41); in an assault, the largest newly arrived
+    formation joins the besiegers (§5.42: joining is optional, but it only adds attackers)."""
     forms = _frame(game)["forms"]
-    return max(legal, key=lambda a: (len(forms[a["index"]]["units"]), -a["index"]))
+    return max((a for a in legal if "index" in a),
+               key=lambda a: (len(forms[a["index"]]["units"]), -a["index"]))
 
 
 def retreat(game, pic: Picture, legal: list[dict]) -> dict:
     """Where each unit retreats (§6.4): into its own city when defending one, else friendly
-    ground with friends, land before sea for land units."""
+    ground with friends, land before sea for land units; a besieged land unit whose fleets
+    retreat from an assault sails with them (§8.12)."""
     ix = pic.ix
     po = ix.place_of
     p = battle_place(game)
+    assault = _frame(game)["mode"] == "assault"
 
     def score(a: dict) -> tuple:
         q = po[a["to"]]
         u = ix.unit_of[a["unit"]]
         s = 0.0
-        if a.get("city"):
+        if a.get("city") and assault:
+            s -= 3.0  # left behind, it fights on in the losing assault: sail away (§8.12)
+        elif a.get("city"):
             s += 3.0 if pic.my_city(p) or pic.city_control[p] == pic.me else 1.0
         if q != p:
             s += 2.0 if pic.mine_out[q] or pic.mine_in[q] else 0.0

@@ -107,7 +107,7 @@ class HeuristicBot(Bot):
             return fighting.fortify(game, pic, legal)
         if t == "battle_choice":
             return fighting.battle_choice(game, pic, legal)
-        if t == "formation":
+        if t in ("formation", "join"):
             return fighting.formation(game, pic, legal)
         return fighting.retreat(game, pic, legal)
 

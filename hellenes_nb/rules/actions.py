@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from types import ModuleType
 
-from . import movement, olympians, remembered, scenario_rules
+from . import boarding, movement, olympians, remembered, scenario_rules
 from .cards import card_record, no_quarter_bars, season_ban
 from .control import outside_units, placed
 from .echo import shown
@@ -319,18 +319,30 @@ def _path_text(ix: WorldIndex, start: int, path: tuple[int, ...]
 
 
 def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
-                 memo: dict | None = None) -> list[dict]:
+                 memo: dict | None = None, cargos: tuple[int, ...] | None = None) -> list[dict]:
     """Every move of unit ``u`` (one canonical path per destination) in a group move of
     ``mode``; a muster keeps only moves ending in ``to`` (§5.0, §5.21, §5.3).
 
     ``memo`` (see :func:`movement.destinations`) keeps the occupancy facts of one listing for
-    its units (the searches themselves are shared through movement's remembered tables)."""
+    its units (the searches themselves are shared through movement's remembered tables).
+    ``cargos``: only the moves carrying these (-1: nothing), instead of every
+    :func:`movement.cargo_choices` (a unit reduced to board, ``boarding.py``)."""
+    out: list[dict] = []
+    for batch, shared in _move_batches(state, side, u, mode, to, memo, cargos):
+        # a shared batch is remembered and never changed: copied here
+        out.extend([{**a, "path": a["path"][:]} for a in batch] if shared else batch)
+    return out
+
+
+def _move_batches(state: State, side: int, u: int, mode: str, to: int, memo: dict | None,
+                  cargos: tuple[int, ...] | None) -> Iterator[tuple[list[dict], bool]]:
+    """:func:`move_actions`, one cargo at a time: (its moves, whether that list is the
+    remembered one, which callers must copy before changing)."""
     if memo is None:
         memo = {}
     ix = state.ix
     name = _name(side)
     start = state.loc[u]
-    out: list[dict] = []
     forced_ok = mode in ("group", "winter", "home")
     split = MOVE_PARTS.get(mode)
     parts = split(state, u) if split is not None else [(move_limits(state, u, mode), None)]
@@ -338,7 +350,9 @@ def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
     shared = split is None and parts[0][0] is None and mode != "muster"
     calm = mode == "muster" or bool(season_ban(state, side, "engage"))
     only = to if mode == "muster" else None  # the one destination a muster lists
-    for cargo in movement.cargo_choices(state, u) if start >= 0 else (-1,):
+    if cargos is None:
+        cargos = movement.cargo_choices(state, u) if start >= 0 else (-1,)
+    for cargo in cargos:
         found = [(movement.destinations(state, u, forced=forced_ok, no_engage=calm,
                                         carrying=cargo >= 0, cargo=cargo, limits=part,
                                         reach=1 if mode == "quarter" else 0, memo=memo), ends)
@@ -350,13 +364,11 @@ def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
             continue
         if shared:
             # the answer is shared and unchanged (movement.destinations): its moves are
-            # remembered, and copied here
-            out.extend([{**a, "path": a["path"][:]}
-                        for a in _remembered_moves(ix, name, u, cargo, start, dests)])
+            # remembered
+            yield _remembered_moves(ix, name, u, cargo, start, dests), True
         else:
             # with limits the answer is new each time; a muster lists one move at most
-            out.extend(moves_along(ix, name, u, cargo, start, dests, only))
-    return out
+            yield moves_along(ix, name, u, cargo, start, dests, only), False
 
 
 def moves_along(ix: WorldIndex, name: str, u: int, cargo: int, start: int,
@@ -439,9 +451,15 @@ class GroupMove(Step):
             units: Iterable[int] = [u for u in _movable_units(state, side)
                                     if 0 < far[is_fleet[u]][loc[u]][to] <= move[u]]
         else:
-            units = self._eligible(state, frame)
+            units = list(self._eligible(state, frame))
         for u in units:
             out.extend(move_actions(state, side, u, mode, to, memo))
+        for u in units:
+            if state.ix.is_fleet[u]:  # land units too strong to board it (§5.21)
+                out.extend(boarding.offers(
+                    state, side, u, movement.board_choices(state, u),
+                    lambda c, u=u: any(b for b, _ in _move_batches(
+                        state, side, u, mode, to, memo, (c,)))))
         out.append({"type": "end_group", "side": _name(side), "label": _DONE[frame["mode"]]})
         return out
 
@@ -456,8 +474,10 @@ class GroupMove(Step):
             return IllegalAction(f"it is {_name(frame['side']).title()}'s move now"), None
         if t == "end_group":
             return None, None
+        if t == "board":
+            return boarding.refusal(state, frame, action), None
         if t != "move":
-            return IllegalAction(f"during a group move the choices are 'move' and "
+            return IllegalAction(f"during a group move the choices are 'move', 'board' and "
                                  f"'end_group', not {shown(t)}", "5.0"), None
         try:
             return None, self._plan(state, frame, action)
@@ -519,6 +539,9 @@ class GroupMove(Step):
         if action["type"] == "end_group":
             pop(state, frame)
             return
+        if action["type"] == "board":
+            boarding.start(state, frame, action)
+            return
         plan = made if made is not None else self._plan(state, frame, action)
         movement.execute(state, plan, frame["group"])
         scenario_rules.refresh_neutral(state)
@@ -539,9 +562,19 @@ class GroupMove(Step):
 
 
 # -- building (§4.2) --------------------------------------------------------------------------
-def city_besieged(state: State, p: int, side: int) -> bool:
-    """Enemy units stand outside the walls of ``p`` (or a siege is recorded there)."""
-    return bool(outside_units(state, p, 1 - side)) or p in state.sieges
+def recruit_walls(state: State, p: int, side: int) -> int:
+    """Where a Greek recruit of ``side`` may arrive in its friendly home city ``p``, as far as
+    enemies go: 0 in the open (no enemy units there), 1 inside the walls of a port the enemy
+    besieges but does not blockade, while there is room in it (§4.2, §8.21, §7.1), -1 not at
+    all (an inland city under siege, a blockaded port, a full city, or enemy units in the
+    province with no siege: docs/rules-decisions.md)."""
+    b = _siege().besieger_of(state, p)
+    if b < 0:
+        return -1 if outside_units(state, p, 1 - side) else 0
+    if b == side or not _siege().can_build_in(state, p, side):
+        return -1
+    room = scenario_rules.capacity(state, p) - len(_siege().inside_units(state, p, side))
+    return 1 if room > 0 else -1
 
 
 @cache
@@ -636,8 +669,9 @@ def recruit_barred(state: State, u: int) -> str | None:
 
 
 def recruit_places(state: State, u: int) -> list[int]:
-    """Where a drawn unit may be placed (§4.22): friendly home city for Greeks, a home town
-    without enemy units for barbarians, a home place without enemy blocks for rebels."""
+    """Where a drawn unit may be placed (§4.22): friendly home city for Greeks (inside the
+    walls when the enemy besieges it, a port only, :func:`recruit_walls`), a home town without
+    enemy units for barbarians, a home place without enemy blocks for rebels."""
     if recruit_barred(state, u):
         return []
     ix = state.ix
@@ -658,7 +692,7 @@ def recruit_places(state: State, u: int) -> list[int]:
             if ix.has_city[p] and not enemy_here and not (g and g[0] != side):
                 out.append(p)
         elif (ix.has_city[p] and state.city_control[p] == side
-              and not city_besieged(state, p, side)):
+              and recruit_walls(state, p, side) >= 0):
             out.append(p)
     return out
 
@@ -763,9 +797,12 @@ class RecruitPlace(Step):
         side = frame["side"]
         u, p = ix.unit(action["unit"]), ix.place(action["area"])
         state.actions_left -= scenario_rules.action_cost(state, p) - 1
+        # a Greek recruit in a besieged port (not blockaded) arrives inside its walls (§8.21)
+        walled = (not ix.is_barbarian[u] and ix.availability[u] != "rebel"
+                  and recruit_walls(state, p, side) == 1)
         state.loc[u] = p
         state.cv[u] = ix.max_cv[u] if ix.is_barbarian[u] else 1
-        state.inside[u] = 0
+        state.inside[u] = 1 if walled else 0
         state.event("recruit", "4.22", f"{_name(side).title()} recruits {ix.describe(u)} in "
                     f"{ix.place_name[p]} at {state.cv[u]} cv", side, private=side,
                     public=f"{_name(side).title()} recruits a block in {ix.place_name[p]}")
@@ -921,5 +958,14 @@ class ActionPhase(Step):
                 "action(s) left")
 
 
-for _s in (GroupMove(), RecruitPlace(), ActionPhase()):
+def _boarding_moves(state: State, frame: dict, f: int, c: int) -> list[dict]:
+    """The moves a group-move frame accepts of fleet ``f`` carrying ``c`` (``boarding.py``)."""
+    if c not in movement.board_choices(state, f) or f not in GROUP_MOVE._eligible(state, frame):
+        return []
+    return move_actions(state, frame["side"], f, frame["mode"], frame["to"], cargos=(c,))
+
+
+GROUP_MOVE = GroupMove()
+boarding.PARENTS[GROUP_MOVE.kind] = _boarding_moves
+for _s in (GROUP_MOVE, RecruitPlace(), ActionPhase()):
     register(_s)

@@ -10,14 +10,15 @@ Frames handled here:
 - ``{"kind": "battle", "place", "side", "mode", "stage", ...}``: one battle place from the
   choice of formation to the last retreat. ``mode`` is ``field`` (land or sea battle, or a
   sortie) or ``assault`` (pushed by ``siege.py``). Stages: ``start`` → ``order`` (which
-  formation fights first, §5.41) or, for an assault, ``join`` (which newly arrived formation
-  joins the besiegers, §5.42) → ``fortify`` (§6.1, §7.1) → ``reveal`` → ``fight`` (the
+  formation fights first, §5.41) or, for an assault, ``join`` (which newly arrived formation,
+  if any, joins the besiegers, §5.42) → ``fortify`` (§6.1, §7.1) → ``reveal`` → ``fight`` (the
   battle's own decisions, §6.2–§6.4) → ``retreat`` (a destination per unit, §6.4) → ``after``.
 
-Decisions are actions with ``type``: ``battle_order``, ``formation``, ``fortify`` /
-``fortify_done``, ``battle_choice`` (``fight``, ``retreat`` or a block key), ``retreat``.
-In every list the first action is the cautious default, so "take the first choice" is a
-usable automatic policy (:func:`auto`).
+Decisions are actions with ``type``: ``battle_order``, ``formation``, ``join`` / ``no_join``,
+``fortify`` / ``fortify_done``, ``battle_choice`` (``fight``, ``retreat`` or a block key),
+``retreat``. In every list the first action is the cautious default (for the joining
+formations, the first one joins, as before joining became optional), so "take the first
+choice" is a usable automatic policy (:func:`auto`).
 """
 
 from __future__ import annotations
@@ -264,8 +265,9 @@ def _build(state: State, frame: dict) -> tuple[Battle, list[int]] | None:
         kind = "sortie"
     else:
         kind = "land"
-    holds = not frame.get("continued") and (
-        (kind == "land" and via == "landing") or (kind == "sea" and via == "narrows"))
+    # a continued fight keeps the round it stopped in (Battle's ``resume``), so the hold of
+    # the first round still applies to it there (§6.5, §6.6)
+    holds = (kind == "land" and via == "landing") or (kind == "sea" and via == "narrows")
     fighters: list[Fighter] = []
     for role, units, hold in (("aggressor", att, holds), ("defender", dfd, False)):
         carry = _carriers(state, p, units) if kind == "sea" else {}
@@ -292,7 +294,8 @@ def _build(state: State, frame: dict) -> tuple[Battle, list[int]] | None:
     battle = Battle(fighters, kind, dice=state.dice, treachery=bool(frame.get("treachery")),
                     may_retreat=rights,
                     double_defense=kind != "assault" or cards.double_defense(state, p),
-                    suffered=_suffered_before(frame))
+                    suffered=_suffered_before(frame),
+                    resume=battle_object(state, frame) if frame.get("continued") else None)
     return battle, att + dfd
 
 
@@ -377,9 +380,11 @@ def retreat_refusal(state: State, frame: dict, u: int, q: int, city: bool = Fals
             return ("assaulters can only fall back into the province around the city, "
                     "besieging it again", "8.12")
         o = ix.offshore[p]
+        if q == p and city and fleet < 0 and _may_stay(state, frame, u):
+            return None  # not carried away: it stays in the city and fights on (§8.12)
         if q != o or city:
             return ("besieged defenders cannot retreat, except fleets (each with one land "
-                    "unit) out of a port into its offshore sea", "8.12")
+                    "unit if desired) out of a port into its offshore sea", "8.12")
         if units_at(state, q, 1 - side):
             return f"the offshore sea {name} holds enemy units", "6.4"
         if ix.is_fleet[u]:
@@ -445,6 +450,18 @@ def _carrier_refusal(state: State, frame: dict, u: int, q: int,
         return (f"{ix.describe(fleet)} has 1 cv: a carried unit must be weaker than its "
                 "fleet", "5.21")
     return None
+
+
+def _may_stay(state: State, frame: dict, u: int) -> bool:
+    """May the besieged land unit ``u`` stay in its city when its side retreats from an
+    assault? Its fleets transport it only if desired (§8.12), so it may whenever one of them
+    could carry it to the offshore sea (otherwise it simply cannot retreat, §6.4)."""
+    ix = state.ix
+    o = ix.offshore[frame["place"]]
+    if ix.is_fleet[u] or o < 0 or units_at(state, o, 1 - u // 60):
+        return False
+    return any(_carrier_refusal(state, frame, u, o, f) is None
+               for f, _at in frame.get("fleet_at", ()))
 
 
 def retreat_options(state: State, frame: dict, u: int) -> list[dict]:
@@ -563,11 +580,14 @@ class BattleStep(Step):
         ix = state.ix
         name = SIDE_NAMES[side]
         if stage == "join":
-            return [{"type": "join", "side": name, "index": i,
-                     "label": f"The {len(f['units'])} unit(s) that came from "
-                              f"{ix.place_name[f['from']]} join the assault (the other newly "
-                              "arrived formations stay out of it)"}
-                    for i, f in enumerate(frame["forms"])]
+            others = " (the other newly arrived formations stay out of it)" if len(
+                frame["forms"]) > 1 else ""
+            return [*({"type": "join", "side": name, "index": i,
+                       "label": f"The {len(f['units'])} unit(s) that came from "
+                                f"{ix.place_name[f['from']]} join the assault{others}"}
+                      for i, f in enumerate(frame["forms"])),
+                    {"type": "no_join", "side": name,
+                     "label": "No newly arrived formation joins: the besiegers assault alone"}]
         if stage == "order":
             out = []
             for i, f in enumerate(frame["forms"]):
@@ -607,6 +627,10 @@ class BattleStep(Step):
         a: dict[str, Any] = {"type": "retreat", "side": SIDE_NAMES[u // 60],
                              "unit": ix.unit_key[u], "to": ix.place_ids[o["to"]],
                              "city": o["city"]}
+        if o["city"] and frame["mode"] == "assault":  # a besieged land unit left behind
+            a["label"] = (f"{ix.describe(u)} stays inside {siege.city_name(ix, p)}: no fleet "
+                          "carries it away (§8.12)")
+            return a
         if o["city"]:
             where = f"into {siege.city_name(ix, p)} and fortifies"
         elif o["to"] == p:
@@ -645,8 +669,8 @@ class BattleStep(Step):
     def apply(self, state, frame, action):
         t = action["type"]
         ix = state.ix
-        if t == "join":
-            i = action["index"]
+        if t in ("join", "no_join"):
+            i = action.get("index", -1)  # no_join: every newly arrived formation stays out
             out = tuple(u for j, f in enumerate(frame["forms"]) if j != i for u in f["units"])
             replace_top(state, stage="reveal", forms=(), left_out=out)
         elif t == "formation":
@@ -684,10 +708,10 @@ class BattleStep(Step):
                 "awarded": None, "stuck_side": None, "retreat_side": -1, "panic": False,
                 "continued": False, "garrison_stays": False, "suffered": ()}
         if frame["mode"] == "assault":
+            # joining is optional (§5.42: one formation *can* join): asked whenever one came
             joins = joining(state, p, side)
-            replace_top(state, stage="join" if len(joins) > 1 else "reveal", current=None,
-                        forms=tuple(joins) if len(joins) > 1 else (), froms=(), first=False,
-                        left_out=(), **base)
+            replace_top(state, stage="join" if joins else "reveal", current=None,
+                        forms=tuple(joins), froms=(), first=False, left_out=(), **base)
             return
         forms = formations(state, p, side)
         froms = tuple(sorted({e["from"] for e in state.engagements
@@ -837,6 +861,15 @@ class BattleStep(Step):
         ix = state.ix
         p = frame["place"]
         side = u // 60
+        if frame["mode"] == "assault" and side != frame["side"] and q == p:
+            # its fleets sail without it (§8.12): it stays in the city and fights on
+            where = siege.city_name(ix, p)
+            state.event("retreat_stay", "8.12", f"{ix.describe(u)} stays inside {where}: its "
+                        "fleets sail without it", side, place=p, private=side,
+                        public=f"A {_name(side)} block stays inside {where}")
+            replace_top(state, pending=tuple(x for x in frame["pending"] if x != u),
+                        stayed=(*frame.get("stayed", ()), u))
+            return
         movers = [u]
         cargo = state.carry.get(u, -1)
         if ix.is_sea(p) and cargo >= 0 and state.loc[cargo] == p:
@@ -903,6 +936,7 @@ class BattleStep(Step):
                 olympians.roll_storm(state, {"side": fleets[0] // 60, "from": a, "to": b,
                                              "units": fleets})
             return
+        stayed = frame.get("stayed", ())  # besieged land units left in the city (§8.12)
         stuck = [u for u in frame["pending"] if state.loc[u] == p]
         if frame["panic"]:
             for u in stuck:
@@ -915,15 +949,16 @@ class BattleStep(Step):
         for u in stuck:
             state.event("cannot_retreat", "6.4", f"{ix.describe(u)} cannot retreat and stays "
                         "in the battle", u // 60, place=p)
-        if not stuck and not frame.get("garrison_stays"):
-            replace_top(state, stage="after", pending=(), storms=())
+        if not stuck and not stayed and not frame.get("garrison_stays"):
+            replace_top(state, stage="after", pending=(), storms=(), stayed=())
             return
         current = frame["current"]
         if current is not None:
             current = {**current, "units": tuple(u for u in current["units"]
                                                  if state.loc[u] == p and not state.inside[u])}
         replace_top(state, stage="reveal", stuck_side=frame["retreat_side"], pending=(),
-                    storms=(), garrison_stays=False, continued=True, current=current)
+                    storms=(), garrison_stays=False, continued=True, current=current,
+                    stayed=())
 
     def _run_after(self, state: State, frame: dict) -> None:
         """Between formations: a beaten formation makes way for the next one against the
@@ -957,8 +992,9 @@ class BattleStep(Step):
             return (f"{_name(frame['side'])}: choose which formation fights first in {where} "
                     "(§5.41)")
         if stage == "join":
-            return (f"{_name(frame['side'])}: only one newly arrived formation may join the "
-                    f"besiegers' assault on {siege.city_name(ix, p)}: choose it (§5.42)")
+            return (f"{_name(frame['side'])}: one newly arrived formation may join the "
+                    f"besiegers' assault on {siege.city_name(ix, p)}: choose it, or none "
+                    "(§5.42)")
         if stage == "fortify":
             return (f"{_name(1 - frame['side'])}: before the blocks are revealed, fortify "
                     f"units inside {siege.city_name(ix, p)}? (§6.1, §7.1)")

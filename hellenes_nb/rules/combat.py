@@ -75,7 +75,11 @@ class Battle:
     of a Treachery Assault (a Civil War marker on the city, §3.1); they keep A2 and their
     immunity to routs (§8.1). ``suffered``: the sides that already took a hit or a rout
     earlier in the same battle, when the fight goes on after some units could not retreat
-    (§6.4); such a side can no longer retire for free (§14.11).
+    (§6.4); such a side can no longer retire for free (§14.11). ``resume``: that earlier
+    battle, ended by a retreat some blocks could not make: the fight goes on from the slot
+    where the retreat was declared, in the same round (so blocks landing from the sea still
+    hold their fire in round 1, §6.6), and every block keeps whether it was routed (a routed
+    block stays out of the battle, §6.33) and whether it has had its attack this round.
     """
 
     __slots__ = (
@@ -95,6 +99,7 @@ class Battle:
         may_retreat: Mapping[str, bool] | None = None,
         double_defense: bool = True,
         suffered: Iterable[str] = (),
+        resume: Battle | None = None,
     ) -> None:
         fs = list(fighters)
         for f in fs:
@@ -128,18 +133,48 @@ class Battle:
         for f in fs:
             if f.fleet:
                 self._check_cargo(f, events)
+        if resume is not None:
+            self._resume(resume, events)
         self._advance(events)
         self.log.extend(events)
+
+    def _slot(self, f: Fighter) -> tuple[int, bool, str]:
+        """The firing-order key of a block (§6.2; :meth:`_build_order`)."""
+        return AGILITY.index(f.agility), f.role != "defender", f.key
+
+    def _resume(self, prev: Battle, events: list[dict[str, Any]]) -> None:
+        """Go on with ``prev`` (see ``resume`` in the class doc, §6.4, §6.33); a side whose
+        blocks left in the fight are all routed panics at once (§6.34)."""
+        before = {f.key: f for f in prev.fighters}
+        for f in self.fighters:
+            old = before.get(f.key)
+            if old is not None:
+                f.routed, f.fired = old.routed, old.fired
+        for s in SIDES:
+            self._suffered[s] = self._suffered[s] or prev._suffered[s]
+        self.round, self._offered = prev.round, list(prev._offered)
+        if prev._cursor < len(prev._order):
+            due = self._slot(prev.fighters[prev._order[prev._cursor]])
+            self._cursor = sum(1 for i in self._order if self._slot(self.fighters[i]) < due)
+        else:  # declared as the round closed: the next round
+            self.round += 1
+            self._offered = []
+            for f in self.fighters:
+                f.fired = False
+        stuck = prev._retreater
+        for side in (stuck, other_side(stuck)) if stuck in SIDES else SIDES:
+            left = [f for f in self.fighters
+                    if f.side == side and f.cv > 0 and f.carried_by is None]
+            if left and all(f.routed for f in left):
+                self._panic(side, left, events)
+                return
 
     def _build_order(self) -> None:
         """Firing order (§6.2): agility, defenders first, then key; carried units never fire."""
         fs = self.fighters
         self._index = {f.key: i for i, f in enumerate(fs)}
         live = [i for i, f in enumerate(fs) if f.carried_by is None]
-        self._order = sorted(
-            live,
-            key=lambda i: (AGILITY.index(fs[i].agility), fs[i].role != "defender", fs[i].key),
-        )
+        self._order = sorted(live, key=lambda i: self._slot(fs[i]))
 
     # -- public view -----------------------------------------------------------------------
     @property

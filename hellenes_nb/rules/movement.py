@@ -332,16 +332,36 @@ def _check_carry(state: State, f: int, c: int, carry_cv: int, path: list[int]) -
     frozen = held_back(state, c)
     if frozen:
         raise IllegalAction(f"{cd} cannot be carried away: {frozen}", section(frozen) or "5.21")
-    cv = carry_cv or state.cv[c]
-    if carry_cv and not 1 <= carry_cv <= state.cv[c]:
-        raise IllegalAction(f"{cd} can only be reduced to between 1 and {state.cv[c]} cv",
-                            "5.21")
-    if cv >= state.cv[f]:
-        raise IllegalAction(f"{cd} ({cv} cv) must be weaker than {fd} ({state.cv[f]} cv) to "
-                            "be carried; it may be reduced first with 'carry_cv'", "5.21")
+    if carry_cv:
+        # reduced only as far as boarding needs: to one less than the fleet (docs/rules-decisions)
+        if state.cv[c] < state.cv[f]:
+            raise IllegalAction(f"{cd} ({state.cv[c]} cv) is already weaker than {fd} "
+                                f"({state.cv[f]} cv): it boards without being reduced", "5.21")
+        if carry_cv != state.cv[f] - 1:
+            raise IllegalAction(
+                f"{cd} may only be reduced to {state.cv[f] - 1} cv to board {fd} "
+                f"({state.cv[f]} cv): one less than its fleet, no further" if state.cv[f] > 1
+                else f"{fd} has 1 cv: it cannot carry any land unit", "5.21")
+    elif state.cv[c] >= state.cv[f]:
+        raise IllegalAction(f"{cd} ({state.cv[c]} cv) must be weaker than {fd} "
+                            f"({state.cv[f]} cv) to be carried; it may be reduced to board "
+                            "('carry_cv', or the 'board' decision)", "5.21")
     if not any(ix.is_sea(p) for p in (state.loc[f], *path)):
         raise IllegalAction("a fleet only carries a land unit on a move that goes to sea",
                             "5.21")
+
+
+def _boardable(state: State, f: int, weaker: bool) -> tuple[int, ...]:
+    """The unmoved non-barbarian land units of ``f``'s side in its place, on its side of the
+    walls, that the scenario does not hold back (§15.2, §15.4), and that are weaker than the
+    fleet (``weaker``) or not (§5.21). Unit order."""
+    ix = state.ix
+    moved, inside, cv = state.moved, state.inside, state.cv
+    is_fleet, is_barbarian = ix.is_fleet, ix.is_barbarian
+    return tuple(c for c in placed(state)[f // 60].get(state.loc[f], ())
+                 if c != f and not is_fleet[c] and not is_barbarian[c] and not moved[c]
+                 and inside[c] == inside[f] and (cv[c] < cv[f]) == weaker
+                 and not held_back(state, c))
 
 
 def cargo_choices(state: State, f: int) -> tuple[int, ...]:
@@ -349,16 +369,19 @@ def cargo_choices(state: State, f: int) -> tuple[int, ...]:
     non-barbarian land unit of its side in its place, on its side of the walls, that the
     scenario does not hold back (§15.2, §15.4); nothing only when leaving would strand no land
     unit at sea (:func:`must_carry`). Unit order."""
-    ix = state.ix
-    if not ix.is_fleet[f]:
+    if not state.ix.is_fleet[f]:
         return (-1,)
-    start = state.loc[f]
-    moved, inside, cv = state.moved, state.inside, state.cv
-    is_fleet, is_barbarian = ix.is_fleet, ix.is_barbarian
-    got = tuple(c for c in placed(state)[f // 60].get(start, ())
-                if c != f and not is_fleet[c] and not is_barbarian[c] and not moved[c]
-                and inside[c] == inside[f] and cv[c] < cv[f] and not held_back(state, c))
+    got = _boardable(state, f, True)
     return got if must_carry(state, f) else (-1, *got)
+
+
+def board_choices(state: State, f: int) -> tuple[int, ...]:
+    """The land units fleet ``f`` could carry (:func:`cargo_choices`) but for their strength,
+    which may be reduced to one less than the fleet's to board it (§5.21): none for a fleet
+    of 1 cv or not on the map. Unit order."""
+    if not state.ix.is_fleet[f] or state.loc[f] < 0 or state.cv[f] < 2:
+        return ()
+    return _boardable(state, f, False)
 
 
 def must_carry(state: State, f: int) -> bool:
@@ -756,7 +779,11 @@ def execute(state: State, plan: Plan, group: int) -> None:
             _reboard(state, left, plan.start, [], leaving=u)
     if plan.carry >= 0:
         if plan.carry_cv:
-            state.cv[plan.carry] = plan.carry_cv
+            was, state.cv[plan.carry] = state.cv[plan.carry], plan.carry_cv
+            state.event("board_reduced", "5.21", f"{ix.describe(plan.carry)} is reduced from "
+                        f"{was} to {plan.carry_cv} cv to board {ix.describe(u)}", side,
+                        private=side, public=f"{SIDE_NAMES[side].title()} reduces a block to "
+                        f"board a fleet in {ix.place_name[plan.start]}")
         freed = [f for f, c in state.carry.items() if c == plan.carry and f != u]
         for other in freed:
             del state.carry[other]  # the land unit changes ships (§5.21)

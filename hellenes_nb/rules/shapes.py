@@ -103,6 +103,8 @@ SHAPES: dict[str, Shape] = {
     "move": Shape({"unit": ID, "path": IDS}, {**_MOVE, "carry_cv": INT},
                   {"carry_cv": "carry"}),
     "end_group": Shape(),
+    "board": Shape({"unit": ID, "carry": ID}),  # reduce a land unit to board a fleet (§5.21)
+    "end_board": Shape(),
     "forced_march": Shape({"unit": ID, "accept": BOOL}),
     # cards, events, the Olympians (§3, §10, §11)
     "play_card": Shape({"card": INT, "use": ID}, {"god": ID_OR_NONE}),
@@ -115,6 +117,7 @@ SHAPES: dict[str, Shape] = {
     # battles and sieges (§6, §8)
     "battle_order": Shape({"place": ID}),
     "join": Shape({"index": INT}),
+    "no_join": Shape(),
     "formation": Shape({"index": INT}),
     "fortify": Shape({"unit": ID}),
     "fortify_done": Shape(),

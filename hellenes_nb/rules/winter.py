@@ -21,7 +21,7 @@ limits, the listing of free moves) is in ``wintering.py``.
 
 from __future__ import annotations
 
-from . import actions, cards, control, movement, peace, scenario_rules, siege
+from . import actions, boarding, cards, control, movement, peace, scenario_rules, siege
 from .battles import formations
 from .control import outside_units
 from .echo import shown
@@ -161,6 +161,11 @@ class WinterActions(Step):
                 modes = open_modes(ix, u, city, full)
                 if modes:
                     out.extend(listing.listed(u, modes))
+                    if ix.is_fleet[u]:  # land units too strong to board it (§5.21)
+                        out.extend(boarding.offers(
+                            state, side, u, movement.board_choices(state, u),
+                            lambda c, u=u, m=modes: any(listing.remembered(u, mode, c)
+                                                        for mode in m)))
             if self._maintain_refusal(state, u, over, city, u in listing.kept) is None:
                 cost = scenario_rules.action_cost(state, state.loc[u])
                 if cost <= state.actions_left:
@@ -196,6 +201,9 @@ class WinterActions(Step):
                 return None, self._plan(state, frame["side"], action)
             except IllegalAction as exc:
                 return exc, None
+        if action.get("type") == "board" and action_side(action) == frame["side"] \
+                and frame["stage"] == "act":
+            return boarding.refusal(state, frame, action), None
         return self.why_illegal(state, frame, action), None
 
     def why_illegal(self, state, frame, action):
@@ -205,6 +213,8 @@ class WinterActions(Step):
             return IllegalAction(f"it is {_name(frame['side'])}'s winter actions", "9.2")
         if t == "end_winter_actions":
             return None
+        if t == "board":
+            return boarding.refusal(state, frame, action)
         if t == "winter_move":
             try:
                 self._plan(state, side, action)
@@ -235,7 +245,8 @@ class WinterActions(Step):
                                      f"{state.actions_left} remain", "9.2")
             return handler.why_illegal(state, side, action)
         return IllegalAction(f"{shown(t)} is not a winter action: the choices are winter_move "
-                             "(Quartering or Homing), move_group, maintain, build, recruit and "
+                             "(Quartering or Homing, with 'board' to reduce a land unit to "
+                             "board a fleet), move_group, maintain, build, recruit and "
                              "end_winter_actions (no musters, pillaging or garrisons)", "9.2")
 
     def _plan(self, state: State, side: int, action: dict) -> movement.Plan:
@@ -261,7 +272,10 @@ class WinterActions(Step):
         if not isinstance(forced, bool) or (forced and mode != "home"):
             raise IllegalAction("only Homing moves get the extra area of an automatic forced "
                                 "march (§9.212)", "9.212")
-        return movement.plan_move(state, u, path, forced=forced, carry=carry,
+        carry_cv = action.get("carry_cv", 0)
+        if not isinstance(carry_cv, int) or isinstance(carry_cv, bool):
+            raise IllegalAction("'carry_cv' must be a whole number", "5.21")
+        return movement.plan_move(state, u, path, forced=forced, carry=carry, carry_cv=carry_cv,
                                   limits=actions.move_limits(state, u, mode,
                                                              path[-1] if path else -1))
 
@@ -274,6 +288,8 @@ class WinterActions(Step):
         ix = state.ix
         if t == "end_winter_actions":
             replace_top(state, stage="rolls")
+        elif t == "board":
+            boarding.start(state, frame, action)
         elif t == "winter_move":
             plan = made if made is not None else self._plan(state, side, action)
             movement.execute(state, plan, _formation_group(state, plan))
@@ -466,5 +482,19 @@ def _homing_enter(state: State, side: int) -> None:
                     public=f"A {_name(side)} fleet reaches home in {ix.place_name[target]}")
 
 
+def _boarding_moves(state: State, frame: dict, f: int, c: int) -> list[dict]:
+    """The free wintering moves the winter-actions frame accepts of fleet ``f`` carrying
+    ``c`` (``boarding.py``)."""
+    if frame["stage"] != "act" or unit_refusal(state, f) is not None \
+            or c not in movement.board_choices(state, f):
+        return []
+    listing = Listing(state, frame["side"])
+    city = listing.cities.get(f)
+    if city is None:
+        return []
+    return listing.listed(f, open_modes(state.ix, f, city, city in listing.over), (c,))
+
+
+boarding.PARENTS[WinterActions.kind] = _boarding_moves
 for _step in (Winter(), WinterActions(), WinterDisband(), SiegeBreak()):
     register(_step)

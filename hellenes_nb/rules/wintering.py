@@ -627,30 +627,31 @@ class Listing:
                 tuple((v, loc[v], inside[v]) for v in self.cities if any_enemy[loc[v]]))
         return got
 
-    def listed(self, u: int, modes: tuple[str, ...]) -> list[dict]:
+    def listed(self, u: int, modes: tuple[str, ...],
+               cargos: tuple[int, ...] | None = None) -> list[dict]:
         """The free wintering moves of ``u`` in each of ``modes``: what ``actions.move_actions``
         lists for the mode (one canonical path per destination and cargo choice), as winter
-        moves, fresh copies. The moves with each cargo choice (:func:`movement.cargo_choices`)
-        are remembered in :data:`_MOVES` under everything :meth:`_moves` reads:
+        moves, fresh copies. ``cargos``: only the moves carrying these (a land unit reduced to
+        board, ``boarding.py``) instead of every :func:`movement.cargo_choices`."""
+        if cargos is None:
+            cargos = movement.cargo_choices(self.state, u)
+        return [{**a, "path": a["path"][:]} for mode in modes for cargo in cargos
+                for a in self.remembered(u, mode, cargo)]
+
+    def remembered(self, u: int, mode: str, cargo: int) -> tuple[dict, ...]:
+        """:meth:`_moves`, remembered in :data:`_MOVES` under everything it reads:
         :meth:`_setting`, the mode, the unit's place, moved and inside flags and combat value,
-        and those of the cargo."""
+        and those of the cargo. Shared: callers copy before changing."""
         state = self.state
         moved, inside, cv = state.moved, state.inside, state.cv
-        setting = self._setting()
-        facts = (u, state.loc[u], moved[u], inside[u], cv[u])
-        cargos = movement.cargo_choices(state, u)
-        out = []
-        for mode in modes:
-            unit = (setting, mode, facts)
-            for cargo in cargos:
-                key = (unit, cargo, moved[cargo], inside[cargo], cv[cargo]) if cargo >= 0 else unit
-                got = _MOVES.get(key)
-                if got is None:
-                    if len(_MOVES) >= _MOVES_MAX:
-                        _MOVES.clear()
-                    got = _MOVES[key] = self._moves(u, mode, cargo)
-                out.extend([{**a, "path": a["path"][:]} for a in got])
-        return out
+        unit = (self._setting(), mode, (u, state.loc[u], moved[u], inside[u], cv[u]))
+        key = (unit, cargo, moved[cargo], inside[cargo], cv[cargo]) if cargo >= 0 else unit
+        got = _MOVES.get(key)
+        if got is None:
+            if len(_MOVES) >= _MOVES_MAX:
+                _MOVES.clear()
+            got = _MOVES[key] = self._moves(u, mode, cargo)
+        return got
 
     def _moves(self, u: int, mode: str, cargo: int) -> tuple[dict, ...]:
         """The free wintering moves of ``u`` in ``mode`` carrying ``cargo`` (-1: none), in

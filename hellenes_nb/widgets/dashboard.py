@@ -64,9 +64,10 @@ GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("Event", "3.1", ("event_choice", "keep_taxes", "remove_taxes")),
     ("Actions", "4.0", ("move_group", "muster", "build", "recruit", "garrison", "pillage")),
     ("Place the recruit", "4.22", ("place_recruit",)),
-    ("Moves", "5.0", ("move", "winter_move", "withdraw")),
+    ("Moves", "5.0", ("move", "winter_move", "board", "withdraw")),
     ("Forced march", "5.3", ("forced_march",)),
-    ("Battle", "6.0", ("battle_order", "formation", "fortify", "battle_choice", "retreat")),
+    ("Battle", "6.0", ("battle_order", "formation", "join", "no_join", "fortify",
+                       "battle_choice", "retreat")),
     ("Siege", "7.0", ("siege", "capitulate", "attrition_hit", "sortie")),
     ("Winter", "9.2", ("maintain", "disband")),
 )
@@ -81,7 +82,7 @@ TYPE_ROWS: dict[str, tuple[str, str]] = {
 }
 #: choices that close a phase or a step: drawn apart, at the end of the panel
 FINISH = frozenset({"end_actions", "end_group", "end_winter_actions", "sortie_done",
-                    "fortify_done"})
+                    "fortify_done", "end_board"})
 
 
 def _make_bot(bot: str | Bot | None, seed: int) -> tuple[Bot, str]:

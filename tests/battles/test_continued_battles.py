@@ -29,7 +29,8 @@ def test_6_4_a_side_hit_before_the_continuation_retreats_and_does_not_retire():
     _landing_in_attica(s)
     s.dice.force([1, 4, 4,                 # round 1: A1 hits; the landers hold their fire
                   3, 4, 4, 1, 3, 3, 3, 3,  # round 2: only S17 hits, A1 drops to 2 cv
-                  3, 4])                   # round 3: A1 misses, then Sparta retreats
+                  3, 4,                    # round 3: A1 misses, then Sparta retreats;
+                  3])                      # S19, left behind, has its round-3 slot: a miss
     said = {"sparta": 0, "athens": 0}
 
     def chooser(st, choices):
@@ -115,3 +116,78 @@ def test_6_1_no_fortifying_once_a_sortie_has_been_fought_in_the_area():
     assert s.loc[U("S14")] < 0 and not s.inside[U("S14")]
     assert events(s, "formations_join")
     assert s.prestige == 0  # Sparta's 2 for the sortie, then Athens' 2 for the relief
+
+
+@pytest.mark.rule("6.33")
+def test_6_33_a_routed_block_left_behind_makes_its_side_panic_at_once():
+    # S19 is routed in round 1; Sparta retreats in round 2 and its fleets carry S17 away, so
+    # the routed S19 is left behind. Routed, it cannot fight on: Sparta panics at once and
+    # S19, with nowhere to go, is eliminated (§6.33, §6.34, §6.4)
+    s = new_state(active=1)
+    _landing_in_attica(s)
+    s.dice.force([1, 6, 4,    # round 1: A1 hits (S21) and routs (S19); the landers hold
+                  3, 4, 4])   # round 2: A1 misses, then Sparta retreats
+
+    def chooser(st, choices):
+        a = choices[0]
+        top = st.stack[-1]
+        if a["type"] == "retreat":
+            return next((x for x in choices if x["unit"] == "S17" and x.get("fleet") == "S20"),
+                        next((x for x in choices if x["unit"] != "S19"), a))
+        if a["type"] != "battle_choice":
+            return a
+        prompt = top["battle"]["prompt"]
+        if prompt["kind"] in ("hit", "rout") and prompt["whose"] == "sparta":
+            return next(x for x in choices if x["choice"] in ("S21", "S19"))
+        if prompt["kind"] == "retreat" and prompt["whose"] == "sparta":
+            return next(x for x in choices if x["choice"] == "retreat")
+        return a
+
+    combat(s, 1, chooser)
+    assert [e["target_block"] for e in events(s, "battle_rout")] == ["S19"]
+    assert s.loc[U("S17")] == s.ix.place("saronic_gulf")
+    assert [e["text"] for e in events(s, "cannot_retreat")] == [
+        "Spartan hoplite #19 (Corinthian levy) cannot retreat and stays in the battle"]
+    panics = events(s, "battle_panic")
+    assert [e["side"] for e in panics] == ["sparta"]
+    # nobody fires after the retreat: the panic comes before any attack
+    last_attack = max(i for i, e in enumerate(s.log) if e["kind"] == "battle_attack")
+    assert last_attack < next(i for i, e in enumerate(s.log) if e["kind"] == "battle_retreat")
+    assert s.loc[U("S19")] < 0
+    assert any(e["text"].endswith("panicked with nowhere to retreat")
+               for e in events(s, "eliminated"))
+    assert s.prestige == 2  # 1 for the retreat, topped up to the panic's 2
+
+
+@pytest.mark.rule("6.33")
+def test_6_33_routed_blocks_stay_out_when_the_fight_goes_on():
+    def fighters(*, sparta_stays: bool):
+        fs = [Fighter("A8", "athens", "defender", "A1", 2, max_cv=2),
+              Fighter("A9", "athens", "defender", "C2", 2),
+              Fighter("S19", "sparta", "aggressor", "C2", 1)]
+        return fs if sparta_stays else [*fs, Fighter("S5", "sparta", "aggressor", "B1", 2)]
+
+    first = Battle(fighters(sparta_stays=False), dice=1)
+    first.dice.force([4, 4,     # round 1: A8 misses
+                      6, 4,     # S5 routs A8 (tied weakest with A9: the first by key)
+                      1, 4,     # A9 hits S5
+                      3])       # S19 misses
+    leave = AutoPolicy(retreat=lambda b, side: side == "sparta" and b.round == 2)
+    out = first.run(leave)
+    assert (out.how, out.must_retreat, first.round) == ("retreat", "sparta", 2)
+    assert first.fighter("A8").routed
+    # S5 got away; S19 could not: the same battle goes on from S5's slot of round 2
+    again = Battle(fighters(sparta_stays=True), dice=2, may_retreat={"sparta": False},
+                   suffered=first.suffered, resume=first)
+    assert again.round == 2 and again.fighter("A8").routed
+    assert again.next_attacker() == "A9"
+    # A9 is Athens' first attack of round 2: its retreat option is still to come
+    assert again.prompt is not None and again.prompt.whose == "athens"
+    again.choose("fight")
+    again.dice.force([3, 4,     # A9 misses
+                      1])       # S19 hits: A9 takes it, though A8 is as strong (2 cv)
+    got = again.step() + again.step()
+    assert [e["target"] for e in got if e["kind"] == "hit"] == ["A9"]
+    assert again.prompt is None and again.fighter("A8").cv == 2  # no battle losses ...
+    again.step()  # the end of round 2
+    assert again.round == 3 and again.next_attacker() == "A9"  # ... and no attack either

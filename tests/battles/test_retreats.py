@@ -194,7 +194,9 @@ def test_6_4_units_unable_to_retreat_stay_in_the_battle():
     engage(s, ["S1"], "boeotia", "south_euboean_gulf", "landing")
     put(s, "A1", "boeotia", 2)
     put(s, "A16", "boeotia", 1)  # a fleet on land: trapped, Thebes is no port (§6.6)
-    s.dice.force([1, 3, 4])  # the fight goes on; S1 no longer waits for round 2
+    # the fight goes on in round 1, where S1 still holds its fire (§6.6) and A16 misses; in
+    # round 2 S1 hits and eliminates A16
+    s.dice.force([3, 1, 3, 4])
     chooser = choose_retreat("athens")
 
     def pick(st, choices):
@@ -209,6 +211,9 @@ def test_6_4_units_unable_to_retreat_stay_in_the_battle():
     assert [e["text"] for e in stuck] == [
         "Athenian fleet #16 (Sounion squadron) cannot retreat and stays in the battle"]
     assert len(events(s, "battle_reveal")) == 2
+    assert [e["round"] for e in events(s, "battle_hold")] == [1]
+    assert [(e["block"], e["round"]) for e in events(s, "battle_attack")] == [
+        ("A16", 1), ("S1", 2)]
     assert s.loc[U("A16")] < 0
     assert s.prestige == -2  # the retire was worth 0; the final elimination tops it to 2
 
@@ -235,27 +240,39 @@ def test_8_12_assaulters_only_fall_back_into_the_province():
     assert s.prestige == 0
 
 
-@pytest.mark.rule("8.12")
-@pytest.mark.rule("7.3")
-def test_8_12_besieged_fleets_leave_by_sea_and_the_garrison_stays():
+def _megara_assault(athens: dict[str, int], inside: dict[str, int]):
+    """Athens (``athens``: key → cv, outside) assaults Megara, besieged since Spring and held
+    by the Spartan blocks ``inside``; Sparta declines to capitulate (§8.1, §8.13)."""
     s = new_state(active=0, season=2)
-    put(s, "A1", "megaris", 4)
-    put(s, "A2", "megaris", 3)
-    put(s, "S15", "megaris", 2, inside=True)
-    put(s, "S14", "megaris", 2, inside=True)
+    for key, cv in athens.items():
+        put(s, key, "megaris", cv)
+    for key, cv in inside.items():
+        put(s, key, "megaris", cv, inside=True)
     besiege(s, "megaris", 0, (431, 1, 0))
     s.stack.append({"kind": "siege_combat", "side": 0, "done": (), "action_turn": 1})
     from hellenes_nb.rules.steps import settle
     settle(s)
     decide(s, {"type": "siege", "side": "athens", "place": "megaris", "method": "assault"})
     decide(s, {"type": "capitulate", "side": "sparta", "accept": False})
+    return s
+
+
+@pytest.mark.rule("8.12")
+@pytest.mark.rule("7.3")
+def test_8_12_besieged_fleets_leave_by_sea_and_the_garrison_stays():
+    s = _megara_assault({"A1": 4, "A2": 3}, {"S15": 2, "S14": 2})
     from hellenes_nb.rules.battles import retreat_refusal
     probe = s.stack[-1]
     assert retreat_refusal(s, probe, U("S14"), P("megaris"))[1] == "8.12"
     assert retreat_refusal(s, probe, U("S14"), P("saronic_gulf"))[1] == "6.4"  # no fleet yet
     decide(s, {"type": "battle_choice", "side": "sparta", "choice": "retreat"})
-    # both ways out are fixed, so they are taken at once: the fleet, then its passenger
-    assert s.loc[U("S15")] == P("saronic_gulf") and s.loc[U("S14")] == P("saronic_gulf")
+    # the fleet's only way out is fixed, so it is taken at once; the fleet carries the land
+    # unit only if Sparta wishes (§8.12)
+    assert s.loc[U("S15")] == P("saronic_gulf")
+    assert [(a["to"], a["city"], a.get("fleet")) for a in legal(s)] == [
+        ("megaris", True, None), ("saronic_gulf", False, "S15")]
+    decide(s, legal(s)[1])
+    assert s.loc[U("S14")] == P("saronic_gulf")
     assert s.carry[U("S15")] == U("S14") and s.cv[U("S14")] == 1
     s.dice.force([3, 1, 1, 3, 3, 1, 1, 3])  # garrison misses; Athens takes the city
     play(s)
@@ -263,6 +280,45 @@ def test_8_12_besieged_fleets_leave_by_sea_and_the_garrison_stays():
     assert P("megaris") not in s.sieges and P("megaris") not in s.garrisons
     assert events(s, "city_taken")
     assert s.prestige == 2
+
+
+def _megara_defenders_retreat():
+    """Athens assaults Megara, held by a Spartan fleet and a hoplite; Sparta retreats at once
+    and its fleet sails to the Saronic Gulf: the hoplite's choice is next."""
+    s = _megara_assault({"A1": 4}, {"S15": 2, "S14": 1})
+    decide(s, {"type": "battle_choice", "side": "sparta", "choice": "retreat"})
+    return s
+
+
+@pytest.mark.rule("8.12")
+def test_8_12_a_besieged_land_unit_may_stay_when_its_fleet_sails():
+    s = _megara_defenders_retreat()
+    stay = legal(s)[0]
+    assert stay["label"].endswith("stays inside Megara: no fleet carries it away (§8.12)")
+    s.dice.force([3, 3])  # the fight goes on in round 1: S14 and the garrison miss
+    decide(s, stay)
+    assert s.loc[U("S15")] == P("saronic_gulf") and U("S15") not in s.carry
+    assert s.loc[U("S14")] == P("megaris") and s.inside[U("S14")]
+    assert [e["kind"] for e in s.log if e["kind"] in ("retreat_stay", "cannot_retreat")] == [
+        "retreat_stay"]
+    # the assault goes on against S14 and the garrison, who may no longer retreat; Athens
+    # now has its first attack of round 1
+    top = s.stack[-1]
+    assert top["kind"] == "battle" and top["continued"]
+    assert top["battle"]["prompt"]["whose"] == "athens"
+    fighters = {f["key"] for f in top["battle"]["fighters"]}
+    assert fighters == {"A1", "S14", "garrison:megaris"}
+    assert top["battle"]["may_retreat"]["sparta"] is False
+
+
+@pytest.mark.rule("8.12")
+def test_8_12_the_heuristic_bot_sails_with_its_fleet():
+    from hellenes_nb.bots import HeuristicBot
+    from hellenes_nb.game import Game
+
+    game = Game(_megara_defenders_retreat(), seed=1)
+    got = HeuristicBot(1).choose(game, "sparta")
+    assert (got["unit"], got["to"], got.get("fleet")) == ("S14", "saronic_gulf", "S15")
 
 
 @pytest.mark.rule("8.3")

@@ -181,6 +181,17 @@ def test_6_4_retreats_from_a_hopeless_battle_and_fights_a_good_one():
     assert fighting.battle_choice(game, pic, legal)["choice"] == "fight"
 
 
+@pytest.mark.rule("5.42")
+def test_5_42_the_largest_newly_arrived_formation_joins_an_assault():
+    forms = [{"units": (1,), "from": 3, "via": "join"}, {"units": (2, 4), "from": 5, "via": "join"}]
+    game = SimpleNamespace(state=SimpleNamespace(stack=[{"kind": "battle", "forms": forms}]))
+    legal = [{"type": "join", "side": "athens", "index": 0},
+             {"type": "join", "side": "athens", "index": 1},
+             {"type": "no_join", "side": "athens"}]
+    got = HeuristicBot()._on_battle(game, SimpleNamespace(side="athens"), legal)
+    assert got == legal[1]
+
+
 @pytest.mark.rule("14.22")
 def test_14_22_offers_peace_only_when_it_usually_succeeds():
     for prestige, offer in ((12, True), (10, False)):

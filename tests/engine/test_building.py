@@ -7,6 +7,7 @@ import pytest
 from kit import action_phase, position, unit_at
 
 from hellenes_nb.game import IllegalAction
+from hellenes_nb.rules import scenario_rules
 from hellenes_nb.rules.state import OUT, POOL
 
 
@@ -154,3 +155,41 @@ def test_4_0_actions_example_of_the_sidebar():
     assert [unit_at(game, k) for k in ("S1", "S2", "S3", "S4", "S5", "S6")] == [
         "corinth", "corinth", "laconian_gulf", "laconian_gulf", "messenia", "laconia"]
     assert st.actions_left == 0 and game.prompt.kind != "actions"
+
+
+@pytest.mark.rule("4.2")
+@pytest.mark.rule("8.21")
+def test_4_2_8_21_recruit_enters_a_besieged_port_that_is_not_blockaded():
+    # Sparta besieges Athens by land only: building is barred only in a port both besieged
+    # and blockaded, so a recruit may arrive in Athens, inside the walls
+    s = position({"A7": ("attica", 2, "inside"), "S7": ("attica", 3)})
+    only_pool(s, ["A1"])
+    game = action_phase(s, "athens", 2)
+    game.apply({"type": "recruit", "side": "athens"})
+    assert {a["area"] for a in game.legal_actions()} == {"attica", "plataea"}
+    game.apply({"type": "place_recruit", "side": "athens", "unit": "A1", "area": "attica"})
+    a1 = game.state.ix.unit("A1")
+    assert unit_at(game, "A1") == "attica" and game.state.inside[a1] == 1
+    assert game.state.cv[a1] == 1
+    game.apply({"type": "build", "side": "athens", "unit": "A1"})  # built up that same turn
+    assert game.state.cv[a1] == 2
+
+
+@pytest.mark.rule("4.2")
+@pytest.mark.rule("8.21")
+def test_4_2_8_21_no_recruit_in_a_besieged_blockaded_port_nor_a_full_one(monkeypatch):
+    s = position({"A7": ("attica", 2, "inside"), "S7": ("attica", 3),
+                  "S10": ("saronic_gulf", 2)})  # a Spartan fleet blockades Athens
+    only_pool(s, ["A1"])
+    game = action_phase(s, "athens", 2)
+    game.apply({"type": "recruit", "side": "athens"})
+    assert {a["area"] for a in game.legal_actions()} == {"plataea"}
+    with pytest.raises(IllegalAction, match="cannot be placed in Attica"):
+        game.apply({"type": "place_recruit", "side": "athens", "unit": "A1", "area": "attica"})
+    # not blockaded, but no room is left inside the walls (§7.1)
+    monkeypatch.setattr(scenario_rules, "capacity", lambda state, p: 1)
+    s = position({"A7": ("attica", 2, "inside"), "S7": ("attica", 3)})
+    only_pool(s, ["A1"])
+    game = action_phase(s, "athens", 2)
+    game.apply({"type": "recruit", "side": "athens"})
+    assert {a["area"] for a in game.legal_actions()} == {"plataea"}

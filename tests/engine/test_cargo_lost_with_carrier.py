@@ -50,7 +50,10 @@ REPLAY = Path(__file__).with_name("data") / "winter_cargo_415.json"
 @pytest.mark.rule("9.24")
 def test_winter_disband_of_a_carrier_does_not_strand_its_passenger():
     """Found by the bot match: Sparta maintained a hoplite at sea but not its fleet; the fleet
-    disbanded and the hoplite stayed at sea, which later crashed a battle."""
+    disbanded and the hoplite stayed at sea, which later crashed a battle. The replay stops
+    at a battle of Spring 413, after that Winter: from there the game of the match went on
+    differently once a fight continued by units that could not retreat resumed where it
+    stopped (§6.4, §6.33)."""
     game = new_game("415", seed=63)
     for action in json.loads(REPLAY.read_text(encoding="utf-8")):
         game.apply(action)

@@ -138,6 +138,64 @@ def test_5_21_cv_may_be_reduced_to_be_carried():
 
 
 @pytest.mark.rule("5.21")
+def test_5_21_reducing_to_board_is_offered_as_its_own_decision():
+    game = action_phase(position({"A2": ("attica", 3), "A1": ("attica", 4),
+                                  "A7": ("attica", 1)}), "athens", 1)
+    group(game, "athens", "attica")
+    legal = game.legal_actions()
+    boards = [a for a in legal if a["type"] == "board"]
+    assert [(a["unit"], a["carry"]) for a in boards] == [("A2", "A1")]
+    assert "from 4 to 2 cv" in boards[0]["label"]
+    # the group's own list stays short: no move carries A1, and none is reduced
+    assert not any(a["type"] == "move" and (a.get("carry") == "A1" or "carry_cv" in a)
+                   for a in legal)
+    game.apply(boards[0])
+    assert game.prompt.kind == "board"
+    choices = game.legal_actions()
+    assert choices[-1]["type"] == "end_board"
+    moves = choices[:-1]
+    assert moves and all(a["carry"] == "A1" and a["carry_cv"] == 2 for a in moves)
+    assert all("reduced to 2 cv" in a["label"] for a in moves)
+    game.apply(next(a for a in moves if a["path"] == ["saronic_gulf", "chalcis"]))
+    s = game.state
+    assert s.cv[s.ix.unit("A1")] == 2 and unit_at(game, "A1") == unit_at(game, "A2") == "chalcis"
+    reduced = [e for e in game.log if e["kind"] == "board_reduced"]
+    assert len(reduced) == 1 and "from 4 to 2 cv" in reduced[0]["text"]
+    assert reduced[0]["private"] == 0 and "A1" not in reduced[0]["public"]
+    assert game.prompt.kind == "group_move"  # back in the group move
+
+
+@pytest.mark.rule("5.21")
+def test_5_21_going_back_from_boarding_changes_nothing():
+    game = action_phase(position({"A2": ("attica", 3), "A1": ("attica", 4)}), "athens", 1)
+    group(game, "athens", "attica")
+    before = game.state.clone()
+    game.apply({"type": "board", "side": "athens", "unit": "A2", "carry": "A1"})
+    with pytest.raises(IllegalAction, match="carry_cv' 2"):
+        move(game, "athens", "A7", "plataea")
+    game.apply({"type": "end_board", "side": "athens"})
+    assert game.prompt.kind == "group_move"
+    after = game.state
+    assert after.cv == before.cv and after.loc == before.loc and after.stack == before.stack
+
+
+@pytest.mark.rule("5.21")
+def test_5_21_reductions_go_no_further_than_boarding_needs():
+    game = action_phase(position({"A2": ("attica", 3), "A1": ("attica", 4), "A7": ("attica", 2),
+                                  "A6": ("attica", 1)}), "athens", 1)
+    group(game, "athens", "attica")
+    assert "reduced to 2 cv" in refused(game, "athens", "A2", "saronic_gulf", carry="A1",
+                                        carry_cv=1)
+    assert "already weaker" in refused(game, "athens", "A2", "saronic_gulf", carry="A7",
+                                       carry_cv=1)
+    with pytest.raises(IllegalAction, match="already weaker"):
+        game.apply({"type": "board", "side": "athens", "unit": "A2", "carry": "A7"})
+    with pytest.raises(IllegalAction, match="cannot board"):  # a fleet of 1 cv carries nothing
+        game.apply({"type": "board", "side": "athens", "unit": "A6", "carry": "A7"})
+    assert not any(a["type"] == "board" and a["unit"] == "A6" for a in game.legal_actions())
+
+
+@pytest.mark.rule("5.21")
 def test_5_21_land_units_at_sea_need_a_fleet():
     s = position({"A2": ("saronic_gulf", 3), "A7": ("saronic_gulf", 2)})
     s.carry[s.ix.unit("A2")] = s.ix.unit("A7")

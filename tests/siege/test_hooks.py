@@ -133,11 +133,26 @@ def test_5_42_only_one_newly_arrived_formation_joins_a_siege_assault():
     decide(s, {"type": "capitulate", "side": "sparta", "accept": False})
     assert s.stack[-1]["stage"] == "join"
     opts = legal(s)
-    assert [a["type"] for a in opts] == ["join", "join"]
+    assert [a["type"] for a in opts] == ["join", "join", "no_join"]
     decide(s, opts[1])  # the formation from Phocis
     reveal = next(e for e in s.log if e["kind"] == "battle_reveal")
     assert "A3" in reveal["blocks"] and "A1" in reveal["blocks"]
     assert "A2" not in reveal["blocks"]
+
+
+@pytest.mark.rule("5.42")
+def test_5_42_joining_is_optional_even_for_a_single_arrival():
+    s = _thebes()
+    put(s, "A2", "attica", 3)
+    movement.execute(s, movement.plan_move(s, U("A2"), [P("boeotia")]), 1)
+    siege.start_assault(s, P("boeotia"), ATHENS)
+    settle(s)
+    decide(s, {"type": "capitulate", "side": "sparta", "accept": False})
+    assert s.stack[-1]["stage"] == "join"
+    assert [a["type"] for a in legal(s)] == ["join", "no_join"]
+    decide(s, {"type": "no_join", "side": "athens"})
+    reveal = next(e for e in s.log if e["kind"] == "battle_reveal")
+    assert "A1" in reveal["blocks"] and "A2" not in reveal["blocks"]
 
 
 @pytest.mark.rule("5.42")

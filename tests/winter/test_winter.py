@@ -230,3 +230,23 @@ def test_9_4_winter_siege_attrition_hits_on_one_to_three():
     assert P("plataea") not in game.state.garrisons  # the garrison took the hit: city falls
     assert any(e["kind"] == "attrition" and "hits on 1–3" in e["text"] for e in game.log)
     assert game.state.prestige == -2  # +1 for the capture, +1 tribute from Plataea at Year End
+
+
+@pytest.mark.rule("5.21")
+@pytest.mark.rule("9.212")
+def test_5_21_a_land_unit_reduces_to_board_a_homing_fleet():
+    # the besiegers of Samos go home for the Winter: the 4 cv hoplite boards the 3 cv fleet
+    s = board({"A12": ("samos", 3), "A1": ("samos", 4)}, garrisons={"samos": SPARTA})
+    besiege(s, "samos", ATHENS)
+    game = winter(s, ATHENS)
+    assert not any(a["type"] == "winter_move" and a.get("carry") == "A1"
+                   for a in game.legal_actions())
+    act(game, "board", unit="A12", carry="A1")
+    assert game.prompt.kind == "board"
+    home = next(a for a in game.legal_actions() if a["type"] == "winter_move")
+    assert (home["mode"], home["carry"], home["carry_cv"]) == ("home", "A1", 2)
+    game.state.dice.force([6, 6])  # calm seas on both deep-sea crossings
+    game.apply(home)
+    assert game.prompt.kind == "winter_actions" and game.state.actions_left == 1
+    assert at(game, "A1") == at(game, "A12") == "attica"
+    assert game.state.cv[U("A1")] == 2
