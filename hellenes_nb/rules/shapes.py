@@ -5,8 +5,7 @@
 (:func:`checked`): the keys must be exactly those of a listed action of the same type
 (besides ``label``), every value of the right kind and size. So no step meets a key it does
 not read or a value of the wrong type, and the history stores only the keys that mean
-something. A few keys are never in the listed choices but a rule reads them; they are marked
-in :data:`SHAPES` (a move's ``carry_cv``, §5.21).
+something.
 
 The table holds every action type of the engine; ``tests/engine/test_action_shapes.py``
 checks that it matches, key for key, what the steps list.
@@ -84,9 +83,9 @@ class Shape:
         object.__setattr__(self, "needed", frozenset(("side", *self.need)))
 
 
-#: a group or winter move: ``forced`` and ``carry`` are listed; ``carry_cv`` is never listed
-#: but the planner reads it (a carried unit reduced to fit its fleet, §5.21)
-_MOVE = {"forced": BOOL, "carry": ID}
+#: a group or winter move: ``forced`` and ``carry``, and ``carry_cv`` (next to ``carry`` only)
+#: when a land unit is reduced to board its fleet, listed by the 'board' step (§5.21)
+_MOVE = {"forced": BOOL, "carry": ID, "carry_cv": INT}
 
 #: The shape of every action type (the module docstring).
 SHAPES: dict[str, Shape] = {
@@ -100,8 +99,7 @@ SHAPES: dict[str, Shape] = {
     "pillage": Shape({"place": ID}),
     "withdraw": Shape({"unit": ID, "to": ID}),
     "end_actions": Shape(),
-    "move": Shape({"unit": ID, "path": IDS}, {**_MOVE, "carry_cv": INT},
-                  {"carry_cv": "carry"}),
+    "move": Shape({"unit": ID, "path": IDS}, _MOVE, {"carry_cv": "carry"}),
     "end_group": Shape(),
     "board": Shape({"unit": ID, "carry": ID}),  # reduce a land unit to board a fleet (§5.21)
     "end_board": Shape(),
@@ -129,7 +127,7 @@ SHAPES: dict[str, Shape] = {
     "attrition_hit": Shape({"unit": ID}),
     "capitulate": Shape({"accept": BOOL}),
     # winter (§9)
-    "winter_move": Shape({"unit": ID, "path": IDS, "mode": ID}, _MOVE),
+    "winter_move": Shape({"unit": ID, "path": IDS, "mode": ID}, _MOVE, {"carry_cv": "carry"}),
     "maintain": Shape({"unit": ID}),
     "disband": Shape({"unit": ID}),
     "end_winter_actions": Shape(),
