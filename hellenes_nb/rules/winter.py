@@ -397,7 +397,8 @@ def disband(state: State, side: int, keep_homing: bool) -> None:
             doomed.append((u, "outside any friendly city and not maintained"))
     for u, why in doomed:
         if state.loc[u] >= 0:
-            movement.eliminate(state, u, "9.24", f"disbands for the Winter: {why}")
+            movement.eliminate(state, u, "9.24", f"disbands for the Winter: {why}",
+                               "disbands for the Winter")
 
 
 # -- siegebreaking combat (§9.3) -----------------------------------------------------------------
