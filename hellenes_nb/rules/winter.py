@@ -463,7 +463,7 @@ def _homing_enter(state: State, side: int) -> None:
         state.inside[u] = 1 if besieged else 0
         state.event("homing_enters", "9.31", f"{ix.describe(u)} reaches home: "
                     f"{ix.place_name[target]}", side, private=side,
-                    public=f"A {_name(side)} fleet reaches home in {ix.place_name[target]}")
+                    public=f"A {_name(side)} block reaches home in {ix.place_name[target]}")
 
 
 for _step in (Winter(), WinterActions(), WinterDisband(), SiegeBreak()):

@@ -8,9 +8,11 @@ import pytest
 from evkit import besiege, board, card_with, choose, play
 
 from hellenes_nb.game import Game
+from hellenes_nb.lessons import Lesson
 from hellenes_nb.rules import movement, olympians
 from hellenes_nb.rules.eventlog import REDACTED, read_event
 from hellenes_nb.rules.world_index import ATHENS, SPARTA
+from hellenes_nb.widgets.map import MapWidget
 
 
 def _kinds(events, kind, rule=None):
@@ -124,3 +126,42 @@ def test_events_of_saves_made_before_the_per_side_log_keep_their_secrets():
     assert read_event(old, "sparta")["text"] == "Athens is dealt 6 cards"
     assert read_event(old, "athens")["text"] == old["text"]
     assert "private" not in read_event(old, "all")
+
+
+def test_a_lessons_events_are_read_as_its_viewer_reads_them():
+    """'What the engine did' in a lesson reads the log through ``Game.log_for`` (the lesson's
+    viewer, the teacher's, like its map), never the stored events with their per-side forms."""
+    lesson = Lesson("pylos-425")
+    seen = 0
+    for number in range(1, len(lesson.steps) + 1):
+        lesson.goto(number)
+        events = lesson.run.events
+        assert all(REDACTED not in ev for ev in events)
+        assert lesson.view()["events"] == [ev["text"] for ev in events]
+        seen += len(events)
+    assert seen > 20
+
+
+def test_the_maps_message_reads_the_log_as_its_viewer_may(monkeypatch):
+    """The message after a move on the map is synced to the browser: it says what the move
+    caused in the viewer's words, not in the engine's full record."""
+    game = Game.new("431", 1)
+    while game.prompt.side != "sparta" or not any(a["type"] == "move_group"
+                                                 for a in game.legal_actions("sparta")):
+        game.apply(game.legal_actions(game.prompt.side if game.prompt.side != "both"
+                                      else "athens")[0])
+    apply = game.apply
+
+    def apply_and_tell_a_secret(action):
+        events = apply(action)
+        events.append(game.state.event("note", "1.0", "Athens hides A1 in Attica", ATHENS,
+                                       private=ATHENS, public="Athens hides a block"))
+        return events
+
+    monkeypatch.setattr(game, "apply", apply_and_tell_a_secret)
+    w = MapWidget(game, viewer="sparta")
+    area = next(a for a in game.legal_actions("sparta") if a["type"] == "move_group")["area"]
+    key = next(b["key"] for b in w.board["blocks"][area] if "key" in b)
+    w.select_unit(key)
+    w.play(w.destinations[0])
+    assert "Athens hides a block" in w.message and "A1" not in w.message
