@@ -20,12 +20,9 @@ saves and replays) plus, under ``"redacted"``, the form each side reads where it
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .world_index import SIDE_NAMES
-
-if TYPE_CHECKING:
-    from .state import State
 
 #: the public head of every event
 HEAD = ("kind", "rule", "side", "year", "season")
@@ -42,7 +39,9 @@ class Reader:
 
     __slots__ = ("side", "state")
 
-    def __init__(self, state: State, side: int):
+    def __init__(self, state: Any, side: int):
+        """``state`` is the :class:`~.state.State` writing the event (not imported here: the
+        state imports this module)."""
         self.state = state
         self.side = side
 
@@ -87,7 +86,7 @@ def _units_for(value: Any, reader: Reader) -> Any:
     return [k for k in value if reader.key_known(k)]
 
 
-def make(state: State, kind: str, rule: str, text: Text, side: int,
+def make(state: Any, kind: str, rule: str, text: Text, side: int,
          private: int | None, public: Text | None, fields: dict[str, Any]) -> dict:
     """The stored event: the full record, with ``"redacted"`` forms for the sides that may
     not read all of it (module docstring)."""
