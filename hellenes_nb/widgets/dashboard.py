@@ -531,8 +531,9 @@ class Dashboard(W.VBox):
     # -- acting --------------------------------------------------------------------------------
     def choose(self, action: dict | str | int) -> list[dict]:
         """Take one of the offered decisions: an action dict (its label is ignored), its exact
-        label, or its index in :attr:`choices`. Returns the log events; the computer then
-        answers if the decision passes to it."""
+        label, or its index in :attr:`choices`. Returns the log events (the engine's full
+        record, as ``Game.apply``; the log panel shows the screen side's form); the computer
+        then answers if the decision passes to it."""
         offered = self.choices
         if isinstance(action, int) and not isinstance(action, bool):
             if not 0 <= action < len(offered):
