@@ -16,6 +16,7 @@ from typing import Any
 
 from .rules import actions, cards, movement, sequence, shapes, year_end  # noqa: F401
 from .rules.echo import cut, shown
+from .rules.eventlog import READERS, read_event
 from .rules.setup import initial_state
 from .rules.state import State
 from .rules.steps import IllegalAction, Step, action_side, settle, step_for
@@ -95,9 +96,19 @@ class Game:
 
     @property
     def log(self) -> Sequence[dict]:
-        """Every event so far (a read-only, list-like ``EventLog``): who, what, where, dice and
-        the rule section."""
+        """Every event so far, the engine's full record (a read-only, list-like ``EventLog``):
+        who, what, where, dice and the rule section. Anything shown to one side reads
+        :meth:`log_for` instead."""
         return self._state.log
+
+    def log_for(self, side: str, start: int = 0) -> list[dict]:
+        """The events from index ``start`` on as ``side`` may read them ("athens", "sparta",
+        or "all" for the teacher): enemy blocks it does not know are not named, and the other
+        side's private events show only their public words (docs/engine.md, "Hidden
+        information"). ``view(side)["log"]`` is ``log_for(side)``."""
+        if side not in READERS:
+            raise ValueError(f"a log is read by 'athens', 'sparta' or 'all', not {side!r}")
+        return [read_event(ev, side) for ev in self._state.log[start:]]
 
     @property
     def over(self) -> bool:
@@ -154,7 +165,8 @@ class Game:
 
     # -- acting ------------------------------------------------------------------------------
     def apply(self, action: dict) -> list[dict]:
-        """Apply one action; returns the log events it caused. Raises IllegalAction (with the
+        """Apply one action; returns the log events it caused (the full record: to show them to
+        one side, read ``log_for(side, start)`` instead). Raises IllegalAction (with the
         reason and rule) and leaves the game unchanged when the action is not allowed."""
         events = self._apply_one(action)
         events += self._run_auto()

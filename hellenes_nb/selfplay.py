@@ -31,6 +31,7 @@ from tqdm import tqdm
 from .cliargs import add_batch_options, capped_workers, worker_count
 from .game import Game, new_game
 from .rules import remembered, scenario_rules, year_end
+from .rules.eventlog import REDACTED
 from .rules.state import ASIDE, OUT, POOL
 from .rules.view import view
 from .world import World, load_world
@@ -135,8 +136,8 @@ def _check_views(game: Game, since: int) -> None:
     for me, name in enumerate(("athens", "sparta")):
         v = view(st, name)
         for ev in v["log"]:
-            if ev.get("private") is not None or "public" in ev:
-                raise InvariantError(f"{name}'s view keeps the private parts of a log event")
+            if REDACTED in ev:
+                raise InvariantError(f"{name}'s view keeps the redacted forms of a log event")
         for entry in v["units"]:
             if entry["side"] != name and not entry.get("hidden"):
                 u = st.ix.unit(entry["unit"])

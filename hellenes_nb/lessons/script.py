@@ -18,10 +18,14 @@ from ..rules.steps import IllegalAction, strip_label
 from ..rules.world_index import SIDE_NAMES
 from .format import BattleSpec, StepSpec
 
-__all__ = ["ScriptError", "StepRun", "BattleRecord", "apply_scripted", "deal_hands", "play_step",
-           "resolve_battle", "expectation_problems", "describe_action"]
+__all__ = ["LESSON_VIEWER", "ScriptError", "StepRun", "BattleRecord", "apply_scripted",
+           "deal_hands", "play_step", "resolve_battle", "expectation_problems", "describe_action"]
 
 MAX_BATTLE_DECISIONS = 500
+#: who a lesson shows the game to: a lesson retells history to a class, so its map and its
+#: "what the engine did" show both sides, as the teacher's view ("all") does; they read the
+#: log through ``Game.log_for`` like every other screen (docs/engine.md, "Hidden information")
+LESSON_VIEWER = "all"
 
 
 class ScriptError(ValueError):
@@ -210,7 +214,7 @@ def resolve_battle(game: Game, spec: BattleSpec, start: int) -> BattleRecord:
     else:
         raise ScriptError(f"the battle in {spec.place} did not end after "
                           f"{MAX_BATTLE_DECISIONS} decisions")
-    for ev in game.log[start:]:
+    for ev in game.log_for(LESSON_VIEWER, start):
         if ev.get("place") != p:
             continue
         kind = ev["kind"]
@@ -326,7 +330,7 @@ def play_step(game: Game, step: StepSpec, since: int | None = None) -> StepRun:
         if game.state.dice.state != before:
             raise ScriptError(f"the step forces {len(forced)} dice but the engine rolled more; "
                               "add the missing faces or write 'dice: live'")
-    return StepRun(game.log[start:], battle)
+    return StepRun(game.log_for(LESSON_VIEWER, start), battle)
 
 
 def expectation_problems(game: Game, step: StepSpec) -> list[str]:

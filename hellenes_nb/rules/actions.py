@@ -813,7 +813,8 @@ class RecruitPlace(Step):
                         f"{_name(side).title()}", side, place=p)
         pop(state, frame)
         if ix.is_barbarian[u] and state.season == WINTER:
-            movement.eliminate(state, u, "9.23", "barbarians recruited in Winter disband at once")
+            movement.eliminate(state, u, "9.23", "barbarians recruited in Winter disband at once",
+                               "disbands at once (recruited in Winter)")
             return
         if ix.is_barbarian[u] and not season_ban(state, side, "move"):
             push(state, {"kind": "group_move", "side": side, "mode": "free", "area": p,

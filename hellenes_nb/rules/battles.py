@@ -31,6 +31,7 @@ from . import cards, movement, olympians, remembered, scenario_rules, siege, vic
 from .blocks import Fighter
 from .combat import Battle
 from .control import disputed, outside_units, units_at
+from .eventlog import Reader
 from .state import State
 from .steps import IllegalAction, Step, action_side, pop, push, register, replace_top
 from .world_index import SIDE_NAMES, WorldIndex
@@ -503,11 +504,11 @@ def _fighter_name(ix: WorldIndex, key: str) -> str:
     return ix.describe(ix.unit(key))
 
 
-def _event_text(ix: WorldIndex, ev: dict) -> str:
-    """Plain words for one battle event (combat.py's fields)."""
+def _event_text(rd: Reader, ev: dict) -> str:
+    """Plain words for one battle event (combat.py's fields), for one reader of the log."""
     kind = ev["kind"]
-    name = _fighter_name(ix, ev["by"]) if "by" in ev else ""
-    target = _fighter_name(ix, ev["target"]) if "target" in ev else ""
+    name = rd.fighter(ev["by"]) if "by" in ev else ""
+    target = rd.fighter(ev["target"]) if "target" in ev else ""
     why = ev.get("why", "")
     if kind == "attack":
         mode = {"fire": "", "pursuit": " in pursuit", "harry": " harrying"}[ev["mode"]]
@@ -525,7 +526,6 @@ def _event_text(ix: WorldIndex, ev: dict) -> str:
 
 
 def _log_battle(state: State, p: int, events: list[dict]) -> None:
-    ix = state.ix
     for ev in events:
         side = SIDE_NAMES.index(ev["side"]) if ev.get("side") in SIDE_NAMES else -1
         extra = {k: v for k, v in ev.items()
@@ -535,7 +535,7 @@ def _log_battle(state: State, p: int, events: list[dict]) -> None:
         if "target" in ev:
             extra["target_block"] = ev["target"]
         kind = ev["kind"] if ev["kind"].startswith("battle") else f"battle_{ev['kind']}"
-        state.event(kind, ev["rule"], _event_text(ix, ev), side, place=p,
+        state.event(kind, ev["rule"], lambda rd, ev=ev: _event_text(rd, ev), side, place=p,
                     **extra)
         if ev["kind"] == "attack":
             state.barrier = True
@@ -779,11 +779,11 @@ class BattleStep(Step):
             state.revealed[u] = 1
         state.barrier = True
         sides = {s: [f for f in b.fighters if f.side == SIDE_NAMES[s]] for s in (0, 1)}
-        text = "; ".join(f"{_name(s)}: " + ", ".join(
-            f"{_fighter_name(ix, f.key)} {f.rating} {f.cv} cv" for f in fs)
-            for s, fs in sides.items())
-        state.event("battle_reveal", "6.1", f"{b.kind.capitalize()} battle in "
-                    f"{ix.place_name[p]} ({_name(frame['side'])} attacking): {text}",
+        head = (f"{b.kind.capitalize()} battle in {ix.place_name[p]} ({_name(frame['side'])} "
+                "attacking): ")
+        state.event("battle_reveal", "6.1", lambda rd: head + "; ".join(
+            f"{_name(s)}: " + ", ".join(f"{rd.fighter(f.key)} {f.rating} {f.cv} cv" for f in fs)
+            for s, fs in sides.items()),
                     frame["side"], place=p, battle_kind=b.kind,
                     blocks=[f.key for f in b.fighters])
         _log_battle(state, p, b.log)
@@ -888,7 +888,8 @@ class BattleStep(Step):
                 state.cv[u] = state.cv[fleet] - 1
                 state.event("cargo_reduced", "5.21", f"{ix.describe(u)} drops to "
                             f"{state.cv[u]} cv to be carried by {ix.describe(fleet)}", side,
-                            private=side, public="A carried block is reduced")
+                            private=side, public=lambda rd: "A carried block is reduced to be "
+                            f"carried by {rd.unit(fleet)}")
             state.carry[fleet] = u
             changes["cargo_used"] = (*frame["cargo_used"], fleet)
         if not ix.is_sea(q) or q == p:
@@ -899,11 +900,9 @@ class BattleStep(Step):
             where = f"back into the province of {ix.place_name[p]}"
         else:
             where = f"to {ix.place_name[q]}"
-        if fleet >= 0:
-            where += f" aboard {ix.describe(fleet)}"
-        state.event("retreat_move", "6.4", f"{ix.describe(u)} retreats {where}", side,
-                    place=p, to=q, private=side,
-                    public=f"A {_name(side)} block retreats {where}")
+        state.event("retreat_move", "6.4", lambda rd: f"{rd.unit(u, start=True)} retreats "
+                    + where + (f" aboard {rd.unit(fleet)}" if fleet >= 0 else ""), side,
+                    place=p, to=q)
         replace_top(state, **changes)
 
     def _run_retreat(self, state: State, frame: dict) -> None:
@@ -947,8 +946,8 @@ class BattleStep(Step):
             replace_top(state, stage="after", pending=(), storms=())
             return
         for u in stuck:
-            state.event("cannot_retreat", "6.4", f"{ix.describe(u)} cannot retreat and stays "
-                        "in the battle", u // 60, place=p)
+            state.event("cannot_retreat", "6.4", lambda rd, u=u: f"{rd.unit(u, start=True)} "
+                        "cannot retreat and stays in the battle", u // 60, place=p)
         if not stuck and not stayed and not frame.get("garrison_stays"):
             replace_top(state, stage="after", pending=(), storms=(), stayed=())
             return

@@ -861,26 +861,29 @@ def _record_arrival(state: State, movers: list[int], path: tuple[int, ...], via:
         )
 
 
-def eliminate(state: State, u: int, rule: str, why: str) -> None:
-    """Remove a unit to its side's recruit pool (§6.32, §5.23)."""
+def eliminate(state: State, u: int, rule: str, why: str, public_why: str | None = None) -> None:
+    """Remove a unit to its side's recruit pool (§6.32, §5.23). The log names it to the enemy
+    only if revealed in the battle fought, and gives the enemy ``public_why`` (default ``why``)
+    as the reason when ``why`` would tell the type of a hidden block."""
     ix = state.ix
     at = state.loc[u]
     cargo = state.carry.get(u)
     state.loc[u] = POOL
     state.cv[u] = 0
     state.inside[u] = 0
-    state.revealed[u] = 0
     state.carry.pop(u, None)
     if cargo is not None and at >= ix.n_land and state.loc[cargo] == at:
         # A land unit cannot stay at sea without its carrier (§5.2, §5.21): it is lost with
         # the fleet, as in a gale (§5.23).
-        eliminate(state, cargo, rule, f"lost at sea with its carrying fleet ({why})")
+        eliminate(state, cargo, rule, f"lost at sea with its carrying fleet ({why})",
+                  "lost at sea")
     for f, c in list(state.carry.items()):
         if c == u:
             del state.carry[f]
     side = u // 60
-    state.event("eliminated", rule, f"{ix.describe(u)} is eliminated: {why}", side,
-                private=side, public=f"A {SIDE_NAMES[side].title()} block is eliminated: {why}")
+    state.event("eliminated", rule, lambda rd: f"{rd.unit(u, start=True)} is eliminated: "
+                + (why if rd.knows(u) or public_why is None else public_why), side)
+    state.revealed[u] = 0  # named above to the enemy if it was revealed in the battle fought
     if at >= ix.n_land and ix.is_fleet[u]:
         _lose_stranded(state, at, side, rule, why)
 
@@ -900,7 +903,8 @@ def _lose_stranded(state: State, sea: int, side: int, rule: str, why: str) -> No
     aboard = {state.carry[f] for f in fleets if f in state.carry}
     lost = [c for c in land if c not in aboard] + [c for c in land if c in aboard]
     for c in lost[:excess]:  # losing a land unit never loses another one
-        eliminate(state, c, rule, f"lost at sea: no fleet is left to carry it ({why})")
+        eliminate(state, c, rule, f"lost at sea: no fleet is left to carry it ({why})",
+                  "lost at sea")
 
 
 # -- rolls after all actions (§5.3, §5.22, §5.23) ----------------------------------------
@@ -1043,7 +1047,7 @@ def storm(state: State, r: dict) -> None:
         cargo = state.carry.get(f, -1)
         if dmg <= 3:
             if cargo >= 0:
-                eliminate(state, cargo, "5.23", "lost with its fleet in a gale")
+                eliminate(state, cargo, "5.23", "lost with its fleet in a gale", "lost at sea")
             eliminate(state, f, "5.23", f"gale (rolled {dmg})")
             continue
         state.cv[f] -= 1
@@ -1052,12 +1056,13 @@ def storm(state: State, r: dict) -> None:
                     public=f"A {SIDE_NAMES[side].title()} fleet loses 1 cv in high seas")
         if state.cv[f] <= 0:
             if cargo >= 0:
-                eliminate(state, cargo, "5.23", "lost with its fleet")
+                eliminate(state, cargo, "5.23", "lost with its fleet", "lost at sea")
             eliminate(state, f, "5.23", "sunk in high seas")
         elif cargo >= 0 and state.cv[cargo] >= state.cv[f]:
             state.cv[cargo] = state.cv[f] - 1
             if state.cv[cargo] <= 0:
-                eliminate(state, cargo, "5.23", "too strong for its damaged fleet")
+                eliminate(state, cargo, "5.23", "too strong for its damaged fleet",
+                          "lost at sea")
 
 
 register(Rolls())

@@ -197,7 +197,8 @@ def _reattack(state: State, target: dict) -> None:
     replace_top(state, battle=b.to_dict())
     for ev in events:
         if ev["kind"] == "attack":
-            state.event("battle_attack", "11.0", f"{ev['by']} attacks again: dice {ev['dice']}, "
+            state.event("battle_attack", "11.0", lambda rd, ev=ev:
+                        f"{rd.fighter(ev['by'])} attacks again: dice {ev['dice']}, "
                         f"{ev['hits']} hit(s), {ev['routs']} rout(s)",
                         SIDE_NAMES.index(ev["side"]), place=target["place"], dice=ev["dice"])
 
@@ -280,8 +281,10 @@ def _reroll_forced(state: State, target: dict) -> None:
         r = state.pending_rolls[i]
         face = state.dice.roll()
         good = movement.forced_succeeds(state, r["unit"], face)
-        state.event("forced_roll", "11.0", f"Forced march of {state.ix.describe(r['unit'])} "
-                    f"rolled again: {face}, {'success' if good else 'failure'}", r["side"],
+        how = "success" if good else "failure"
+        # the first roll was the owner's secret (§5.3): the other side learns no more here
+        state.event("forced_roll", "11.0", lambda rd, u=r["unit"], face=face, how=how:
+                    f"Forced march of {rd.unit(u)} rolled again: {face}, {how}", r["side"],
                     dice=[face])
         if good:
             ok.append(i)

@@ -23,7 +23,9 @@ from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import Any, overload
 
+from . import eventlog
 from .dice import Dice
+from .eventlog import Text
 from .world_index import N_UNITS, SIDE_NAMES, WorldIndex
 
 POOL, ASIDE, OUT = -1, -2, -3
@@ -239,15 +241,19 @@ class State:
         self._log = list(events)
         self._log_n = len(self._log)
 
-    def event(self, kind: str, rule: str, text: str, side: int = -1, **fields: Any) -> dict:
-        """Append a log event, the only way to add one; ``private`` (a side) hides it from the
-        other side's view and ``public`` gives the text that side sees instead.
+    def event(self, kind: str, rule: str, text: Text, side: int = -1, *,
+              private: int | None = None, public: Text | None = None, **fields: Any) -> dict:
+        """Append a log event, the only way to add one, redacted for each side as it is made
+        (``rules/eventlog.py``): ``text`` is plain words naming no unit, or a function of an
+        :class:`~.eventlog.Reader` that names units only for readers who know them; fields
+        named in ``eventlog.UNIT_FIELDS`` hold unit keys and are cut to the known ones for
+        each side; ``private`` (a side) keeps the event from the other side, which reads only
+        the head and ``public`` (str or function of a Reader). Returns the stored event, the
+        full record: show a side only ``eventlog.read_event(event, side)``.
 
         If a clone sharing the log list has already appended past this state's length, this
         state first takes its own copy of its events (copy-on-append)."""
-        ev = {"kind": kind, "rule": rule, "side": SIDE_NAMES[side] if side >= 0 else None,
-              "year": self.year, "season": self.season, "text": text}
-        ev.update(fields)
+        ev = eventlog.make(self, kind, rule, text, side, private, public, fields)
         if len(self._log) != self._log_n:
             self._log = self._log[: self._log_n]
         self._log.append(ev)

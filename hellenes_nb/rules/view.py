@@ -2,13 +2,15 @@
 
 Enemy blocks show only their side, place and whether they are besieged, unless revealed in the
 battle being fought. Hands, the deck order, face-down card choices and recruit draws stay with
-their owner. ``"all"`` is the teacher's view: everything.
+their owner. Log events are read in the form made for ``side`` when they were written
+(``eventlog.read_event``). ``"all"`` is the teacher's view: everything.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .eventlog import read_event
 from .state import UNIT_KEYS, UNIT_LIST_KEYS, State
 from .steps import step_for
 from .world_index import N_UNITS, SEASONS, SIDE_NAMES
@@ -95,15 +97,6 @@ def view(state: State, side: str) -> dict[str, Any]:
             played[SIDE_NAMES[s]] = {"committed": True}
     hands = {SIDE_NAMES[s]: (sorted(state.hands[s]) if me in (-1, s)
                              else {"count": len(state.hands[s])}) for s in (0, 1)}
-    log = []
-    for ev in state.log:
-        private = ev.get("private")
-        if me == -1 or private is None or private == me:
-            log.append({k: v for k, v in ev.items() if k not in ("private", "public")})
-        else:
-            log.append({"kind": ev["kind"], "rule": ev["rule"], "side": ev["side"],
-                        "year": ev["year"], "season": ev["season"],
-                        "text": ev.get("public", "(hidden)")})
     top = state.stack[-1] if state.stack else None
     prompt: dict[str, Any] = {}
     if top is not None:
@@ -146,5 +139,5 @@ def view(state: State, side: str) -> dict[str, Any]:
         "engagements": [_redact_record(state, e, me) for e in state.engagements],
         "pending_rolls": [_redact_record(state, r, me) for r in state.pending_rolls],
         "prompt": prompt,
-        "log": log,
+        "log": [read_event(ev, side) for ev in state.log],
     }

@@ -414,7 +414,8 @@ def disband(state: State, side: int, keep_homing: bool) -> None:
             doomed.append((u, "outside any friendly city and not maintained"))
     for u, why in doomed:
         if state.loc[u] >= 0:
-            movement.eliminate(state, u, "9.24", f"disbands for the Winter: {why}")
+            movement.eliminate(state, u, "9.24", f"disbands for the Winter: {why}",
+                               "disbands for the Winter")
 
 
 # -- siegebreaking combat (§9.3) -----------------------------------------------------------------
@@ -479,7 +480,7 @@ def _homing_enter(state: State, side: int) -> None:
         state.inside[u] = 1 if besieged else 0
         state.event("homing_enters", "9.31", f"{ix.describe(u)} reaches home: "
                     f"{ix.place_name[target]}", side, private=side,
-                    public=f"A {_name(side)} fleet reaches home in {ix.place_name[target]}")
+                    public=f"A {_name(side)} block reaches home in {ix.place_name[target]}")
 
 
 def _boarding_moves(state: State, frame: dict, f: int, c: int) -> list[dict]:

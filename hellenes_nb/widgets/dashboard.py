@@ -308,7 +308,7 @@ class ReplayViewer(W.VBox):
             side = action.get("side", "")
             lines.append(f"<div class='hn-rp-act'>{_esc(SIDE_WORD.get(side, side))}: "
                          f"{_esc(self._label(k))}</div>")
-            log = g.view(self.viewer)["log"][self._log_len[k - 1]:]
+            log = g.log_for(self.viewer, self._log_len[k - 1])
             lines += [f"<div class='hn-rp-ev'><span class='hn-rule'>§{_esc(e['rule'])}</span> "
                       f"{_esc(e['text'])}</div>" for e in log]
         self.caption.value = f"<div class='hn-rp'>{head}{''.join(lines)}</div>"
@@ -499,8 +499,9 @@ class Dashboard(W.VBox):
     # -- acting --------------------------------------------------------------------------------
     def choose(self, action: dict | str | int) -> list[dict]:
         """Take one of the offered decisions: an action dict (its label is ignored), its exact
-        label, or its index in :attr:`choices`. Returns the log events; the computer then
-        answers if the decision passes to it."""
+        label, or its index in :attr:`choices`. Returns the log events (the engine's full
+        record, as ``Game.apply``; the log panel shows the screen side's form); the computer
+        then answers if the decision passes to it."""
         offered = self.choices
         if isinstance(action, int) and not isinstance(action, bool):
             if not 0 <= action < len(offered):
@@ -782,8 +783,8 @@ class Dashboard(W.VBox):
         p = g.prompt
         rules = " ".join(f"§{r}" for r in p.rules)
         if g.over:
-            result = next((e["text"] for e in reversed(g.log) if e["kind"] == "game_over"),
-                          p.text)
+            result = next((e["text"] for e in reversed(g.log_for("all"))
+                           if e["kind"] == "game_over"), p.text)
             self.prompt_html.value = (f"<div class='hn-over'><div class='hn-kicker'>Game over"
                                       f"</div><div class='hn-result'>{_esc(result)}</div>"
                                       f"<div>Open <b>Replay</b> to step through it.</div></div>")

@@ -29,7 +29,7 @@ import ipywidgets as W
 from ..game import Game
 from ..lessons import Lesson, LessonError
 from ..lessons.markup import to_html
-from ..lessons.script import BattleRecord
+from ..lessons.script import LESSON_VIEWER, BattleRecord
 from ..rules.battle_setup import BattleError
 from ..rules.blocks import Fighter
 from ..rules.combat import Battle
@@ -191,7 +191,7 @@ class LessonWidget(W.VBox):
         self.status = W.HTML()
         self.narrative = W.HTML()
         self.narrative.add_class("hl-card")
-        self.map = MapWidget(self.lesson.game, viewer="all")
+        self.map = MapWidget(self.lesson.game, viewer=LESSON_VIEWER)
         self.map.playable = False
         self.battle_box = W.VBox()
         self.decision_html = W.HTML()

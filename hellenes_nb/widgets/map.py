@@ -329,7 +329,8 @@ class MapWidget(BrowserWrites, anywidget.AnyWidget):
     def play(self, area: str) -> list[dict]:
         """Move the selected unit (or group) to ``area``, as clicking that destination does.
 
-        Returns the log events; raises ValueError in plain words when it cannot be done.
+        Returns the log events (the full record, as ``Game.apply`` does); the message shown
+        reads them as the viewer may. Raises ValueError in plain words when it cannot be done.
         """
         area = self._check_area(area)
         plans = self._plans.get(area)
@@ -340,6 +341,7 @@ class MapWidget(BrowserWrites, anywidget.AnyWidget):
         events: list[dict] = []
         game = self._game
         assert game is not None  # plans exist only with a game
+        start = len(game.log)
         try:
             if plans[0][0]["type"] == "move_group":
                 events += game.apply(plans[0][0])
@@ -352,7 +354,8 @@ class MapWidget(BrowserWrites, anywidget.AnyWidget):
                     events += game.apply(_best(again))
         finally:
             self._set_selection(area, "")
-        self.message = "; ".join(e.get("text", "") for e in events if e.get("text"))[:400]
+        shown = game.log_for(self.viewer, start)  # the message is synced: the viewer's words
+        self.message = "; ".join(e["text"] for e in shown if e.get("text"))[:400]
         return events
 
     # -- internals -------------------------------------------------------------------------------

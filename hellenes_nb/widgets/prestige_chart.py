@@ -110,6 +110,8 @@ class PrestigeChart:
         st = game.state
         sc = st.ix.world.scenarios[st.scenario]
         start = (sc.years[0], 0, sc.prestige)
+        # only prestige events are read, and only their public head and track (both sides read
+        # them whole: no event of that kind has a per-side form), so the full log will do
         xs, ys = prestige_series(game.log, start, (st.year, st.season, st.prestige))
         first = xs[0]
         last = min(xs[-1], first - 2.0)  # at least two years wide, so one season is not a dot

@@ -146,7 +146,8 @@ def test_11_ares_rolls_the_latest_attack_again():
     _appeal(game, "sparta")
     again = _kinds(game.state, "battle_attack", "11.0")
     assert len(again) == 1 and "ares" not in game.state.sacrifices[SPARTA]
-    assert again[0]["text"].startswith(first["by"])
+    ix = game.state.ix
+    assert again[0]["text"].startswith(ix.describe(ix.unit(first["by"])))
 
 
 @pytest.mark.rule("11.0")
