@@ -387,7 +387,8 @@ class Dashboard(W.VBox):
 
     # -- construction ------------------------------------------------------------------------
     def _build(self) -> None:
-        self.map = MapWidget(self.game, viewer=self.viewer or "athens")
+        self.map = MapWidget(self.game, viewer=self.viewer or "athens",
+                             curtain=self.mode == "hotseat")  # nobody has the screen yet
         self.map.observe(self._map_changed, names="board")
         self.chart = PrestigeChart(self.game, height="210px", title="")
         self.header = W.HTML()
@@ -536,9 +537,8 @@ class Dashboard(W.VBox):
                     f"the screen belongs to {SIDE_WORD.get(screen or 'all')}")
         try:
             self.game.clone().apply(action)
-        except IllegalAction as exc:
-            rule = f" (§{exc.rule})" if getattr(exc, "rule", None) else ""
-            return f"that move is not allowed: {exc}{rule}"
+        except IllegalAction as exc:  # its words cite the rule and cap what they echo
+            return f"that move is not allowed: {exc}"
         waiting = " and ".join(SIDE_WORD[s] for s in self._deciders())
         return f"that decision is not yours to take now (waiting for {waiting})"
 
@@ -704,8 +704,12 @@ class Dashboard(W.VBox):
 
     # -- keeping the screen up to date ---------------------------------------------------------
     def _after_change(self) -> None:
-        self._refresh()
-        self._drive()
+        """Draw the screen once per change. When the computer is to answer, its turn starts
+        first, so the page never shows, for a moment, choices that are about to lapse."""
+        if self._bot_due():
+            self._drive()
+        else:
+            self._refresh()
 
     def _map_changed(self, _change: dict) -> None:
         """A move played by clicking on the map: bring the panels up to date."""
@@ -721,7 +725,11 @@ class Dashboard(W.VBox):
             deciders = self._deciders()
             self.handover_to = (deciders[0] if deciders and self.viewer not in deciders
                                 else None)
-        if self.viewer is not None and self.map.viewer != self.viewer:
+        curtain = self.handover_to is not None  # the board waits for the next player
+        if self.map.curtain != curtain:
+            self.map.viewer = self.viewer or self.map.viewer
+            self.map.curtain = curtain  # refreshes the map
+        elif self.viewer is not None and self.map.viewer != self.viewer:
             self.map.viewer = self.viewer
         else:
             self.map.refresh()
@@ -734,6 +742,7 @@ class Dashboard(W.VBox):
                              if self.message else "")
         if self.handover_to is not None:
             self._render_cover()
+            self._mark()
             return
         self.body.children = (self.board,)
         view = g.view(self.viewer or "all")
@@ -743,6 +752,21 @@ class Dashboard(W.VBox):
         self._render_log(view)
         self._render_battle()
         self.undo_button.disabled = g.over or not g.history
+        self._mark()
+
+    def _mark(self) -> None:
+        """Tell the page which position the choices on screen belong to: the choice box gets
+        the classes ``hn-moves-N`` (moves played) and ``hn-settled`` (the computer is not
+        thinking and no hand-over waits: these choices are final), set after the choices
+        themselves, so the page and the browser tests wait on the page, never on Python."""
+        box = self.choice_box
+        classes = [c for c in box._dom_classes if not c.startswith("hn-moves-")
+                   and c != "hn-settled"]
+        classes.append(f"hn-moves-{len(self.game.history)}")
+        if not self._thinking and self.handover_to is None:
+            classes.append("hn-settled")
+        if tuple(classes) != tuple(box._dom_classes):
+            box._dom_classes = tuple(classes)
 
     def _render_header(self) -> None:
         g, st = self.game, self.game.state

@@ -204,6 +204,10 @@ class MapWidget(BrowserWrites, anywidget.AnyWidget):
     center = traitlets.List(traitlets.Float(), default_value=[]).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     colours = traitlets.Dict().tag(sync=True)
+    #: True while a hot-seat hand-over covers the board (set in Python, never synced): the page
+    #: then holds an empty board and no message, so nothing of the side that just played stays
+    #: in the browser for the next player to read
+    curtain = traitlets.Bool(False)
 
     def __init__(self, game: Game | None = None, viewer: str = "all",
                  scenario: str | None = None, **kwargs: Any):
@@ -306,7 +310,7 @@ class MapWidget(BrowserWrites, anywidget.AnyWidget):
 
     def refresh(self) -> None:
         """Redraw from the game (call after changing the game outside the widget)."""
-        if self._game is None:
+        if self._game is None or self.curtain:
             board = _empty_board(self.viewer)
         else:
             st = self._game.state
@@ -443,6 +447,14 @@ class MapWidget(BrowserWrites, anywidget.AnyWidget):
         if change["name"] == "selected_area" and change["new"]:
             for cb in list(self._callbacks):
                 cb(change["new"])
+
+    @traitlets.observe("curtain")
+    def _curtain_changed(self, change: dict) -> None:
+        with self.hold_sync():
+            if change["new"]:
+                self.message = ""
+                self._set_selection("", "")
+            self.refresh()
 
     @traitlets.observe("viewer")
     def _viewer_changed(self, change: dict) -> None:

@@ -67,19 +67,41 @@ def _pick(dash: Dashboard) -> dict:
     raise AssertionError(f"no choice button on screen: {dash!r} {dash.choices}")
 
 
+def _settled(page, after: int) -> int:
+    """Wait until the page shows the final choices of a position after ``after`` moves (the
+    dashboard marks its choice box ``hn-settled hn-moves-N``); return N."""
+    page.wait_for_function(
+        """n => [...document.querySelectorAll('.hn-settled')].some(e => [...e.classList]
+             .some(c => c.startsWith('hn-moves-') && Number(c.slice(9)) > n))""",
+        arg=after, timeout=SETTLE)
+    return page.evaluate("""() => Math.max(...[...document.querySelectorAll('.hn-settled')]
+        .flatMap(e => [...e.classList]).filter(c => c.startsWith('hn-moves-'))
+        .map(c => Number(c.slice(9))))""")
+
+
+def _click_like_a_hurried_player(page) -> None:
+    """Finish a phase if offered, else play a card for actions, else the first button: all
+    read from the page, never from Python."""
+    settled = page.locator(".hn-settled")
+    settled.locator(".hn-choice").first.wait_for(timeout=SETTLE)
+    for pick in (".hn-finish", ".hn-choice[title*=' for actions']", ".hn-choice"):
+        found = settled.locator(pick)
+        if found.count():
+            found.first.click(timeout=SETTLE)
+            return
+
+
 def test_clicking_choice_buttons_plays_turns(solara_test, page_session, screenshot_dir,
                                              console_errors):
     dash = Dashboard("431", seed=7, bot="random")
     _show(page_session, dash)
     start = len(dash.game.history)
+    shown = _settled(page_session, -1)
     for _ in range(10):
-        n = len(dash.game.history)
-        button = page_session.get_by_title(_pick(dash)["label"], exact=True).first
-        button.click(timeout=SETTLE)
-        # the click is handled in the kernel's thread: wait until the computer has answered
-        _wait_python(page_session, lambda n=n: dash.game.over or (
-            len(dash.game.history) > n and bool(dash.choices)), "the click to reach the game")
-        if dash.game.over:
+        _click_like_a_hurried_player(page_session)
+        # the click and the computer's answers run in the kernel: wait for the page to settle
+        shown = _settled(page_session, shown)
+        if page_session.locator(".hn-over").count():
             break
     g = dash.game
     assert len(g.history) >= start + 10

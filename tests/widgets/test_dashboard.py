@@ -136,6 +136,27 @@ def test_hotseat_handover_hides_the_other_side():
     assert "hand-over" not in repr(dash) and "screen sparta" in repr(dash)
 
 
+@pytest.mark.rule("2.0")
+def test_hotseat_handover_leaves_nothing_of_the_last_side_in_the_page():
+    """While the hand-over screen waits, the map widget's synced state (what the browser
+    holds, readable with developer tools) has no blocks and no message of the side that
+    just played."""
+    dash = Dashboard("431", seed=4, mode="hotseat")
+    assert dash.map.board["blocks"] == {}, "a side's board was sent before anyone took the screen"
+    dash.ready()
+    assert dash.map.board["blocks"], "Athens sees its board once it takes the screen"
+    dash.choose(next(a for a in dash.choices if a["type"] == "play_card"))
+    assert dash.handover_to == "sparta"
+    state = json.dumps(dash.map.get_state())
+    assert dash.map.board["blocks"] == {} and dash.map.message == ""
+    assert dash.map.selected_unit == "" and dash.map.destinations == []
+    for u in range(60):  # no Athenian block key of the Athenian view stays in the page
+        key = dash.game.state.ix.unit_key[u]
+        assert f'"{key}"' not in state, key
+    dash.ready()
+    assert dash.map.viewer == "sparta" and dash.map.board["blocks"]
+
+
 def test_hotseat_undo_only_your_own_decision():
     dash = Dashboard("431", seed=4, mode="hotseat")
     dash.ready()
