@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import Game
+from ..rules.echo import cut
 from ..rules.state import State
 from ..rules.steps import IllegalAction, strip_label
 from ..rules.world_index import SIDE_NAMES
@@ -80,8 +81,9 @@ def describe_action(action: dict) -> str:
     rest = {k: v for k, v in a.items() if k not in ("type", "side")}
     if "path" in rest:
         rest["path"] = " → ".join(rest["path"]) if isinstance(rest["path"], list) else rest["path"]
-    details = ", ".join(f"{k} {v}" for k, v in rest.items())
-    return f"{a.get('side', '?')} {t}" + (f" ({details})" if details else "")
+    details = ", ".join(f"{cut(str(k), 40)} {cut(str(v), 80)}" for k, v in rest.items())
+    return cut(f"{cut(str(a.get('side', '?')), 40)} {cut(str(t), 40)}"
+               + (f" ({details})" if details else ""), 400)
 
 
 def _match(game: Game, wanted: dict) -> dict:

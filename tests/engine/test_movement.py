@@ -161,7 +161,11 @@ def test_5_21_reducing_to_board_is_offered_as_its_own_decision():
     assert s.cv[s.ix.unit("A1")] == 2 and unit_at(game, "A1") == unit_at(game, "A2") == "chalcis"
     reduced = [e for e in game.log if e["kind"] == "board_reduced"]
     assert len(reduced) == 1 and "from 4 to 2 cv" in reduced[0]["text"]
-    assert reduced[0]["private"] == 0 and "A1" not in reduced[0]["public"]
+    # Sparta reads that a block was reduced, not which one nor by how much (§2.0)
+    seen = [e for e in game.log_for("sparta") if e["kind"] == "board_reduced"]
+    assert len(seen) == 1 and "A1" not in str(seen[0]) and "cv" not in seen[0]["text"]
+    mine = [e for e in game.log_for("athens") if e["kind"] == "board_reduced"]
+    assert "from 4 to 2 cv" in mine[0]["text"]
     assert game.prompt.kind == "group_move"  # back in the group move
 
 

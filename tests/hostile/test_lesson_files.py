@@ -180,3 +180,12 @@ def test_passages_go_through_the_same_reader(tmp_path):
     path.write_bytes(CASES["self_alias"][0])
     with pytest.raises(FileProblem, match=r"passages.yaml: line 4: the anchor &s is not allowed"):
         read_passages(path)
+
+
+def test_a_lesson_action_is_echoed_in_a_few_hundred_characters_at_most():
+    """A scripted action quoted in a lesson problem cuts what it repeats of the file."""
+    from hellenes_nb.lessons.script import describe_action
+
+    text = describe_action({"type": "move", "side": "athens", "unit": "A1" * 50_000,
+                            "path": ["x" * 10_000] * 40, "z" * 5000: 1})
+    assert len(text) <= 400 and text.startswith("athens move (unit A1A1")
