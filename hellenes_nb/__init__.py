@@ -1,6 +1,9 @@
-"""hellenes-nb: the block wargame *Hellenes* as Jupyter widgets for teaching and solo play."""
+"""hellenes-nb: the block wargame *Hellenes* (and the games beside it) as Jupyter widgets for
+teaching and solo play. ``new_game("431")`` starts a game; docs/architecture.md shows the parts."""
 
-from .game import Game, IllegalAction, new_game
+from hellenes_nb.core.game import Game
+from hellenes_nb.core.steps import IllegalAction
+from hellenes_nb.games.registry import new_game
 
 __version__ = "0.1.0"
 __all__ = ["Game", "IllegalAction", "new_game"]

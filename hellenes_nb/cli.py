@@ -9,13 +9,13 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .bots.cli import add_match_parser
-from .cliargs import existing_folder, int_between
-from .lessons.cli import add_lesson_parser
-from .odds.cli import add_odds_parser
-from .render.cli import add_map_parser
-from .selfplay import add_selfplay_parser
-from .world import DataError, check_world, read_world
+from hellenes_nb.bots.cli import add_match_parser
+from hellenes_nb.cliargs import existing_folder, int_between
+from hellenes_nb.games.hellenes.odds.cli import add_odds_parser
+from hellenes_nb.games.hellenes.render.cli import add_map_parser
+from hellenes_nb.games.hellenes.world import DataError, check_world, read_world
+from hellenes_nb.lessons.cli import add_lesson_parser
+from hellenes_nb.selfplay import add_selfplay_parser
 
 TABLES = ("areas", "seas", "borders", "units", "cards")
 

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from .world import load_world
+from hellenes_nb.games.hellenes.world import load_world
 
 #: seeds are 32-bit: the dice keep 64 bits of state, and a negative seed would repeat a positive one
 MAX_SEED = 2**32 - 1

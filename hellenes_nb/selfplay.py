@@ -28,13 +28,16 @@ from typing import Any
 
 from tqdm import tqdm
 
-from .cliargs import add_batch_options, capped_workers, worker_count
-from .game import Game, new_game
-from .rules import remembered, scenario_rules, year_end
-from .rules.eventlog import REDACTED
-from .rules.state import ASIDE, OUT, POOL
-from .rules.view import view
-from .world import World, load_world
+from hellenes_nb.cliargs import add_batch_options, capped_workers, worker_count
+from hellenes_nb.core import remembered
+from hellenes_nb.core.game import Game
+from hellenes_nb.games.hellenes.eventlog import REDACTED
+from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
+from hellenes_nb.games.hellenes.rules import year_end
+from hellenes_nb.games.hellenes.state import ASIDE, OUT, POOL
+from hellenes_nb.games.hellenes.view import view
+from hellenes_nb.games.hellenes.world import World, load_world
+from hellenes_nb.games.registry import new_game
 
 POLICIES = ("uniform", "brisk")
 ENDINGS = frozenset({"end_actions", "end_group", "end_winter_actions", "sortie_done",
@@ -134,7 +137,7 @@ def _check_views(game: Game, since: int) -> None:
     st = game.state.clone()
     st.log = st.log[since:]  # the view of older events was checked already
     for me, name in enumerate(("athens", "sparta")):
-        v = view(st, name)
+        v = view(st, name, game.ruleset.steps)
         for ev in v["log"]:
             if REDACTED in ev:
                 raise InvariantError(f"{name}'s view keeps the redacted forms of a log event")

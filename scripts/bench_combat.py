@@ -1,4 +1,4 @@
-"""Benchmark the battle machine (hellenes_nb.rules.combat).
+"""Benchmark the battle machine (hellenes_nb.games.hellenes.rules.battle.combat).
 
 Prints auto-run battles per second for a 4-v-4 and a 6-v-6 land battle (setup included), and
 the cost of ``Battle.clone()`` against ``copy.deepcopy`` of the same mid-battle state, measured
@@ -11,7 +11,9 @@ import argparse
 import copy
 import time
 
-from hellenes_nb.rules import Battle, Fighter, auto
+from hellenes_nb.games.hellenes.rules.battle.blocks import Fighter
+from hellenes_nb.games.hellenes.rules.battle.combat import Battle
+from hellenes_nb.games.hellenes.rules.battle.policies import auto
 
 ATHENS = [("C2", 4, False), ("A1", 2, False), ("A2", 3, True), ("B1", 3, False),
           ("C2", 3, False), ("D1", 2, False)]

@@ -40,8 +40,8 @@ def browser_type_launch_args(browser_type_launch_args):
 def _positions(n: int, viewer: str) -> list:
     """``n`` positions of one 431 game (seeded random bot), each drawn differently for viewer."""
     import hellenes_nb
+    from hellenes_nb.games.hellenes.world import load_world
     from hellenes_nb.widgets.map import board_from_view
-    from hellenes_nb.world import load_world
 
     world = load_world()
     game = hellenes_nb.new_game("431", seed=3)
@@ -82,7 +82,7 @@ def test_bench_map(solara_test, page_session):
     import ipywidgets
     from IPython.display import display
 
-    from hellenes_nb.render.svg import render_map_svg
+    from hellenes_nb.games.hellenes.render.svg import render_map_svg
     from hellenes_nb.widgets.map import MapWidget
 
     positions = _positions(CHANGES + 1, "athens")

@@ -33,7 +33,7 @@ import time
 
 import numpy as np
 
-from hellenes_nb.odds import (
+from hellenes_nb.games.hellenes.odds import (
     battle_odds,
     exact_limit,
     exact_odds,
@@ -42,9 +42,9 @@ from hellenes_nb.odds import (
     sample_odds_python,
     state_count,
 )
-from hellenes_nb.odds.exact import clear_cache
-from hellenes_nb.odds.fast import clear_tables, compiled_sweep, fast_odds
-from hellenes_nb.odds.size import joint_size
+from hellenes_nb.games.hellenes.odds.exact import clear_cache
+from hellenes_nb.games.hellenes.odds.fast import clear_tables, compiled_sweep, fast_odds
+from hellenes_nb.games.hellenes.odds.size import joint_size
 
 BATTLES = {
     "4v4": ("B2:4,A1:2,C2:4,B1:3", "C2:4,A1:2,B2:3,B1:4"),
@@ -66,8 +66,8 @@ BIG = [
 FIRST_CALL = """
 import time
 start = time.perf_counter()
-from hellenes_nb.odds import exact_odds, make_battle
-from hellenes_nb.odds.fast import compiled_sweep
+from hellenes_nb.games.hellenes.odds import exact_odds, make_battle
+from hellenes_nb.games.hellenes.odds.fast import compiled_sweep
 compiled_sweep()
 imported = time.perf_counter()
 exact_odds(make_battle("B2:3,A1:2,C2:3", "C2:3,A1:2,B2:2"))

@@ -37,7 +37,7 @@ def _edit(text: str, change) -> str:
 
 
 def _hostile(text: str) -> dict[str, str | bytes]:
-    from hellenes_nb.saves.model import MAX_HISTORY, MAX_SAVE_BYTES
+    from hellenes_nb.games.hellenes.savefile import MAX_HISTORY, MAX_SAVE_BYTES
 
     def cv200(d):
         key = next(k for k, u in d["state"]["units"].items() if u["at"] not in
@@ -71,8 +71,8 @@ def _time(fn) -> tuple[float, str]:
 
 def main() -> int:
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="bench-saves-")
-    from hellenes_nb.game import Game
-    from hellenes_nb.saves.files import read_save, sealed_save
+    from hellenes_nb.core.game import Game
+    from hellenes_nb.core.savefiles import read_save, sealed_save
 
     game = _long_game()
     text = game.to_json()

@@ -42,7 +42,7 @@ import shapely
 from shapely.geometry import Point, Polygon, box
 from shapely.ops import nearest_points, polylabel
 
-from hellenes_nb.safeyaml import read_yaml_file
+from hellenes_nb.core.safeyaml import read_yaml_file
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "data" / "hellenes"

@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from support.paths import NOTEBOOKS
 
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 ALL = sorted(NOTEBOOKS.glob("*.ipynb"))
 
 

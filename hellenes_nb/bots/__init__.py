@@ -5,9 +5,9 @@
     game.apply(bot.choose(game, "sparta"))
 """
 
-from .base import Bot, BotError, deciding_sides
-from .heuristic import HeuristicBot
-from .random_bot import RandomBot
-from .registry import BOTS, make_bot
+from hellenes_nb.bots.base import Bot, BotError, deciding_sides
+from hellenes_nb.bots.random_bot import RandomBot
+from hellenes_nb.bots.registry import BOTS, make_bot
+from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 
 __all__ = ["BOTS", "Bot", "BotError", "HeuristicBot", "RandomBot", "deciding_sides", "make_bot"]

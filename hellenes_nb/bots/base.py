@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
-from ..game import Game
+from hellenes_nb.core.game import Game
 
 SIDES = ("athens", "sparta")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..cliargs import add_batch_options, capped_workers
-from .match import run_match
-from .registry import BOTS
+from hellenes_nb.bots.match import run_match
+from hellenes_nb.bots.registry import BOTS
+from hellenes_nb.cliargs import add_batch_options, capped_workers
 
 
 def format_summary(s: dict) -> str:

@@ -18,12 +18,12 @@ from typing import Any
 
 from tqdm import tqdm
 
-from ..cliargs import worker_count
-from ..game import new_game
-from ..rules import year_end
-from ..world import load_world
-from .base import SIDES, deciding_sides
-from .registry import make_bot
+from hellenes_nb.bots.base import SIDES, deciding_sides
+from hellenes_nb.bots.registry import make_bot
+from hellenes_nb.cliargs import worker_count
+from hellenes_nb.games.hellenes.rules import year_end
+from hellenes_nb.games.hellenes.world import load_world
+from hellenes_nb.games.registry import new_game
 
 Z95 = 1.959964
 

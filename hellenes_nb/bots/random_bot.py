@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from ..game import Game
-from .base import Bot
+from hellenes_nb.bots.base import Bot
+from hellenes_nb.core.game import Game
 
 
 class RandomBot(Bot):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .base import Bot, BotError
-from .heuristic import HeuristicBot
-from .random_bot import RandomBot
+from hellenes_nb.bots.base import Bot, BotError
+from hellenes_nb.bots.random_bot import RandomBot
+from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
 

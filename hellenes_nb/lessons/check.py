@@ -20,12 +20,12 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ..world import World, load_world
-from .format import LessonSpec, Problem, StepSpec, parse_lesson, read_lesson_file
-from .position import position_problems
-from .runner import apply_option, start_game
-from .script import ScriptError, expectation_problems, play_step
-from .sources import (
+from hellenes_nb.games.hellenes.world import World, load_world
+from hellenes_nb.lessons.format import LessonSpec, Problem, StepSpec, parse_lesson, read_lesson_file
+from hellenes_nb.lessons.position import position_problems
+from hellenes_nb.lessons.runner import apply_option, start_game
+from hellenes_nb.lessons.script import ScriptError, expectation_problems, play_step
+from hellenes_nb.lessons.sources import (
     AUTHORS,
     RULE_SECTIONS,
     Passage,

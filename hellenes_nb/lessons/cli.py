@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..cliargs import int_between
-from .check import check_paths
-from .format import LessonFormatError
-from .markup import to_text
-from .runner import Lesson, LessonError, lessons_dir
+from hellenes_nb.cliargs import int_between
+from hellenes_nb.lessons.check import check_paths
+from hellenes_nb.lessons.format import LessonFormatError
+from hellenes_nb.lessons.markup import to_text
+from hellenes_nb.lessons.runner import Lesson, LessonError, lessons_dir
 
 __all__ = ["add_lesson_parser"]
 

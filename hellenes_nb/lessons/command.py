@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 
-from ..game import Game
+from hellenes_nb.core.game import Game
 
 __all__ = ["BotGame", "CAUTIOUS_STEPS"]
 
-#: frame kinds whose first legal choice is the cautious default (rules/battles.py, siege.py)
+#: frame kinds whose first legal choice is the cautious default (Hellenes' battle and siege steps)
 CAUTIOUS_STEPS = frozenset({"battle", "capitulation", "attrition_hits", "rolls", "sortie",
                             "pillage_withdraw"})
 
@@ -23,12 +23,14 @@ class BotGame(Game):
     """A :class:`Game` whose ``apply`` lets the bot answer every decision of its side."""
 
     def __init__(self, game: Game, *, player: str, seed: int = 0):
-        if player not in ("athens", "sparta"):
-            raise ValueError(f"player must be 'athens' or 'sparta', not {player!r}")
+        roles = game.ruleset.roles
+        if player not in roles:
+            raise ValueError(f"player must be one of {', '.join(roles)}, not {player!r}")
         self.player = player
-        self.bot_side = "sparta" if player == "athens" else "athens"
+        self.bot_side = next(r for r in roles if r != player)
         self._rng = random.Random(seed)
-        super().__init__(game.state.clone(), game.seed, history=game.history, auto=game.auto)
+        super().__init__(game.ruleset, game.state.clone(), game.seed, history=game.history,
+                         auto=game.auto)
         self.bot_moves()
 
     def _bot_action(self) -> dict | None:

@@ -6,7 +6,7 @@ is mostly structure (a position, then steps that each carry narrative, citations
 focus, scripted actions, dice, a decision or a question); YAML keeps each step's prose next to
 its engine data, and block scalars (``|``) hold paragraphs comfortably.
 
-Safety: the file is read by :mod:`hellenes_nb.safeyaml`, which refuses anchors, aliases, tags
+Safety: the file is read by :mod:`hellenes_nb.core.safeyaml`, which refuses anchors, aliases, tags
 (``!!python/...`` and friends), merge keys, deep nesting and oversized files while the YAML is
 composed, before any object is built. Prose is later rendered through :mod:`.markup`, which
 escapes all HTML.
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..safeyaml import FileProblem, read_yaml_file
+from hellenes_nb.core.safeyaml import FileProblem, read_yaml_file
 
 __all__ = ["FORMAT", "SEASON_NAMES", "Problem", "LessonSpec", "PositionSpec", "UnitSpec",
            "StepSpec", "Focus", "BattleSpec", "DecisionSpec", "OptionSpec", "QuestionSpec",
@@ -211,7 +211,7 @@ def _where(exc: FileProblem) -> str:
 def read_lesson_file(path: Path | str) -> tuple[Any, list[Problem]]:
     """Read a lesson file as plain data: (data or None, problems).
 
-    The file goes through :mod:`hellenes_nb.safeyaml`, which refuses anchors, aliases, tags,
+    The file goes through :mod:`hellenes_nb.core.safeyaml`, which refuses anchors, aliases, tags,
     merge keys, deep nesting and oversized files as they are read, before any object is built.
     """
     name = str(path)

@@ -19,15 +19,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..game import Game
-from ..rules.world_index import SEASONS
-from ..world import World, load_world
-from .command import BotGame
-from .format import LessonSpec, OptionSpec, StepSpec, load_spec
-from .markup import to_html, to_text
-from .position import build_state
-from .script import ScriptError, StepRun, apply_scripted, play_step
-from .sources import AUTHORS, find_passage, parse_span
+from hellenes_nb.core.game import Game
+from hellenes_nb.games.hellenes.index import SEASONS
+from hellenes_nb.games.hellenes.ruleset import HELLENES
+from hellenes_nb.games.hellenes.world import World, load_world
+from hellenes_nb.lessons.command import BotGame
+from hellenes_nb.lessons.format import LessonSpec, OptionSpec, StepSpec, load_spec
+from hellenes_nb.lessons.markup import to_html, to_text
+from hellenes_nb.lessons.position import build_state
+from hellenes_nb.lessons.script import ScriptError, StepRun, apply_scripted, play_step
+from hellenes_nb.lessons.sources import AUTHORS, find_passage, parse_span
 
 __all__ = ["Lesson", "LessonError", "lessons_dir", "find_lesson"]
 
@@ -68,7 +69,7 @@ def apply_option(game: Game, option: OptionSpec) -> None:
 
 def start_game(spec: LessonSpec, world: World) -> Game:
     """The engine game at the lesson's declared position."""
-    return Game(build_state(world, spec.position, spec.seed), spec.seed)
+    return Game(HELLENES, build_state(world, spec.position, spec.seed), spec.seed)
 
 
 class Lesson:

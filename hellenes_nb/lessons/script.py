@@ -12,12 +12,12 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..game import Game
-from ..rules.echo import cut
-from ..rules.state import State
-from ..rules.steps import IllegalAction, strip_label
-from ..rules.world_index import SIDE_NAMES
-from .format import BattleSpec, StepSpec
+from hellenes_nb.core.game import Game
+from hellenes_nb.core.echo import cut
+from hellenes_nb.games.hellenes.state import State
+from hellenes_nb.core.steps import IllegalAction, strip_label
+from hellenes_nb.games.hellenes.index import SIDE_NAMES
+from hellenes_nb.lessons.format import BattleSpec, StepSpec
 
 __all__ = ["LESSON_VIEWER", "ScriptError", "StepRun", "BattleRecord", "apply_scripted",
            "deal_hands", "play_step", "resolve_battle", "expectation_problems", "describe_action"]

@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..safeyaml import read_yaml_file
-from ..world.load import data_dir
+from hellenes_nb.core.safeyaml import read_yaml_file
+from hellenes_nb.games.hellenes.world.load import data_dir
 
 __all__ = ["RULE_SECTIONS", "AUTHORS", "Passage", "Span", "load_passages", "parse_span",
            "find_passage", "normalise_section"]

@@ -1,9 +1,10 @@
 """The battle widget: a battle resolved live in a notebook, one unit attack per click (§6, §8.1).
 
-``BattleWidget`` wraps one :class:`~hellenes_nb.rules.combat.Battle`. Python owns the rules and
-the dice; the browser (``static/battle.js``) only draws the traits and sends requests through the
-``request`` trait. Every change goes through the same Python methods a lesson calls, so a
-notebook can drive it without a browser::
+``BattleWidget`` wraps one battle machine
+(:class:`~hellenes_nb.games.hellenes.rules.battle.combat.Battle`). Python owns the rules and the
+dice; the browser (``static/battle.js``) only draws the traits and sends requests through the
+``request`` trait. Every change goes through the same Python methods a lesson calls, so a notebook
+can drive it without a browser::
 
     w = BattleWidget.from_forces(attacker="cav:A1:2,B2:3", defender="C2:4,A1:2",
                                  attacker_side="sparta", seed=7)
@@ -27,22 +28,22 @@ import anywidget
 import polars as pl
 import traitlets
 
-from ..odds.forces import MAX_BLOCKS, Block, parse_forces, too_many
-from ..rules.battle_setup import BattleError
-from ..rules.blocks import Fighter, other_side
-from ..rules.combat import Battle
-from ..rules.dice import Dice
-from ..rules.echo import shown
-from ..rules.olympians import GODS, can_appeal
-from ..rules.policies import auto
-from ..rules.world_index import SIDE_NAMES
-from .browser_writes import BrowserWrites
-from .live_odds import live_odds
+from hellenes_nb.core.dice import Dice
+from hellenes_nb.core.echo import shown
+from hellenes_nb.games.hellenes.index import SIDE_NAMES
+from hellenes_nb.games.hellenes.odds.forces import MAX_BLOCKS, Block, parse_forces, too_many
+from hellenes_nb.games.hellenes.rules.battle.blocks import Fighter, other_side
+from hellenes_nb.games.hellenes.rules.battle.combat import Battle
+from hellenes_nb.games.hellenes.rules.battle.policies import auto
+from hellenes_nb.games.hellenes.rules.battle.setup import BattleError
+from hellenes_nb.games.hellenes.rules.olympians import GODS, can_appeal
+from hellenes_nb.widgets.browser_writes import BrowserWrites
+from hellenes_nb.widgets.live_odds import live_odds
 
 if TYPE_CHECKING:
     import ipywidgets
 
-    from .charts import OddsChart
+    from hellenes_nb.widgets.charts import OddsChart
 
 __all__ = ["KINDS", "SPEEDS", "BattleWidget"]
 
@@ -327,7 +328,7 @@ class BattleWidget(BrowserWrites, anywidget.AnyWidget):
     def chart(self) -> OddsChart:
         """The bqplot odds chart bound to this widget (built on first use)."""
         if self._chart is None:
-            from .charts import OddsChart
+            from hellenes_nb.widgets.charts import OddsChart
 
             self._chart = OddsChart(self)
         return self._chart

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 import bqplot as bq
 import ipywidgets
 
-from ..render.style import SIDE_COLOURS
+from hellenes_nb.games.hellenes.render.style import SIDE_COLOURS
 
 if TYPE_CHECKING:
-    from .battle import BattleWidget
+    from hellenes_nb.widgets.battle import BattleWidget
 
 __all__ = ["OddsChart", "outcome_bars", "rows_from_table"]
 
@@ -32,7 +32,7 @@ def rows_from_table(table: Any, sides: tuple[str, str] = ("athens", "sparta")) -
 
     ``sides`` is (aggressor, defender): the odds tables call them attacker and defender.
     """
-    from .live_odds import HOW_WORDS
+    from hellenes_nb.widgets.live_odds import HOW_WORDS
 
     rows = []
     for r in table.iter_rows(named=True):

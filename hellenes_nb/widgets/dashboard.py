@@ -32,17 +32,18 @@ from typing import Any
 import ipywidgets as W
 import traitlets
 
-from .. import bots
-from ..bots import Bot
-from ..game import Game, IllegalAction, new_game
-from ..rules.battles import battle_object
-from ..rules.dice import Dice
-from ..rules.steps import strip_label
-from ..rules.world_index import SEASONS
-from ..saves.files import Loaded, read_save, sealed_save
-from .battle import BattleWidget
-from .map import MapWidget
-from .prestige_chart import PrestigeChart
+from hellenes_nb import bots
+from hellenes_nb.bots import Bot
+from hellenes_nb.core.dice import Dice
+from hellenes_nb.core.game import Game
+from hellenes_nb.core.savefiles import Loaded, read_save, sealed_save
+from hellenes_nb.core.steps import IllegalAction, strip_label
+from hellenes_nb.games.hellenes.index import SEASONS
+from hellenes_nb.games.hellenes.rules.battle.phase import battle_object
+from hellenes_nb.games.registry import new_game
+from hellenes_nb.widgets.battle import BattleWidget
+from hellenes_nb.widgets.map import MapWidget
+from hellenes_nb.widgets.prestige_chart import PrestigeChart
 
 __all__ = ["Dashboard", "ReplayViewer", "group_choices", "validated_game"]
 
@@ -112,7 +113,7 @@ def _same(a: dict, b: dict) -> bool:
 # -- saved games ---------------------------------------------------------------------------------
 def validated_game(text: str | bytes) -> Game:
     """A game rebuilt from a save (open, or sealed by this installation), or ValueError saying
-    in plain words why the file is refused (``hellenes_nb.saves.files.read_save``).
+    in plain words why the file is refused (``hellenes_nb.core.savefiles.read_save``).
 
     Only JSON is read (nothing is executed), within limits; every entry is checked, and the
     list of moves, replayed from the scenario and seed, must be legal and reach exactly the

@@ -26,17 +26,17 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..game import Game
-from ..lessons import Lesson, LessonError
-from ..lessons.markup import to_html
-from ..lessons.script import LESSON_VIEWER, BattleRecord
-from ..rules.battle_setup import BattleError
-from ..rules.blocks import Fighter
-from ..rules.combat import Battle
-from ..rules.dice import Dice
-from .battle import HOW_TEXT, BattleWidget
-from .dashboard import Dashboard
-from .map import MAX_ZOOM, MIN_ZOOM, MapWidget
+from hellenes_nb.core.dice import Dice
+from hellenes_nb.core.game import Game
+from hellenes_nb.games.hellenes.rules.battle.blocks import Fighter
+from hellenes_nb.games.hellenes.rules.battle.combat import Battle
+from hellenes_nb.games.hellenes.rules.battle.setup import BattleError
+from hellenes_nb.lessons import Lesson, LessonError
+from hellenes_nb.lessons.markup import to_html
+from hellenes_nb.lessons.script import LESSON_VIEWER, BattleRecord
+from hellenes_nb.widgets.battle import HOW_TEXT, BattleWidget
+from hellenes_nb.widgets.dashboard import Dashboard
+from hellenes_nb.widgets.map import MAX_ZOOM, MIN_ZOOM, MapWidget
 
 __all__ = ["LessonBattle", "LessonWidget", "lesson_policy"]
 

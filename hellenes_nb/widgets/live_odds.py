@@ -1,14 +1,16 @@
 """Odds of a battle from the moment it has reached, for the battle widget (§6, §8.11, §14.11).
 
-:func:`live_odds` answers "who wins from here?" for a :class:`~hellenes_nb.rules.combat.Battle`
-part-way through: blocks already hit, routed or carrying a half step (§8.11), mid-round, with the
-blocks still to fire this round. Both sides are assumed to fight on (no voluntary retreat, §6.4)
-and tied blocks take hits and routs in key order, as the engine's ``auto`` policy does.
+:func:`live_odds` answers "who wins from here?" for a
+:class:`~hellenes_nb.games.hellenes.rules.battle.combat.Battle` part-way through: blocks already
+hit, routed or carrying a half step (§8.11), mid-round, with the blocks still to fire this round.
+Both sides are assumed to fight on (no voluntary retreat, §6.4) and tied blocks take hits and routs
+in key order, as the engine's ``auto`` policy does.
 
 Two methods, both from the current state:
 
-- ``exact``: :func:`hellenes_nb.odds.exact_odds` from a :class:`~hellenes_nb.odds.Moment`
-  holding the battle's present block states, firing slot and round;
+- ``exact``: :func:`hellenes_nb.games.hellenes.odds.exact_odds` from a
+  :class:`~hellenes_nb.games.hellenes.odds.Moment` holding the battle's present block states, firing
+  slot and round;
 - ``monte-carlo``: many copies of the engine's battle played out with fresh dice, for battles too
   big for the exact method or states it cannot describe (a Treachery Assault's single round,
   §3.1; a landing where only some aggressors hold their first-round fire, §6.6).
@@ -20,18 +22,18 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from hellenes_nb.odds.battle import BattleSpec, Moment
-from hellenes_nb.odds.exact import exact_odds
-from hellenes_nb.odds.fast import compiled_fits
-from hellenes_nb.odds.forces import Block
-from hellenes_nb.odds.result import PRESTIGE, Odds
-from hellenes_nb.odds.sides import HALF, ROUTED, STEP
-from hellenes_nb.odds.size import TooBigError, joint_size
-from hellenes_nb.rules.battle_setup import BattleError
-from hellenes_nb.rules.blocks import Fighter
-from hellenes_nb.rules.combat import Battle
-from hellenes_nb.rules.dice import Dice
-from hellenes_nb.rules.policies import auto
+from hellenes_nb.core.dice import Dice
+from hellenes_nb.games.hellenes.odds.battle import BattleSpec, Moment
+from hellenes_nb.games.hellenes.odds.exact import exact_odds
+from hellenes_nb.games.hellenes.odds.fast import compiled_fits
+from hellenes_nb.games.hellenes.odds.forces import Block
+from hellenes_nb.games.hellenes.odds.result import PRESTIGE, Odds
+from hellenes_nb.games.hellenes.odds.sides import HALF, ROUTED, STEP
+from hellenes_nb.games.hellenes.odds.size import TooBigError, joint_size
+from hellenes_nb.games.hellenes.rules.battle.blocks import Fighter
+from hellenes_nb.games.hellenes.rules.battle.combat import Battle
+from hellenes_nb.games.hellenes.rules.battle.policies import auto
+from hellenes_nb.games.hellenes.rules.battle.setup import BattleError
 
 __all__ = ["LiveOdds", "MAX_LIVE_STATES", "MAX_LIVE_STATES_COMPILED", "live_odds"]
 
@@ -59,8 +61,9 @@ HOW_WORDS = {"panic": "enemy panics", "elimination": "enemy wiped out",
 class LiveOdds:
     """Odds from one moment of one battle.
 
-    ``odds`` is an :class:`~hellenes_nb.odds.Odds` whose side 0 is the aggressor (``sides[0]``)
-    and whose steps lost count from the start of the battle. ``moment`` says when it was taken.
+    ``odds`` is an :class:`~hellenes_nb.games.hellenes.odds.Odds` whose side 0 is the aggressor
+    (``sides[0]``) and whose steps lost count from the start of the battle. ``moment`` says when it
+    was taken.
     """
 
     odds: Odds

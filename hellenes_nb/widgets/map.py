@@ -27,13 +27,15 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..game import Game, IllegalAction, new_game
-from ..render import style
-from ..render.geometry import load_geometry
-from ..render.svg import render_map_svg
-from ..rules import siege
-from ..world import World, load_world
-from .browser_writes import BrowserWrites
+from hellenes_nb.core.game import Game
+from hellenes_nb.core.steps import IllegalAction
+from hellenes_nb.games.hellenes.render import style
+from hellenes_nb.games.hellenes.render.geometry import load_geometry
+from hellenes_nb.games.hellenes.render.svg import render_map_svg
+from hellenes_nb.games.hellenes.rules import siege
+from hellenes_nb.games.hellenes.world import World, load_world
+from hellenes_nb.games.registry import new_game
+from hellenes_nb.widgets.browser_writes import BrowserWrites
 
 __all__ = ["HIGHLIGHT_STYLES", "MapWidget", "VIEWERS"]
 

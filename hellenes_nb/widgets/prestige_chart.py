@@ -22,8 +22,8 @@ from typing import Any
 import bqplot as bq
 import ipywidgets
 
-from ..game import Game
-from ..render.style import SIDE_COLOURS
+from hellenes_nb.core.game import Game
+from hellenes_nb.games.hellenes.render.style import SIDE_COLOURS
 
 __all__ = ["PrestigeChart", "prestige_series", "season_time"]
 

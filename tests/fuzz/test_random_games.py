@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from hellenes_nb.game import new_game
+from hellenes_nb.games.registry import new_game
 from hellenes_nb.selfplay import InvariantError, check_invariants, play_one
 
 SCENARIOS = ("431", "sicily", "413", "415")

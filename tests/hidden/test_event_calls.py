@@ -10,7 +10,7 @@ import ast
 from pathlib import Path
 
 import hellenes_nb
-from hellenes_nb.rules.eventlog import UNIT_FIELDS
+from hellenes_nb.games.hellenes.eventlog import UNIT_FIELDS
 
 PACKAGE = Path(hellenes_nb.__file__).parent
 NAMING = {"describe", "_fighter_name", "unit_key", "unit_name"}

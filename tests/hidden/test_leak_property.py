@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from play import bot_dashboard_game, engine_game, hotseat_game, report
+from support.leakplay import bot_dashboard_game, engine_game, hotseat_game, report
 
 SCENARIOS = ("431", "sicily", "413", "415")
 MIXES = (("heuristic", "random"), ("random", "heuristic"), ("heuristic", "heuristic"),

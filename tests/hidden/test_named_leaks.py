@@ -5,13 +5,13 @@ be named in that battle's events, §6.1), and how an event states who may read w
 from __future__ import annotations
 
 import pytest
-from evkit import besiege, board, card_with, choose, play
+from support.evkit import RULES, besiege, board, card_with, choose, play
 
-from hellenes_nb.game import Game
+from hellenes_nb.core.game import Game
+from hellenes_nb.games.hellenes.eventlog import REDACTED, read_event
+from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
+from hellenes_nb.games.hellenes.rules import movement, olympians
 from hellenes_nb.lessons import Lesson
-from hellenes_nb.rules import movement, olympians
-from hellenes_nb.rules.eventlog import REDACTED, read_event
-from hellenes_nb.rules.world_index import ATHENS, SPARTA
 from hellenes_nb.widgets.map import MapWidget
 
 
@@ -38,7 +38,7 @@ def test_11_a_hermes_reroll_of_a_forced_march_does_not_name_the_block_to_the_ene
     s.stack = [{"kind": "test_end"}, {"kind": "rolls", "side": SPARTA, "stage": "choose",
                                       "await": ()}]
     assert olympians.offer_hermes(s)
-    game = Game(s, seed=1)
+    game = Game(RULES, s, seed=1)
     game.apply({"type": "appeal", "side": "sparta", "god": "hermes", "option": 0})
     [mine] = _kinds(game.view("sparta")["log"], "forced_roll", "11.0")
     [theirs] = _kinds(game.view("athens")["log"], "forced_roll", "11.0")

@@ -3,10 +3,10 @@ a test that flags legitimate information is as wrong as one that misses a leak."
 
 from __future__ import annotations
 
-from leaks import Oracle, check_view
+from support.leaks import Oracle, check_view
 
-from hellenes_nb.game import new_game
-from hellenes_nb.rules.world_index import SPARTA
+from hellenes_nb.games.hellenes.index import SPARTA
+from hellenes_nb.games.registry import new_game
 
 
 def _oracle():

@@ -10,9 +10,10 @@ import sys
 
 import pytest
 
-from hellenes_nb.game import Game, IllegalAction, new_game
-from hellenes_nb.rules.echo import ECHO
-from hellenes_nb.rules.steps import MAX_MESSAGE
+from hellenes_nb.core.echo import ECHO
+from hellenes_nb.core.game import Game
+from hellenes_nb.core.steps import MAX_MESSAGE, IllegalAction
+from hellenes_nb.games.registry import new_game
 from hellenes_nb.selfplay import pick
 
 #: generous: the point is "answers", never how fast

@@ -16,13 +16,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.paths import ROOT
 
+from hellenes_nb.core.safeyaml import MAX_BYTES, MAX_DEPTH, MAX_NODES, FileProblem, load_yaml_text
+from hellenes_nb.games.hellenes.world import DataError, read_world
 from hellenes_nb.lessons.format import read_lesson_file
 from hellenes_nb.lessons.sources import read_passages
-from hellenes_nb.safeyaml import MAX_BYTES, MAX_DEPTH, MAX_NODES, FileProblem, load_yaml_text
-from hellenes_nb.world import DataError, read_world
 
-ROOT = Path(__file__).resolve().parents[2]
 #: a hang guard, not a speed target: a refused file takes well under a second
 HANG = 30
 

@@ -16,11 +16,11 @@ import pytest
 
 import hellenes_nb
 from hellenes_nb.bots import HeuristicBot, RandomBot
-from hellenes_nb.game import Game
-from hellenes_nb.rules.state import State
-from hellenes_nb.saves import sealed
-from hellenes_nb.saves.files import read_save, sealed_save
-from hellenes_nb.saves.model import MAX_HISTORY
+from hellenes_nb.core import sealed
+from hellenes_nb.core.game import Game
+from hellenes_nb.core.savefiles import read_save, sealed_save
+from hellenes_nb.core.savejson import MAX_HISTORY
+from hellenes_nb.games.hellenes.state import State
 from hellenes_nb.widgets.dashboard import Dashboard
 
 

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from support.paths import ROOT
+
 from pathlib import Path
 
 import pytest
 
 from hellenes_nb.lessons import Lesson
-from hellenes_nb.world import load_world
+from hellenes_nb.games.hellenes.world import load_world
 
-ROOT = Path(__file__).resolve().parents[2]
 PYLOS = ROOT / "lessons" / "pylos-425.yaml"
 
 #: a two-step lesson on the Pylos position, small enough to break in many ways

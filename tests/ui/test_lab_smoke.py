@@ -13,13 +13,13 @@ import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import pytest
+from support.paths import NOTEBOOKS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "01-the-map.ipynb"
+NOTEBOOK = NOTEBOOKS / "01-the-map.ipynb"
 START_TIMEOUT = 60  # s for the server to answer
 RUN_TIMEOUT = 120_000  # ms for the notebook to run and the maps to draw
 

@@ -10,8 +10,8 @@ import pytest
 from IPython.display import display
 
 import hellenes_nb
+from hellenes_nb.games.hellenes.world import load_world
 from hellenes_nb.widgets.map import MapWidget
-from hellenes_nb.world import load_world
 
 pytestmark = pytest.mark.browser
 

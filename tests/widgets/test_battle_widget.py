@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hellenes_nb.game import Game
-from hellenes_nb.rules.battle_setup import BattleError
-from hellenes_nb.rules.combat import Battle
-from hellenes_nb.rules.olympians import _turn_code
-from hellenes_nb.rules.policies import auto
+from hellenes_nb.core.game import Game
+from hellenes_nb.games.hellenes.rules.battle.combat import Battle
+from hellenes_nb.games.hellenes.rules.battle.policies import auto
+from hellenes_nb.games.hellenes.rules.battle.setup import BattleError
+from hellenes_nb.games.hellenes.rules.olympians import _turn_code
 from hellenes_nb.widgets import battle as battle_module
 from hellenes_nb.widgets import live_odds as live_odds_module
 from hellenes_nb.widgets.battle import BattleWidget

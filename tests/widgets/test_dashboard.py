@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import hellenes_nb
 from hellenes_nb.bots import HeuristicBot, RandomBot
-from hellenes_nb.game import Game
+from hellenes_nb.core.game import Game
 from hellenes_nb.widgets.dashboard import (
     FINISH,
     Dashboard,

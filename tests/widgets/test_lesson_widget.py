@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from hellenes_nb.games.hellenes.rules.battle.combat import Prompt
+from hellenes_nb.games.hellenes.world import load_world
 from hellenes_nb.lessons import Lesson, LessonError
-from hellenes_nb.rules.combat import Prompt
 from hellenes_nb.widgets.dashboard import Dashboard
 from hellenes_nb.widgets.lesson import LessonBattle, LessonWidget, lesson_policy
-from hellenes_nb.world import load_world
 
 _WORLD = load_world()
 

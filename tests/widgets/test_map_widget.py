@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import hellenes_nb
+from hellenes_nb.games.hellenes.world import load_world
 from hellenes_nb.widgets.map import HIGHLIGHT_STYLES, MapWidget, board_from_view
-from hellenes_nb.world import load_world
 
 WORLD = load_world()
 

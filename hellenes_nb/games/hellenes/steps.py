@@ -1,0 +1,29 @@
+"""Every decision step of *Hellenes*, listed once: the game's explicit step registry
+(docs/architecture.md). Each rules module lists its own steps in its ``STEPS``."""
+
+from __future__ import annotations
+
+from hellenes_nb.core.steps import StepRegistry
+from hellenes_nb.games.hellenes.index import SIDE_NAMES
+from hellenes_nb.games.hellenes.rules import (
+    actions,
+    boarding,
+    cards,
+    events,
+    movement,
+    new_year,
+    olympians,
+    peace,
+    sequence,
+    siege,
+    year_end,
+)
+from hellenes_nb.games.hellenes.rules.battle import phase
+from hellenes_nb.games.hellenes.rules.winter import season
+
+#: the steps of the game, by frame kind
+STEPS = StepRegistry("hellenes", SIDE_NAMES, (
+    *sequence.STEPS, *new_year.STEPS, *cards.STEPS, *events.STEPS, *olympians.STEPS,
+    *actions.STEPS, *boarding.STEPS, *movement.STEPS, *phase.STEPS, *siege.STEPS,
+    *season.STEPS, *peace.STEPS, *year_end.STEPS,
+))

@@ -1,6 +1,0 @@
-"""Olympian tests reuse the real-map position helpers of tests/events (evkit.py)."""
-
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "events"))
