@@ -92,6 +92,13 @@ def register_ruleset(ruleset: Ruleset) -> Ruleset:
     return ruleset
 
 
+def unregister_ruleset(ruleset: Ruleset) -> None:
+    """Take ``ruleset`` out of the registry again (for tests that register a game of their
+    own; the package's games stay registered)."""
+    for scenario in [s for s, r in _RULESETS.items() if r is ruleset]:
+        del _RULESETS[scenario]
+
+
 def scenario_ids() -> list[str]:
     """Every registered scenario id, game by game."""
     return list(_RULESETS)
