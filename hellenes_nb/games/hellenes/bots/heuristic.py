@@ -25,6 +25,7 @@ class HeuristicBot(Bot):
     """Rule-of-thumb play: see the module docstring and docs/bots.md."""
 
     name = "heuristic"
+    games = ("hellenes",)
 
     def __init__(self, seed: int = 0):
         self.seed = seed
