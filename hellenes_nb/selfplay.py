@@ -25,7 +25,7 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Set
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 from hellenes_nb.batch import play_all, scenario_ruleset, worker_count
@@ -42,8 +42,10 @@ POLICIES = ("uniform", "brisk")
 BRISK_END = 0.3
 
 
+@cache
 def phase_ends() -> frozenset[str]:
-    """The action types that end a phase in any registered game (``brisk``'s default)."""
+    """The action types that end a phase in any registered game (``brisk``'s default; read
+    once, after :mod:`hellenes_nb.games.registry` registered the games)."""
     return frozenset().union(*(services_for(r).phase_ends for r in rulesets()))
 
 
