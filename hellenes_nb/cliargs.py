@@ -14,7 +14,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from hellenes_nb.games.hellenes.world import load_world
+from hellenes_nb.batch import worker_count
+from hellenes_nb.games.registry import scenario_ids
 
 #: seeds are 32-bit: the dice keep 64 bits of state, and a negative seed would repeat a positive one
 MAX_SEED = 2**32 - 1
@@ -72,8 +73,9 @@ def float_between(lo: float, hi: float) -> Callable[[str], float]:
 
 
 def scenario_id(value: str) -> str:
-    """A scenario of the packaged data (§15); an unknown one lists the known ones."""
-    known = sorted(load_world().scenarios)
+    """A scenario of a registered game (Hellenes §15: 431, sicily, 413, 415; ids are unique
+    across games); an unknown one lists the known ones."""
+    known = sorted(scenario_ids())
     if value not in known:
         raise argparse.ArgumentTypeError(f"unknown scenario {value!r}: choose one of "
                                          f"{', '.join(known)}")
@@ -87,12 +89,6 @@ def existing_folder(value: str) -> Path:
         raise argparse.ArgumentTypeError(f"{value!r} is not a folder" if path.exists()
                                          else f"the folder {value!r} does not exist")
     return path
-
-
-def worker_count(requested: int, games: int) -> int:
-    """Worker processes actually started: never more than the games to play or the cores of
-    this machine, and at least 1."""
-    return max(1, min(requested, games, os.cpu_count() or 1))
 
 
 def capped_workers(requested: int, games: int) -> int:

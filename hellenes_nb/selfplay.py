@@ -1,16 +1,18 @@
 """Random self-play: full games from setup to a result, and a fuzzer for the rules engine
 (``hellenes selfplay``).
 
-A bot picks among the legal actions until the game is over. Any exception is a crash; a state
-where the game is not over but nobody has a legal action is a dead end; both are reported with
-the seed and the prompt so that the game can be replayed exactly. With ``fuzz`` the board
-invariants of :func:`check_invariants` are checked after every action; with ``check_caches``
-every decision is also taken a second time with the engine's remembered answers set aside
-(:func:`cold_apply`), and both must agree.
+Works for any registered game. A bot picks among the legal actions until the game is over.
+Any exception is a crash; a state where the game is not over but nobody has a legal action is a
+dead end; both are reported with the seed and the prompt so that the game can be replayed
+exactly. With ``fuzz`` the game's own board invariants (its
+:class:`~hellenes_nb.gameservices.GameServices`; Hellenes:
+:func:`hellenes_nb.games.hellenes.invariants.check_invariants`) are checked after every action;
+with ``check_caches`` every decision is also taken a second time with the engine's remembered
+answers set aside (:func:`cold_apply`), and both must agree.
 
-Policies: ``uniform`` picks any legal action; ``brisk`` ends a phase (end of actions, of a group
-move, of sorties, of fortifying) with probability 0.3 when it may, so games cover more years
-for the same number of decisions.
+Policies: ``uniform`` picks any legal action; ``brisk`` ends a phase (Hellenes: end of actions,
+of a group move, of sorties, of fortifying) with probability 0.3 when it may, so games cover
+more years for the same number of decisions.
 """
 
 from __future__ import annotations
@@ -22,136 +24,40 @@ import sys
 import time
 import traceback
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
-from functools import partial
+from collections.abc import Set
+from functools import cache, partial
 from typing import Any
 
-from tqdm import tqdm
-
-from hellenes_nb.cliargs import add_batch_options, capped_workers, worker_count
+from hellenes_nb.batch import play_all, scenario_ruleset, worker_count
+from hellenes_nb.cliargs import add_batch_options, capped_workers
 from hellenes_nb.core import remembered
 from hellenes_nb.core.game import Game
-from hellenes_nb.games.hellenes.eventlog import REDACTED
-from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
-from hellenes_nb.games.hellenes.rules import year_end
-from hellenes_nb.games.hellenes.state import ASIDE, OUT, POOL
-from hellenes_nb.games.hellenes.view import view
-from hellenes_nb.games.hellenes.world import World, load_world
-from hellenes_nb.games.registry import new_game
+from hellenes_nb.games.registry import new_game, rulesets
+from hellenes_nb.games.services import services_for
+from hellenes_nb.gameservices import InvariantError
+
+__all__ = ["InvariantError", "POLICIES", "cold_apply", "pick", "play_one", "run"]
 
 POLICIES = ("uniform", "brisk")
-ENDINGS = frozenset({"end_actions", "end_group", "end_winter_actions", "sortie_done",
-                     "fortify_done"})
 BRISK_END = 0.3
 
 
-class InvariantError(AssertionError):
-    """A board invariant does not hold (the message names it)."""
+@cache
+def phase_ends() -> frozenset[str]:
+    """The action types that end a phase in any registered game (``brisk``'s default; read
+    once, after :mod:`hellenes_nb.games.registry` registered the games)."""
+    return frozenset().union(*(services_for(r).phase_ends for r in rulesets()))
 
 
-def pick(rng: random.Random, legal: list[dict], policy: str) -> dict:
-    """One legal action chosen by ``policy``."""
+def pick(rng: random.Random, legal: list[dict], policy: str,
+         ends: Set[str] | None = None) -> dict:
+    """One legal action chosen by ``policy``; ``ends``: the action types ``brisk`` takes as
+    the end of a phase (default: those of every registered game)."""
     if policy == "brisk":
-        ends = [a for a in legal if a["type"] in ENDINGS]
-        if ends and rng.random() < BRISK_END:
-            return rng.choice(ends)
+        ends_now = [a for a in legal if a["type"] in (phase_ends() if ends is None else ends)]
+        if ends_now and rng.random() < BRISK_END:
+            return rng.choice(ends_now)
     return rng.choice(legal)
-
-
-def check_invariants(game: Game, since: int = 0, dead_end: bool = True) -> None:
-    """Raise :class:`InvariantError` unless the board is consistent: every unit in exactly one
-    valid place, cv within bounds, cities within capacity, every card in exactly one pile, carried
-    units with their fleets and never more land units at sea than fleets there, hidden blocks
-    redacted in each side's view (log events from index ``since`` on), and, with ``dead_end``,
-    a decision to take unless the game is over."""
-    st = game.state
-    ix = st.ix
-    sc = ix.world.scenarios[st.scenario]
-    inside: Counter[tuple[int, int]] = Counter()
-    for u in range(120):
-        loc, cv = st.loc[u], st.cv[u]
-        key = ix.unit_key[u]
-        if not ix.exists[u] or not sc.uses_unit(ix.unit_number[u]):
-            if loc != OUT:
-                raise InvariantError(f"{key} is not in this scenario but stands at {loc}")
-            continue
-        if loc not in (POOL, ASIDE) and not 0 <= loc < ix.n_places:
-            raise InvariantError(f"{key} has no valid place ({loc})")
-        if loc >= 0 and not 1 <= cv <= max(ix.max_cv[u], 4):
-            raise InvariantError(f"{key} on the map has cv {cv}")
-        if loc < 0 and (cv != 0 or st.inside[u]):
-            raise InvariantError(f"{key} off the map keeps cv {cv} or 'inside'")
-        if loc >= 0 and ix.is_fleet[u] and loc < ix.n_land and not ix.is_coastal(loc):
-            raise InvariantError(f"fleet {key} stands inland in {ix.place_ids[loc]}")
-        if loc >= 0 and st.inside[u]:
-            if loc >= ix.n_land or not ix.has_city[loc]:
-                raise InvariantError(f"{key} is 'inside' in {ix.place_ids[loc]}, which has no "
-                                     "city")
-            inside[(loc, u // 60)] += 1
-    for (p, side), n in inside.items():
-        cap = scenario_rules.capacity(st, p)
-        if n > cap:
-            raise InvariantError(f"{n} units of side {side} inside {ix.place_ids[p]} "
-                                 f"(capacity {cap})")
-    at_sea: Counter[tuple[int, int, bool]] = Counter()
-    for u in range(120):
-        if st.loc[u] >= ix.n_land:
-            at_sea[(st.loc[u], u // 60, bool(ix.is_fleet[u]))] += 1
-    for (p, side, fleet), n in at_sea.items():
-        if not fleet and n > at_sea[(p, side, True)]:
-            raise InvariantError(f"{n} land units of side {side} at sea in {ix.place_ids[p]} "
-                                 f"with {at_sea[(p, side, True)]} fleets to carry them")
-    for f, c in st.carry.items():
-        if st.loc[f] < 0 or st.loc[c] < 0:
-            continue
-        if not ix.is_fleet[f] or ix.is_fleet[c]:
-            raise InvariantError(f"carry record {ix.unit_key[f]} → {ix.unit_key[c]} is not a "
-                                 "fleet with a land unit")
-    _check_cards(game)
-    _check_views(game, since)
-    if dead_end and not game.over and not game.legal_actions():
-        raise InvariantError(f"dead end: nobody can act at '{game.prompt.text}'")
-
-
-def _check_cards(game: Game) -> None:
-    st = game.state
-    # a card played this season is counted unless it already stands in play, was put on the
-    # discard pile by its event, or went back into the deck (an ostracized leader, §3.11); the
-    # season's end then must not discard it a second time (cards.discard_played)
-    placed = {n for n, _ in st.in_play}.union(st.discard, st.deck)
-    piles = st.deck + st.discard + st.hands[0] + st.hands[1]
-    piles += [p["card"] for p in st.played if p is not None and p["card"] not in placed]
-    piles += [n for n, _ in st.in_play]
-    dup = [n for n, k in Counter(piles).items() if k > 1]
-    if dup:
-        raise InvariantError(f"cards {sorted(dup)} are in two places at once")
-    lo, hi = st.ix.world.scenarios[st.scenario].cards
-    stray = [n for n in piles if not lo <= n <= hi]
-    if stray:
-        raise InvariantError(f"cards {stray} are not in this scenario's deck")
-    if any(len(h) > 6 for h in st.hands):
-        raise InvariantError("a hand holds more than six cards")
-
-
-def _check_views(game: Game, since: int) -> None:
-    st = game.state.clone()
-    st.log = st.log[since:]  # the view of older events was checked already
-    for me, name in enumerate(("athens", "sparta")):
-        v = view(st, name, game.ruleset.steps)
-        for ev in v["log"]:
-            if REDACTED in ev:
-                raise InvariantError(f"{name}'s view keeps the redacted forms of a log event")
-        for entry in v["units"]:
-            if entry["side"] != name and not entry.get("hidden"):
-                u = st.ix.unit(entry["unit"])
-                if not st.revealed[u]:
-                    raise InvariantError(f"{name}'s view shows the hidden enemy block "
-                                         f"{entry['unit']}")
-            if entry["side"] != name and entry.get("hidden") and "unit" in entry:
-                raise InvariantError(f"{name}'s view names a hidden block")
-        other = v["hands"]["sparta" if me == 0 else "athens"]
-        if not isinstance(other, dict):
-            raise InvariantError(f"{name}'s view shows the enemy hand")
 
 
 def cold_apply(game: Game, legal: list[dict], action: dict) -> Game:
@@ -168,28 +74,32 @@ def cold_apply(game: Game, legal: list[dict], action: dict) -> Game:
     return cold
 
 
-def play_one(scenario: str, seed: int, *, world: World | None = None, max_decisions: int = 20000,
-             policy: str = "uniform", fuzz: bool = False,
-             check_caches: bool = False) -> dict[str, Any]:
-    """Play one random game; returns its summary (seed, decisions, how it ended)."""
+def play_one(scenario: str, seed: int, *, max_decisions: int = 20000, policy: str = "uniform",
+             fuzz: bool = False, check_caches: bool = False, **options: Any) -> dict[str, Any]:
+    """Play one random game; returns its summary (seed, decisions, how it ended, and the
+    game's facts of the last position). ``options`` go to the game's setup (Hellenes:
+    ``world=``)."""
     rng = random.Random(seed)
     game: Game | None = None
     decisions = 0
     try:
-        game = new_game(scenario, seed, world=world)
+        game = new_game(scenario, seed, **options)
+        services = services_for(game.ruleset)
+        check = services.check_invariants if fuzz else None
         while not game.over and decisions < max_decisions:
             legal = game.legal_actions()
             if not legal:
                 return {"seed": seed, "decisions": decisions, "end": "dead_end",
                         "prompt": game.prompt.text, "kind": game.prompt.kind}
             before = len(game.log)
-            action = pick(rng, legal, policy)
+            action = pick(rng, legal, policy, services.phase_ends)
             cold = cold_apply(game, legal, action) if check_caches else None
             game.apply(action)
             decisions += 1
-            if fuzz:
-                check_invariants(game, since=before, dead_end=False)
-            if cold is not None and cold.state.to_dict() != game.state.to_dict():
+            if check is not None:
+                check(game, since=before, dead_end=False)
+            if cold is not None and (game.ruleset.save_state(cold.state)
+                                     != game.ruleset.save_state(game.state)):
                 raise InvariantError(f"the state after {action.get('label', action)!r} differs "
                                      "with the remembered answers set aside")
     except Exception as exc:  # noqa: BLE001 - a fuzzer reports every failure
@@ -197,10 +107,8 @@ def play_one(scenario: str, seed: int, *, world: World | None = None, max_decisi
                 "error": f"{type(exc).__name__}: {exc}",
                 "where": traceback.format_exc(limit=4).splitlines()[-4:],
                 "prompt": game.prompt.text if game is not None else ""}
-    st = game.state
-    res = year_end.result(st)
-    out = {"seed": seed, "decisions": decisions, "year": st.year, "season": st.season,
-           "prestige": st.prestige}
+    res = game.ruleset.result(game.state)
+    out = {"seed": seed, "decisions": decisions, **services.selfplay_facts(game.state)}
     if res is not None:
         out.update(end="game_over", winner=res["winner"], how=res["how"], text=res["text"])
     else:
@@ -208,11 +116,12 @@ def play_one(scenario: str, seed: int, *, world: World | None = None, max_decisi
     return out
 
 
-def run(scenario: str, games: int, seed: int, *, world: World | None = None,
-        max_decisions: int = 20000, policy: str = "uniform", fuzz: bool = False,
-        check_caches: bool = False, workers: int = 1, progress: bool = False) -> dict[str, Any]:
+def run(scenario: str, games: int, seed: int, *, max_decisions: int = 20000,
+        policy: str = "uniform", fuzz: bool = False, check_caches: bool = False,
+        workers: int = 1, progress: bool = False, **options: Any) -> dict[str, Any]:
     """Play ``games`` random games with seeds ``seed, seed+1, ...``; one JSON-ready summary
-    with results by victory type and winner, decisions per game and the failures.
+    with results by victory type and winner, decisions per game and the failures. ``options``
+    go to the game's setup (Hellenes: ``world=``).
 
     ``workers`` > 1 plays the games in that many worker processes, never more than the games
     or the cores (the results are the same games, in seed order, as with one); ``progress``
@@ -221,24 +130,16 @@ def run(scenario: str, games: int, seed: int, *, world: World | None = None,
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
     if not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
-    known = (world or load_world()).scenarios
-    if scenario not in known:
-        raise ValueError(f"unknown scenario {scenario!r}; choose one of {', '.join(sorted(known))}")
+    scenario_ruleset(scenario, **options)
     workers = worker_count(workers, games)
+    if workers > 1 and options:
+        raise ValueError("workers > 1 plays the packaged world only (worker processes load it)")
     t0 = time.perf_counter()
-    one = partial(play_one, scenario, world=world, max_decisions=max_decisions, policy=policy,
-                  fuzz=fuzz, check_caches=check_caches)
-    seeds = range(seed, seed + games)
-    bar = partial(tqdm, total=games, unit="game", desc=f"{scenario} selfplay", file=sys.stderr,
-                  disable=None if progress else True)
-    if workers == 1:
-        results = list(bar(map(one, seeds)))
-    else:
-        if world is not None:
-            raise ValueError("workers > 1 plays the packaged world only (worker processes load it)")
-        chunk = max(1, min(50, games // (4 * workers)))
-        with ProcessPoolExecutor(workers) as pool:
-            results = list(bar(pool.map(one, seeds, chunksize=chunk)))
+    one = partial(play_one, scenario, max_decisions=max_decisions, policy=policy, fuzz=fuzz,
+                  check_caches=check_caches, **options)
+    results = play_all(one, range(seed, seed + games), workers=workers,
+                       desc=f"{scenario} selfplay", progress=progress,
+                       chunksize=max(1, min(50, games // (4 * workers))))
     seconds = time.perf_counter() - t0
     counts = [r["decisions"] for r in results]
     by_how: dict[str, dict[str, int]] = {}

@@ -82,7 +82,7 @@ def test_bench_map(solara_test, page_session):
     import ipywidgets
     from IPython.display import display
 
-    from hellenes_nb.games.hellenes.render.svg import render_map_svg
+    from hellenes_nb.games.hellenes.render import render_map_svg
     from hellenes_nb.widgets.map import MapWidget
 
     positions = _positions(CHANGES + 1, "athens")

@@ -43,8 +43,9 @@ from hellenes_nb.games.hellenes.odds import (
     state_count,
 )
 from hellenes_nb.games.hellenes.odds.exact import clear_cache
-from hellenes_nb.games.hellenes.odds.fast import clear_tables, compiled_sweep, fast_odds
+from hellenes_nb.games.hellenes.odds.fast import fast_odds
 from hellenes_nb.games.hellenes.odds.size import joint_size
+from hellenes_nb.games.hellenes.odds.statetables import clear_tables, compiled_sweep
 
 BATTLES = {
     "4v4": ("B2:4,A1:2,C2:4,B1:3", "C2:4,A1:2,B2:3,B1:4"),
@@ -67,7 +68,7 @@ FIRST_CALL = """
 import time
 start = time.perf_counter()
 from hellenes_nb.games.hellenes.odds import exact_odds, make_battle
-from hellenes_nb.games.hellenes.odds.fast import compiled_sweep
+from hellenes_nb.games.hellenes.odds.statetables import compiled_sweep
 compiled_sweep()
 imported = time.perf_counter()
 exact_odds(make_battle("B2:3,A1:2,C2:3", "C2:3,A1:2,B2:2"))

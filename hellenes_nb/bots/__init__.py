@@ -1,13 +1,30 @@
-"""Computer opponents for Hellenes (docs/bots.md): a random baseline and a heuristic bot.
+"""Computer opponents (docs/bots.md): a random baseline for any game and, for Hellenes, a
+heuristic bot.
 
     from hellenes_nb.bots import HeuristicBot, RandomBot, make_bot
     bot = HeuristicBot(seed=1)
     game.apply(bot.choose(game, "sparta"))
+
+``HeuristicBot``, ``BOTS``, ``bots_for`` and ``make_bot`` are loaded on first use: the game's
+bots import :mod:`hellenes_nb.bots.base`, so this package must not import them while it loads.
 """
+
+from typing import Any
 
 from hellenes_nb.bots.base import Bot, BotError, deciding_sides
 from hellenes_nb.bots.random_bot import RandomBot
-from hellenes_nb.bots.registry import BOTS, make_bot
-from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 
-__all__ = ["BOTS", "Bot", "BotError", "HeuristicBot", "RandomBot", "deciding_sides", "make_bot"]
+__all__ = ["BOTS", "Bot", "BotError", "HeuristicBot", "RandomBot", "bots_for", "deciding_sides",
+           "make_bot"]
+
+_LATER = {"BOTS": "hellenes_nb.bots.registry", "bots_for": "hellenes_nb.bots.registry",
+          "make_bot": "hellenes_nb.bots.registry",
+          "HeuristicBot": "hellenes_nb.games.hellenes.bots.heuristic"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LATER:
+        raise AttributeError(f"module 'hellenes_nb.bots' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(_LATER[name]), name)

@@ -1,8 +1,9 @@
 """The interface every computer opponent follows (docs/bots.md).
 
-A bot answers one question: given a game and the side it plays, which of that side's legal
+A bot answers one question: given a game and the role it plays, which of that role's legal
 actions does it take now? It must return one of ``game.legal_actions(side)`` exactly (the engine
-matches on the non-label keys, so returning the dict from the list is the simplest way).
+matches on the non-label keys, so returning the dict from the list is the simplest way). The
+roles are the game's own (``game.ruleset.roles``; Hellenes: athens and sparta).
 """
 
 from __future__ import annotations
@@ -11,11 +12,9 @@ from abc import ABC, abstractmethod
 
 from hellenes_nb.core.game import Game
 
-SIDES = ("athens", "sparta")
-
 
 class BotError(ValueError):
-    """A bot was asked to move when it cannot (wrong side, nothing to decide)."""
+    """A bot was asked to move when it cannot (wrong side, nothing to decide, wrong game)."""
 
 
 class Bot(ABC):
@@ -23,6 +22,8 @@ class Bot(ABC):
 
     #: short name used by ``hellenes match`` (``random``, ``heuristic``)
     name = "bot"
+    #: the games (ruleset names) it plays; None: every game
+    games: tuple[str, ...] | None = None
 
     @abstractmethod
     def choose(self, game: Game, side: str) -> dict:
@@ -30,8 +31,12 @@ class Bot(ABC):
 
     def _legal(self, game: Game, side: str) -> list[dict]:
         """The legal actions of ``side`` now; bad sides and empty choices refused in words."""
-        if side not in SIDES:
-            raise BotError(f"a bot plays 'athens' or 'sparta', not {side!r}")
+        roles = game.ruleset.roles
+        if self.games is not None and game.ruleset.name not in self.games:
+            raise BotError(f"the {self.name} bot plays {' or '.join(self.games)}, not "
+                           f"{game.ruleset.name}")
+        if side not in roles:
+            raise BotError(f"a bot plays {' or '.join(repr(r) for r in roles)}, not {side!r}")
         legal = game.legal_actions(side)
         if not legal:
             who = game.prompt.side
@@ -41,8 +46,9 @@ class Bot(ABC):
 
 
 def deciding_sides(game: Game) -> list[str]:
-    """The sides that have a decision now (two during simultaneous card play, §3.3)."""
+    """The roles that have a decision now (two during simultaneous card play, Hellenes §3.3)."""
+    roles = game.ruleset.roles
     who = game.prompt.side
     if who == "both":
-        return [s for s in SIDES if game.legal_actions(s)]
-    return [who] if who in SIDES else []
+        return [s for s in roles if game.legal_actions(s)]
+    return [who] if who in roles else []

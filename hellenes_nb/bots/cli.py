@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from hellenes_nb.bots.match import run_match
 from hellenes_nb.bots.registry import BOTS
@@ -21,7 +22,7 @@ def format_summary(s: dict) -> str:
         f"win rate {100 * s['win_rate']:.1f} % "
         f"(Wilson 95 %: {100 * lo:.1f}–{100 * hi:.1f} %)",
     ]
-    for side in ("athens", "sparta"):
+    for side in (key.removeprefix("as_") for key in s if key.startswith("as_")):
         b = s[f"as_{side}"]
         lo, hi = b["wilson95"]
         lines.append(f"  as {side.title()}: {b['wins']}/{b['games']} wins, {b['draws']} draws, "
@@ -37,10 +38,14 @@ def format_summary(s: dict) -> str:
 
 
 def _cmd(args: argparse.Namespace) -> int:
-    summary = run_match(args.a, args.b, args.games, seed=args.seed, scenario=args.scenario,
-                        workers=capped_workers(args.workers, args.games),
-                        max_decisions=args.max_decisions,
-                        progress=not args.no_progress)
+    try:
+        summary = run_match(args.a, args.b, args.games, seed=args.seed, scenario=args.scenario,
+                            workers=capped_workers(args.workers, args.games),
+                            max_decisions=args.max_decisions,
+                            progress=not args.no_progress)
+    except ValueError as exc:  # a bot that does not play the scenario's game (BotError)
+        print(f"hellenes match: {exc}", file=sys.stderr)
+        return 2
     if not args.keep_games:
         summary["results"] = [r for r in summary["results"] if r["result"] == "crash"]
     print(json.dumps(summary, indent=2) if args.json else format_summary(summary))
@@ -51,6 +56,7 @@ def add_match_parser(subparsers: argparse._SubParsersAction) -> None:
     """Register ``hellenes match``."""
     p = subparsers.add_parser("match", help="play two bots against each other, sides "
                                             "alternated, and report the win rate")
+    # every bot of every game; one that does not play the scenario's game is refused in words
     names = sorted(BOTS)
     p.add_argument("--a", choices=names, default="heuristic", help="the bot measured "
                    "(default heuristic)")

@@ -1,29 +1,25 @@
 """Head-to-head matches between bots, sides alternated every game (``hellenes match``).
 
-Game ``i`` of a match uses dice seed ``seed + i``; bot A plays Athens in even games and Sparta
-in odd ones, so both bots see the same seeds from both sides. Each bot gets its own seed per
-game. The result is counted from bot A's side: wins, draws (§14.24: a lead of 0–4 at the end),
-losses, and games stopped by the decision limit or by an engine error (both reported
-separately, never as draws; a crash keeps the seed and the message for a replay). The win
-rate comes with a Wilson 95 % score interval (../shared/reference/performance.md).
+Works for any registered game with two roles. Game ``i`` of a match uses dice seed
+``seed + i``; bot A plays the first role (Hellenes: Athens) in even games and the second
+(Sparta) in odd ones, so both bots see the same seeds from both sides. Each bot gets its own
+seed per game. The result is counted from bot A's side: wins, draws (Hellenes §14.24: a lead of
+0–4 at the end), losses, and games stopped by the decision limit or by an engine error (both
+reported separately, never as draws; a crash keeps the seed and the message for a replay). The
+win rate comes with a Wilson 95 % score interval (../shared/reference/performance.md).
 """
 
 from __future__ import annotations
 
 import math
-import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from tqdm import tqdm
-
-from hellenes_nb.bots.base import SIDES, deciding_sides
+from hellenes_nb.batch import play_all, scenario_ruleset, worker_count
+from hellenes_nb.bots.base import deciding_sides
 from hellenes_nb.bots.registry import make_bot
-from hellenes_nb.cliargs import worker_count
-from hellenes_nb.games.hellenes.rules import year_end
-from hellenes_nb.games.hellenes.world import load_world
 from hellenes_nb.games.registry import new_game
+from hellenes_nb.games.services import services_for
 
 Z95 = 1.959964
 
@@ -43,8 +39,10 @@ def play_game(a: str, b: str, scenario: str, seed: int, a_side: str,
               max_decisions: int = 20000) -> dict[str, Any]:
     """One game of bot ``a`` (playing ``a_side``) against bot ``b``; a JSON-ready summary."""
     game = new_game(scenario, seed)
-    b_side = SIDES[1 - SIDES.index(a_side)]
-    bots = {a_side: make_bot(a, seed * 2 + 1), b_side: make_bot(b, seed * 2 + 2)}
+    ruleset = game.ruleset
+    roles = ruleset.roles
+    b_side = roles[1 - roles.index(a_side)]
+    bots = {a_side: make_bot(a, seed * 2 + 1, ruleset), b_side: make_bot(b, seed * 2 + 2, ruleset)}
     seconds = {a_side: 0.0, b_side: 0.0}
     counts = {a_side: 0, b_side: 0}
     decisions = 0
@@ -64,10 +62,9 @@ def play_game(a: str, b: str, scenario: str, seed: int, a_side: str,
                 decisions += 1
     except Exception as exc:  # noqa: BLE001 - a match reports a crashed game and goes on
         error = f"{type(exc).__name__}: {exc}"
-    res = year_end.result(game.state)
-    st = game.state
+    res = ruleset.result(game.state)
     out: dict[str, Any] = {"seed": seed, "a_side": a_side, "decisions": decisions,
-                           "year": st.year, "prestige": st.prestige,
+                           **services_for(ruleset).match_facts(game.state),
                            "seconds": round(time.perf_counter() - t0, 3),
                            "a_ms_per_decision": round(1000 * seconds[a_side]
                                                       / max(counts[a_side], 1), 3),
@@ -98,26 +95,23 @@ def run_match(a: str, b: str, games: int, seed: int = 1, scenario: str = "431",
         raise ValueError(f"a match needs at least one game, not {games}")
     for name in (a, b):
         make_bot(name)
-    known = load_world().scenarios
-    if scenario not in known:
-        raise ValueError(f"unknown scenario {scenario!r}; choose one of {', '.join(sorted(known))}")
+    ruleset = scenario_ruleset(scenario)
+    for name in (a, b):
+        make_bot(name, ruleset=ruleset)
+    roles = ruleset.roles
     workers = worker_count(workers, games)
-    jobs = [(a, b, scenario, seed + i, SIDES[i % 2], max_decisions) for i in range(games)]
+    jobs = [(a, b, scenario, seed + i, roles[i % 2], max_decisions) for i in range(games)]
     t0 = time.perf_counter()
-    bar = {"total": games, "unit": "game", "desc": f"{a} v {b}", "file": sys.stderr,
-           "disable": None if progress else True}
-    if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(tqdm(pool.map(_job, jobs, chunksize=1), **bar))
-    else:
-        results = [_job(j) for j in tqdm(jobs, **bar)]
+    results = play_all(_job, jobs, workers=workers, desc=f"{a} v {b}", progress=progress)
     seconds = time.perf_counter() - t0
-    return summarize(a, b, scenario, seed, results, seconds, workers)
+    return summarize(a, b, scenario, seed, results, seconds, workers, roles)
 
 
 def summarize(a: str, b: str, scenario: str, seed: int, results: list[dict],
-              seconds: float, workers: int = 1) -> dict[str, Any]:
-    """Counts, win rate with its Wilson interval, per side and overall."""
+              seconds: float, workers: int = 1,
+              roles: tuple[str, ...] = ("athens", "sparta")) -> dict[str, Any]:
+    """Counts, win rate with its Wilson interval, per role of bot A (``as_<role>``) and
+    overall."""
     def block(rs: list[dict]) -> dict[str, Any]:
         n = len(rs)
         wins = sum(r["result"] == "win" for r in rs)
@@ -138,8 +132,7 @@ def summarize(a: str, b: str, scenario: str, seed: int, results: list[dict],
         "a": a, "b": b, "scenario": scenario, "seed": seed, "workers": workers,
         "result_type": "full games (to the end of the scenario or an earlier victory)",
         **block(results),
-        "as_athens": block([r for r in results if r["a_side"] == "athens"]),
-        "as_sparta": block([r for r in results if r["a_side"] == "sparta"]),
+        **{f"as_{role}": block([r for r in results if r["a_side"] == role]) for role in roles},
         "how": dict(sorted(hows.items())),
         "decisions_per_game": round(sum(decisions) / len(decisions), 1),
         "a_ms_per_decision_median_game": a_ms[len(a_ms) // 2],

@@ -1,17 +1,35 @@
-"""Bots by name, for ``hellenes match`` and notebooks."""
+"""Bots by name, for ``hellenes match`` and notebooks: ``random`` plays every game, each game
+adds its own (Hellenes: ``heuristic``) through its services (:mod:`hellenes_nb.games.services`).
+"""
 
 from __future__ import annotations
 
 from hellenes_nb.bots.base import Bot, BotError
 from hellenes_nb.bots.random_bot import RandomBot
-from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
+from hellenes_nb.core.ruleset import Ruleset
+from hellenes_nb.games.services import SERVICES, services_for
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+#: the bots that play any game
+GENERIC: dict[str, type[Bot]] = {"random": RandomBot}
+
+#: every bot by name, whatever game it plays
+BOTS: dict[str, type[Bot]] = {**GENERIC}
+for _services in SERVICES.values():
+    BOTS.update(_services.bots)
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name (``random`` or ``heuristic``) with its seed."""
-    try:
-        return BOTS[name](seed)
-    except KeyError:
-        raise BotError(f"unknown bot {name!r}: choose one of {', '.join(sorted(BOTS))}") from None
+def bots_for(ruleset: Ruleset) -> dict[str, type[Bot]]:
+    """The bots that play ``ruleset``'s game, by name."""
+    return {**GENERIC, **services_for(ruleset).bots}
+
+
+def make_bot(name: str, seed: int = 0, ruleset: Ruleset | None = None) -> Bot:
+    """A bot by name (``random`` or ``heuristic``) with its seed; with ``ruleset``, only a bot
+    that plays that game."""
+    known = BOTS if ruleset is None else bots_for(ruleset)
+    if name not in known:
+        if ruleset is not None and name in BOTS:
+            raise BotError(f"the {name} bot does not play {ruleset.name}: choose one of "
+                           f"{', '.join(sorted(known))}")
+        raise BotError(f"unknown bot {name!r}: choose one of {', '.join(sorted(known))}")
+    return known[name](seed)

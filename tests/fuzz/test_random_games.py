@@ -1,6 +1,6 @@
 """Seeded random games across the four scenarios, with the board invariants checked after every
-action (``selfplay.check_invariants``): every unit in exactly one place, cv within bounds, city
-capacity, cards in one pile each, view redaction, and no dead end.
+action (``games.hellenes.invariants.check_invariants``): every unit in exactly one place, cv
+within bounds, city capacity, cards in one pile each, view redaction, and no dead end.
 
 CI plays 50 short games per scenario (the first year or so, 60 decisions each, with the brisk
 bot that ends phases early) and one full game per scenario. The long run is
@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import pytest
 
+from hellenes_nb.games.hellenes.invariants import InvariantError, check_invariants
 from hellenes_nb.games.registry import new_game
-from hellenes_nb.selfplay import InvariantError, check_invariants, play_one
+from hellenes_nb.selfplay import play_one
 
 SCENARIOS = ("431", "sicily", "413", "415")
 SHORT_GAMES = 50

@@ -16,9 +16,10 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from hellenes_nb import selfplay
+from hellenes_nb import batch, selfplay
+from hellenes_nb.batch import worker_count
 from hellenes_nb.bots import match
-from hellenes_nb.cliargs import MAX_GAMES, MAX_SEED, worker_count
+from hellenes_nb.cliargs import MAX_GAMES, MAX_SEED
 
 #: a hang guard, not a speed target: each of these returns in well under a second
 HANG = 30
@@ -122,9 +123,10 @@ class _Pool(ProcessPoolExecutor):
 
 @pytest.mark.parametrize("module", [selfplay, match])
 def test_the_library_caps_workers_too(monkeypatch, module):
-    """``run``/``run_match`` lower a huge ``workers`` before a pool is made."""
+    """``run``/``run_match`` lower a huge ``workers`` before a pool is made (both play their
+    games through ``batch.play_all``)."""
     _Pool.asked.clear()
-    monkeypatch.setattr(module, "ProcessPoolExecutor", _Pool)
+    monkeypatch.setattr(batch, "ProcessPoolExecutor", _Pool)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     if module is selfplay:
         out = selfplay.run("sicily", 2, 5, max_decisions=3, workers=1_000_000)

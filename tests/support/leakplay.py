@@ -19,8 +19,9 @@ from typing import Any
 
 import ipywidgets as W
 
-from hellenes_nb.bots.base import SIDES, deciding_sides
+from hellenes_nb.bots.base import deciding_sides
 from hellenes_nb.bots.registry import make_bot
+from hellenes_nb.games.hellenes.index import SIDE_NAMES as SIDES
 from hellenes_nb.games.registry import new_game
 from hellenes_nb.widgets.dashboard import Dashboard
 from hellenes_nb.widgets.map import MapWidget

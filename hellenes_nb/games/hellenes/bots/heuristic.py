@@ -25,6 +25,7 @@ class HeuristicBot(Bot):
     """Rule-of-thumb play: see the module docstring and docs/bots.md."""
 
     name = "heuristic"
+    games = ("hellenes",)
 
     def __init__(self, seed: int = 0):
         self.seed = seed
@@ -36,17 +37,17 @@ class HeuristicBot(Bot):
         if len(legal) == 1:
             return legal[0]
         kind = game.prompt.kind
-        handler = getattr(self, f"_on_{kind}", None)
+        handler = getattr(self, f"on_{kind}", None)
         if handler is None:
             return self.rng.choice(legal)
         pic = Picture(game, side)
         return handler(game, pic, legal)
 
     # -- cards -----------------------------------------------------------------------------
-    def _on_card_play(self, game, pic, legal):
+    def on_card_play(self, game, pic, legal):
         return cards_policy.choose_card(pic, legal)
 
-    def _on_event(self, game, pic, legal):
+    def on_event(self, game, pic, legal):
         """Event choices (§3.1): the most valuable city; 'done' last."""
         ix = pic.ix
 
@@ -58,29 +59,29 @@ class HeuristicBot(Bot):
 
         return max(legal, key=worth)
 
-    def _on_taxes_removal(self, game, pic, legal):
+    def on_taxes_removal(self, game, pic, legal):
         return next((a for a in legal if a["type"] == "keep_taxes"), legal[0])
 
-    def _on_appeal(self, game, pic, legal):
+    def on_appeal(self, game, pic, legal):
         return next(a for a in legal if a["type"] == "no_appeal")
 
-    def _on_declare_war(self, game, pic, legal):
+    def on_declare_war(self, game, pic, legal):
         return next(a for a in legal if a["declare"] is False)
 
-    def _on_peace_offer(self, game, pic, legal):
+    def on_peace_offer(self, game, pic, legal):
         """Offer peace only when it usually succeeds (§14.22)."""
         need, cost = _peace_terms(game)
         offer = pic.prestige >= need and pic.prestige - cost >= PEACE_MIN_LEVEL
         return next(a for a in legal if a["offer"] is offer)
 
     # -- actions ---------------------------------------------------------------------------
-    def _on_actions(self, game, pic, legal):
+    def on_actions(self, game, pic, legal):
         return campaign.choose_action(game, pic, legal, self.memory[pic.side])
 
-    def _on_group_move(self, game, pic, legal):
+    def on_group_move(self, game, pic, legal):
         return campaign.group_move(game, pic, legal, self.memory[pic.side])
 
-    def _on_recruit(self, game, pic, legal):
+    def on_recruit(self, game, pic, legal):
         """Place the strongest drawn unit (§4.22) where it is most needed."""
         ix = pic.ix
 
@@ -94,14 +95,14 @@ class HeuristicBot(Bot):
 
         return max(legal, key=worth)
 
-    def _on_rolls(self, game, pic, legal):
+    def on_rolls(self, game, pic, legal):
         return next((a for a in legal if a.get("accept") is True), legal[0])
 
     # -- combat ----------------------------------------------------------------------------
-    def _on_combat_phase(self, game, pic, legal):
+    def on_combat_phase(self, game, pic, legal):
         return legal[0]
 
-    def _on_battle(self, game, pic, legal):
+    def on_battle(self, game, pic, legal):
         t = legal[0]["type"]
         if t in ("fortify", "fortify_done"):
             return fighting.fortify(game, pic, legal)
@@ -111,26 +112,26 @@ class HeuristicBot(Bot):
             return fighting.formation(game, pic, legal)
         return fighting.retreat(game, pic, legal)
 
-    def _on_sortie(self, game, pic, legal):
+    def on_sortie(self, game, pic, legal):
         return fighting.sortie(game, pic, legal)
 
-    def _on_siege_combat(self, game, pic, legal):
+    def on_siege_combat(self, game, pic, legal):
         return fighting.siege_combat(game, pic, legal)
 
-    def _on_capitulation(self, game, pic, legal):
+    def on_capitulation(self, game, pic, legal):
         return fighting.capitulate(game, pic, legal)
 
-    def _on_attrition_hits(self, game, pic, legal):
+    def on_attrition_hits(self, game, pic, legal):
         return fighting.least_valuable(pic, legal)
 
-    def _on_pillage_withdraw(self, game, pic, legal):
+    def on_pillage_withdraw(self, game, pic, legal):
         return fighting.withdraw(game, pic, legal)
 
     # -- winter ----------------------------------------------------------------------------
-    def _on_winter_actions(self, game, pic, legal):
+    def on_winter_actions(self, game, pic, legal):
         return wintering.choose(game, pic, legal)
 
-    def _on_winter_disband(self, game, pic, legal):
+    def on_winter_disband(self, game, pic, legal):
         return fighting.least_valuable(pic, legal)
 
 

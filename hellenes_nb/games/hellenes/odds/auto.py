@@ -8,10 +8,10 @@ from dataclasses import replace
 from hellenes_nb.core.echo import shown
 from hellenes_nb.games.hellenes.odds.battle import BattleSpec
 from hellenes_nb.games.hellenes.odds.exact import exact_odds
-from hellenes_nb.games.hellenes.odds.fast import compiled_fits, compiled_sweep
 from hellenes_nb.games.hellenes.odds.montecarlo import check_samples, sample_odds
 from hellenes_nb.games.hellenes.odds.result import Odds
 from hellenes_nb.games.hellenes.odds.size import TooBigError, joint_size
+from hellenes_nb.games.hellenes.odds.statetables import compiled_fits, compiled_sweep
 
 #: Without numba, above this many joint (attacker × defender) configurations the exact DP's
 #: NumPy sweep takes more than about a second on the 2-core VM, so ``method="auto"`` samples.

@@ -33,7 +33,7 @@ def _weight(codes: tuple[int, ...]) -> int:
     return sum((code >> 2) + (code >= STEP and not code & ROUTED) for code in codes)
 
 
-class _Solver:
+class Solver:
     """One battle's DP: caches of per-side transitions and terminal resolutions."""
 
     def __init__(self, spec: BattleSpec, exact: bool) -> None:
@@ -100,7 +100,7 @@ class _Solver:
         return (winner, how, self._lost(0, a), self._lost(1, d))
 
     # -- battle endings -----------------------------------------------------------------------
-    def _collapse(self, winner: int, state: State, pos: int, first: bool) -> list:
+    def collapse(self, winner: int, state: State, pos: int, first: bool) -> list:
         """The loser has no unrouted block left: elimination, or panic with pursuit (§6.34) and
         the victor's cavalry harrying (§6.41), both hits only. Called once per distinct ending;
         ``_fire`` collects the mass of each ending in ``pending`` first."""
@@ -136,7 +136,7 @@ class _Solver:
             merged[out] = merged.get(out, self.zero) + p
         return list(merged.items())
 
-    def _retreat(self, leaver: int, state: State, first: bool) -> list:
+    def retreat(self, leaver: int, state: State, first: bool) -> list:
         """``leaver`` retreats at its first attack of the round (§6.4): the other side's
         unrouted cavalry harries first, then the leaver's (§6.41, Cavalry Raids sidebar).
         Aggressors silent in round 1 (§6.5, §6.6) cannot harry in it either."""
@@ -189,7 +189,7 @@ class _Solver:
             if watch and not started & bit:
                 started |= bit
                 if policy.wants_retreat(rounds, sides[s].steps_lost(own)):
-                    for out, q in self._retreat(s, (sa, sd), first):
+                    for out, q in self.retreat(s, (sa, sd), first):
                         ends[out] = ends.get(out, 0) + p * q
                     continue
             # the attacking side's block fires at the other side, whose half of the state changes
@@ -305,7 +305,7 @@ class _Solver:
                     for k, p in back.items():
                         follow[q][k] = follow[q].get(k, 0) + p
         for (winner, sa, sd, pos, first), m in self.pending.items():
-            for out, r in self._collapse(winner, (sa, sd), pos, first):
+            for out, r in self.collapse(winner, (sa, sd), pos, first):
                 ends[out] = ends.get(out, 0) + m * r
         return Odds(
             outcomes=ends,
@@ -332,4 +332,4 @@ def _merge(into: dict, extra: dict) -> None:
 def python_odds(spec: BattleSpec, exact: bool = False, moment: Moment | None = None) -> Odds:
     """Exact outcome distribution of ``spec`` (from ``moment`` if given) by the pure-Python
     solver; with ``exact=True`` every probability is a :class:`fractions.Fraction`."""
-    return _Solver(spec, exact).solve(moment)
+    return Solver(spec, exact).solve(moment)

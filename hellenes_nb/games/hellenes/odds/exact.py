@@ -11,16 +11,16 @@ from functools import lru_cache
 
 from hellenes_nb.games.hellenes.odds.battle import BattleSpec, Moment, check_moment
 from hellenes_nb.games.hellenes.odds.dp import python_odds
-from hellenes_nb.games.hellenes.odds.fast import (
-    clear_tables,
-    compiled_fits,
-    compiled_sweep,
-    fast_odds,
-    joint_states,
-)
+from hellenes_nb.games.hellenes.odds.fast import fast_odds
 from hellenes_nb.games.hellenes.odds.result import Odds
 from hellenes_nb.games.hellenes.odds.sides import Side
 from hellenes_nb.games.hellenes.odds.size import COUNT_WORK, TooBigError, count_side, joint_size
+from hellenes_nb.games.hellenes.odds.statetables import (
+    clear_tables,
+    compiled_fits,
+    compiled_sweep,
+    joint_states,
+)
 
 #: Below this many joint configurations (:func:`state_count`) the pure-Python solver is faster
 #: than the NumPy sweep, and below this many of the compiled sweep's joint states

@@ -226,7 +226,7 @@ def settle_collapses(found, victor, beaten, blocks, silent, binomial, ends):
 @njit(cache=True)
 def attack_tables(sides, foe_of, outcomes, aft, chn):
     """Fill the stacked attack tables of :func:`sweep_battle` (the compiled twin of
-    ``fast._attack_table``, same order and same sums).
+    ``statetables.attack_table``, same order and same sums).
 
     ``sides[s]``: side s as (hits_stack, routs_stack, standing, desc): the state after h single
     hits (routs) and, per state, unrouted block left? and ending descriptor; table ``t`` fires

@@ -30,7 +30,7 @@ CHUNK_CELLS = 2_000_000
 MAX_SAMPLE_WORK = 10_000_000
 
 
-class _Arrays:
+class BattleArrays:
     """The battles' mutable arrays and the blocks' fixed facts, both sides side by side."""
 
     def __init__(self, spec: BattleSpec, n: int, rng: np.random.Generator) -> None:
@@ -66,7 +66,7 @@ class _Arrays:
                      for key in first]
         self.able_n = np.tile(np.array([len(c) for c in self.cols], dtype=np.int16), (n, 1))
 
-    def _rekey(self, r: np.ndarray, col: np.ndarray) -> None:
+    def rekey(self, r: np.ndarray, col: np.ndarray) -> None:
         """Recompute the scores of the blocks ``col`` in rows ``r`` (one block per row)."""
         side = (col >= self.n_att).astype(np.int64)
         local = col - side * self.n_att
@@ -122,7 +122,7 @@ class _Arrays:
                 self.cv[r, col] -= 1
             gone = was_able & (self.cv[r, col] == 0)
             self.able_n[r[gone], side] -= 1
-            self._rekey(r, col)
+            self.rekey(r, col)
 
     def rout(self, rows: np.ndarray, side: int, routs: np.ndarray) -> None:
         """Rout the weakest unrouted block once per rout (§6.33); city defenders ignore routs."""
@@ -137,7 +137,7 @@ class _Arrays:
             r, col = r[found], cols[best[found]]
             self.routed[r, col] = True
             self.able_n[r, side] -= 1
-            self._rekey(r, col)
+            self.rekey(r, col)
 
     def able(self, rows: np.ndarray) -> np.ndarray:
         """(rows, blocks) mask of blocks alive and unrouted."""
@@ -208,7 +208,7 @@ def sample_odds(spec: BattleSpec, n: int = 20_000, seed: int | None = 0) -> Odds
 def _sample_batch(spec: BattleSpec, n: int, rng: np.random.Generator, counts: Counter) -> int:
     """Fight ``n`` battles side by side; add their outcomes to ``counts`` and return the
     rounds they took in all."""
-    arr = _Arrays(spec, n, rng)
+    arr = BattleArrays(spec, n, rng)
     start = np.array([spec.starting_steps(0), spec.starting_steps(1)])
     fire = [(s, arr.cols[s][i]) for s, i in spec.fire_order()]
     policies = spec.policies

@@ -8,23 +8,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hellenes_nb.games.hellenes.odds.battle import SIDE_NAMES
+from hellenes_nb.games.hellenes.odds.endings import HOWS, PRESTIGE, Outcome
 
 if TYPE_CHECKING:
     import polars as pl
 
-#: How a battle ends. ``retire`` is a retreat from a land battle before suffering any hit or rout.
-HOWS = ("panic", "elimination", "retreat", "retire")
+__all__ = ["HOWS", "PRESTIGE", "Z95", "Odds", "Outcome"]
 
 #: The z-score of a two-sided 95 % confidence interval: a sampled probability is stated as
 #: p ± Z95 × its standard error.
 Z95 = 1.96
-
-#: Prestige the winner gains (§6.34, §14.11): 2 for a panic or wiping out the enemy, 1 when the
-#: enemy retreats, nothing when it retires from a land battle (a skirmish).
-PRESTIGE = {"panic": 2, "elimination": 2, "retreat": 1, "retire": 0}
-
-Outcome = tuple[int, str, int, int]
-"""(winning side 0 = attacker / 1 = defender, how, steps lost by attacker, by defender)."""
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ from hellenes_nb.games.hellenes.odds.sides import Side
 
 #: The most work one count may do, in (states seen × blocks): about half a second in Python.
 #: A side of nine blocks at full strength (33,526 states) is just within it. Numbering a side
-#: for the solver (``fast._Table``, which also keeps the states where the side is beaten) may
-#: do twice as much.
+#: for the solver (``statetables.SideTable``, which also keeps the states where the side is
+#: beaten) may do twice as much.
 COUNT_WORK = 320_000
 
 

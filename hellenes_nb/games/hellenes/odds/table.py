@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 import polars as pl
 
 from hellenes_nb.core.echo import shown
 from hellenes_nb.games.hellenes.odds.battle import SIDE_NAMES
-from hellenes_nb.games.hellenes.odds.result import PRESTIGE
+from hellenes_nb.games.hellenes.odds.endings import PRESTIGE, Outcome
 
-if TYPE_CHECKING:
-    from hellenes_nb.games.hellenes.odds.result import Odds
+
+class OddsLike(Protocol):
+    """What a table reads of an :class:`~.result.Odds` (named here so that this module does not
+    import the one that imports it)."""
+
+    outcomes: Mapping[Outcome, Any]
+
+    def by_how(self) -> dict[tuple[str, str], Any]: ...
+
+    def steps_lost_distribution(self, side: int) -> list[Any]: ...
 
 TABLES = ("outcomes", "losses", "joint")
 
 
-def odds_table(odds: Odds, which: str = "outcomes") -> pl.DataFrame:
+def odds_table(odds: OddsLike, which: str = "outcomes") -> pl.DataFrame:
     """Build one of the tables named in :data:`TABLES` (see :meth:`Odds.table`)."""
     if which == "outcomes":
         rows = [

@@ -189,7 +189,7 @@ def test_5_42_the_largest_newly_arrived_formation_joins_an_assault():
     legal = [{"type": "join", "side": "athens", "index": 0},
              {"type": "join", "side": "athens", "index": 1},
              {"type": "no_join", "side": "athens"}]
-    got = HeuristicBot()._on_battle(game, SimpleNamespace(side="athens"), legal)
+    got = HeuristicBot().on_battle(game, SimpleNamespace(side="athens"), legal)
     assert got == legal[1]
 
 

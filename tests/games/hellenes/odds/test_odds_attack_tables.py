@@ -1,5 +1,5 @@
 """The compiled sweep's attack tables (built by ``kernel.attack_tables``) hold exactly the
-entries of the NumPy ``_attack_table`` (§6.31–6.33): same states left, same order, same sums."""
+entries of the NumPy ``attack_table`` (§6.31–6.33): same states left, same order, same sums."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ import numpy as np
 import pytest
 
 from hellenes_nb.games.hellenes.odds import make_battle
-from hellenes_nb.games.hellenes.odds.fast import (
-    _fire_stack,
-    _mergeable,
-    _side_table,
-    _slot_attacks,
+from hellenes_nb.games.hellenes.odds.statetables import (
     compiled_sweep,
+    fire_stack,
+    mergeable,
+    side_table,
+    slot_attacks,
 )
 
 needs_numba = pytest.mark.skipif(compiled_sweep() is None, reason="numba not installed")
@@ -31,12 +31,12 @@ BATTLES = [
 def test_6_33_compiled_attack_tables_match_the_numpy_ones(spec):
     forces = tuple(spec.forces)
     roots = tuple(tuple(4 * b.cv for b in force) for force in forces)
-    merge = _mergeable(spec)
-    which, aft, chn = _fire_stack(forces, roots, merge)
-    numpy_tables = _slot_attacks(forces, roots, merge)
+    merge = mergeable(spec)
+    which, aft, chn = fire_stack(forces, roots, merge)
+    numpy_tables = slot_attacks(forces, roots, merge)
     assert aft.flags.c_contiguous and chn.flags.c_contiguous
     for (side, i), (afters, chances) in numpy_tables.items():
-        foe = _side_table(forces[1 - side], roots[1 - side], merge)
+        foe = side_table(forces[1 - side], roots[1 - side], merge)
         coded = np.where(foe.standing[afters], afters, -1 - foe.desc[afters])
         cvs, states, width = afters.shape
         table = which[(side, i)]

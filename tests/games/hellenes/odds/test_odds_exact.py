@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hellenes_nb.games.hellenes.odds import RetreatPolicy, exact_odds, make_battle
-from hellenes_nb.games.hellenes.odds.fast import compiled_sweep
 from hellenes_nb.games.hellenes.odds.forces import Block
 from hellenes_nb.games.hellenes.odds.sides import Side
+from hellenes_nb.games.hellenes.odds.statetables import compiled_sweep
 
 
 def odds(attacker, defender, **options):

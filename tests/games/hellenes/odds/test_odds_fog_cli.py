@@ -19,7 +19,7 @@ from hellenes_nb.games.hellenes.odds import (
 )
 from hellenes_nb.games.hellenes.odds.auto import MAX_EXACT_STATES_COMPILED
 from hellenes_nb.games.hellenes.odds.cli import add_odds_parser
-from hellenes_nb.games.hellenes.odds.fast import compiled_fits
+from hellenes_nb.games.hellenes.odds.statetables import compiled_fits
 
 
 def test_fog_without_hidden_blocks_is_the_exact_answer():

@@ -26,7 +26,7 @@ from hellenes_nb.games.hellenes.odds import (
 from hellenes_nb.games.hellenes.odds.battle import MAX_RETREAT_ROUNDS, BattleSpec
 from hellenes_nb.games.hellenes.odds.exact import MAX_FRACTION_STATES
 from hellenes_nb.games.hellenes.odds.forces import MAX_BLOCKS
-from hellenes_nb.games.hellenes.odds.montecarlo import MAX_SAMPLE_WORK, MAX_SAMPLES, _Arrays
+from hellenes_nb.games.hellenes.odds.montecarlo import MAX_SAMPLE_WORK, MAX_SAMPLES, BattleArrays
 from hellenes_nb.games.hellenes.odds.sides import ROUTED, STEP, Side
 from hellenes_nb.games.hellenes.odds.size import TooBigError, joint_size
 
@@ -36,20 +36,20 @@ def force(*tokens: str, times: int = 1) -> str:
 
 
 # -- the Monte Carlo tie-break (§6.32-6.33) ---------------------------------------------------
-def _codes_from(arr: _Arrays, row: int, side: int) -> tuple[int, ...]:
+def _codes_from(arr: BattleArrays, row: int, side: int) -> tuple[int, ...]:
     cols = arr.cols[side]
     return tuple(int(c) * STEP + ROUTED * bool(r) if c else 0
                  for c, r in zip(arr.cv[row, cols], arr.routed[row, cols], strict=True))
 
 
-def _arrays_at(spec: BattleSpec, side: int, codes: tuple[int, ...]) -> _Arrays:
+def _arrays_at(spec: BattleSpec, side: int, codes: tuple[int, ...]) -> BattleArrays:
     """One battle of ``spec`` whose ``side`` stands at ``codes`` (scores recomputed)."""
-    arr = _Arrays(spec, 1, np.random.default_rng(0))
+    arr = BattleArrays(spec, 1, np.random.default_rng(0))
     cols = arr.cols[side]
     arr.cv[0, cols] = [c >> 2 for c in codes]
     arr.routed[0, cols] = [bool(c & ROUTED) for c in codes]
     arr.able_n[0, side] = sum(1 for c in codes if c >= STEP and not c & ROUTED)
-    arr._rekey(np.zeros(len(cols), dtype=np.int64), cols)
+    arr.rekey(np.zeros(len(cols), dtype=np.int64), cols)
     return arr
 
 

@@ -8,14 +8,9 @@ import pytest
 
 from hellenes_nb.games.hellenes.odds import RetreatPolicy, make_battle
 from hellenes_nb.games.hellenes.odds.dp import python_odds
-from hellenes_nb.games.hellenes.odds.fast import (
-    _FLOW,
-    _FOUND,
-    _STARTS,
-    _Scratch,
-    compiled_sweep,
-    fast_odds,
-)
+from hellenes_nb.games.hellenes.odds.fast import fast_odds
+from hellenes_nb.games.hellenes.odds.scratch import FLOW, FOUND, STARTS, Scratch
+from hellenes_nb.games.hellenes.odds.statetables import compiled_sweep
 
 needs_numba = pytest.mark.skipif(compiled_sweep() is None, reason="numba not installed")
 
@@ -33,7 +28,7 @@ BATTLES = [
 def test_buffers_come_back_clean_and_reuse_changes_nothing():
     for spec in BATTLES:
         odds = fast_odds(spec, compiled=True)
-        for scratch in (_FLOW, _STARTS, *_FOUND):  # the ended battles too, cargo or not
+        for scratch in (FLOW, STARTS, *FOUND):  # the ended battles too, cargo or not
             assert len(scratch.buffer) and not scratch.buffer.any()
             assert not scratch.lock.locked()
         slow = python_odds(spec)
@@ -42,7 +37,7 @@ def test_buffers_come_back_clean_and_reuse_changes_nothing():
 
 
 def test_a_failed_sweep_drops_its_buffer():
-    scratch = _Scratch()
+    scratch = Scratch()
     view = scratch.lend((3, 4))
     view[1, 2] = 0.5  # left dirty, as a sweep that stopped early would
     scratch.give_back(view, clean=False)
@@ -51,7 +46,7 @@ def test_a_failed_sweep_drops_its_buffer():
 
 
 def test_a_second_borrower_gets_its_own_buffer():
-    scratch = _Scratch()
+    scratch = Scratch()
     first = scratch.lend((2, 5))
     second = scratch.lend((2, 5))
     assert not np.shares_memory(first, second)

@@ -11,7 +11,7 @@ from support.paths import SCRIPTS
 
 shapely = pytest.importorskip("shapely")
 
-from hellenes_nb.games.hellenes.render.geometry import path_contains, rings  # noqa: E402
+from hellenes_nb.board.geometry import path_contains, rings  # noqa: E402
 
 SCRIPT = SCRIPTS / "build_map.py"
 spec = importlib.util.spec_from_file_location("build_map", SCRIPT)

@@ -8,13 +8,9 @@ from collections import Counter
 
 import pytest
 
+from hellenes_nb.board.geometry import ring_area, ring_contains, rings
 from hellenes_nb.games.hellenes.render.cli import add_map_parser
-from hellenes_nb.games.hellenes.render.geometry import (
-    load_geometry,
-    ring_area,
-    ring_contains,
-    rings,
-)
+from hellenes_nb.games.hellenes.render.geometry import load_geometry
 from hellenes_nb.games.hellenes.render.svg import render_map_svg
 from hellenes_nb.games.hellenes.world import load_world
 

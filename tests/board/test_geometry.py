@@ -1,4 +1,4 @@
-"""Reading geometry.json and the pure-Python path helpers."""
+"""The board layer: reading geometry.json and the pure-Python path helpers."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from hellenes_nb.games.hellenes.render.geometry import (
+from hellenes_nb.board.geometry import (
     path_contains,
     read_geometry,
     ring_area,

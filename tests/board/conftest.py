@@ -1,0 +1,11 @@
+"""Fixtures of the board layer's tests."""
+
+from __future__ import annotations
+
+import pytest
+from support.tinymap import tiny_geometry_file
+
+
+@pytest.fixture
+def tiny_geometry(tmp_path):
+    return tiny_geometry_file(tmp_path)

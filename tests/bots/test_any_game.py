@@ -1,0 +1,72 @@
+"""The services around the rules work for any ruleset, not only Hellenes (issue 16): the random
+bot and ``deciding_sides`` take the game's own roles, the registry knows which bots play which
+game, and a game without services gets neutral ones. The toy game of tests/support/toygame.py
+(never registered here) stands in for a second game."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+from support.toygame import Toy
+
+from hellenes_nb.bots import BotError, HeuristicBot, RandomBot, bots_for, deciding_sides, make_bot
+from hellenes_nb.games.registry import new_game
+from hellenes_nb.games.services import services_for
+from hellenes_nb.gameservices import NO_SERVICES
+from hellenes_nb.core.game import Game
+from hellenes_nb.selfplay import pick
+
+TOY = Toy()
+
+
+def toy_game(seed: int = 0) -> Game:
+    """A new toy game on the core's generic Game (not through the registry)."""
+    return Game(TOY, TOY.setup("toy-pile", seed), seed)
+
+
+def test_the_random_bot_plays_another_game_with_its_roles():
+    game = toy_game()
+    bot = RandomBot(seed=3)
+    turns = 0
+    while not game.over:
+        (side,) = deciding_sides(game)
+        assert side == ("first", "second")[turns % 2]
+        game.apply(bot.choose(game, side))
+        turns += 1
+    assert game.result["winner"] in ("first", "second") and turns >= 2
+
+
+def test_a_bot_names_the_games_roles_when_a_side_is_wrong():
+    with pytest.raises(BotError, match="'first' or 'second', not 'athens'"):
+        RandomBot().choose(toy_game(), "athens")
+
+
+def test_the_heuristic_bot_plays_only_hellenes():
+    assert bots_for(TOY) == {"random": RandomBot}
+    assert set(bots_for(new_game("431").ruleset)) == {"random", "heuristic"}
+    with pytest.raises(BotError, match="the heuristic bot plays hellenes, not toy"):
+        HeuristicBot().choose(toy_game(), "first")
+    with pytest.raises(BotError, match="the heuristic bot does not play toy"):
+        make_bot("heuristic", 1, TOY)
+    assert isinstance(make_bot("random", 1, TOY), RandomBot)
+
+
+def test_a_game_without_services_gets_neutral_ones():
+    services = services_for(TOY)
+    assert services is NO_SERVICES
+    assert services.check_invariants is None and services.selfplay_facts(None) == {}
+    legal = toy_game().legal_actions()
+    # no phase endings: brisk picks like uniform
+    assert pick(random.Random(5), legal, "brisk", services.phase_ends) == \
+        pick(random.Random(5), legal, "uniform")
+
+
+def test_a_games_bot_module_imports_first_without_a_cycle():
+    """hellenes_nb.bots used to import the heuristic bot while loading, and the heuristic bot
+    imports hellenes_nb.bots.base: importing it first failed with a circular ImportError."""
+    run = subprocess.run([sys.executable, "-c", "import hellenes_nb.games.hellenes.bots.heuristic"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
