@@ -70,7 +70,6 @@ def _latlon(value: Any) -> LatLon:
 
 
 Place = Annotated[str, known("places", "areas.yaml or seas.yaml")]
-LandId = Annotated[str, known("areas", "areas.yaml")]
 SeaId = Annotated[str, known("seas", "seas.yaml")]
 NationalityId = Annotated[str, known("nationalities", "nationalities.yaml")]
 Point = Annotated[LatLon, BeforeValidator(_latlon)]

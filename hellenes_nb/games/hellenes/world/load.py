@@ -65,7 +65,7 @@ class _Reader:
     def __init__(self, folder: Path):
         self.folder = folder
         self.problems: list[Problem] = []
-        #: the ids of each table read so far (see :func:`.files.known`)
+        #: the ids of each table read so far (see :func:`hellenes_nb.core.models.known`)
         self.context: dict[str, Any] = {}
 
     def _unique(self, name: str, records: list, key: Callable[[Any], Any], word: str,
