@@ -24,6 +24,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from typing_extensions import TypedDict
 
+from hellenes_nb.core.models import plain, short
+
 OPEN_FORMAT = "hellenes-nb game"
 SEALED_FORMAT = "hellenes-nb sealed game"
 SAVE_VERSION = 1
@@ -116,56 +118,21 @@ def save_kind(data: Any) -> str:
 
 
 # -- refusals in plain words -------------------------------------------------------------------
-_PLAIN = {
-    "missing": "this entry is missing",
-    "extra_forbidden": "this entry is not part of a saved game",
-    "int_type": "should be a whole number",
-    "string_type": "should be text",
-    "bool_type": "should be true or false",
-    "list_type": "should be a list",
-    "dict_type": "should be an object of named entries",
-    "model_type": "should be an object of named entries",
-}
-
-
 def refusal(exc: ValidationError, what: str = "the saved game") -> ValueError:
     """A ValueError naming up to :data:`SHOWN_PROBLEMS` problems of ``exc``, each with its place
-    in the file ("state › units › A12 › cv")."""
+    in the file ("state › units › A12 › cv"), worded as every file's problems are
+    (:func:`hellenes_nb.core.models.plain`)."""
     errors = exc.errors(include_url=False)
     parts = []
     for err in errors[:SHOWN_PROBLEMS]:
         where = " › ".join(str(p) for p in err["loc"]) or "the file"
-        parts.append(f"{where}: {_plain(err)}")
+        parts.append(f"{where}: {plain(err, unknown=_UNKNOWN, json=True)}")
     more = len(errors) - SHOWN_PROBLEMS
     tail = f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else ""
     return ValueError(f"{what} is damaged: {'; '.join(parts)}{tail}")
 
 
-def _plain(err: dict[str, Any]) -> str:
-    kind = err["type"]
-    found = _short(err.get("input"))
-    if kind == "value_error":
-        return str(err["ctx"]["error"])
-    if kind in ("missing", "extra_forbidden"):
-        return _PLAIN[kind]
-    if kind in _PLAIN:
-        return f"{_PLAIN[kind]}, not {found}"
-    ctx = err.get("ctx") or {}
-    if kind in ("less_than_equal", "less_than"):
-        return f"{found} is more than the highest allowed, {ctx.get('le', ctx.get('lt'))}"
-    if kind in ("greater_than_equal", "greater_than"):
-        return f"{found} is less than the lowest allowed, {ctx.get('ge', ctx.get('gt'))}"
-    if kind == "literal_error":
-        return f"should be {ctx.get('expected')}, not {found}"
-    if kind == "too_long":
-        return f"holds {ctx.get('actual_length')} entries, more than the {ctx.get('max_length')} " \
-               "a saved game may have"
-    return f"{err['msg'][:1].lower()}{err['msg'][1:]} (found {found})"
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+_UNKNOWN = "this entry is not part of a saved game"
 
 
 #: records whose other entries a game's rules own (checked by replaying the moves)
@@ -255,6 +222,6 @@ def first_difference(saved: Any, replayed: Any, where: str = "state") -> str | N
         elif isinstance(a, list) and isinstance(b, list):
             return f"{at} holds {len(a)} entries in the file but {len(b)} after the moves"
         elif a != b:
-            return f"{at} is {_short(a)} in the file but {_short(b)} after the moves"
+            return f"{at} is {short(a)} in the file but {short(b)} after the moves"
     return None
 

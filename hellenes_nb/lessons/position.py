@@ -1,4 +1,4 @@
-"""Build an engine :class:`~hellenes_nb.games.hellenes.state.State` from a lesson's declared position.
+"""Build an engine :class:`~hellenes_nb.games.hellenes.state.State` from a lesson's position.
 
 A lesson starts "at a moment in the war" rather than at a scenario's setup: the scenario gives
 the card range, the units in use, the neutral areas, the units set aside and its standing rules
@@ -14,10 +14,10 @@ instead of an engine error.
 
 from __future__ import annotations
 
+from hellenes_nb.games.hellenes.index import SEASONS, SIDE_NAMES, index_for, side_index
 from hellenes_nb.games.hellenes.rules import control, siege
 from hellenes_nb.games.hellenes.rules.setup import initial_state, leader_card, neutral_places
 from hellenes_nb.games.hellenes.state import ASIDE, POOL, State
-from hellenes_nb.games.hellenes.index import SEASONS, SIDE_NAMES, index_for, side_index
 from hellenes_nb.games.hellenes.world import Scenario, World
 from hellenes_nb.lessons.format import SEASON_NAMES, PositionSpec
 

@@ -12,11 +12,11 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from hellenes_nb.core.game import Game
 from hellenes_nb.core.echo import cut
-from hellenes_nb.games.hellenes.state import State
+from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction, strip_label
 from hellenes_nb.games.hellenes.index import SIDE_NAMES
+from hellenes_nb.games.hellenes.state import State
 from hellenes_nb.lessons.format import BattleSpec, StepSpec
 
 __all__ = ["LESSON_VIEWER", "ScriptError", "StepRun", "BattleRecord", "apply_scripted",
@@ -341,23 +341,23 @@ def expectation_problems(game: Game, step: StepSpec) -> list[str]:
     ix = st.ix
     out = []
     exp = step.expect
-    if "prestige" in exp and st.prestige != exp["prestige"]:
-        out.append(f"expected prestige {exp['prestige']:+d}, the engine has {st.prestige:+d}")
-    for area, side in exp.get("holds", {}).items():
+    if exp.prestige is not None and st.prestige != exp.prestige:
+        out.append(f"expected prestige {exp.prestige:+d}, the engine has {st.prestige:+d}")
+    for area, side in exp.holds.items():
         holder = st.city_control[ix.place(area)]
         got = SIDE_NAMES[holder] if holder >= 0 else "nobody"
         if got != side:
             out.append(f"expected {side} to hold the city of {area}, but {got} holds it")
-    for key, where in exp.get("at", {}).items():
+    for key, where in exp.at.items():
         loc = st.loc[ix.unit(key)]
         got = ix.place_ids[loc] if loc >= 0 else {-1: "pool", -2: "aside", -3: "out"}[loc]
         if got != where:
             out.append(f"expected {key} in {where}, it is in {got}")
-    for key, cv in exp.get("cv", {}).items():
+    for key, cv in exp.cv.items():
         u = ix.unit(key)
         if st.cv[u] != cv:
             out.append(f"expected {key} at {cv} cv, it has {st.cv[u]}")
-    for area, side in exp.get("siege", {}).items():
+    for area, side in exp.siege.items():
         rec = st.sieges.get(ix.place(area))
         got = SIDE_NAMES[rec["besieger"]] if rec else "none"
         if got != side:

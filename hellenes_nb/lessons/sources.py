@@ -12,8 +12,11 @@ import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Annotated, Literal
 
-from hellenes_nb.core.safeyaml import read_yaml_file
+from pydantic import AfterValidator, model_validator
+
+from hellenes_nb.core.models import FileError, FileModel, Items, Text, by_record, read_yaml, validate
 from hellenes_nb.games.hellenes.world.load import data_dir
 
 __all__ = ["RULE_SECTIONS", "AUTHORS", "Passage", "Span", "load_passages", "parse_span",
@@ -92,16 +95,31 @@ def parse_span(text: object) -> Span:
     return Span(book, lo, hi, s)
 
 
-@dataclass(frozen=True)
-class Passage:
-    """One curated passage (see the module docstring)."""
+def _span(ref: str) -> str:
+    parse_span(ref)  # ValueError in plain words
+    return ref
 
-    author: str
-    ref: str
-    span: Span
-    episode: str
-    areas: tuple[str, ...]
-    paraphrase: str
+
+class Passage(FileModel):
+    """One curated passage (see the module docstring): an entry of ``passages.yaml``."""
+
+    author: Literal[tuple(AUTHORS)]  # type: ignore[valid-type]
+    ref: Annotated[Text, AfterValidator(_span)]
+    episode: Text
+    areas: Items[str]
+    paraphrase: Annotated[Text, AfterValidator(str.strip)]
+
+    @model_validator(mode="after")
+    def _book(self) -> Passage:
+        _name, work, books = AUTHORS[self.author]
+        if not 1 <= self.span.book <= books:
+            raise ValueError(f"{work} has no book {self.span.book}")
+        return self
+
+    @functools.cached_property
+    def span(self) -> Span:
+        """The stretch of the work the passage covers."""
+        return parse_span(self.ref)
 
     @property
     def label(self) -> str:
@@ -114,35 +132,15 @@ def _passages_path() -> Path:
 
 
 def read_passages(path: Path | str | None = None) -> tuple[Passage, ...]:
-    """Read ``passages.yaml`` (ValueError naming the entry and the problem)."""
+    """Read ``passages.yaml`` (:class:`~hellenes_nb.core.models.FileError` naming each entry
+    and its problem)."""
     p = Path(path) if path is not None else _passages_path()
-    raw = read_yaml_file(p, p.name)
-    if not isinstance(raw, list):
-        raise ValueError(f"{p.name}: expected a list of passages")
-    out = []
-    for i, r in enumerate(raw, 1):
-        where = f"{p.name}: entry {i}"
-        if not isinstance(r, dict):
-            raise ValueError(f"{where}: each passage is a mapping")
-        missing = {"author", "ref", "episode", "areas", "paraphrase"} - set(r)
-        if missing:
-            raise ValueError(f"{where}: missing {', '.join(sorted(missing))}")
-        extra = set(r) - {"author", "ref", "episode", "areas", "paraphrase"}
-        if extra:
-            raise ValueError(f"{where}: unknown field(s) {', '.join(sorted(extra))}")
-        if r["author"] not in AUTHORS:
-            raise ValueError(f"{where}: author must be one of {', '.join(AUTHORS)}")
-        try:
-            span = parse_span(r["ref"])
-        except ValueError as exc:
-            raise ValueError(f"{where}: {exc}") from None
-        if not 1 <= span.book <= AUTHORS[r["author"]][2]:
-            raise ValueError(f"{where}: {AUTHORS[r['author']][1]} has no book {span.book}")
-        if not isinstance(r["areas"], list) or not all(isinstance(a, str) for a in r["areas"]):
-            raise ValueError(f"{where}: areas must be a list of area ids")
-        out.append(Passage(r["author"], str(r["ref"]), span, str(r["episode"]),
-                           tuple(r["areas"]), str(r["paraphrase"]).strip()))
-    return tuple(out)
+    data, problems = read_yaml(p, p.name)
+    if not problems:
+        passages, problems = validate(list[Passage], data, p.name, where=by_record(word="entry "))
+    if problems:
+        raise FileError(problems)
+    return tuple(passages)
 
 
 @functools.cache

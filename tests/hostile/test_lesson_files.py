@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 from support.paths import ROOT
 
-from hellenes_nb.core.safeyaml import MAX_BYTES, MAX_DEPTH, MAX_NODES, FileProblem, load_yaml_text
+from hellenes_nb.core.models import FileError
+from hellenes_nb.core.safeyaml import MAX_BYTES, MAX_DEPTH, MAX_NODES, load_yaml_text
 from hellenes_nb.games.hellenes.world import DataError, read_world
 from hellenes_nb.lessons.format import read_lesson_file
 from hellenes_nb.lessons.sources import read_passages
@@ -178,7 +179,7 @@ def test_world_data_goes_through_the_same_reader(data_copy, name):
 def test_passages_go_through_the_same_reader(tmp_path):
     path = tmp_path / "passages.yaml"
     path.write_bytes(CASES["self_alias"][0])
-    with pytest.raises(FileProblem, match=r"passages.yaml: line 4: the anchor &s is not allowed"):
+    with pytest.raises(FileError, match=r"passages.yaml: line 4: the anchor &s is not allowed"):
         read_passages(path)
 
 

@@ -197,3 +197,36 @@ def test_cli_check_defaults_to_the_packaged_lessons(capsys):
 
     assert main(["lesson", "check"]) == 0
     assert "lesson check passed" in capsys.readouterr().out
+
+
+def test_a_problem_inside_an_option_names_the_step_option_and_item(write, world):
+    text = MINI + """\
+    decision:
+      side: athens
+      prompt: Which?
+      explanation: Because.
+      options:
+        - {id: stay, label: Stay, historical: true, do: [end_actions: sparta]}
+        - {id: fly, label: Fly, do: [end_actions: sparta, fly: nowhere]}
+"""
+    msg = _one(write, text, world)
+    assert msg.endswith("lesson.yaml: step 2 'The landing' › decision › options item 2 › do "
+                        "item 2: fly should name 'athens' or 'sparta', not 'nowhere'")
+
+
+def test_every_shape_problem_of_a_lesson_is_listed_at_once(write, world):
+    text = MINI.replace("season: spring", "season: winter").replace("zoom: 3", "zoom: 99") \
+        .replace("- end_actions: athens", "- end_actions: thebes")
+    assert [p.split(".yaml: ")[1] for p in _problems(write, text, world)] == [
+        "position › season: should be 'spring', 'summer', 'highsummer' or 'fall', not 'winter'",
+        "step 1 'The situation' › focus › zoom: should be between 0.5 and 20, not 99",
+        "step 2 'The landing' › do item 4: end_actions should name 'athens' or 'sparta', "
+        "not 'thebes'",
+    ]
+
+
+def test_an_empty_field_counts_as_left_out(write, world):
+    """``do:`` with nothing after it (YAML null) is no actions, as it always was."""
+    text = MINI.replace("    rules: [\"5.21\"]\n", "    rules: [\"5.21\"]\n    do:\n    dice:\n")
+    assert _problems(write, text, world) == []
+    assert load_spec(write(text)).steps[0].actions == ()

@@ -138,9 +138,9 @@ def test_declared_history_is_checked_against_the_scenario(write, world, kw, text
 
 
 def test_declared_history_has_plain_types(write):
-    with pytest.raises(LessonFormatError, match=r"position: 'war_resumed' must be true or false"):
+    with pytest.raises(LessonFormatError, match=r"position › war_resumed: should be true or false, not 'yes please'"):
         _spec(write, extra="  war_resumed: yes please\n")
-    with pytest.raises(LessonFormatError, match=r"'plagues_in_athens' must be a whole number"):
+    with pytest.raises(LessonFormatError, match=r"position › plagues_in_athens: should be a whole number, not 'two'"):
         _spec(write, scenario="431", year=429, extra="  plagues_in_athens: two\n")
 
 

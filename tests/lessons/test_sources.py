@@ -59,7 +59,7 @@ def test_passages_cite_real_areas_and_cover_pylos(world):
 def test_bad_passages_file_is_reported(tmp_path):
     f = tmp_path / "passages.yaml"
     f.write_text("- {author: herodotus, ref: '1.1', episode: x, areas: [], paraphrase: y}\n")
-    with pytest.raises(ValueError, match="entry 1: author must be one of"):
+    with pytest.raises(ValueError, match="entry 1 › author: should be .thucydides. or .xenophon."):
         read_passages(f)
 
 

@@ -1,14 +1,17 @@
-"""Validation of the whole world: structure, the graph, and the facts the rules imply.
+"""What the rules imply of the whole world: the map's graph and the facts the rulebook states.
 
-``check_world(world)`` returns a list of :class:`Problem` (empty when everything holds). Each
-problem names the file, the record and what is wrong, so ``hellenes data check`` can print it.
+The models of :mod:`.files` have already checked each record and every name one file uses of
+another; ``check_world(world)`` checks what only the whole world shows (a connected map, a
+port's offshore sea beside it, the §1.33 sidebar, the §2.1 ID ranges, the decks of §3.0, each
+scenario's setup...). It returns a list of :class:`Problem` (empty when everything holds), each
+naming the file, the record and what is wrong, so ``hellenes data check`` can print it.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 
+from hellenes_nb.core.models import Problem
 from hellenes_nb.games.hellenes.world.records import FLEET_TYPES, World
 
 # The subject regions and city values exactly as the rulebook's sidebar prints them (§1.33, §4.2):
@@ -42,16 +45,6 @@ SUBJECT_CITIES = {
 }
 GRAIN_SEAS = {"hellespont", "sea_of_marmara", "saronic_gulf"}  # §8.22
 SCENARIO_DECKS = {"431": (1, 44), "sicily": (12, 55), "413": (12, 55), "415": (12, 55)}  # §3.0
-
-
-@dataclass(frozen=True)
-class Problem:
-    file: str
-    record: str
-    problem: str
-
-    def __str__(self) -> str:
-        return f"{self.file}: {self.record}: {self.problem}"
 
 
 class _Collector:
@@ -90,32 +83,14 @@ def coasts(world: World, area_id: str) -> set[str]:
 def _check_map(w: World, ok: _Collector) -> None:
     for a in w.areas.values():
         rec = f"id {a.id!r}"
-        ok(a.nation in w.nations, "areas.yaml", rec, f"nation {a.nation!r} is not in nations.yaml")
-        ok(a.id not in w.seas, "areas.yaml", rec, "this id is also used by a sea")
-        for holder in (a.city, a.town):
-            if holder is not None:
-                ok(
-                    holder.nationality in w.nationalities,
-                    "areas.yaml",
-                    rec,
-                    f"nationality {holder.nationality!r} is not in nationalities.yaml",
-                )
         sea_touch = coasts(w, a.id)
         ok(bool(w.adjacency.get(a.id)), "areas.yaml", rec, "the area has no borders at all")
         if a.island:
             ok(bool(sea_touch), "areas.yaml", rec, "an island must touch at least one sea")
-        for s in a.extra_coasts:
-            ok(s in w.seas, "areas.yaml", rec, f"extra coast {s!r} is not a sea")
         c = a.city
         if c is None:
             continue
         if c.port:
-            ok(
-                c.offshore_sea in w.seas,
-                "areas.yaml",
-                rec,
-                f"offshore sea {c.offshore_sea!r} is not a sea (§1.3)",
-            )
             ok(
                 c.offshore_sea in sea_touch,
                 "areas.yaml",
@@ -131,30 +106,7 @@ def _check_map(w: World, ok: _Collector) -> None:
                 f"city loyalty {c.loyalty!r} differs from its nationality's "
                 f"{nat.loyalty!r} (§1.31)",
             )
-        if c.subject_region is not None:
-            ok(
-                c.subject_region in w.subject_regions,
-                "areas.yaml",
-                rec,
-                f"subject region {c.subject_region!r} is not in subject_regions.yaml",
-            )
-    names = [a.city.name for a in w.areas.values() if a.city]
-    for n in {x for x in names if names.count(x) > 1}:
-        ok(False, "areas.yaml", f"city {n!r}", "two areas hold a city with this name")
-
     ids = set(w.areas) | set(w.seas)
-    for b in w.borders:
-        rec = f"{b.a}–{b.b}"
-        if not ok(b.a in ids and b.b in ids, "borders.csv", rec, "names an unknown area or sea"):
-            continue
-        land = (b.a in w.areas) + (b.b in w.areas)
-        want = {2: ("land", "strait"), 1: ("coast",), 0: ("sea", "deepsea", "narrows")}[land]
-        ok(
-            b.type in want,
-            "borders.csv",
-            rec,
-            f"type {b.type!r} does not fit; between these it must be {' or '.join(want)}",
-        )
     if ids:
         start = next(iter(sorted(ids)))
         seen, queue = {start}, deque([start])
@@ -335,7 +287,6 @@ def _check_units(w: World, ok: _Collector) -> None:
         ok(ids == list(range(1, 61)), f, side, f"needs units #1–60 exactly (§2.1), has {len(ids)}")
     for u in w.units.values():
         rec = f"{u.side} #{u.id} {u.name}"
-        ok(u.nationality in w.nationalities, f, rec, f"nationality {u.nationality!r} is unknown")
         if u.type in FLEET_TYPES:
             ok(str(u.rating) == "D1", f, rec, "fleets fight on land as D1 (§2.26)")
         for h in u.home:
@@ -394,15 +345,6 @@ def _check_cards(w: World, ok: _Collector) -> None:
         rec = f"number {c.number} {c.title}"
         want = "gold" if c.number <= 11 else "silver" if c.number <= 44 else "bronze"
         ok(c.border == want, f, rec, f"card #{c.number} must have a {want} border (§3.0 ranges)")
-        ok(c.event in w.events, f, rec, f"event {c.event!r} is not in events.yaml")
-        ev = w.events.get(c.event)
-        if ev is not None:
-            ok(
-                ev.continuing == c.continuing,
-                f,
-                rec,
-                f"continuing must match events.yaml ({ev.continuing}) for {c.event!r}",
-            )
         if c.event == "leader":
             ok(
                 c.leader_value in (0, 1)
@@ -434,8 +376,6 @@ def _check_scenarios(w: World, ok: _Collector) -> None:
             "cards",
             f"must use cards {want_deck} (§3.0)",
         )
-        for a in sc.neutral:
-            ok(a in w.areas or a in w.seas, f, "neutral", f"{a!r} is not a land area or a sea")
         for side, name in sc.leaders.items():
             card = leaders.get(name)
             if ok(card is not None, f, f"leaders.{side}", f"{name!r} is not a leader card"):
@@ -451,13 +391,6 @@ def _check_scenarios(w: World, ok: _Collector) -> None:
                     f"leaders.{side}",
                     f"{name} (card #{card.number}) is outside this scenario's cards {sc.cards}",
                 )
-        for key in sc.rules:
-            ok(
-                key in w.special_rules,
-                f,
-                "rules",
-                f"special rule {key!r} is not in special_rules.yaml",
-            )
         holds = {s: set(v) for s, v in sc.captured.items()}
         for side, areas in sc.captured.items():
             for a in areas:
@@ -482,9 +415,6 @@ def _check_scenarios(w: World, ok: _Collector) -> None:
             ok((e.side, e.unit) not in seen, f, rec, "this unit is placed twice")
             seen.add((e.side, e.unit))
             ok(1 <= e.cv <= u.max_cv, f, rec, f"cv {e.cv} must be 1–{u.max_cv}")
-            place = w.areas.get(e.area) or w.seas.get(e.area)
-            if not ok(place is not None, f, rec, f"area {e.area!r} does not exist"):
-                continue
             if e.area in w.seas:
                 ok(u.is_fleet, f, rec, "only fleets start at sea (§5.2)")
                 continue
@@ -494,7 +424,7 @@ def _check_scenarios(w: World, ok: _Collector) -> None:
                 rec,
                 "fleets may stand only in coastal land areas (§5.1)",
             )
-            city = place.city
+            city = w.areas[e.area].city
             if e.besieged:
                 loyal = city is not None and (
                     city.loyalty == e.side or e.area in holds.get(e.side, ())

@@ -1,13 +1,28 @@
-"""Polars DataFrames of the world, for tables in notebooks and quick analysis."""
+"""Polars DataFrames of the world, for tables in notebooks and quick analysis.
+
+``World.frames()`` calls :func:`world_frames`; this module needs only the world's tables (the
+:class:`Tables` it reads), so it does not import the records back.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
 import polars as pl
 
-from hellenes_nb.games.hellenes.world.records import World
+
+class Tables(Protocol):
+    """The part of a ``World`` the frames show."""
+
+    areas: Mapping[str, Any]
+    seas: Mapping[str, Any]
+    borders: Sequence[Any]
+    units: Mapping[tuple[str, int], Any]
+    cards: Mapping[int, Any]
 
 
-def world_frames(world: World) -> dict[str, pl.DataFrame]:
+def world_frames(world: Tables) -> dict[str, pl.DataFrame]:
     """DataFrames keyed ``areas``, ``seas``, ``borders``, ``units`` and ``cards``."""
     areas = pl.DataFrame(
         [

@@ -94,7 +94,7 @@ def test_check_names_file_record_and_rule_for_a_wrong_value(data_copy, capsys):
     _edit_yaml(data_copy / "areas.yaml", lambda rs: _area(rs, "boeotia")["city"].update(value=3))
     problems = check_world(read_world(data_copy))
     assert any(
-        p.file == "areas.yaml" and "boeotia" in p.record and "§12.12" in p.problem for p in problems
+        p.file == "areas.yaml" and "boeotia" in p.where and "§12.12" in p.message for p in problems
     )
     assert main(["data", "check", "--folder", str(data_copy)]) == 1
     assert "Thebes must have value 4" in capsys.readouterr().err
@@ -103,7 +103,7 @@ def test_check_names_file_record_and_rule_for_a_wrong_value(data_copy, capsys):
 @pytest.mark.rule("1.3")
 def test_port_without_offshore_sea_is_a_data_error(data_copy):
     _edit_yaml(data_copy / "areas.yaml", lambda rs: _area(rs, "attica")["city"].pop("offshore_sea"))
-    with pytest.raises(DataError, match=r"areas.yaml: id 'attica' city: a port must name"):
+    with pytest.raises(DataError, match=r"areas.yaml: id 'attica' › city: a port must name"):
         read_world(data_copy)
 
 
@@ -141,7 +141,7 @@ def test_data_files_never_execute_code(data_copy):
 
 def test_missing_file_is_named(data_copy):
     (data_copy / "cards.yaml").unlink()
-    with pytest.raises(DataError, match="cards.yaml: file: the file is missing"):
+    with pytest.raises(DataError, match="cards.yaml: the file is missing"):
         read_world(data_copy)
 
 
@@ -185,8 +185,102 @@ def test_decelea_lets_thebes_hold_twelve(data_copy):
         entry["area"] = "boeotia"
     assert sum(e["area"] == "boeotia" for e in sc["setup"]["sparta"]) >= 9
     path.write_text(yaml.safe_dump(sc, sort_keys=False, allow_unicode=True), encoding="utf-8")
-    assert not [p for p in check_world(read_world(data_copy)) if "capacity" in p.problem]
+    assert not [p for p in check_world(read_world(data_copy)) if "capacity" in p.message]
     sc["rules"].remove("decelea")
     path.write_text(yaml.safe_dump(sc, sort_keys=False, allow_unicode=True), encoding="utf-8")
-    problems = [p for p in check_world(read_world(data_copy)) if "capacity" in p.problem]
-    assert problems and "boeotia" in problems[0].record
+    problems = [p for p in check_world(read_world(data_copy)) if "capacity" in p.message]
+    assert problems and "boeotia" in problems[0].where
+
+
+def _unit_row(data_copy: Path, side: str, uid: str, **cells: str) -> None:
+    path = data_copy / "units.csv"
+    with path.open(encoding="utf-8", newline="") as fh:
+        reader = csv.DictReader(fh)
+        fields, rows = reader.fieldnames, list(reader)
+    for row in rows:
+        if (row["side"], row["id"]) == (side, uid):
+            row.update(cells)
+    with path.open("w", encoding="utf-8", newline="") as fh:
+        writer = csv.DictWriter(fh, fieldnames=fields)
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+@pytest.mark.parametrize(("break_it", "expected"), [
+    (lambda d: _edit_yaml(d / "areas.yaml", lambda rs: _area(rs, "attica").update(nation="x")),
+     "areas.yaml: id 'attica' › nation: 'x' is not in nations.yaml"),
+    (lambda d: _edit_yaml(d / "areas.yaml",
+                          lambda rs: _area(rs, "attica")["city"].update(offshore_sea="x")),
+     "areas.yaml: id 'attica' › city › offshore_sea: 'x' is not in seas.yaml"),
+    (lambda d: _edit_yaml(d / "areas.yaml",
+                          lambda rs: _area(rs, "corinth").update(extra_coasts=["attica"])),
+     "areas.yaml: id 'corinth' › extra_coasts item 1: 'attica' is not in seas.yaml"),
+    (lambda d: _edit_yaml(d / "areas.yaml",
+                          lambda rs: _area(rs, "attica").update(id="saronic_gulf")),
+     "areas.yaml: id 'saronic_gulf' › id: 'saronic_gulf' is also the id of a sea"),
+    (lambda d: _edit_yaml(d / "areas.yaml",
+                          lambda rs: _area(rs, "plataea")["city"].update(name="Athens")),
+     "areas.yaml: city 'Athens': two areas hold a city with this name"),
+    (lambda d: (d / "borders.csv").write_text(
+        (d / "borders.csv").read_text(encoding="utf-8") + "attica,atlantis,land,x\n",
+        encoding="utf-8"),
+     "borders.csv: line 319 (attica–atlantis): 'atlantis' is not in areas.yaml or seas.yaml"),
+    (lambda d: (d / "borders.csv").write_text(
+        (d / "borders.csv").read_text(encoding="utf-8") + "attica,saronic_gulf,land,x\n",
+        encoding="utf-8"),
+     "borders.csv: line 319 (attica–saronic_gulf): type 'land' does not fit; between these it "
+     "must be coast"),
+    (lambda d: _unit_row(d, "athens", "1", nationality="atlantis"),
+     "units.csv: line 2 (athens #1) › nationality: 'atlantis' is not in nationalities.yaml"),
+    (lambda d: _edit_yaml(d / "cards.yaml", lambda rs: rs[0].update(event="flood")),
+     "cards.yaml: number 1: event 'flood' is not in events.yaml"),
+    (lambda d: _edit_yaml(d / "cards.yaml", lambda rs: rs[0].update(continuing=False)),
+     "cards.yaml: number 1: continuing must match events.yaml (True) for 'leader'"),
+    (lambda d: _edit_yaml(d / "scenarios" / "431.yaml", lambda sc: sc["neutral"].append("x")),
+     "scenarios/431.yaml: neutral item 24: 'x' is not in areas.yaml or seas.yaml"),
+    (lambda d: _edit_yaml(d / "scenarios" / "431.yaml", lambda sc: sc["rules"].append("x")),
+     "special_rules.yaml"),
+    (lambda d: _edit_yaml(d / "scenarios" / "431.yaml",
+                          lambda sc: sc["setup"]["athens"][0].update(area="x")),
+     "scenarios/431.yaml: setup › athens item 1 › area: 'x' is not in areas.yaml or seas.yaml"),
+])
+def test_names_used_across_files_are_checked_as_the_files_are_read(data_copy, break_it,
+                                                                     expected):
+    """What one file names of another (a nation, a sea, an event...) is checked by the models
+    when the world is read, each problem naming the file, the record and the field."""
+    break_it(data_copy)
+    with pytest.raises(DataError) as err:
+        read_world(data_copy)
+    assert any(expected in str(p) for p in err.value.problems), err.value.problems
+
+
+def test_every_problem_of_every_file_is_reported_at_once(data_copy):
+    _edit_yaml(data_copy / "seas.yaml", lambda rs: rs[0].update(grain_route="yes"))
+    _edit_yaml(data_copy / "cards.yaml", lambda rs: (rs[0].update(actions=5),
+                                                     rs[1].update(border="tin")))
+    _unit_row(data_copy, "sparta", "3", max_cv="9")
+    with pytest.raises(DataError) as err:
+        read_world(data_copy)
+    assert [str(p) for p in err.value.problems] == [
+        "seas.yaml: id 'tyrrhenian_sea' › grain_route: should be true or false, not 'yes'",
+        "units.csv: line 64 (sparta #3) › max_cv: should be a whole number from 1 to 4, not '9'",
+        "cards.yaml: number 1 › actions: should be from 1 to 3 (§3.2), not 5",
+        "cards.yaml: number 2 › border: should be 'gold', 'silver' or 'bronze', not 'tin'",
+    ]
+    assert str(err.value).count("\n") == 3
+
+
+@pytest.mark.rule("2.26")
+def test_2_26_only_fleets_have_a_sea_rating(data_copy):
+    _unit_row(data_copy, "athens", "1", sea_rating="E1")
+    with pytest.raises(DataError, match=r"units.csv: line 2 \(athens #1\): fleets \(and only "
+                                        r"fleets\) have a sea rating E/F \(§2.26, §6.5\)"):
+        read_world(data_copy)
+
+
+def test_a_bad_data_folder_never_shows_a_traceback(data_copy, capsys):
+    _edit_yaml(data_copy / "areas.yaml", lambda rs: _area(rs, "attica").update(label=[50, 3]))
+    assert main(["data", "check", "--folder", str(data_copy)]) == 1
+    err = capsys.readouterr().err
+    assert "areas.yaml: id 'attica' › label: [50.0, 3.0] lies outside the map" in err
+    assert "Traceback" not in err
