@@ -180,8 +180,10 @@ def test_board_carries_sieges_blockades_and_garrisons():
 
 def test_board_from_view_rejects_nothing_it_was_not_given(sparta_to_act):
     view = sparta_to_act.view("athens")
-    board = board_from_view(view, WORLD)
-    assert board["sieges"]["pallene"]["blockaded"] is False  # no blockade list passed
+    assert "pallene" in view["blockaded"]  # the public blockade marker comes with the view
+    assert board_from_view(view, WORLD)["sieges"]["pallene"]["blockaded"] is True
+    board = board_from_view({**view, "blockaded": []}, WORLD)
+    assert board["sieges"]["pallene"]["blockaded"] is False  # nothing but the view is read
     assert board["prompt"].startswith("Waiting for Sparta")
 
 
@@ -293,10 +295,10 @@ def test_other_side_gets_no_destinations(sparta_to_act):
 def test_browser_play_message_reports_plain_words(sparta_to_act):
     w = MapWidget(sparta_to_act, viewer="sparta")
     w.selected_area = "ambracia"
-    w._on_message(w, {"play": "crete"}, [])
+    w.handle_request({"request": "play", "area": "crete"})
     assert w.message.startswith("Not possible: Crete is not a legal destination")
     history = list(sparta_to_act.history)
-    w._on_message(w, {"something": "else"}, [])
+    w.handle_request({"something": "else"})
     assert sparta_to_act.history == history
 
 
