@@ -5,8 +5,9 @@ battle board, and a lesson's map read ``session.game`` and change it only throug
 (:meth:`~GameSession.apply`, :meth:`~GameSession.go`, :meth:`~GameSession.undo`,
 :meth:`~GameSession.load`), which tells every observer exactly once per change; nobody counts
 moves to find out whether something happened. Changes made while the observers are being told
-(the computer answering a move, say) are told in one more round once the first is over, and
-changes made inside :meth:`~GameSession.batch` are told once at its end.
+(the computer answering a move, say) start the round again, so every observer hears of the
+latest position once, and changes made inside :meth:`~GameSession.batch` are told once at its
+end.
 
 The session also keeps the label of every move as it was played (``labels``, one per entry of
 ``game.history``; None where it is not known, e.g. the moves of a loaded save), so a replay
@@ -26,6 +27,13 @@ __all__ = ["GameSession", "Observer"]
 
 #: ``observer(change)`` with change "apply", "undo" or "load"
 Observer = Callable[[str], Any]
+#: changes told together are told as the weightiest (a load replaces the game, an undo the
+#: position; an observer that drops its selection on either must hear of it)
+_WEIGHT = {"apply": 0, "undo": 1, "load": 2}
+
+
+def _weightier(a: str | None, b: str) -> str:
+    return b if a is None or _WEIGHT[b] >= _WEIGHT[a] else a
 
 
 class GameSession:
@@ -71,20 +79,20 @@ class GameSession:
 
     def _changed(self, change: str) -> None:
         if self._held:
-            self._pending = "load" if "load" in (change, self._pending) else change
+            self._pending = _weightier(self._pending, change)
             return
-        if self._telling:
-            self._again = change
+        if self._telling:  # an observer changed the game: start the round again
+            self._again = _weightier(self._again, change)
             return
         self._telling = True
         try:
-            while True:
-                self._again = None
+            while change:
+                told, self._again = change, None
                 for observer in list(self._observers):
-                    observer(change)
-                if self._again is None:
-                    break
-                change = self._again
+                    observer(told)
+                    if self._again is not None:
+                        break
+                change = _weightier(told, self._again) if self._again else ""
         finally:
             self._telling = False
 
