@@ -9,20 +9,13 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.widgetkit import to_actions
 
 import hellenes_nb
 from hellenes_nb.games.hellenes.world import load_world
 from hellenes_nb.widgets.map import HIGHLIGHT_STYLES, MapWidget, board_from_view
 
 WORLD = load_world()
-
-
-def to_actions(game) -> None:
-    """Play both New Year cards and one action card each: Sparta has the first action phase."""
-    while game.prompt.kind != "actions":
-        acts = game.legal_actions()
-        game.apply(next((a for a in acts
-                         if a["type"] == "play_card" and a.get("use") == "actions"), acts[0]))
 
 
 @pytest.fixture()

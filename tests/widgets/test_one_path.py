@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from support.widgetkit import to_battle
 
 import hellenes_nb
 from hellenes_nb.bots import HeuristicBot
@@ -101,22 +102,12 @@ def test_8_21_the_view_carries_the_public_blockade_marker():
         assert "pallene" in game.view(side)["blockaded"]
 
 
-def _to_battle(dash: Dashboard) -> None:
-    me = HeuristicBot(101)
-    for _ in range(400):
-        top = dash.game.state.stack[-1]
-        if top["kind"] == "battle" and "battle" in top and dash.choices:
-            return
-        dash.choose(me.choose(dash.game, "athens"))
-    pytest.skip("no battle reached")
-
-
 @pytest.mark.rule("6.1")
 def test_6_1_the_view_carries_the_battle_being_fought_without_its_dice():
     game = hellenes_nb.new_game("431", seed=1)
     game.state.dice.force([1, 2, 3, 4, 5, 6] * 50)
     dash = Dashboard(game=game, bot="random")
-    _to_battle(dash)
+    to_battle(dash, HeuristicBot(101))
     for side in ("athens", "sparta"):
         shown = dash.game.view(side)["battle"]
         frame = dash.game.state.stack[-1]

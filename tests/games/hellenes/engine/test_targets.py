@@ -3,23 +3,16 @@
 from __future__ import annotations
 
 import pytest
+from support.widgetkit import to_actions
 
 import hellenes_nb
 from hellenes_nb.core.steps import IllegalAction, strip_label
 
 
-def _to_actions(game) -> None:
-    """Play both New Year cards and one action card each: Sparta has the first action phase."""
-    while game.prompt.kind != "actions":
-        acts = game.legal_actions()
-        game.apply(next((a for a in acts
-                         if a["type"] == "play_card" and a.get("use") == "actions"), acts[0]))
-
-
 @pytest.fixture()
 def game():
     g = hellenes_nb.new_game("431", seed=1)
-    _to_actions(g)
+    to_actions(g)
     assert g.prompt.side == "sparta"
     return g
 
