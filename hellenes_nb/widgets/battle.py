@@ -294,6 +294,7 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         while not self.battle.over and (whole or self.battle.round == start):
             events += self._attack_once(policy)
             events += self._decline_all()
+            events += self._settle_ties(policy)
         self._refresh(events)
         return events
 
@@ -312,6 +313,7 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
                 events += new
                 if any(e["kind"] == "attack" for e in new):
                     self._rerolls = 0
+                    events += self._settle_ties(policy)
                     break
             elif policy is None:
                 break
@@ -321,6 +323,18 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
                                "round": b.round, "side": b.prompt.whose, "choice": choice,
                                "decision": b.prompt.kind})
                 events += lab.choose(choice)
+        return events
+
+    def _settle_ties(self, policy: Policy | None) -> list[dict[str, Any]]:
+        """With a policy, the owner's choices among tied blocks that the attack just rolled
+        needs (§6.32–6.33) are part of that attack, answered as they arise (no line of their
+        own); an appeal the engine offers first is answered before them."""
+        events: list[dict[str, Any]] = []
+        while policy is not None and self._lab.offer is None:
+            b = self._lab.battle
+            if b.prompt is None or b.prompt.kind == "retreat":
+                break
+            events += self._lab.choose(policy(b))
         return events
 
     # -- appeals to the Olympians, as the engine offers them (§11.0) -------------------------

@@ -166,3 +166,19 @@ def test_the_replay_names_the_moves_played_without_playing_again(monkeypatch):
     viewer.show(k)
     assert set(calls) == {k}  # only the position shown; the label came from the session
     assert dash.session.labels[k - 1] in viewer.caption.value
+
+
+@pytest.mark.rule("6.32")
+def test_6_32_auto_play_settles_a_tie_inside_the_attack_that_caused_it():
+    """``advance()`` is one whole unit attack: a tie its dice cause is answered by the auto
+    policy within it (tied blocks in key order), as the engine's step with a policy does."""
+    w = BattleWidget.from_forces(
+        attacker=[{"rating": "C2", "cv": 4}, {"rating": "C2", "cv": 3}, {"rating": "D1", "cv": 1}],
+        defender=[{"rating": "C2", "cv": 3}], attacker_side="sparta", seed=2)
+    w.choose("fight")
+    w.force_dice([1, 2, 5])
+    w.advance()
+    assert w.prompt.get("kind") not in ("hit", "rout")
+    assert not any(line["kind"] == "auto_choice" for line in w.log)
+    assert [line["kind"] for line in w.log[-4:]] == ["attack", "hit", "hit", "rout"]
+    assert w.last_attack["effects"][1]["target"] == "S1"  # the tie went to the first key
