@@ -171,6 +171,12 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         """The battle as it stands (read it; it changes only through the methods here)."""
         return self._lab.battle
 
+    @property
+    def lab(self) -> BattleLab:
+        """The engine's battle lab playing this battle: ``lab.offer`` is the appeal the engine
+        offers now, with its legal actions; ``lab.game`` the small game behind it."""
+        return self._lab
+
     def name(self, key: str) -> str:
         """The display name of a block."""
         return self._names.get(key, key)

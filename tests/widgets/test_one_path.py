@@ -65,7 +65,7 @@ def test_11_0_the_board_offers_the_appeals_the_engine_offers(monkeypatch):
     w.choose("fight")
     w.force_dice([4, 4, 4])
     w.step()
-    offer = w._lab.offer
+    offer = w.lab.offer
     assert offer["god"] == "ares" and offer["side"] == "athens"
     # the choices are the rulebook's appeal step's own legal actions
     assert {a["type"] for a in offer["choices"]} == {"appeal", "no_appeal"}
@@ -77,7 +77,7 @@ def test_11_0_the_board_offers_the_appeals_the_engine_offers(monkeypatch):
                                  sacrifices={"athens": ["ares"], "sparta": []})
     w.choose("fight")
     w.step()
-    assert w.appeal == {} and w._lab.offer is None
+    assert w.appeal == {} and w.lab.offer is None
 
 
 @pytest.mark.rule("11.0")
@@ -88,7 +88,7 @@ def test_11_0_an_appeal_is_an_action_of_the_labs_game():
     w.force_dice([4, 4, 4, 1, 1, 1])
     w.step()
     w.appeal_ares()
-    history = w._lab.game.history
+    history = w.lab.game.history
     assert [a["type"] for a in history][-2:] == ["lab_attack", "appeal"]
     assert history[-1]["god"] == "ares" and history[-1]["side"] == "athens"
     assert w.sacrifices["athens"] == []

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from hellenes_nb.core import remembered
 from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction, Step, StepRegistry, replace_top, strip_label
@@ -92,7 +93,7 @@ class _LabState:
 
 #: the last battle read from a frame's dict: the dict (kept alive, so its id names it) and the
 #: battle. Frames are replaced, never edited, so the same dict always reads the same battle.
-_READ: dict[int, tuple[dict, Battle]] = {}
+_READ: dict[int, tuple[dict, Battle]] = remembered.table("battlelab._READ")
 
 
 def _read(state: _LabState, frame: dict) -> Battle:
