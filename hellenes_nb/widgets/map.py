@@ -374,8 +374,9 @@ class MapWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         except IllegalAction:
             self.refresh()
             raise
-        shown = self.game.log_for(self.viewer, start)  # the message is synced: the viewer's words
-        self.message = "; ".join(e["text"] for e in shown if e.get("text"))[:400]
+        if not self.curtain:  # a hand-over the move brought about keeps the board bare
+            shown = self.game.log_for(self.viewer, start)  # synced: the viewer's own words
+            self.message = "; ".join(e["text"] for e in shown if e.get("text"))[:400]
         return events
 
     # -- internals -------------------------------------------------------------------------------

@@ -313,3 +313,14 @@ def test_game_setter_switches_games_and_checks_type(sparta_to_act):
     assert w.board["prompt"].startswith("Sparta")
     with pytest.raises(TypeError, match="must be a hellenes_nb Game"):
         w.game = "431"
+
+
+@pytest.mark.rule("2.0")
+def test_2_0_a_move_that_brings_a_hand_over_leaves_no_message_under_the_curtain(sparta_to_act):
+    """The hot-seat dashboard covers the map as soon as the session says the decision passed to
+    the other player; the words of the move just played must not appear after that."""
+    w = MapWidget(sparta_to_act, viewer="sparta")
+    w.session.observe(lambda change: setattr(w, "curtain", True))  # the dashboard's hand-over
+    w.selected_area = "corinth"
+    w.play("megaris")
+    assert w.curtain and w.message == "" and w.board["blocks"] == {}
