@@ -143,16 +143,37 @@ class Game:
         top = st.stack[-1]
         deciders = step.deciders(st, top)
         if side is not None:
-            roles = self.ruleset.roles
-            if side not in roles:
-                names = " or ".join(repr(r) for r in roles)
-                raise ValueError(f"side must be {names}, not {shown(side)}")
-            deciders = tuple(d for d in deciders if roles[d] == side)
+            self._check_role(side)
+            deciders = tuple(d for d in deciders if self.ruleset.roles[d] == side)
         return _choices(st, top, step, deciders)
 
     def view(self, side: str) -> dict[str, Any]:
         """What ``side`` may see (a role, or "all" for the teacher)."""
         return self.ruleset.view(self._state, side)
+
+    def targets(self, side: str, piece: str) -> dict[str, list[dict]]:
+        """Where ``piece`` of ``side`` may go now: destination -> the actions that take it
+        there, as planned from this position ({} when it cannot move). What a piece is belongs
+        to the game (Hellenes: a unit key, or an area id for the side's group there); a map
+        highlights these destinations and plays one with :meth:`go`."""
+        self._check_role(side)
+        return self.ruleset.targets(self, side, piece)
+
+    def go(self, side: str, piece: str, destination: str) -> list[dict]:
+        """Take ``piece`` of ``side`` to one of its :meth:`targets`: the game chooses each
+        action after the ones before it and applies them in turn; returns the log events
+        (IllegalAction, game unchanged, when ``destination`` is not a target)."""
+        self._check_role(side)
+        events: list[dict] = []
+        for action in self.ruleset.route(self, side, piece, destination):
+            events += self.apply(action)
+        return events
+
+    def _check_role(self, side: str) -> None:
+        roles = self.ruleset.roles
+        if side not in roles:
+            names = " or ".join(repr(r) for r in roles)
+            raise ValueError(f"side must be {names}, not {shown(side)}")
 
     # -- acting ------------------------------------------------------------------------------
     def apply(self, action: dict) -> list[dict]:

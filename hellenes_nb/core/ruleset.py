@@ -55,6 +55,14 @@ class Ruleset(Protocol):
     def view(self, state: Any, role: str) -> dict[str, Any]:
         """A JSON-ready dict of what ``role`` (or "all", the teacher) may know."""
 
+    def targets(self, game: Any, role: str, piece: str) -> dict[str, list[dict]]:
+        """Where ``piece`` of ``role`` may go in ``game`` now: destination -> the actions
+        that take it there, as planned now (``Game.targets``)."""
+
+    def route(self, game: Any, role: str, piece: str, destination: str) -> list[dict]:
+        """The actions that take ``piece`` to ``destination``, each chosen after the ones
+        before it (IllegalAction when it is not a target; ``Game.go``)."""
+
     def log_for(self, state: Any, role: str, start: int = 0) -> list[dict]:
         """The events from ``start`` on as ``role`` (or "all") may read them."""
 

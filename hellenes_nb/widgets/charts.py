@@ -12,15 +12,13 @@ has no data in a headless kernel or under nbval).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import bqplot as bq
 import ipywidgets
 
+from hellenes_nb.games.hellenes.live_odds import HOW_WORDS
 from hellenes_nb.games.hellenes.render.style import SIDE_COLOURS
-
-if TYPE_CHECKING:
-    from hellenes_nb.widgets.battle import BattleWidget
 
 __all__ = ["OddsChart", "outcome_bars", "rows_from_table"]
 
@@ -32,8 +30,6 @@ def rows_from_table(table: Any, sides: tuple[str, str] = ("athens", "sparta")) -
 
     ``sides`` is (aggressor, defender): the odds tables call them attacker and defender.
     """
-    from hellenes_nb.widgets.live_odds import HOW_WORDS
-
     rows = []
     for r in table.iter_rows(named=True):
         side = sides[0] if r["winner"] == "attacker" else sides[1]
@@ -83,7 +79,9 @@ class OddsChart:
     updated in place whenever the widget's ``odds`` or ``odds_track`` trait changes.
     """
 
-    def __init__(self, widget: BattleWidget) -> None:
+    def __init__(self, widget: Any) -> None:
+        """``widget``: a battle widget (its ``odds`` and ``odds_track`` traits are read and
+        observed)."""
         self.widget = widget
         self.bars_figure, self.bars = outcome_bars(widget.odds.get("rows", []))
         x = bq.LinearScale(min=0.0, max=1.0, allow_padding=False)

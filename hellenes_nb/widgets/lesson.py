@@ -26,15 +26,14 @@ from typing import Any
 
 import ipywidgets as W
 
-from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.game import Game
-from hellenes_nb.games.hellenes.rules.battle.blocks import Fighter
-from hellenes_nb.games.hellenes.rules.battle.combat import Battle
-from hellenes_nb.games.hellenes.rules.battle.setup import BattleError
+from hellenes_nb.core.session import GameSession
+from hellenes_nb.games.hellenes.battlelab import Battle, BattleError, battle_from_setup
 from hellenes_nb.lessons import Lesson, LessonError
 from hellenes_nb.lessons.markup import to_html
 from hellenes_nb.lessons.script import LESSON_VIEWER, BattleRecord
-from hellenes_nb.widgets.battle import HOW_TEXT, BattleWidget
+from hellenes_nb.widgets.battle import BattleWidget
+from hellenes_nb.widgets.battle_text import HOW_TEXT
 from hellenes_nb.widgets.dashboard import Dashboard
 from hellenes_nb.widgets.map import MAX_ZOOM, MIN_ZOOM, MapWidget
 
@@ -83,12 +82,6 @@ def lesson_policy(policy: dict[str, str | int]) -> Callable[[Battle], str]:
     return choose
 
 
-def _fresh_fighter(d: dict[str, Any]) -> Fighter:
-    """A block as it stood when the battle began (full cv, not routed, §6.1)."""
-    return Fighter.from_dict({**d, "cv": d["start_cv"], "routed": False, "half": False,
-                              "fired": False})
-
-
 def _names(game: Game, setup: dict[str, Any]) -> dict[str, str]:
     ix = game.state.ix
     out = {}
@@ -117,8 +110,7 @@ class LessonBattle(BattleWidget):
         if record.setup is None:
             raise LessonError(f"the battle in {record.place} has no recorded setup to replay")
         s = record.setup
-        battle = Battle([_fresh_fighter(f) for f in s["fighters"]], s["kind"], dice=Dice(0),
-                        treachery=s["treachery"], may_retreat=s["may_retreat"])
+        battle = battle_from_setup(s)
         self.record = record
         self._policy = lesson_policy(record.policy)
         place = game.state.ix.place_name[game.state.ix.place(record.place)]
@@ -134,20 +126,11 @@ class LessonBattle(BattleWidget):
 
     def run_round(self) -> list[dict[str, Any]]:
         """Play to the end of the round, decisions as in the lesson."""
-        b, events = self.battle, []
-        start = b.round
-        while not b.over and b.round == start:
-            events += self._attack_once(self._policy)
-        self._refresh(events)
-        return events
+        return self._run(self._policy, whole=False)
 
     def run_battle(self) -> list[dict[str, Any]]:
         """Play the battle to its end, decisions as in the lesson."""
-        events: list[dict[str, Any]] = []
-        while not self.battle.over:
-            events += self._attack_once(self._policy)
-        self._refresh(events)
-        return events
+        return self._run(self._policy, whole=True)
 
     def replay(self) -> None:
         """Set the battle back to its first attack with the lesson's dice queued again."""
@@ -191,7 +174,9 @@ class LessonWidget(W.VBox):
         self.status = W.HTML()
         self.narrative = W.HTML()
         self.narrative.add_class("hl-card")
-        self.map = MapWidget(self.lesson.game, viewer=LESSON_VIEWER)
+        #: the lesson's game at the step shown, shared with the map
+        self.session = GameSession(self.lesson.game)
+        self.map = MapWidget(session=self.session, viewer=LESSON_VIEWER)
         self.map.playable = False
         self.battle_box = W.VBox()
         self.decision_html = W.HTML()
@@ -351,9 +336,8 @@ class LessonWidget(W.VBox):
         return "\n".join(parts)
 
     def _show_map(self, view: dict[str, Any]) -> None:
-        self.map.game = self.lesson.game
+        self.session.load(self.lesson.game)  # the map redraws (and forgets its selection)
         self.map.playable = False
-        self.map.refresh()
         focus = view["focus"]
         if focus["area"]:
             self.map.focus(focus["area"], min(max(focus["zoom"], MIN_ZOOM), MAX_ZOOM))

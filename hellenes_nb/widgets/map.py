@@ -12,8 +12,11 @@ identity, type or strength of a hidden enemy block. The viewer is set in Python 
 may change the selection and the camera, nothing else (:mod:`.browser_writes`).
 
 Clicking (or Enter/Space on) an area selects it; clicking a block of yours selects that unit.
-The legal destinations of the selected unit, or of the selected area's group, are worked out
-from ``game.legal_actions`` and highlighted; clicking one plays the move through ``game.apply``.
+The engine answers where the selected unit, or the selected area's group, may go
+(``Game.targets``); those destinations are highlighted, and clicking one sends the page's
+``play`` request (:mod:`.requests`), which plays the move through the shared
+:class:`~hellenes_nb.core.session.GameSession` (``GameSession.go``). The map redraws when the
+session says the game changed, once per change.
 """
 
 from __future__ import annotations
@@ -28,14 +31,15 @@ import anywidget
 import traitlets
 
 from hellenes_nb.core.game import Game
+from hellenes_nb.core.session import GameSession
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.hellenes.render import style
 from hellenes_nb.games.hellenes.render.geometry import load_geometry
 from hellenes_nb.games.hellenes.render.svg import render_map_svg
-from hellenes_nb.games.hellenes.rules import siege
 from hellenes_nb.games.hellenes.world import World, load_world
 from hellenes_nb.games.registry import new_game
 from hellenes_nb.widgets.browser_writes import BrowserWrites
+from hellenes_nb.widgets.requests import BrowserRequests
 
 __all__ = ["HIGHLIGHT_STYLES", "MapWidget", "VIEWERS"]
 
@@ -117,13 +121,12 @@ def _rating_text(world: World, side: str, unit_id: int) -> str:
     return str(unit.rating)
 
 
-def board_from_view(view: dict[str, Any], world: World,
-                    blockaded: Iterable[str] = ()) -> dict[str, Any]:
+def board_from_view(view: dict[str, Any], world: World) -> dict[str, Any]:
     """The map's synced board, built only from a per-side ``view`` (docs/engine.md).
 
     Visible blocks carry key, name, type, cv, max cv and rating; hidden enemy blocks carry only
-    their side and whether they are besieged, exactly as the view gives them. ``blockaded``
-    lists besieged ports under blockade, a public marker (§8.21).
+    their side and whether they are besieged, exactly as the view gives them. The view's
+    ``blockaded`` lists besieged ports under blockade, a public marker (§8.21).
     """
     blocks: dict[str, list[dict[str, Any]]] = {}
     for u in view["units"]:
@@ -139,7 +142,7 @@ def board_from_view(view: dict[str, Any], world: World,
         blocks.setdefault(u["area"], []).append(b)
     for lst in blocks.values():
         lst.sort(key=_sort_key)
-    blockade = set(blockaded)
+    blockade = set(view["blockaded"])
     prompt = view.get("prompt") or {}
     deciders = prompt.get("deciders", [])
     me = view["side"]
@@ -175,18 +178,15 @@ def _empty_board(viewer: str) -> dict[str, Any]:
             "sieges": {}, "garrisons": {}, "pillaged": [], "civil_war": [], "blocks": {}}
 
 
-def _best(moves: list[dict]) -> dict:
-    """Of several legal moves to one destination prefer no forced march (§5.3), no passenger
-    unless one must be carried (§5.21), then the shortest path."""
-    return min(moves, key=lambda a: (bool(a.get("forced")), "carry" in a, len(a["path"])))
-
-
-class MapWidget(BrowserWrites, anywidget.AnyWidget):
+class MapWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     """The Hellenes map as a Jupyter widget (module docstring; docs/map-widget.md)."""
 
     #: what the page may set: the selection and the camera. ``viewer``, ``playable`` and the
     #: board are set in Python only (the page cannot widen what it is sent)
     browser_writable = frozenset({"selected_area", "selected_unit", "zoom", "center"})
+    #: what the page may ask (:mod:`.requests`): play the selection to a lit destination
+    requests = {"play": "_request_play"}
+    refusals = (IllegalAction, ValueError)
     _esm = _STATIC / "map.js"
     _css = _STATIC / "map.css"
 
@@ -212,8 +212,15 @@ class MapWidget(BrowserWrites, anywidget.AnyWidget):
     curtain = traitlets.Bool(False)
 
     def __init__(self, game: Game | None = None, viewer: str = "all",
-                 scenario: str | None = None, **kwargs: Any):
+                 scenario: str | None = None, *, session: GameSession | None = None,
+                 **kwargs: Any):
+        """Show ``game`` (or the game of ``session``, shared with other widgets), or a
+        scenario's setup, or a plain map."""
         self._world = load_world()
+        if session is not None:
+            if game is not None:
+                raise ValueError("pass a game or a session, not both")
+            game = session.game
         if viewer not in VIEWERS:
             raise ValueError(f"viewer must be 'athens', 'sparta' or 'all' (teacher), "
                              f"not {viewer!r}")
@@ -230,39 +237,51 @@ class MapWidget(BrowserWrites, anywidget.AnyWidget):
             game, playable = new_game(str(scenario)), False
         else:
             playable = game is not None
-        self._game = game
+        if session is None and game is not None:
+            session = GameSession(game)
+        self._session = session
         self._callbacks: list[Callable[[str], Any]] = []
-        self._plans: dict[str, list[list[dict]]] = {}
+        self._piece = ("", "")  # (side, unit key or area) whose destinations are lit
         self._quiet = False
         svg, box = _base_svg()
         super().__init__(base_svg=svg, view_box=list(box), places=_places(),
                          detail_labels=_detail_labels(), viewer=viewer, playable=playable,
                          colours=dict(style.SIDE_COLOURS),
                          **kwargs)
-        self.on_msg(self._on_message)
+        if session is not None:
+            session.observe(self._game_changed)
         self.refresh()
 
     # -- reading ---------------------------------------------------------------------------------
     @property
+    def session(self) -> GameSession | None:
+        """The session of the game shown (None for a plain map)."""
+        return self._session
+
+    @property
     def game(self) -> Game | None:
         """The game shown (None for a plain map)."""
-        return self._game
+        return None if self._session is None else self._session.game
 
     @game.setter
     def game(self, game: Game) -> None:
-        """Show and play another game (a loaded save, a replay): clears the selection."""
+        """Show and play another game (a loaded save, a replay): the session loads it, which
+        clears the selection."""
         if not isinstance(game, Game):
             raise TypeError(f"game must be a hellenes_nb Game (from new_game), "
                             f"not {type(game).__name__}")
-        self._game = game
-        self.playable = True
-        self._set_selection("", "")
+        if self._session is None:
+            self._session = GameSession(game)
+            self._session.observe(self._game_changed)
+            self._game_changed("load")
+        else:
+            self._session.load(game)
 
     def __repr__(self) -> str:
-        if self._game is None:
+        if self.game is None:
             what = "plain map"
         else:
-            st = self._game.state
+            st = self.game.state
             b = self.board
             what = (f"scenario {st.scenario}, {b['season']} {b['year']} BC, prestige "
                     f"{b['prestige']:+d}" + ("" if self.playable else ", setup only"))
@@ -312,12 +331,10 @@ class MapWidget(BrowserWrites, anywidget.AnyWidget):
 
     def refresh(self) -> None:
         """Redraw from the game (call after changing the game outside the widget)."""
-        if self._game is None or self.curtain:
+        if self.game is None or self.curtain:
             board = _empty_board(self.viewer)
         else:
-            st = self._game.state
-            ports = [st.ix.place_ids[p] for p in st.sieges if siege.blockaded(st, p)]
-            board = board_from_view(self._game.view(self.viewer), self._world, ports)
+            board = board_from_view(self.game.view(self.viewer), self._world)
         with self.hold_sync():
             self.board = board
             self._update_destinations()
@@ -339,29 +356,27 @@ class MapWidget(BrowserWrites, anywidget.AnyWidget):
         reads them as the viewer may. Raises ValueError in plain words when it cannot be done.
         """
         area = self._check_area(area)
-        plans = self._plans.get(area)
-        if not plans:
+        if area not in self.destinations:
             what = self.selected_unit or self.selected_area or "nothing"
             raise ValueError(f"{self.places[area]['name']} is not a legal destination of the "
                              f"selection ({what})")
-        events: list[dict] = []
-        game = self._game
-        assert game is not None  # plans exist only with a game
+        side, piece = self._piece
+        game = self.game
+        assert game is not None and self._session is not None  # destinations need a game
         start = len(game.log)
+        self._quiet = True  # the session's change redraws once, with the new selection
         try:
-            if plans[0][0]["type"] == "move_group":
-                events += game.apply(plans[0][0])
-            for plan in plans:
-                move = plan[-1]
-                again = [a for a in game.legal_actions(move["side"])
-                         if a["type"] == "move" and a["unit"] == move["unit"]
-                         and a["path"][-1] == area]
-                if again:
-                    events += game.apply(_best(again))
+            self.selected_unit, self.selected_area = "", area
         finally:
-            self._set_selection(area, "")
-        shown = game.log_for(self.viewer, start)  # the message is synced: the viewer's words
-        self.message = "; ".join(e["text"] for e in shown if e.get("text"))[:400]
+            self._quiet = False
+        try:
+            events = self._session.go(side, piece, area)
+        except IllegalAction:
+            self.refresh()
+            raise
+        if not self.curtain:  # a hand-over the move brought about keeps the board bare
+            shown = self.game.log_for(self.viewer, start)  # synced: the viewer's own words
+            self.message = "; ".join(e["text"] for e in shown if e.get("text"))[:400]
         return events
 
     # -- internals -------------------------------------------------------------------------------
@@ -385,53 +400,30 @@ class MapWidget(BrowserWrites, anywidget.AnyWidget):
     def _my_sides(self) -> tuple[str, ...]:
         return ("athens", "sparta") if self.viewer == "all" else (self.viewer,)
 
-    def _unit_plans(self, key: str, area: str, acts: dict[str, list[dict]],
-                    activated: dict[str, Game | None]) -> dict[str, list[dict]]:
-        """Destination -> [actions] for one unit: a move now, or activate its group then move."""
-        side = "athens" if key.startswith("A") else "sparta"
-        moves = [a for a in acts[side] if a["type"] == "move" and a["unit"] == key]
-        prefix: list[dict] = []
-        if not moves:
-            groups = [a for a in acts[side]
-                      if a["type"] == "move_group" and a.get("area") == area]
-            if not groups:
-                return {}
-            if side not in activated:
-                trial = self._game.clone()
-                try:
-                    trial.apply(groups[0])
-                except IllegalAction:
-                    trial = None
-                activated[side] = trial
-            trial = activated[side]
-            if trial is None:
-                return {}
-            prefix = [groups[0]]
-            moves = [a for a in trial.legal_actions(side)
-                     if a["type"] == "move" and a["unit"] == key]
-        by_dest: dict[str, list[dict]] = {}
-        for a in moves:
-            by_dest.setdefault(a["path"][-1], []).append(a)
-        return {d: prefix + [_best(m)] for d, m in by_dest.items()}
-
     def _update_destinations(self) -> None:
-        """Legal destinations of the selected unit, or of the selected area's group: the places
-        every block of the group that can move may reach (§4.1, §5)."""
-        self._plans = {}
-        area = self.selected_area
-        if not (self.playable and self._game is not None and area) or self._game.over:
-            self.destinations = []
-            return
-        mine = [b["key"] for b in self.board["blocks"].get(area, [])
-                if "key" in b and b["side"] in self._my_sides()]
-        keys = [self.selected_unit] if self.selected_unit in mine else mine
-        acts = {s: self._game.legal_actions(s) for s in self._my_sides()}
-        activated: dict[str, Game | None] = {}
-        per_unit = [p for p in (self._unit_plans(k, area, acts, activated) for k in keys) if p]
-        # a group goes only where every block of it that can move may go
-        common = set.intersection(*(set(p) for p in per_unit)) if per_unit else set()
-        self._plans = {d: [p[d] for p in per_unit] for d in common}
-        self.destinations = sorted(common)
+        """Where the selected unit, or the selected area's group, may go: the engine's answer
+        (``Game.targets``) for the first of the viewer's sides that can move it (§4.1, §5)."""
+        game, area = self.game, self.selected_area
+        self._piece = ("", "")
+        found: dict[str, list[dict]] = {}
+        if self.playable and game is not None and area and not game.over:
+            mine = [b["key"] for b in self.board["blocks"].get(area, [])
+                    if "key" in b and b["side"] in self._my_sides()]
+            piece = self.selected_unit if self.selected_unit in mine else area
+            for side in self._my_sides():
+                found = game.targets(side, piece)
+                if found:
+                    self._piece = (side, piece)
+                    break
+        self.destinations = sorted(found)
+
+    def _game_changed(self, change: str) -> None:
+        """The session's game changed: redraw (a new game also clears the selection)."""
+        if change in ("load", "undo"):
+            self.playable = True
+            self._set_selection("", "")
+        else:
+            self.refresh()
 
     @traitlets.observe("selected_area", "selected_unit")
     def _selection_changed(self, change: dict) -> None:
@@ -465,12 +457,10 @@ class MapWidget(BrowserWrites, anywidget.AnyWidget):
             raise ValueError(f"viewer must be 'athens', 'sparta' or 'all', not {change['new']!r}")
         self._set_selection("", "")
 
-    def _on_message(self, _widget: Any, content: dict, _buffers: Any) -> None:
-        """Browser requests: ``{"play": area}`` when a highlighted destination is clicked."""
-        if not isinstance(content, dict) or "play" not in content:
-            return
-        try:
-            self.play(str(content["play"]))
-        except (IllegalAction, ValueError) as exc:
-            self.message = f"Not possible: {exc}"
+    # -- requests from the page (:mod:`.requests`) -------------------------------------------
+    def refuse(self, message: str) -> None:
+        self.message = f"Not possible: {message}"
 
+    def _request_play(self, msg: dict) -> None:
+        """The page's ``{"request": "play", "area": id}``: a lit destination was clicked."""
+        self.play(str(msg.get("area")))

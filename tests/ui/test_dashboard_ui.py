@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from IPython.display import display
+from support.widgetkit import to_battle
 
 from hellenes_nb.bots import HeuristicBot, RandomBot
 from hellenes_nb.widgets.dashboard import (
@@ -142,12 +143,7 @@ def test_hotseat_hand_over_screen(solara_test, page_session, screenshot_dir, con
 def test_battle_board_in_the_dashboard(solara_test, page_session, screenshot_dir,
                                        console_errors):
     dash = Dashboard("431", seed=1)
-    me = HeuristicBot(101)
-    for _ in range(400):
-        top = dash.game.state.stack[-1]
-        if top["kind"] == "battle" and "battle" in top and dash.choices:
-            break
-        dash.choose(me.choose(dash.game, "athens"))
+    to_battle(dash, HeuristicBot(101))
     view = dash.battle_box.children[0].children[0]
     assert isinstance(view, EngineBattleView)
     _show(page_session, dash)
@@ -155,12 +151,11 @@ def test_battle_board_in_the_dashboard(solara_test, page_session, screenshot_dir
     board.wait_for(timeout=SETTLE)
     assert not page_session.locator(".hn-dash-battle .hb-controls").first.is_visible()
     page_session.locator(".hn-dash-battle").scroll_into_view_if_needed()
-    page_session.wait_for_timeout(300)
+    page_session.locator(".hn-dash-battle .hb-block").first.wait_for(timeout=SETTLE)
     page_session.screenshot(path=screenshot_dir / "dashboard-battle.png", full_page=True)
     n = len(dash.game.history)
-    board.click()
-    _wait_python(page_session, lambda: len(dash.game.history) > n,
-                 "the battle decision to reach the game")
+    board.click()  # the page's request reaches the game, which the panels then show
+    _settled(page_session, n)
     assert dash.game.history[n]["type"] == "battle_choice"
     assert console_errors == []
 
@@ -208,9 +203,9 @@ def test_moving_on_the_map_updates_the_dashboard(solara_test, page_session, scre
     target = go.get_attribute("data-go")
     n = len(dash.game.history)
     page_session.screenshot(path=screenshot_dir / "dashboard-move.png", full_page=True)
-    go.click()
-    _wait_python(page_session, lambda: len(dash.game.history) > n and bool(dash.choices),
-                 "the move to be played and the panels refreshed")
+    go.click()  # the page's play request: the move, then the panels drawn once
+    moves = _settled(page_session, n)
+    assert moves == len(dash.game.history)
     assert any(a["type"] == "move" and a["path"][-1] == target for a in dash.game.history[n:])
     page_session.locator(f".hn-who:has-text('{len(dash.game.history)} moves')").wait_for(
         timeout=SETTLE)

@@ -12,14 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hellenes_nb.core.game import Game
+from hellenes_nb.games.hellenes import live_odds as live_odds_module
+from hellenes_nb.games.hellenes.live_odds import _sampled, live_odds
 from hellenes_nb.games.hellenes.rules.battle.combat import Battle
 from hellenes_nb.games.hellenes.rules.battle.policies import auto
 from hellenes_nb.games.hellenes.rules.battle.setup import BattleError
 from hellenes_nb.games.hellenes.rules.olympians import _turn_code
 from hellenes_nb.widgets import battle as battle_module
-from hellenes_nb.widgets import live_odds as live_odds_module
 from hellenes_nb.widgets.battle import BattleWidget
-from hellenes_nb.widgets.live_odds import _sampled, live_odds
 
 MISS = 3  # a miss for power 1 and 2 (§6.32, §6.33)
 
@@ -126,16 +126,16 @@ def test_forced_dice_show_in_the_trait_and_are_checked():
 
 def test_requests_from_the_browser_go_through_the_same_methods():
     w = combat_round_example()
-    w.request = {"action": "step", "id": 1}
+    w.handle_request({"request": "step", "id": 1})
     assert "must first decide" in w.error and "6.4" in w.error
-    w.request = {"action": "choose", "choice": "fight", "id": 2}
+    w.handle_request({"request": "choose", "choice": "fight", "id": 2})
     assert w.error == "" and w.prompt == {}
     seq = w.seq
-    w.request = {"action": "step", "id": 3}
+    w.handle_request({"request": "step", "id": 3})
     assert w.seq == seq + 1 and len(attacks(w)) == 1
-    w.request = {"action": "jump", "id": 4}
+    w.handle_request({"request": "jump", "id": 4})
     assert "unknown request" in w.error
-    w.request = {"action": "choose", "choice": "run away", "id": 5}
+    w.handle_request({"request": "choose", "choice": "run away", "id": 5})
     assert "not a legal" in w.error
 
 
@@ -550,12 +550,12 @@ def test_11_0_auto_play_declines_the_appeal_and_says_so():
 def test_appeal_requests_from_the_browser():
     w = duel({"athens": ["ares"], "sparta": []})
     w.force_dice([4, 4, 4, 2, 2, 2])
-    w.request = {"action": "step", "id": 1}
-    w.request = {"action": "appeal", "choice": "hera", "id": 2}
+    w.handle_request({"request": "step", "id": 1})
+    w.handle_request({"request": "appeal", "choice": "hera", "id": 2})
     assert "no appeal to Hera" in w.error
-    w.request = {"action": "appeal", "choice": "ares", "id": 3}
+    w.handle_request({"request": "appeal", "choice": "ares", "id": 3})
     assert w.error == "" and w.history["dice"].to_list() == [[2, 2, 2]]
-    w.request = {"action": "accept", "id": 4}
+    w.handle_request({"request": "accept", "id": 4})
     assert "no appeal is on offer" in w.error
 
 

@@ -369,13 +369,13 @@ def test_battle_board_follows_the_engine_battle():
     assert view.prompt, "the board shows the decision the engine asks for"
     # stepping on the board would roll dice the engine does not know: refused, game unchanged
     before = dash.game.to_json()
-    view.request = {"action": "step", "id": "t1"}
+    view.handle_request({"request": "step"})
     assert "engine rolls the dice" in view.error
     assert dash.game.to_json() == before
     # a decision on the board is played in the game
     choice = next(a for a in dash.choices if a["type"] == "battle_choice")
     n = len(dash.game.history)
-    view.request = {"action": "choose", "choice": choice["choice"], "id": "t2"}
+    view.handle_request({"request": "choose", "choice": choice["choice"]})
     assert len(dash.game.history) > n
     assert dash.game.history[n] == {k: v for k, v in choice.items() if k != "label"}
 

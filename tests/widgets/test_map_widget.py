@@ -9,20 +9,13 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.widgetkit import to_actions
 
 import hellenes_nb
 from hellenes_nb.games.hellenes.world import load_world
 from hellenes_nb.widgets.map import HIGHLIGHT_STYLES, MapWidget, board_from_view
 
 WORLD = load_world()
-
-
-def to_actions(game) -> None:
-    """Play both New Year cards and one action card each: Sparta has the first action phase."""
-    while game.prompt.kind != "actions":
-        acts = game.legal_actions()
-        game.apply(next((a for a in acts
-                         if a["type"] == "play_card" and a.get("use") == "actions"), acts[0]))
 
 
 @pytest.fixture()
@@ -180,8 +173,10 @@ def test_board_carries_sieges_blockades_and_garrisons():
 
 def test_board_from_view_rejects_nothing_it_was_not_given(sparta_to_act):
     view = sparta_to_act.view("athens")
-    board = board_from_view(view, WORLD)
-    assert board["sieges"]["pallene"]["blockaded"] is False  # no blockade list passed
+    assert "pallene" in view["blockaded"]  # the public blockade marker comes with the view
+    assert board_from_view(view, WORLD)["sieges"]["pallene"]["blockaded"] is True
+    board = board_from_view({**view, "blockaded": []}, WORLD)
+    assert board["sieges"]["pallene"]["blockaded"] is False  # nothing but the view is read
     assert board["prompt"].startswith("Waiting for Sparta")
 
 
@@ -293,10 +288,10 @@ def test_other_side_gets_no_destinations(sparta_to_act):
 def test_browser_play_message_reports_plain_words(sparta_to_act):
     w = MapWidget(sparta_to_act, viewer="sparta")
     w.selected_area = "ambracia"
-    w._on_message(w, {"play": "crete"}, [])
+    w.handle_request({"request": "play", "area": "crete"})
     assert w.message.startswith("Not possible: Crete is not a legal destination")
     history = list(sparta_to_act.history)
-    w._on_message(w, {"something": "else"}, [])
+    w.handle_request({"something": "else"})
     assert sparta_to_act.history == history
 
 
@@ -318,3 +313,14 @@ def test_game_setter_switches_games_and_checks_type(sparta_to_act):
     assert w.board["prompt"].startswith("Sparta")
     with pytest.raises(TypeError, match="must be a hellenes_nb Game"):
         w.game = "431"
+
+
+@pytest.mark.rule("2.0")
+def test_2_0_a_move_that_brings_a_hand_over_leaves_no_message_under_the_curtain(sparta_to_act):
+    """The hot-seat dashboard covers the map as soon as the session says the decision passed to
+    the other player; the words of the move just played must not appear after that."""
+    w = MapWidget(sparta_to_act, viewer="sparta")
+    w.session.observe(lambda change: setattr(w, "curtain", True))  # the dashboard's hand-over
+    w.selected_area = "corinth"
+    w.play("megaris")
+    assert w.curtain and w.message == "" and w.board["blocks"] == {}

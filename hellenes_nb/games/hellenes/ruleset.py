@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from hellenes_nb.core.steps import StepRegistry
-from hellenes_nb.games.hellenes import shapes
+from hellenes_nb.games.hellenes import shapes, targets
 from hellenes_nb.games.hellenes.eventlog import READERS, read_event
 from hellenes_nb.games.hellenes.index import SEASONS, SIDE_NAMES, index_for
 from hellenes_nb.games.hellenes.rules import year_end
@@ -46,6 +46,12 @@ class Hellenes:
 
     def view(self, state: State, role: str) -> dict[str, Any]:
         return view(state, role, self.steps)
+
+    def targets(self, game: Any, role: str, piece: str) -> dict[str, list[dict]]:
+        return targets.targets(game, role, piece)
+
+    def route(self, game: Any, role: str, piece: str, destination: str) -> list[dict]:
+        return targets.route(game, role, piece, destination)
 
     def log_for(self, state: State, role: str, start: int = 0) -> list[dict]:
         if role not in READERS:

@@ -8,11 +8,13 @@ their owner. Log events are read in the form made for ``side`` when they were wr
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from hellenes_nb.core.steps import StepRegistry
 from hellenes_nb.games.hellenes.eventlog import read_event
 from hellenes_nb.games.hellenes.index import N_UNITS, SEASONS, SIDE_NAMES
+from hellenes_nb.games.hellenes.rules import siege
 from hellenes_nb.games.hellenes.state import UNIT_KEYS, UNIT_LIST_KEYS, State
 
 
@@ -57,6 +59,18 @@ def _redact_record(state: State, rec: dict, side: int) -> dict:
         else:
             out[k] = v
     return out
+
+
+def _battle(state: State) -> dict[str, Any] | None:
+    """The battle being fought (the battle frame nearest the top of the stack, once its blocks
+    are revealed, §6.1): its place, stage and the battle machine's record without its dice
+    (their state would tell the rolls to come). Every block in it is revealed to both sides,
+    and its rolls are public."""
+    frame = next((f for f in reversed(state.stack) if f["kind"] == "battle"), None)
+    if frame is None or "battle" not in frame:
+        return None
+    shown = {k: copy.deepcopy(v) for k, v in frame["battle"].items() if k != "dice"}
+    return {"place": state.ix.place_ids[frame["place"]], "stage": frame["stage"], **shown}
 
 
 def view(state: State, side: str, steps: StepRegistry) -> dict[str, Any]:
@@ -125,6 +139,7 @@ def view(state: State, side: str, steps: StepRegistry) -> dict[str, Any]:
         "sieges": {ix.place_ids[p]: {"besieger": SIDE_NAMES[v["besieger"]],
                                      "since": list(v.get("since", ()))}
                    for p, v in sorted(state.sieges.items())},
+        "blockaded": [ix.place_ids[p] for p in state.sieges if siege.blockaded(state, p)],
         "pillaged": sorted(ix.place_ids[p] for p in state.pillaged),
         "civil_war": sorted(ix.place_ids[p] for p in state.civil_war),
         "deck": {"count": len(state.deck)},
@@ -140,5 +155,6 @@ def view(state: State, side: str, steps: StepRegistry) -> dict[str, Any]:
         "engagements": [_redact_record(state, e, me) for e in state.engagements],
         "pending_rolls": [_redact_record(state, r, me) for r in state.pending_rolls],
         "prompt": prompt,
+        "battle": _battle(state),
         "log": [read_event(ev, side) for ev in state.log],
     }

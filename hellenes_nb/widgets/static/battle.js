@@ -1,6 +1,7 @@
 // Battle board for hellenes-nb (BattleWidget). Plain ESM, no build step, no network.
 // Python owns the rules and the dice: this file only draws the traits and sends requests
-// ({action, choice, id}) through the `request` trait. See hellenes_nb/widgets/battle.py.
+// ({request, choice}) as custom messages (hellenes_nb/widgets/requests.py). See
+// hellenes_nb/widgets/battle.py.
 
 const PIPS = {1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8],
   6: [0, 2, 3, 5, 6, 8]};
@@ -81,7 +82,6 @@ function render({model, el}) {
   let struck = {};          // key -> "hit" | "rout" after an attack lands
   let busy = false;
   let auto = null;          // {mode: "round" | "battle", round}
-  let requestId = 0;
   let timer = null;
 
   const root = h("div", {class: "hb", "data-jp-suppress-context-menu": true});
@@ -90,9 +90,7 @@ function render({model, el}) {
 
   function send(action, choice) {
     busy = true;
-    requestId += 1;
-    model.set("request", {action, choice: choice ?? null, id: `${Date.now()}-${requestId}`});
-    model.save_changes();
+    model.send({request: action, choice: choice ?? null});
     draw();
   }
 

@@ -451,7 +451,7 @@ function render({ model, el: host }) {
   function select(area, unit) {
     const dests = model.get("destinations") || [];
     if (area && dests.includes(area) && !unit && model.get("playable")) {
-      model.send({ play: area });
+      model.send({ request: "play", area });
       return;
     }
     model.set("selected_unit", unit || "");
@@ -548,7 +548,7 @@ function render({ model, el: host }) {
     const u = ev.target.closest("[data-unit]");
     if (u) { select(model.get("selected_area"), u.getAttribute("data-unit")); return; }
     const g = ev.target.closest("[data-go]");
-    if (g) model.send({ play: g.getAttribute("data-go") });
+    if (g) model.send({ request: "play", area: g.getAttribute("data-go") });
   });
 
   // --- model changes ---
