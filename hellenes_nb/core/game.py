@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hellenes_nb.core.echo import cut, shown
-from hellenes_nb.core.ruleset import Ruleset, role_names, ruleset_for
+from hellenes_nb.core.ruleset import PieceMoves, Ruleset, role_names, ruleset_for
 from hellenes_nb.core.savejson import (
     OPEN_FORMAT,
     SAVE_VERSION,
@@ -153,20 +153,28 @@ class Game:
 
     def targets(self, side: str, piece: str) -> dict[str, list[dict]]:
         """Where ``piece`` of ``side`` may go now: destination -> the actions that take it
-        there, as planned from this position ({} when it cannot move). What a piece is belongs
-        to the game (Hellenes: a unit key, or an area id for the side's group there); a map
-        highlights these destinations and plays one with :meth:`go`."""
+        there, as planned from this position ({} when it cannot move, or when the game has no
+        pieces that go from place to place). What a piece is belongs to the game (Hellenes: a
+        unit key, or an area id for the side's group there); a map highlights these
+        destinations and plays one with :meth:`go`."""
         self._check_role(side)
+        if not isinstance(self.ruleset, PieceMoves):
+            return {}
         return self.ruleset.targets(self, side, piece)
 
     def go(self, side: str, piece: str, destination: str) -> list[dict]:
         """Take ``piece`` of ``side`` to one of its :meth:`targets`: the game chooses each
-        action after the ones before it and applies them in turn; returns the log events
-        (IllegalAction, game unchanged, when ``destination`` is not a target)."""
+        action after the ones before it and applies them in turn; returns the log events.
+        All or nothing: when any of them is refused (IllegalAction) the game is unchanged."""
         self._check_role(side)
+        if not isinstance(self.ruleset, PieceMoves):
+            raise IllegalAction(f"{self.ruleset.title} has no pieces that go from place to "
+                                "place")
+        trial = self.clone()
         events: list[dict] = []
-        for action in self.ruleset.route(self, side, piece, destination):
-            events += self.apply(action)
+        for action in self.ruleset.route(trial, side, piece, destination):
+            events += trial.apply(action)
+        self._state, self.history, self._undo = trial._state, trial.history, trial._undo
         return events
 
     def _check_role(self, side: str) -> None:

@@ -11,7 +11,7 @@ names exactly one ruleset, so ``new_game("431")`` needs no game name.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from hellenes_nb.core.steps import StepRegistry
@@ -55,29 +55,20 @@ class Ruleset(Protocol):
     def view(self, state: Any, role: str) -> dict[str, Any]:
         """A JSON-ready dict of what ``role`` (or "all", the teacher) may know."""
 
+
+
+@runtime_checkable
+class PieceMoves(Protocol):
+    """What a game with pieces that go from place to place adds, so that a map can ask the
+    engine where a piece may go and send it there (``Game.targets``, ``Game.go``)."""
+
     def targets(self, game: Any, role: str, piece: str) -> dict[str, list[dict]]:
         """Where ``piece`` of ``role`` may go in ``game`` now: destination -> the actions
-        that take it there, as planned now (``Game.targets``)."""
+        that take it there, as planned now."""
 
-    def route(self, game: Any, role: str, piece: str, destination: str) -> list[dict]:
+    def route(self, game: Any, role: str, piece: str, destination: str) -> Iterable[dict]:
         """The actions that take ``piece`` to ``destination``, each chosen after the ones
-        before it (IllegalAction when it is not a target; ``Game.go``)."""
-
-    def log_for(self, state: Any, role: str, start: int = 0) -> list[dict]:
-        """The events from ``start`` on as ``role`` (or "all") may read them."""
-
-    def result(self, state: Any) -> dict | None:
-        """``{"winner", "how", "text", ...}`` once the game is over, else None."""
-
-    def describe(self, state: Any) -> str:
-        """A one-line summary of the position for ``repr`` ("Spring 431 BC, prestige +2")."""
-
-    def save_state(self, state: Any) -> dict[str, Any]:
-        """The state as a JSON-ready dict for an open save (readable by people)."""
-
-    def read_save(self, data: dict[str, Any], **options: Any) -> tuple[str, int, list[dict]]:
-        """Check an open save's JSON completely (ValueError in plain words naming the place
-        and the problem); return its scenario, seed and moves to replay."""
+        before it were applied to ``game`` (IllegalAction when it is not a target)."""
 
 
 _RULESETS: dict[str, Ruleset] = {}

@@ -13,10 +13,10 @@ import pytest
 from support.toygame import Toy
 
 from hellenes_nb.bots import BotError, HeuristicBot, RandomBot, bots_for, deciding_sides, make_bot
+from hellenes_nb.core.game import Game
 from hellenes_nb.games.registry import new_game
 from hellenes_nb.games.services import services_for
 from hellenes_nb.gameservices import NO_SERVICES
-from hellenes_nb.core.game import Game
 from hellenes_nb.selfplay import pick
 
 TOY = Toy()

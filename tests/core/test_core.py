@@ -100,3 +100,32 @@ def test_an_extended_registry_keeps_the_games_steps_and_adds_a_test_step():
     assert "test_end" in wider and "test_end" not in base
     assert wider.step_for({"kind": "take"}) is base.step_for({"kind": "take"})
     assert base.step_for({"kind": "take"}).registry is base
+
+
+def test_go_is_all_or_nothing(toy):
+    """Game.go applies a route of several actions: when one is refused, none stays."""
+
+    class Routed(Toy):
+        name = "routed"
+
+        @property
+        def scenarios(self):
+            return ("toy-routed",)
+
+        def targets(self, game, role, piece):
+            return {"there": []}
+
+        def route(self, game, role, piece, destination):
+            return [game.legal_actions(role)[0], {"type": "take", "side": role, "n": 99}]
+
+    routed = register_ruleset(Routed())
+    try:
+        game = new_game("toy-routed", seed=2)
+        before = game.to_json()
+        assert game.targets("first", "pile") == {"there": []}
+        with pytest.raises(IllegalAction):
+            game.go("first", "pile", "there")
+        assert game.to_json() == before and game.history == []
+        assert new_game("toy-pile").targets("first", "pile") == {}  # no pieces to move
+    finally:
+        unregister_ruleset(routed)
