@@ -23,7 +23,16 @@ from types import ModuleType
 from hellenes_nb.core import remembered
 from hellenes_nb.core.echo import shown
 from hellenes_nb.core.steps import IllegalAction, Step, need, pop, push
-from hellenes_nb.games.hellenes.index import ATHENS, SIDE_NAMES, WorldIndex, action_side
+from hellenes_nb.games.hellenes.index import (
+    ATHENS,
+    SIDE_NAMES,
+    WINTER,
+    WorldIndex,
+    action_side,
+    side_of,
+    side_title,
+    side_units,
+)
 from hellenes_nb.games.hellenes.rules import boarding, movement, olympians
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.cards import card_record, no_quarter_bars, season_ban
@@ -31,7 +40,6 @@ from hellenes_nb.games.hellenes.rules.control import outside_units, placed
 from hellenes_nb.games.hellenes.state import POOL, State
 
 RECRUIT_DRAW = 3
-WINTER = 5
 
 #: Movement limits per group-move mode, ``(state, unit, destination) -> Limits or None``; modes
 #: not listed use the scenario's limits (``scenario_rules.move_limits``). ``wintering.py`` adds
@@ -94,10 +102,6 @@ def register_action(handler: ActionType) -> ActionType:
     return handler
 
 
-def _name(side: int) -> str:
-    return SIDE_NAMES[side]
-
-
 def _place_arg(state: State, action: dict, key: str) -> int:
     value = need(action, key, str)
     try:
@@ -115,8 +119,8 @@ def _unit_arg(state: State, action: dict, key: str = "unit") -> int:
 
 
 def _own(state: State, u: int, side: int) -> None:
-    if u // 60 != side:
-        raise IllegalAction(f"{state.ix.describe(u)} is not a {_name(side).title()} unit")
+    if side_of(u) != side:
+        raise IllegalAction(f"{state.ix.describe(u)} is not a {side_title(side)} unit")
 
 
 def next_group(state: State) -> int:
@@ -155,7 +159,7 @@ def _movable_units(state: State, side: int) -> tuple[int, ...]:
     if units is None:
         is_fleet, is_port, is_sea = ix.is_fleet, ix.is_port, ix.is_sea
         # the test of ``_movable``, spelt out
-        units = tuple(u for u in range(side * 60, side * 60 + 60)
+        units = tuple(u for u in side_units(side)
                       if loc[u] >= 0 and not moved[u] and (
                           (not inside[u] or is_port[loc[u]]) if is_fleet[u]
                           else not inside[u] and not is_sea(loc[u])))
@@ -184,28 +188,28 @@ class MoveGroup(ActionType):
     def legal(self, state, side):
         areas = sorted({state.loc[u] for u in _movable_units(state, side)})
         ix = state.ix
-        return [{"type": self.type, "side": _name(side), "area": ix.place_ids[p],
+        return [{"type": self.type, "side": SIDE_NAMES[side], "area": ix.place_ids[p],
                  "label": f"Activate the group in {ix.place_name[p]} (1 action)"}
                 for p in areas]
 
     def why_illegal(self, state, side, action):
         p = _place_arg(state, action, "area")
-        units = [u for u in range(side * 60, side * 60 + 60) if state.loc[u] == p]
+        units = [u for u in side_units(side) if state.loc[u] == p]
         if not units:
-            return IllegalAction(f"{_name(side).title()} has no units in "
+            return IllegalAction(f"{side_title(side)} has no units in "
                                  f"{state.ix.place_name[p]} to move", "4.1")
         if not any(_movable(state, u) for u in units):
-            return IllegalAction(f"every {_name(side).title()} unit in {state.ix.place_name[p]}"
+            return IllegalAction(f"every {side_title(side)} unit in {state.ix.place_name[p]}"
                                  " has moved this turn or cannot move (besieged)", "5.0")
         return None
 
     def apply(self, state, side, action):
         p = state.ix.place(action["area"])
-        units = tuple(u for u in range(side * 60, side * 60 + 60)
+        units = tuple(u for u in side_units(side)
                       if state.loc[u] == p and not state.moved[u])
         g = next_group(state)
         winter = state.season == WINTER
-        state.event("activate", "9.214" if winter else "4.1", f"{_name(side).title()} "
+        state.event("activate", "9.214" if winter else "4.1", f"{side_title(side)} "
                     f"activates the group in {state.ix.place_name[p]}", side)
         push(state, {"kind": "group_move", "side": side, "mode": "winter" if winter else "group",
                      "area": p, "to": -1, "group": g, "units": units})
@@ -249,7 +253,7 @@ class Muster(ActionType):
     def legal(self, state, side):
         ix = state.ix
         # the places ``_reason`` allows: controlled cities some unit can reach
-        return [{"type": self.type, "side": _name(side), "to": ix.place_ids[p],
+        return [{"type": self.type, "side": SIDE_NAMES[side], "to": ix.place_ids[p],
                  "label": f"Muster units into {ix.place_name[p]} (1 action)"}
                 for p in sorted(self._reached(state, side))]
 
@@ -258,9 +262,9 @@ class Muster(ActionType):
         if not ix.has_city[p]:
             return f"{ix.place_name[p]} has no city: musters go into a friendly city"
         if state.city_control[p] != side:
-            return f"the city of {ix.place_name[p]} is not controlled by {_name(side).title()}"
+            return f"the city of {ix.place_name[p]} is not controlled by {side_title(side)}"
         if not self._reached(state, side, p):
-            return (f"none of {_name(side).title()}'s units can reach {ix.place_name[p]} in a "
+            return (f"none of {side_title(side)}'s units can reach {ix.place_name[p]} in a "
                     "muster now")
         return None
 
@@ -272,7 +276,7 @@ class Muster(ActionType):
     def apply(self, state, side, action):
         p = state.ix.place(action["to"])
         g = next_group(state)
-        state.event("muster", "5.0", f"{_name(side).title()} musters into "
+        state.event("muster", "5.0", f"{side_title(side)} musters into "
                     f"{state.ix.place_name[p]}", side)
         push(state, {"kind": "group_move", "side": side, "mode": "muster", "area": -1, "to": p,
                      "group": g, "units": ()})
@@ -343,7 +347,7 @@ def _move_batches(state: State, side: int, u: int, mode: str, to: int, memo: dic
     if memo is None:
         memo = {}
     ix = state.ix
-    name = _name(side)
+    name = SIDE_NAMES[side]
     start = state.loc[u]
     forced_ok = mode in ("group", "winter", "home")
     split = MOVE_PARTS.get(mode)
@@ -430,7 +434,7 @@ class GroupMove(Step):
     def _eligible(self, state: State, frame: dict) -> Iterator[int]:
         """The units that may still move in this group move, in unit order."""
         loc, to = state.loc, frame["to"]
-        cand = (range(frame["side"] * 60, frame["side"] * 60 + 60) if frame["mode"] == "muster"
+        cand = (side_units(frame["side"]) if frame["mode"] == "muster"
                 else frame["units"])
         return (u for u in cand if loc[u] != to and _movable(state, u))
 
@@ -462,7 +466,7 @@ class GroupMove(Step):
                     state, side, u, movement.board_choices(state, u),
                     lambda c, u=u: any(b for b, _ in _move_batches(
                         state, side, u, mode, to, memo, (c,)))))
-        out.append({"type": "end_group", "side": _name(side), "label": _DONE[frame["mode"]]})
+        out.append({"type": "end_group", "side": SIDE_NAMES[side], "label": _DONE[frame["mode"]]})
         return out
 
     def why_illegal(self, state, frame, action):
@@ -473,7 +477,7 @@ class GroupMove(Step):
         side = action_side(action)
         t = action.get("type")
         if side != frame["side"]:
-            return IllegalAction(f"it is {_name(frame['side']).title()}'s move now"), None
+            return IllegalAction(f"it is {side_title(frame['side'])}'s move now"), None
         if t == "end_group":
             return None, None
         if t == "board":
@@ -608,7 +612,7 @@ class Build(ActionType):
             return lambda: (f"{ix.describe(u)} is in {ix.place_name[p]}, which is not one of its "
                             "home cities; units build up only at home")
         if state.city_control[p] != side:
-            return lambda: f"{ix.place_name[p]} is not controlled by {_name(side).title()}"
+            return lambda: f"{ix.place_name[p]} is not controlled by {side_title(side)}"
         ok = walls.get(p) if walls is not None else None
         if ok is None:
             ok = _siege().can_build_in(state, p, side)
@@ -628,16 +632,16 @@ class Build(ActionType):
         loc, cv, max_cv = state.loc, state.cv, ix.max_cv
         walls: dict[int, bool] = {}
         # on the map and below full strength (most units are not): ``_refusal``'s first checks
-        return [{"type": self.type, "side": _name(side), "unit": ix.unit_key[u],
+        return [{"type": self.type, "side": SIDE_NAMES[side], "unit": ix.unit_key[u],
                  "label": f"Build {_describe(ix, u)} from {cv[u]} to {cv[u] + 1} cv "
                           f"in {ix.place_name[loc[u]]} (1 action)"}
-                for u in range(side * 60, side * 60 + 60)
+                for u in side_units(side)
                 if loc[u] >= 0 and cv[u] < max_cv[u]
                 and self._refusal(state, side, u, walls) is None]
 
     def why_illegal(self, state, side, action):
         u = _unit_arg(state, action)
-        if u // 60 != side:
+        if side_of(u) != side:
             return IllegalAction(f"{state.ix.describe(u)} is not your unit", "4.21")
         reason = self._reason(state, side, u)
         return IllegalAction(reason, "4.21") if reason else None
@@ -646,7 +650,7 @@ class Build(ActionType):
         u = state.ix.unit(action["unit"])
         state.cv[u] += 1
         state.event("build", "4.21", f"{state.ix.describe(u)} builds up to {state.cv[u]} cv",
-                    side, private=side, public=f"{_name(side).title()} builds up a block in "
+                    side, private=side, public=f"{side_title(side)} builds up a block in "
                     f"{state.ix.place_name[state.loc[u]]}")
 
 
@@ -677,7 +681,7 @@ def recruit_places(state: State, u: int) -> list[int]:
     if recruit_barred(state, u):
         return []
     ix = state.ix
-    side = u // 60
+    side = side_of(u)
     enemy = placed(state)[1 - side]  # the places where enemy units stand
     out = []
     for p in ix.homes[u]:
@@ -706,14 +710,14 @@ class Recruit(ActionType):
     rules = ("4.22",)
 
     def legal(self, state, side):
-        if not any(state.loc[u] == POOL for u in range(side * 60, side * 60 + 60)):
+        if not any(state.loc[u] == POOL for u in side_units(side)):
             return []
-        return [{"type": self.type, "side": _name(side),
+        return [{"type": self.type, "side": SIDE_NAMES[side],
                  "label": "Recruit: draw three blocks from the pool and place one (1 action)"}]
 
     def why_illegal(self, state, side, action):
-        if not any(state.loc[u] == POOL for u in range(side * 60, side * 60 + 60)):
-            return IllegalAction(f"{_name(side).title()}'s recruit pool is empty", "4.22")
+        if not any(state.loc[u] == POOL for u in side_units(side)):
+            return IllegalAction(f"{side_title(side)}'s recruit pool is empty", "4.22")
         return None
 
     def apply(self, state, side, action):
@@ -725,15 +729,15 @@ class Recruit(ActionType):
 def draw_recruits(state: State, side: int, rule: str, verb: str) -> tuple[int, ...]:
     """Draw up to three hidden blocks at random from ``side``'s recruit pool and log it for
     the drawer only (§4.22; §11.0 when Apollo has them drawn again)."""
-    pool = [u for u in range(side * 60, side * 60 + 60) if state.loc[u] == POOL]
+    pool = [u for u in side_units(side) if state.loc[u] == POOL]
     drawn = []
     for _ in range(min(RECRUIT_DRAW, len(pool))):
         drawn.append(pool.pop(state.dice.randbelow(len(pool))))
     state.barrier = True
     ix = state.ix
-    state.event("recruit_draw", rule, f"{_name(side).title()} {verb} "
+    state.event("recruit_draw", rule, f"{side_title(side)} {verb} "
                 + ", ".join(ix.describe(u) for u in drawn), side, private=side,
-                public=f"{_name(side).title()} {verb} {len(drawn)} blocks to recruit")
+                public=f"{side_title(side)} {verb} {len(drawn)} blocks to recruit")
     return tuple(drawn)
 
 
@@ -762,7 +766,7 @@ class RecruitPlace(Step):
         for u in frame["drawn"]:
             for p in self._places(state, u):
                 cv = ix.max_cv[u] if ix.is_barbarian[u] else 1
-                out.append({"type": "place_recruit", "side": _name(side),
+                out.append({"type": "place_recruit", "side": SIDE_NAMES[side],
                             "unit": ix.unit_key[u], "area": ix.place_ids[p],
                             "label": f"Place {ix.describe(u)} in {ix.place_name[p]} at {cv} cv"})
         return out
@@ -805,14 +809,14 @@ class RecruitPlace(Step):
         state.loc[u] = p
         state.cv[u] = ix.max_cv[u] if ix.is_barbarian[u] else 1
         state.inside[u] = 1 if walled else 0
-        state.event("recruit", "4.22", f"{_name(side).title()} recruits {ix.describe(u)} in "
+        state.event("recruit", "4.22", f"{side_title(side)} recruits {ix.describe(u)} in "
                     f"{ix.place_name[p]} at {state.cv[u]} cv", side, private=side,
-                    public=f"{_name(side).title()} recruits a block in {ix.place_name[p]}")
+                    public=f"{side_title(side)} recruits a block in {ix.place_name[p]}")
         if ix.availability[u] == "rebel" and ix.has_city[p] and state.city_control[p] != side:
             # a rebel unit takes its city at once (§4.22), so it may be built up this turn
             state.city_control[p] = side
             state.event("rebels_take_city", "4.22", f"The rebels take {ix.place_name[p]} for "
-                        f"{_name(side).title()}", side, place=p)
+                        f"{side_title(side)}", side, place=p)
         pop(state, frame)
         if ix.is_barbarian[u] and state.season == WINTER:
             movement.eliminate(state, u, "9.23", "barbarians recruited in Winter disband at once",
@@ -824,7 +828,7 @@ class RecruitPlace(Step):
         olympians.after_recruit_placed(state, side, u)
 
     def run(self, state, frame):
-        state.event("recruit_wasted", "4.22", f"{_name(frame['side']).title()} cannot place "
+        state.event("recruit_wasted", "4.22", f"{side_title(frame['side'])} cannot place "
                     "any of the drawn blocks: the recruit is wasted", frame["side"])
         pop(state, frame)
 
@@ -845,12 +849,12 @@ class DetachGarrison(ActionType):
         if p in state.garrisons:
             return f"{ix.place_name[p]} already has a garrison: one per city (§7.3)"
         greeks = [u for u in outside_units(state, p, side) if not ix.is_barbarian[u]]
-        greeks += [u for u in range(side * 60, side * 60 + 60)
+        greeks += [u for u in side_units(side)
                    if state.loc[u] == p and state.inside[u] and not ix.is_barbarian[u]]
         if not greeks:
             return f"no friendly Greek units occupy {ix.place_name[p]}"
         if state.city_control[p] != side:
-            return f"{_name(side).title()} does not hold the city of {ix.place_name[p]}"
+            return f"{side_title(side)} does not hold the city of {ix.place_name[p]}"
         if not _siege().can_build_in(state, p, side):
             return (f"{ix.place_name[p]} is besieged: a garrison is a Building action, and none "
                     "is built in a besieged city (§4.2)")
@@ -860,9 +864,9 @@ class DetachGarrison(ActionType):
         ix = state.ix
         loc, has_city, loyalty = state.loc, ix.has_city, ix.city_loyalty
         # places with an opposing city (``_reason``'s first check) where the side has units
-        places = sorted({loc[u] for u in range(side * 60, side * 60 + 60)
+        places = sorted({loc[u] for u in side_units(side)
                          if loc[u] >= 0 and has_city[loc[u]] and loyalty[loc[u]] == 1 - side})
-        return [{"type": self.type, "side": _name(side), "area": ix.place_ids[p],
+        return [{"type": self.type, "side": SIDE_NAMES[side], "area": ix.place_ids[p],
                  "label": f"Build a garrison in {ix.place_name[p]} (1 action)"}
                 for p in places if self._reason(state, side, p) is None]
 
@@ -874,7 +878,7 @@ class DetachGarrison(ActionType):
     def apply(self, state, side, action):
         p = state.ix.place(action["area"])
         state.garrisons[p] = [side, 1]
-        state.event("garrison", "4.23", f"{_name(side).title()} builds a garrison in "
+        state.event("garrison", "4.23", f"{side_title(side)} builds a garrison in "
                     f"{state.ix.place_name[p]}", side)
 
 
@@ -913,14 +917,14 @@ class ActionPhase(Step):
                 listed = handler.legal(state, side)
                 out.extend((a for a in listed if cost_of(state, handler, a) <= left) if vary
                            else listed)
-        out.append({"type": "end_actions", "side": _name(side),
+        out.append({"type": "end_actions", "side": SIDE_NAMES[side],
                     "label": f"End the action phase ({state.actions_left} action(s) unused)"})
         return out
 
     def why_illegal(self, state, frame, action):
         side = action_side(action)
         if side != frame["side"]:
-            return IllegalAction(f"it is {_name(frame['side']).title()}'s action phase")
+            return IllegalAction(f"it is {side_title(frame['side'])}'s action phase")
         t = action.get("type")
         if t == "end_actions":
             return None
@@ -957,7 +961,7 @@ class ActionPhase(Step):
                          "await": ()})
 
     def text(self, state, frame):
-        return (f"{_name(frame['side']).title()}'s action phase: {state.actions_left} "
+        return (f"{side_title(frame['side'])}'s action phase: {state.actions_left} "
                 "action(s) left")
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hellenes_nb.core.steps import IllegalAction, Step, pop, push
-from hellenes_nb.games.hellenes.index import SIDE_NAMES, action_side
+from hellenes_nb.games.hellenes.index import SIDE_NAMES, action_side, side_of, side_title
 from hellenes_nb.games.hellenes.state import State
 
 #: frame kind → ``(state, frame, fleet, land unit) -> [move actions]``: the moves that frame
@@ -68,7 +68,7 @@ def refusal(state: State, frame: dict, action: dict) -> IllegalAction | None:
         return exc
     ix = state.ix
     side = frame["side"]
-    if f // 60 != side or c // 60 != side:
+    if side_of(f) != side or side_of(c) != side:
         return IllegalAction("only your own units board your fleets", "5.21")
     if state.cv[c] < state.cv[f]:
         return IllegalAction(f"{ix.describe(c)} is already weaker than {ix.describe(f)}: it "
@@ -123,7 +123,7 @@ class Board(Step):
         ix = state.ix
         f, c = frame["unit"], frame["carry"]
         if action_side(action) != frame["side"]:
-            return IllegalAction(f"it is {SIDE_NAMES[frame['side']].title()}'s choice"), None
+            return IllegalAction(f"it is {side_title(frame['side'])}'s choice"), None
         t = action.get("type")
         if t == "end_board":
             return None, None

@@ -20,13 +20,21 @@ from __future__ import annotations
 
 from hellenes_nb.core.echo import shown
 from hellenes_nb.core.steps import IllegalAction, Step, need, pop, push
-from hellenes_nb.games.hellenes.index import ATHENS, SEASONS, SIDE_NAMES, SPARTA, action_side
+from hellenes_nb.games.hellenes.index import (
+    ATHENS,
+    SEASONS,
+    SIDE_NAMES,
+    SPARTA,
+    WINTER,
+    action_side,
+    side_of,
+    side_title,
+)
 from hellenes_nb.games.hellenes.rules import olympians
 from hellenes_nb.games.hellenes.state import State
 
 OLYMPIANS = ("zeus", "hera", "apollo", "ares", "demeter", "poseidon", "hermes")
 HAND_SIZE = 6
-WINTER = 5
 
 
 class EventRule:
@@ -40,7 +48,7 @@ class EventRule:
         return None
 
     def resolve(self, state: State, side: int, card: int) -> None:
-        state.event("event", self.rules[0], f"{SIDE_NAMES[side].title()} plays {self.key}",
+        state.event("event", self.rules[0], f"{side_title(side)} plays {self.key}",
                     side)
 
 
@@ -126,9 +134,9 @@ def deal(state: State) -> None:
                 state.hands[side].append(state.deck.pop())
     state.barrier = True
     for side in (ATHENS, SPARTA):
-        state.event("deal", "10.1", f"{SIDE_NAMES[side].title()} is dealt "
+        state.event("deal", "10.1", f"{side_title(side)} is dealt "
                     f"{len(state.hands[side])} cards: {sorted(state.hands[side])}", side,
-                    private=side, public=f"{SIDE_NAMES[side].title()} is dealt "
+                    private=side, public=f"{side_title(side)} is dealt "
                     f"{len(state.hands[side])} cards")
 
 
@@ -187,18 +195,18 @@ class CardPlay(Step):
         if action.get("type") == "appeal_zeus":
             if frame["new_year"] and olympians.zeus_allowed(state, side):
                 return None
-            return IllegalAction(f"{SIDE_NAMES[side].title()} cannot appeal to Zeus now: it "
+            return IllegalAction(f"{side_title(side)} cannot appeal to Zeus now: it "
                                  "takes a Sacrifice to Zeus, before committing the New Year "
                                  "card, and one appeal to Zeus a turn", "11.0")
         if action.get("type") != "play_card":
             return IllegalAction(f"both players must now commit a card ('play_card'), "
                                  f"not {shown(action.get('type'))}", "3.3")
         if state.played[side] is not None:
-            return IllegalAction(f"{SIDE_NAMES[side].title()} has already committed a card "
+            return IllegalAction(f"{side_title(side)} has already committed a card "
                                  "this season", "3.3")
         n = need(action, "card", int)
         if n not in state.hands[side]:
-            return IllegalAction(f"card {n} is not in {SIDE_NAMES[side].title()}'s hand "
+            return IllegalAction(f"card {n} is not in {side_title(side)}'s hand "
                                  f"(the hand holds {sorted(state.hands[side])})", "3.0")
         use = action.get("use")
         new_year = bool(frame["new_year"])
@@ -221,7 +229,7 @@ class CardPlay(Step):
                 return IllegalAction(f"{shown(god)} is not an Olympian; choose one of "
                                      f"{', '.join(OLYMPIANS)}", "10.3")
             if god in state.sacrifices[side]:
-                return IllegalAction(f"{SIDE_NAMES[side].title()} already has a sacrifice "
+                return IllegalAction(f"{side_title(side)} already has a sacrifice "
                                      f"to {god.title()}: at most one per Olympian", "10.3")
             return None
         if use != "actions":
@@ -240,9 +248,9 @@ class CardPlay(Step):
         if frame["new_year"] and action["use"] == "sacrifice":
             play["god"] = action.get("god")
         state.played[side] = play
-        state.event("commit", "3.3", f"{SIDE_NAMES[side].title()} commits {_card_label(state, n)}"
+        state.event("commit", "3.3", f"{side_title(side)} commits {_card_label(state, n)}"
                     f" for {play['use']}", side, private=side,
-                    public=f"{SIDE_NAMES[side].title()} commits a card face down")
+                    public=f"{side_title(side)} commits a card face down")
         if all(p is not None for p in state.played):
             self._reveal(state, frame)
 
@@ -251,13 +259,13 @@ class CardPlay(Step):
         parts = []
         for side in (ATHENS, SPARTA):
             p = state.played[side]
-            parts.append(f"{SIDE_NAMES[side].title()} {_card_label(state, p['card'])} for "
+            parts.append(f"{side_title(side)} {_card_label(state, p['card'])} for "
                          f"{p['use']}")
             if p["use"] == "sacrifice" and p.get("god"):
                 state.sacrifices[side].append(p["god"])
         state.first = initiative(state)
         state.event("reveal", "3.3", "Cards revealed: " + "; ".join(parts) +
-                    f". {SIDE_NAMES[state.first].title()} goes first.", state.first,
+                    f". {side_title(state.first)} goes first.", state.first,
                     cards={SIDE_NAMES[s]: dict(state.played[s]) for s in (ATHENS, SPARTA)})
         pop(state, frame)
 
@@ -329,7 +337,7 @@ def season_ban(state: State, side: int, what: str) -> str:
     now = season_code(state)
     for key, flags in bans:
         if state.flags.get(flags[side]) == now:
-            return (f"the enemy's {key.title()} this season: {SIDE_NAMES[side].title()} "
+            return (f"the enemy's {key.title()} this season: {side_title(side)} "
                     f"may not {_BAN_WORDS[what]} (§3.1)")
     return ""
 
@@ -359,7 +367,7 @@ def treachery_city(state: State, side: int) -> int:
 def no_quarter_bars(state: State, u: int) -> str:
     """Why unit ``u`` may not be recruited because of No Quarter, or "" (§3.1): Athens cannot
     recruit its elite E2 fleets while the card is in play."""
-    if u >= 60 or not in_play_count(state, "no_quarter"):
+    if side_of(u) == SPARTA or not in_play_count(state, "no_quarter"):
         return ""
     rec = state.ix.world.units.get(("athens", state.ix.unit_number[u]))
     rating = rec.sea_rating if rec is not None else None

@@ -11,7 +11,7 @@ from array import array
 from collections.abc import Sequence
 
 from hellenes_nb.core import remembered
-from hellenes_nb.games.hellenes.index import WorldIndex
+from hellenes_nb.games.hellenes.index import SIDE_SPAN, WorldIndex
 from hellenes_nb.games.hellenes.state import State
 
 #: place -> units there
@@ -28,7 +28,7 @@ _PLACED_MAX = 256
 def _by_place(loc: Sequence[int], lo: int) -> dict[int, tuple[int, ...]]:
     """Place → units of the side whose indices start at ``lo``, for occupied places only."""
     out: dict[int, list[int]] = {}
-    for u, p in enumerate(loc[lo:lo + 60], lo):
+    for u, p in enumerate(loc[lo:lo + SIDE_SPAN], lo):
         if p >= 0:
             units = out.get(p)
             if units is None:
@@ -67,7 +67,7 @@ def _side_placed(loc: array, key: bytes, side: int) -> dict[int, tuple[int, ...]
     if got is None:
         if len(_SIDE_PLACED) >= _PLACED_MAX:
             _SIDE_PLACED.clear()
-        got = _SIDE_PLACED[mine] = _by_place(loc, side * 60)
+        got = _SIDE_PLACED[mine] = _by_place(loc, side * SIDE_SPAN)
     return got
 
 

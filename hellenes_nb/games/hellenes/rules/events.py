@@ -23,7 +23,14 @@ from collections.abc import Iterator
 from types import ModuleType
 
 from hellenes_nb.core.steps import Step, pop, push, replace_top
-from hellenes_nb.games.hellenes.index import ATHENS, SIDE_NAMES, SPARTA, WorldIndex
+from hellenes_nb.games.hellenes.index import (
+    ATHENS,
+    NEW_YEAR,
+    SIDE_NAMES,
+    SPARTA,
+    WorldIndex,
+    side_title,
+)
 from hellenes_nb.games.hellenes.rules import control, persia, victory
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.cards import (
@@ -40,12 +47,6 @@ from hellenes_nb.games.hellenes.state import State
 __all__ = ["resolve_new_year_event", "revolt_cities", "subject_region_of", "EventStep"]
 
 
-#: ``state.season`` at New Year (``world_index.SEASONS``)
-NEW_YEAR = 0
-
-
-def _name(side: int) -> str:
-    return SIDE_NAMES[side].title()
 
 
 def _siege() -> ModuleType:
@@ -54,13 +55,6 @@ def _siege() -> ModuleType:
     from hellenes_nb.games.hellenes.rules import siege
 
     return siege
-
-
-def _city(state: State, p: int) -> str:
-    """The name of the city in ``p`` (the area's name when it has none)."""
-    ix = state.ix
-    area = ix.world.areas.get(ix.place_ids[p])
-    return area.city.name if area is not None and area.city else ix.place_name[p]
 
 
 def _units_in(state: State, p: int) -> list[int]:
@@ -107,8 +101,8 @@ class ChoiceEvent(EventRule):
         return f"{card_record(state, card).title} has no target now"
 
     def resolve(self, state, side, card):
-        state.event("event", self.rules[0], f"{_name(side)} plays {card_record(state, card).title}"
-                    f" (card {card})", side, card=card)
+        state.event("event", self.rules[0], f"{side_title(side)} plays "
+                    f"{card_record(state, card).title} (card {card})", side, card=card)
         push(state, {"kind": "event", "side": side, "card": card, "key": self.key,
                      "stage": self.start, "left": 0})
 
@@ -152,7 +146,7 @@ class EventStep(Step):
         if frame["key"] == "revolt" and frame["stage"] == "tax":
             return (f"{title}: place a Tax Revolt garrison ({frame['left']} left) or stop "
                     "(§3.12)")
-        return f"{_name(frame['side'])} resolves {title}: choose its target (§3.1)"
+        return f"{side_title(frame['side'])} resolves {title}: choose its target (§3.1)"
 
 
 
@@ -234,10 +228,10 @@ class Revolt(ChoiceEvent):
         if stage == "main":
             regional = revolt_cities(state, card, "regional")
             for p in regional:
-                yield ix.place_ids[p], f"Revolt in {_city(state, p)} (regional revolt)"
+                yield ix.place_ids[p], f"Revolt in {state.ix.city_name[p]} (regional revolt)"
             spreading = revolt_cities(state, card, "spreading")
             for p in spreading:
-                yield (ix.place_ids[p], f"Revolt spreads to {_city(state, p)} in the rebellious "
+                yield (ix.place_ids[p], f"Revolt spreads to {ix.city_name[p]} in the rebellious "
                                         f"region {subject_region_of(state, p)}")
             # Tax Revolts come with a Regional or Spreading Revolt (§3.12), or alone once two
             # Persian Aid cards cancel both (§13.3)
@@ -248,7 +242,7 @@ class Revolt(ChoiceEvent):
             return
         tax = revolt_cities(state, card, "tax")
         for p in tax:
-            yield ix.place_ids[p], f"Tax Revolt in {_city(state, p)}"
+            yield ix.place_ids[p], f"Tax Revolt in {state.ix.city_name[p]}"
         if tax:
             yield "done", "Place no more Tax Revolt garrisons"
 
@@ -288,8 +282,8 @@ class Revolt(ChoiceEvent):
     def _garrison(self, state: State, p: int, what: str) -> None:
         state.garrisons[p] = [SPARTA, 1]
         control.refresh(state)
-        state.event("revolt", "3.12", f"{what}: {_city(state, p)} goes over to Sparta; a Spartan "
-                    "garrison holds the city", SPARTA, place=p)
+        state.event("revolt", "3.12", f"{what}: {state.ix.city_name[p]} goes over to Sparta; a "
+                    "Spartan garrison holds the city", SPARTA, place=p)
 
 
 class HelotUprising(ChoiceEvent):
@@ -303,7 +297,7 @@ class HelotUprising(ChoiceEvent):
         for a in card_record(state, card).params.get("cities", ()):
             p = ix.place_of.get(a, -1)
             if p >= 0 and ix.has_city[p] and not state.neutral[p] and _vacant(state, p):
-                yield a, f"The helots rise in {_city(state, p)}"
+                yield a, f"The helots rise in {state.ix.city_name[p]}"
 
     def playable(self, state, side, card, new_year):
         return _peace_reason(state) or super().playable(state, side, card, new_year)
@@ -316,7 +310,7 @@ class HelotUprising(ChoiceEvent):
         state.garrisons[p] = [ATHENS, 1]
         control.refresh(state)
         state.event("helot_uprising", "3.1", f"The helots rise: an Athenian garrison holds "
-                    f"{_city(state, p)}", ATHENS, place=p)
+                    f"{state.ix.city_name[p]}", ATHENS, place=p)
         pop(state, frame)
 
 
@@ -350,7 +344,7 @@ class PlagueStrikes(ChoiceEvent):
                 continue
             if not _plague_victims(state, p, besieged):
                 continue
-            yield ix.place_ids[p], f"Plague in {_city(state, p)}"
+            yield ix.place_ids[p], f"Plague in {state.ix.city_name[p]}"
 
     def nothing_reason(self, state, side, card):
         return scenario_rules.plague_barred(state) or (
@@ -365,7 +359,7 @@ class PlagueStrikes(ChoiceEvent):
         for u in hit:
             state.cv[u] -= 1
         state.flags["plague_struck"] = 1
-        state.event("plague", "3.1", f"Plague in {_city(state, p)}: {len(hit)} unit(s) above "
+        state.event("plague", "3.1", f"Plague in {state.ix.city_name[p]}: {len(hit)} unit(s) above "
                     "cadre strength lose 1 cv", frame["side"], place=p,
                     units=[ix.unit_key[u] for u in hit])
         if ix.place_ids[p] == "attica":
@@ -394,11 +388,11 @@ class Treachery(ChoiceEvent):
 
     def options(self, state, side, card, stage):
         ix = state.ix
-        return ((ix.place_ids[p], f"Treachery Assault on {_city(state, p)}")
+        return ((ix.place_ids[p], f"Treachery Assault on {state.ix.city_name[p]}")
                 for p in _siege().siege_targets(state, side))
 
     def nothing_reason(self, state, side, card):
-        return f"{_name(side)} besieges no city since a prior season (§3.1, §8.0)"
+        return f"{side_title(side)} besieges no city since a prior season (§3.1, §8.0)"
 
     def resolve(self, state, side, card):
         """As any choice event, unless no assault can be made now: the card is then wasted.
@@ -409,7 +403,7 @@ class Treachery(ChoiceEvent):
         if not why:
             super().resolve(state, side, card)
             return
-        state.event("event", "3.1", f"{_name(side)} plays Treachery (card {card})", side,
+        state.event("event", "3.1", f"{side_title(side)} plays Treachery (card {card})", side,
                     card=card)
         state.event("event_wasted", "10.2" if state.season == NEW_YEAR else "3.1",
                     f"Treachery is wasted: {why}", side, card=card)
@@ -431,17 +425,17 @@ class Hunger(ChoiceEvent):
 
     def options(self, state, side, card, stage):
         ix, siege = state.ix, _siege()
-        return ((ix.place_ids[p], f"Hunger in {_city(state, p)}")
+        return ((ix.place_ids[p], f"Hunger in {state.ix.city_name[p]}")
                 for p in siege.siege_targets(state, side) if siege.attrition_allowed(state, p))
 
     def nothing_reason(self, state, side, card):
-        return (f"{_name(side)} has no siege since a prior season where attrition is possible "
+        return (f"{side_title(side)} has no siege since a prior season where attrition is possible "
                 "(a port must also be blockaded) (§3.1, §8.21)")
 
     def choose(self, state, frame, choice):
         p = state.ix.place(choice)
         state.flags[f"hunger:{choice}"] = season_code(state)
-        state.event("hunger", "3.1", f"Hunger in {_city(state, p)}: this season its siege "
+        state.event("hunger", "3.1", f"Hunger in {state.ix.city_name[p]}: this season its siege "
                     "attrition hits on rolls of 1–2", frame["side"], place=p)
         pop(state, frame)
 
@@ -457,7 +451,7 @@ class LeaderOstracized(ChoiceEvent):
         for s in (ATHENS, SPARTA):
             n = state.leaders[s]
             if n is not None and not scenario_rules.ostracism_barred(state, n):
-                yield str(n), f"Ostracize {card_record(state, n).title}, leader of {_name(s)}"
+                yield str(n), f"Ostracize {card_record(state, n).title}, leader of {side_title(s)}"
 
     def nothing_reason(self, state, side, card):
         barred = [scenario_rules.ostracism_barred(state, n) for n in state.leaders
@@ -472,7 +466,7 @@ class LeaderOstracized(ChoiceEvent):
         state.deck.insert(state.dice.randbelow(len(state.deck) + 1), n)
         state.barrier = True
         state.event("ostracized", "3.11", f"{card_record(state, n).title} is ostracized: "
-                    f"{_name(s)} has no leader, and the card goes back into the deck",
+                    f"{side_title(s)} has no leader, and the card goes back into the deck",
                     frame["side"], card=n)
         pop(state, frame)
 
@@ -487,7 +481,7 @@ class Leader(EventRule):
     def playable(self, state, side, card, new_year):
         s = SIDE_NAMES.index(card_record(state, card).params["side"])
         if state.leaders[s] is not None:
-            return (f"{_name(s)} already has a leader in play "
+            return (f"{side_title(s)} already has a leader in play "
                     f"({card_record(state, state.leaders[s]).title}); a Leader Ostracized "
                     "event must remove it first (§3.11)")
         return None
@@ -496,14 +490,15 @@ class Leader(EventRule):
         c = card_record(state, card)
         s = SIDE_NAMES.index(c.params["side"])
         if state.leaders[s] is not None:
-            state.event("event_wasted", "3.11", f"{c.title} is wasted: {_name(s)} already has a "
-                        f"leader ({card_record(state, state.leaders[s]).title})", side, card=card)
+            state.event("event_wasted", "3.11", f"{c.title} is wasted: {side_title(s)} already "
+                        f"has a leader ({card_record(state, state.leaders[s]).title})", side,
+                        card=card)
             return
         state.leaders[s] = card
         state.in_play.append([card, s])
         bonus = f"+{c.leader_value}" if c.leader_value else "no bonus"
-        state.event("leader", "3.11", f"{_name(side)} plays {c.title}: {c.title} leads "
-                    f"{_name(s)} ({bonus})", side, card=card)
+        state.event("leader", "3.11", f"{side_title(side)} plays {c.title}: {c.title} leads "
+                    f"{side_title(s)} ({bonus})", side, card=card)
 
 
 class Atrocity(EventRule):
@@ -515,16 +510,16 @@ class Atrocity(EventRule):
     def playable(self, state, side, card, new_year):
         n = state.leaders[1 - side]
         if n is None or not card_record(state, n).leader_value:
-            return f"{_name(1 - side)} has no +1 leader in play (§3.1)"
+            return f"{side_title(1 - side)} has no +1 leader in play (§3.1)"
         return None
 
     def resolve(self, state, side, card):
-        state.event("event", "3.1", f"{_name(side)} plays Atrocity", side, card=card)
+        state.event("event", "3.1", f"{side_title(side)} plays Atrocity", side, card=card)
         gone = self.playable(state, side, card, False)  # an event resolved before may have
         if gone:                                        # removed the leader (§3.11)
             state.event("event_wasted", "3.1", f"Atrocity is wasted: {gone}", side, card=card)
             return
-        victory.gain(state, side, 2, "3.1", f"Atrocity: {_name(1 - side)} loses 2 Prestige")
+        victory.gain(state, side, 2, "3.1", f"Atrocity: {side_title(1 - side)} loses 2 Prestige")
 
 
 class SeasonBan(EventRule):
@@ -537,8 +532,8 @@ class SeasonBan(EventRule):
 
     def resolve(self, state, side, card):
         state.flags[f"{self.key}:{SIDE_NAMES[1 - side]}"] = season_code(state)
-        state.event(self.key, "3.1", f"{_name(side)} plays {card_record(state, card).title}: "
-                    f"{_name(1 - side)} may not {self.what} this season", side, card=card)
+        state.event(self.key, "3.1", f"{side_title(side)} plays {card_record(state, card).title}: "
+                    f"{side_title(1 - side)} may not {self.what} this season", side, card=card)
 
 
 # -- continuing events (§3.1, §13) ---------------------------------------------------------------
@@ -563,7 +558,7 @@ class CivilWar(ChoiceEvent):
 
     def options(self, state, side, card, stage):
         ix = state.ix
-        return ((ix.place_ids[p], f"Civil War in {_city(state, p)}") for p in self._cities(state))
+        return ((ix.place_ids[p], f"Civil War in {ix.city_name[p]}") for p in self._cities(state))
 
     def nothing_reason(self, state, side, card):
         return "every city is besieged or already in civil war (§3.1)"
@@ -572,8 +567,8 @@ class CivilWar(ChoiceEvent):
         p = state.ix.place(choice)
         state.civil_war = state.civil_war | {p}
         state.in_play.append([frame["card"], frame["side"]])
-        state.event("civil_war", "3.1", f"Civil War in {_city(state, p)}: its defenders have no "
-                    "double defense for the rest of the year", frame["side"], place=p)
+        state.event("civil_war", "3.1", f"Civil War in {state.ix.city_name[p]}: its defenders "
+                    "have no double defense for the rest of the year", frame["side"], place=p)
         pop(state, frame)
 
 
@@ -593,7 +588,7 @@ class Continuing(EventRule):
             if self.cancels and card_record(state, n).event == self.cancels:
                 remove_from_play(state, n, f"cancelled by {card_record(state, card).title}")
         state.in_play.append([card, side])
-        state.event(self.key, self.rules[0], f"{_name(side)} plays "
+        state.event(self.key, self.rules[0], f"{side_title(side)} plays "
                     f"{card_record(state, card).title}: {self.effect}", side, card=card)
         if self.key == "persian_aid":
             persia.enter_play(state)

@@ -23,7 +23,20 @@ from typing import Any
 
 from hellenes_nb.core import remembered
 from hellenes_nb.core.steps import IllegalAction, Step, pop, replace_top
-from hellenes_nb.games.hellenes.index import SIDE_NAMES, WorldIndex
+from hellenes_nb.games.hellenes.index import (
+    FALL,
+    HIGH_SUMMER,
+    NEW_YEAR,
+    SIDE_NAMES,
+    SIDE_SPAN,
+    SPRING,
+    SUMMER,
+    WINTER,
+    WorldIndex,
+    side_of,
+    side_title,
+    side_units,
+)
 from hellenes_nb.games.hellenes.rules.control import besieged, placed
 from hellenes_nb.games.hellenes.rules.scenarios import (
     Limits,
@@ -34,9 +47,8 @@ from hellenes_nb.games.hellenes.rules.scenarios import (
 )
 from hellenes_nb.games.hellenes.state import POOL, State
 
-WINTER = 5
 #: storm on a die roll up to this face, by season index (§5.22)
-STORM_MAX = {0: 3, 1: 3, 2: 2, 3: 1, 4: 2, 5: 3}
+STORM_MAX = {NEW_YEAR: 3, SPRING: 3, SUMMER: 2, HIGH_SUMMER: 1, FALL: 2, WINTER: 3}
 
 
 @dataclass
@@ -90,19 +102,20 @@ class _Ctx:
         self.through = through
         self.pillaged = _pillaged_now(state, side)
         self._ports: dict[tuple[int, int], bool] = {}
-        lo = (1 - side) * 60
+        lo = (1 - side) * SIDE_SPAN
         if places is not None:
             #: per place, 1 when enemy units stand there outside the walls
             self.enemy_out = enemy_out = bytearray(ix.n_places)
             loc, inside = state.loc, state.inside
-            there = loc[lo:lo + 60].tolist()
+            there = loc[lo:lo + SIDE_SPAN].tolist()
             for p in places:
                 if p in there and any(loc[e] == p and not inside[e]
-                                      for e in range(lo, lo + 60)):
+                                      for e in range(lo, lo + SIDE_SPAN)):
                     enemy_out[p] = 1
             return
+        hi = lo + SIDE_SPAN
         key = (ix, side, None if through is None else bytes(through), self.pillaged,
-               state.neutral, state.loc[lo:lo + 60].tobytes(), bytes(state.inside[lo:lo + 60]))
+               state.neutral, state.loc[lo:hi].tobytes(), bytes(state.inside[lo:hi]))
         facts = _FACTS.get(key)
         if facts is None:
             if len(_FACTS) >= _FACTS_MAX:
@@ -141,7 +154,8 @@ def _facts(state: State, lo: int, through: bytearray | None, pillaged: frozenset
     and an empty table of the searches made with them (:func:`_search`)."""
     n = state.ix.n_places
     enemy_out = bytearray(n)
-    for p, inside in zip(state.loc[lo:lo + 60], state.inside[lo:lo + 60], strict=True):
+    hi = lo + SIDE_SPAN
+    for p, inside in zip(state.loc[lo:hi], state.inside[lo:hi], strict=True):
         if p >= 0 and not inside:
             enemy_out[p] = 1
     blocked = bytearray(state.neutral)
@@ -235,7 +249,7 @@ def plan_move(state: State, u: int, path: list[int], *, forced: bool = False, ca
     With ``limits`` (special rules), a forced march may succeed at once (no roll) and every
     border and the end of the move are checked against the rule in force."""
     ix = state.ix
-    side = u // 60
+    side = side_of(u)
     start = state.loc[u]
     if start < 0:
         raise IllegalAction(f"{ix.describe(u)} is not on the map", "5.0")
@@ -324,7 +338,7 @@ def _check_carry(state: State, f: int, c: int, carry_cv: int, path: list[int]) -
     fd = ix.describe(f)
     if not ix.is_fleet[f]:
         raise IllegalAction(f"only fleets carry land units; {fd} is not a fleet", "5.21")
-    if c // 60 != f // 60 or state.loc[c] < 0:
+    if side_of(c) != side_of(f) or state.loc[c] < 0:
         raise IllegalAction(f"{ix.unit_key[c]} is not a friendly unit on the map", "5.21")
     cd = ix.describe(c)
     if ix.is_fleet[c]:
@@ -364,7 +378,7 @@ def _boardable(state: State, f: int, weaker: bool) -> tuple[int, ...]:
     ix = state.ix
     moved, inside, cv = state.moved, state.inside, state.cv
     is_fleet, is_barbarian = ix.is_fleet, ix.is_barbarian
-    return tuple(c for c in placed(state)[f // 60].get(state.loc[f], ())
+    return tuple(c for c in placed(state)[side_of(f)].get(state.loc[f], ())
                  if c != f and not is_fleet[c] and not is_barbarian[c] and not moved[c]
                  and inside[c] == inside[f] and (cv[c] < cv[f]) == weaker
                  and not held_back(state, c))
@@ -396,9 +410,8 @@ def must_carry(state: State, f: int) -> bool:
     ix = state.ix
     if not ix.is_sea(p):
         return False
-    lo = (f // 60) * 60
     land = fleets = 0
-    for u in range(lo, lo + 60):
+    for u in side_units(side_of(f)):
         if state.loc[u] == p and not state.moved[u]:
             if ix.is_fleet[u]:
                 fleets += 1
@@ -561,7 +574,7 @@ def destinations(state: State, u: int, *, forced: bool = True, no_engage: bool =
     n_units = 2 if carrying else 1
     rng = min(ix.move[u], reach) if reach > 0 else ix.move[u]
     inside = state.inside[u]
-    ctx = _memo_ctx(state, u // 60, None if limits is None else limits.through, memo)
+    ctx = _memo_ctx(state, side_of(u), None if limits is None else limits.through, memo)
     if limits is None or (limits.step is None and limits.end is None):
         # only pass-through places (e.g. Winter Homing with no besieged home city): the plain
         # search, made with them; a sure forced march changes only the path an end check reads
@@ -775,7 +788,7 @@ def execute(state: State, plan: Plan, group: int) -> None:
     """Carry out a checked move: relocate, record engagement, deep-sea dice and forced march."""
     ix = state.ix
     u = plan.unit
-    side = u // 60
+    side = side_of(u)
     movers = [u] + ([plan.carry] if plan.carry >= 0 else [])
     left = state.carry.get(u)
     if plan.carry < 0 and left is not None:
@@ -788,7 +801,7 @@ def execute(state: State, plan: Plan, group: int) -> None:
             was, state.cv[plan.carry] = state.cv[plan.carry], plan.carry_cv
             state.event("board_reduced", "5.21", f"{ix.describe(plan.carry)} is reduced from "
                         f"{was} to {plan.carry_cv} cv to board {ix.describe(u)}", side,
-                        private=side, public=f"{SIDE_NAMES[side].title()} reduces a block to "
+                        private=side, public=f"{side_title(side)} reduces a block to "
                         f"board a fleet in {ix.place_name[plan.start]}")
         freed = [f for f, c in state.carry.items() if c == plan.carry and f != u]
         for other in freed:
@@ -809,7 +822,7 @@ def execute(state: State, plan: Plan, group: int) -> None:
             "kind": "forced", "side": side, "unit": u, "carry": plan.carry,
             "from": plan.end, "target": plan.forced_target, "group": group, "path": full,
         })
-    name = SIDE_NAMES[side].title()
+    name = side_title(side)
     what = ix.describe(u) + (f" carrying {ix.describe(plan.carry)}" if plan.carry >= 0 else "")
     tail = (f", trying a forced march into {ix.place_name[plan.forced_target]}"
             if plan.forced_target >= 0 else "")
@@ -830,8 +843,8 @@ def _reboard(state: State, c: int, sea: int, freed: list[int], leaving: int = -1
     ix = state.ix
     if sea < ix.n_land:
         return
-    lo = (c // 60) * 60
-    empty = [f for f in range(lo, lo + 60)
+    lo = side_of(c) * SIDE_SPAN
+    empty = [f for f in range(lo, lo + SIDE_SPAN)
              if state.loc[f] == sea and ix.is_fleet[f] and f not in state.carry and f != leaving]
     ship = next((f for f in freed if f in empty), empty[0] if empty else -1)
     if ship >= 0:
@@ -842,7 +855,7 @@ def _record_arrival(state: State, movers: list[int], path: tuple[int, ...], via:
                     group: int, deep: list[tuple[int, int]]) -> None:
     """Add movers to their formation's engagement and deep-sea crossings (§5.41, §5.22); a
     formation reaching a province its side besieges is recorded with ``via`` "join" (§5.42)."""
-    side = movers[0] // 60
+    side = side_of(movers[0])
     dest, prev = path[-1], path[-2]
     if not via and state.season != WINTER:
         siege = state.sieges.get(dest)
@@ -886,7 +899,7 @@ def eliminate(state: State, u: int, rule: str, why: str, public_why: str | None 
     for f, c in list(state.carry.items()):
         if c == u:
             del state.carry[f]
-    side = u // 60
+    side = side_of(u)
     state.event("eliminated", rule, lambda rd: f"{rd.unit(u, start=True)} is eliminated: "
                 + (why if rd.knows(u) or public_why is None else public_why), side)
     state.revealed[u] = 0  # named above to the enemy if it was revealed in the battle fought
@@ -900,9 +913,9 @@ def _lose_stranded(state: State, sea: int, side: int, rule: str, why: str) -> No
     fleet keep their places; the others are lost first, in unit order."""
     ix = state.ix
     loc, is_fleet = state.loc, ix.is_fleet
-    lo = side * 60
-    fleets = [f for f in range(lo, lo + 60) if loc[f] == sea and is_fleet[f]]
-    land = [c for c in range(lo, lo + 60) if loc[c] == sea and not is_fleet[c]]
+    lo = side * SIDE_SPAN
+    fleets = [f for f in range(lo, lo + SIDE_SPAN) if loc[f] == sea and is_fleet[f]]
+    land = [c for c in range(lo, lo + SIDE_SPAN) if loc[c] == sea and not is_fleet[c]]
     excess = len(land) - len(fleets)
     if excess <= 0:
         return
@@ -1028,7 +1041,7 @@ def _forced_enter(state: State, r: dict) -> None:
     _record_arrival(state, movers, r["path"], via, r["group"], deep)
     state.event("forced_move", "5.3", f"{ix.describe(u)} force marches into "
                 f"{ix.place_name[b]}", r["side"], private=r["side"],
-                public=f"A {SIDE_NAMES[r['side']].title()} block force marches from "
+                public=f"A {side_title(r['side'])} block force marches from "
                        f"{ix.place_name[a]} into {ix.place_name[b]}")
 
 
@@ -1041,7 +1054,7 @@ def storm(state: State, r: dict) -> None:
     state.barrier = True
     storm = face <= STORM_MAX[state.season]
     border = f"{ix.place_name[r['from']]}–{ix.place_name[r['to']]}"
-    state.event("storm_roll", "5.22", f"{SIDE_NAMES[1 - side].title()} rolls {face} for the "
+    state.event("storm_roll", "5.22", f"{side_title(1 - side)} rolls {face} for the "
                 f"deep-sea crossing {border}: {'storm' if storm else 'calm seas'}", 1 - side,
                 dice=[face])
     if not storm:
@@ -1059,7 +1072,7 @@ def storm(state: State, r: dict) -> None:
         state.cv[f] -= 1
         state.event("high_seas", "5.23", f"{ix.describe(f)} loses 1 cv in high seas "
                     f"(rolled {dmg})", side, private=side,
-                    public=f"A {SIDE_NAMES[side].title()} fleet loses 1 cv in high seas")
+                    public=f"A {side_title(side)} fleet loses 1 cv in high seas")
         if state.cv[f] <= 0:
             if cargo >= 0:
                 eliminate(state, cargo, "5.23", "lost with its fleet", "lost at sea")

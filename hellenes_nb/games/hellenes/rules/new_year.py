@@ -9,7 +9,7 @@ applied by ``peace.CardPlayRules``.
 from __future__ import annotations
 
 from hellenes_nb.core.steps import Step, pop, push, replace_top
-from hellenes_nb.games.hellenes.index import SIDE_NAMES
+from hellenes_nb.games.hellenes.index import NEW_YEAR, side_title
 from hellenes_nb.games.hellenes.rules import cards
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 
@@ -21,7 +21,7 @@ class NewYear(Step):
     def run(self, state, frame):
         stage = frame["stage"]
         if stage == 0:
-            state.season = 0
+            state.season = NEW_YEAR
             state.active = -1
             state.event("new_year", "10.1", f"New Year {state.year} BC")
             scenario_rules.refresh_neutral(state)
@@ -36,7 +36,7 @@ class NewYear(Step):
                 state.active = side
                 cards.resolve_event(state, side)
             elif play is not None and play.get("god"):
-                state.event("sacrifice", "10.3", f"{SIDE_NAMES[side].title()} sacrifices "
+                state.event("sacrifice", "10.3", f"{side_title(side)} sacrifices "
                             f"to {play['god'].title()}", side, god=play["god"])
         else:
             cards.discard_played(state)

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any
 
 from hellenes_nb.core.steps import IllegalAction, Step, pop, push, replace_top
-from hellenes_nb.games.hellenes.index import SIDE_NAMES
+from hellenes_nb.games.hellenes.index import NEW_YEAR, SIDE_NAMES, side_title
 from hellenes_nb.games.hellenes.state import POOL, State
 
 __all__ = [
@@ -42,10 +42,6 @@ GODS = ("zeus", "hera", "apollo", "ares", "demeter", "poseidon", "hermes")
 WHAT = {"zeus": "re-deal the six New Year cards", "apollo": "draw the recruits again",
         "ares": "roll the attack again", "demeter": "roll the siege attrition again",
         "poseidon": "roll the storm again", "hermes": "roll the failed forced marches again"}
-
-
-def _name(side: int) -> str:
-    return SIDE_NAMES[side].title()
 
 
 def _turn_code(state: State) -> int:
@@ -63,7 +59,7 @@ def _spend(state: State, side: int, god: str, why: str) -> None:
     state.sacrifices[side] = [g for g in state.sacrifices[side] if g != god]
     state.flags[f"appeal:{god}"] = _turn_code(state)
     state.barrier = True
-    state.event("appeal", "11.0", f"{_name(side)} appeals to {god.title()}: {why}", side,
+    state.event("appeal", "11.0", f"{side_title(side)} appeals to {god.title()}: {why}", side,
                 god=god)
 
 
@@ -93,7 +89,7 @@ def _after(state: State, god: str, side: int, target: dict) -> None:
 def zeus_allowed(state: State, side: int) -> bool:
     """May ``side`` appeal to Zeus now? Only before committing a New Year card, with a Sacrifice
     made in an earlier year (every Sacrifice held at the deal is: this year's come after it)."""
-    return (state.season == 0 and state.played[side] is None
+    return (state.season == NEW_YEAR and state.played[side] is None
             and can_appeal(state, side, "zeus"))
 
 
@@ -103,16 +99,16 @@ def _redeal(state: State, target: dict) -> None:
     state.discard.extend(old)
     state.hands[side] = [state.deck.pop() for _ in range(min(len(old), len(state.deck)))]
     state.barrier = True
-    state.event("redeal", "11.0", f"{_name(side)} discards {len(old)} cards and draws "
+    state.event("redeal", "11.0", f"{side_title(side)} discards {len(old)} cards and draws "
                 f"{len(state.hands[side])} new ones: {sorted(state.hands[side])}", side,
-                private=side, public=f"{_name(side)} draws a new New Year hand")
+                private=side, public=f"{side_title(side)} draws a new New Year hand")
 
 
 def appeal_zeus(state: State, side: int) -> None:
     """Carry out ``side``'s appeal to Zeus: discard the hand and draw as many new cards,
     without reshuffling (§11.0)."""
     if not zeus_allowed(state, side):
-        raise IllegalAction(f"{_name(side)} cannot appeal to Zeus now: that needs a Sacrifice "
+        raise IllegalAction(f"{side_title(side)} cannot appeal to Zeus now: that needs a Sacrifice "
                             "to Zeus, before the New Year card is committed, once a turn", "11.0")
     _spend(state, side, "zeus", WHAT["zeus"])
     _redeal(state, {"side": side})
@@ -146,7 +142,7 @@ def _redraw(state: State, target: dict) -> None:
                 and u in top.get("units", ()):
             pop(state, top)  # the barbarian's free move goes with it
         state.loc[u], state.cv[u], state.inside[u] = POOL, 0, 0
-        state.event("recruit_returned", "11.0", f"{_name(side)} returns the recruit to the "
+        state.event("recruit_returned", "11.0", f"{side_title(side)} returns the recruit to the "
                     "pool", side)
         push(state, {"kind": "recruit", "side": side, "drawn": _draw(state, side)})
         return
@@ -337,7 +333,7 @@ class AppealStep(Step):
         target: dict[str, Any] = {**frame["target"], "option": action["option"]}
         pop(state, frame)
         if frame["free"]:
-            state.event("appeal", "11.0", f"{_name(side)} has Ares roll another attack of the "
+            state.event("appeal", "11.0", f"{side_title(side)} has Ares roll another attack of the "
                         "same class again", side, god=god)
         else:
             _spend(state, side, god, WHAT[target["god"]] if god == "hera" else WHAT[god])
@@ -350,9 +346,9 @@ class AppealStep(Step):
     def text(self, state, frame):
         god = frame["god"].title()
         if frame["god"] == "hera":
-            return (f"{_name(frame['offer'][0])}: appeal to Hera to overrule the opponent's "
+            return (f"{side_title(frame['offer'][0])}: appeal to Hera to overrule the opponent's "
                     f"appeal to {frame['target']['god'].title()}? (§11.0)")
-        return f"{_name(frame['offer'][0])}: appeal to {god} against this result? (§11.0)"
+        return f"{side_title(frame['offer'][0])}: appeal to {god} against this result? (§11.0)"
 
 
 #: the steps of this chapter (listed in the ruleset's registry)

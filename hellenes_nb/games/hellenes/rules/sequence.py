@@ -16,14 +16,11 @@ Frames (bottom to top):
 from __future__ import annotations
 
 from hellenes_nb.core.steps import Step, pop, push, replace_top
-from hellenes_nb.games.hellenes.index import SEASONS, SIDE_NAMES
+from hellenes_nb.games.hellenes.index import NEW_YEAR, SEASONS, WINTER, YEAR_END, side_title
 from hellenes_nb.games.hellenes.rules import cards, control, peace
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.winter import season as winter  # noqa: F401
 from hellenes_nb.games.hellenes.state import State
-
-WINTER = 5
-YEAR_END = 6
 
 
 class Year(Step):
@@ -33,7 +30,7 @@ class Year(Step):
     def run(self, state, frame):
         stage = frame["stage"]
         replace_top(state, stage=stage + 1)
-        if stage == 0:
+        if stage == NEW_YEAR:
             push(state, {"kind": "new_year", "stage": 0})
         elif stage < WINTER:
             push(state, {"kind": "season", "season": stage, "stage": 0})
@@ -84,7 +81,7 @@ class Turn(Step):
 
     def run(self, state, frame):
         side, stage = frame["side"], frame["stage"]
-        name = SIDE_NAMES[side].title()
+        name = side_title(side)
         if stage == 0 and not frame.get("begun"):
             start_turn(state, side)
             scenario_rules.refresh_neutral(state)

@@ -27,7 +27,17 @@ Frames handled here (docs/engine.md, "Decisions"):
 from __future__ import annotations
 
 from hellenes_nb.core.steps import IllegalAction, Step, need, pop, push, replace_top
-from hellenes_nb.games.hellenes.index import ATHENS, SIDE_NAMES, SPARTA, WorldIndex, action_side
+from hellenes_nb.games.hellenes.index import (
+    ATHENS,
+    SIDE_ADJECTIVES,
+    SIDE_NAMES,
+    SPARTA,
+    WINTER,
+    WorldIndex,
+    action_side,
+    side_of,
+    side_title,
+)
 from hellenes_nb.games.hellenes.rules import cards, movement, victory
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.actions import ActionType, register_action
@@ -35,7 +45,7 @@ from hellenes_nb.games.hellenes.rules.control import outside_units, placed, unit
 from hellenes_nb.games.hellenes.state import State
 
 __all__ = [
-    "WINTER", "city_name", "stamp", "from_prior_season", "besieger_of", "siege_condition",
+    "stamp", "from_prior_season", "besieger_of", "siege_condition",
     "besieged_cities", "inside_units",
     "defenders", "establish", "lift", "refresh", "blockaded", "grain_blockaded",
     "can_build_in", "siege_targets", "siege_methods", "attrition_allowed", "attrition_max",
@@ -43,15 +53,6 @@ __all__ = [
     "moves_from", "pillage_legal", "pillage_apply", "pillage_entry_banned",
 ]
 
-WINTER = 5
-
-
-def _name(side: int) -> str:
-    return SIDE_NAMES[side].title()
-
-
-def _adjective(side: int) -> str:
-    return ("Athenian", "Spartan")[side]
 
 
 # -- time stamps -------------------------------------------------------------------------------
@@ -139,10 +140,10 @@ def establish(state: State, p: int, besieger: int) -> None:
     added = ""
     if ix.city_loyalty[p] == d and p not in state.garrisons:
         state.garrisons[p] = [d, 0]
-        added = f"; a {_adjective(d)} garrison appears in {city_name(ix, p)}"
+        added = f"; a {SIDE_ADJECTIVES[d]} garrison appears in {ix.city_name[p]}"
     if ix.is_port[p] and blockaded(state, p):
         state.sieges[p] = {**state.sieges[p], "blockaded_since": now}
-    state.event("siege", "7.2", f"{_name(besieger)} establishes a siege of {city_name(ix, p)}"
+    state.event("siege", "7.2", f"{side_title(besieger)} establishes a siege of {ix.city_name[p]}"
                 f"{added}. No siege combat there this turn.", besieger, place=p)
 
 
@@ -156,7 +157,7 @@ def lift(state: State, p: int, why: str) -> None:
         del state.garrisons[p]
     for u in units_at(state, p, 1 - rec["besieger"]):
         state.inside[u] = 0
-    state.event("siege_lifted", "7.3", f"The siege of {city_name(ix, p)} is lifted: {why}",
+    state.event("siege_lifted", "7.3", f"The siege of {ix.city_name[p]} is lifted: {why}",
                 rec["besieger"], place=p)
 
 
@@ -165,7 +166,7 @@ def capture(state: State, p: int, taker: int, how: str) -> None:
     state.sieges.pop(p, None)
     if _garrison_side(state, p) == 1 - taker:
         del state.garrisons[p]
-    state.event("city_taken", "8.0", f"{_name(taker)} takes {city_name(state.ix, p)} by {how}",
+    state.event("city_taken", "8.0", f"{side_title(taker)} takes {state.ix.city_name[p]} by {how}",
                 taker, place=p)
 
 
@@ -197,7 +198,7 @@ def refresh(state: State) -> None:
         rec = state.sieges[p]
         b = rec["besieger"]
         if not outside_units(state, p, b):
-            lift(state, p, f"no {_name(b)} besiegers remain in the province")
+            lift(state, p, f"no {side_title(b)} besiegers remain in the province")
         elif outside_units(state, p, 1 - b):
             continue  # sortiers or a relief force stand outside: a battle is pending
         elif not defenders(state, p, 1 - b):
@@ -237,11 +238,6 @@ def _let_out(state: State, here: tuple[tuple[int, ...], tuple[int, ...]]) -> Non
 
 
 # -- blockade (§8.21, §8.22) --------------------------------------------------------------------
-def city_name(ix: WorldIndex, p: int) -> str:
-    area = ix.world.areas.get(ix.place_ids[p])
-    return area.city.name if area is not None and area.city else ix.place_name[p]
-
-
 #: Static facts of a world, remembered per world index (by id, with the index to check it):
 def _grain_route(ix: WorldIndex) -> tuple[int, tuple[int, ...]]:
     """The place of the city of Athens (or -1) and the Black Sea grain route seas (§8.22)."""
@@ -256,7 +252,7 @@ def _grain(ix: WorldIndex) -> tuple[int, tuple[int, ...]]:
 
 def _capital(ix: WorldIndex, name: str) -> int:
     for p in range(ix.n_land):
-        if ix.has_city[p] and city_name(ix, p) == name:
+        if ix.has_city[p] and ix.city_name[p] == name:
             return p
     return -1
 
@@ -354,7 +350,7 @@ def attrition(state: State, p: int, hit_max: int | None = None) -> None:
     ix = state.ix
     b = besieger_of(state, p)
     if b < 0:
-        raise IllegalAction(f"{city_name(ix, p)} is not besieged: no siege attrition", "8.2")
+        raise IllegalAction(f"{ix.city_name[p]} is not besieged: no siege attrition", "8.2")
     d = 1 - b
     top = attrition_max(state, p) if hit_max is None else hit_max
     blocks = defenders(state, p, d)
@@ -362,7 +358,7 @@ def attrition(state: State, p: int, hit_max: int | None = None) -> None:
     state.barrier = True
     hits = sum(1 for f in dice if f <= top)
     faces = "1" if top == 1 else f"1–{top}"
-    state.event("attrition", "8.2", f"{_name(b)} wages siege attrition on {city_name(ix, p)}: "
+    state.event("attrition", "8.2", f"{side_title(b)} wages siege attrition on {ix.city_name[p]}: "
                 f"{len(blocks)} dice {dice}, hits on {faces}: {hits} hit(s)", b, place=p,
                 dice=dice, hits=hits)
     if hits:
@@ -375,10 +371,10 @@ def start_assault(state: State, p: int, side: int, treachery: bool = False) -> N
     """Declare a siege assault on ``p``: the defender may capitulate first (§8.1, §8.13)."""
     ix = state.ix
     if besieger_of(state, p) != side:
-        raise IllegalAction(f"{_name(side)} does not besiege {city_name(ix, p)}", "8.1")
+        raise IllegalAction(f"{side_title(side)} does not besiege {ix.city_name[p]}", "8.1")
     what = "a Treachery Assault" if treachery else "a siege assault"
     state.event("assault_declared", "3.1" if treachery else "8.1",
-                f"{_name(side)} declares {what} on {city_name(ix, p)}", side, place=p)
+                f"{side_title(side)} declares {what} on {ix.city_name[p]}", side, place=p)
     push(state, {"kind": "capitulation", "place": p, "side": 1 - side, "besieger": side,
                  "treachery": treachery})
 
@@ -388,8 +384,8 @@ def treachery_assault(state: State, side: int, p: int) -> None:
     besieges; capitulation is allowed and the assaulters fall back if the city holds."""
     rec = state.sieges.get(p)
     if rec is None or rec["besieger"] != side or siege_condition(state, p) != side:
-        raise IllegalAction(f"Treachery needs a city that {_name(side)} besieges; "
-                            f"{city_name(state.ix, p)} is not one", "3.1")
+        raise IllegalAction(f"Treachery needs a city that {side_title(side)} besieges; "
+                            f"{state.ix.city_name[p]} is not one", "3.1")
     start_assault(state, p, side, treachery=True)
 
 
@@ -419,7 +415,7 @@ class SiegeCombat(Step):
         for p in self._left(state, frame):
             for m in siege_methods(state, p, bool(frame["action_turn"])):
                 out.append({"type": "siege", "side": SIDE_NAMES[side], "place": ix.place_ids[p],
-                            "method": m, "label": f"{words[m].capitalize()} {city_name(ix, p)}"})
+                            "method": m, "label": f"{words[m].capitalize()} {ix.city_name[p]}"})
         return out
 
     def why_illegal(self, state, frame, action):
@@ -427,15 +423,15 @@ class SiegeCombat(Step):
         if action.get("type") != "siege":
             return IllegalAction("siege combat choices are of type 'siege'", "8.0")
         if action_side(action) != frame["side"]:
-            return IllegalAction(f"it is {_name(frame['side'])}'s siege combat", "8.0")
+            return IllegalAction(f"it is {side_title(frame['side'])}'s siege combat", "8.0")
         try:
             p = ix.place(need(action, "place", str))
         except KeyError as exc:
             return IllegalAction(str(exc.args[0]), "8.0")
         if p not in self._left(state, frame):
-            return IllegalAction(f"{city_name(ix, p)} is not a city that {_name(frame['side'])} "
-                                 "has besieged since a prior season and not yet dealt with "
-                                 "this turn", "8.0")
+            return IllegalAction(f"{ix.city_name[p]} is not a city that "
+                                 f"{side_title(frame['side'])} has besieged since a prior "
+                                 "season and not yet dealt with this turn", "8.0")
         method = action.get("method")
         allowed = siege_methods(state, p, bool(frame["action_turn"]))
         if method not in allowed:
@@ -446,7 +442,7 @@ class SiegeCombat(Step):
                 return IllegalAction("siege assaults happen only in action turns, not in "
                                      "event turns", "8.1")
             if method == "attrition":
-                return IllegalAction(f"{city_name(ix, p)} is a port: attrition needs it blockaded "
+                return IllegalAction(f"{ix.city_name[p]} is a port: attrition needs it blockaded "
                                      "as well as besieged since a prior season", "8.21")
             return IllegalAction(f"'method' must be one of {allowed}", "8.0")
         return None
@@ -460,11 +456,11 @@ class SiegeCombat(Step):
         elif method == "assault":
             start_assault(state, p, frame["side"])
         else:
-            state.event("siege_wait", "8.0", f"{_name(frame['side'])} makes no siege combat "
-                        f"against {city_name(state.ix, p)}", frame["side"], place=p)
+            state.event("siege_wait", "8.0", f"{side_title(frame['side'])} makes no siege combat "
+                        f"against {state.ix.city_name[p]}", frame["side"], place=p)
 
     def text(self, state, frame):
-        return f"{_name(frame['side'])}: choose siege combat for each besieged city"
+        return f"{side_title(frame['side'])}: choose siege combat for each besieged city"
 
 
 class Capitulation(Step):
@@ -479,7 +475,7 @@ class Capitulation(Step):
     def legal(self, state, frame, side):
         if side != frame["side"]:
             return []
-        city = city_name(state.ix, frame["place"])
+        city = state.ix.city_name[frame["place"]]
         name = SIDE_NAMES[side]
         return [{"type": "capitulate", "side": name, "accept": False,
                  "label": f"Defend {city} against the assault"},
@@ -494,14 +490,14 @@ class Capitulation(Step):
                 movement.eliminate(state, u, "8.13", "the city capitulated")
             capture(state, p, b, "capitulation")
             victory.gain(state, b, victory.CAPITULATION, "8.13",
-                         f"{city_name(state.ix, p)} capitulates", place=p)
+                         f"{state.ix.city_name[p]} capitulates", place=p)
             return
         push(state, {"kind": "battle", "place": p, "side": b, "mode": "assault",
                      "treachery": frame["treachery"], "stage": "start"})
 
     def text(self, state, frame):
-        return (f"{_name(frame['besieger'])} assaults {city_name(state.ix, frame['place'])}: "
-                f"{_name(frame['side'])} may capitulate before the blocks are revealed")
+        return (f"{side_title(frame['besieger'])} assaults {state.ix.city_name[frame['place']]}: "
+                f"{side_title(frame['side'])} may capitulate before the blocks are revealed")
 
 
 def _attrition_targets(state: State, p: int, d: int) -> list[int]:
@@ -518,16 +514,16 @@ def _hit_block(state: State, p: int, u: int, rule: str, why: str) -> None:
     ix = state.ix
     if u < 0:
         side = state.garrisons.pop(p)[0]
-        state.event("garrison_lost", rule, f"The {_adjective(side)} garrison of "
-                    f"{city_name(ix, p)} is eliminated: {why}", side, place=p)
+        state.event("garrison_lost", rule, f"The {SIDE_ADJECTIVES[side]} garrison of "
+                    f"{ix.city_name[p]} is eliminated: {why}", side, place=p)
         return
     state.cv[u] -= 1
-    side = u // 60
+    side = side_of(u)
     if state.cv[u] <= 0:
         movement.eliminate(state, u, rule, why)
     else:
         state.event("step_loss", rule, f"{ix.describe(u)} loses 1 cv ({why})", side,
-                    private=side, public=f"A {_name(side)} block in {city_name(ix, p)} loses "
+                    private=side, public=f"A {side_title(side)} block in {ix.city_name[p]} loses "
                     f"1 cv ({why})")
 
 
@@ -570,11 +566,11 @@ class AttritionHits(Step):
         if not defenders(state, p, frame["side"]):
             capture(state, p, b, "siege attrition")
             victory.gain(state, b, victory.ATTRITION_CAPTURE, "14.11",
-                         f"{city_name(state.ix, p)} falls to siege attrition", place=p)
+                         f"{state.ix.city_name[p]} falls to siege attrition", place=p)
 
     def text(self, state, frame):
-        return (f"{_name(frame['side'])}: choose which of the equally strong blocks in "
-                f"{city_name(state.ix, frame['place'])} takes the next attrition hit")
+        return (f"{side_title(frame['side'])}: choose which of the equally strong blocks in "
+                f"{state.ix.city_name[frame['place']]} takes the next attrition hit")
 
 
 
@@ -619,7 +615,7 @@ class Sortie(Step):
         for u in self._open(state, frame):
             out.append({"type": "sortie", "side": name, "unit": ix.unit_key[u],
                         "label": f"{ix.describe(u)} sorties out of "
-                                 f"{city_name(ix, state.loc[u])}"})
+                                 f"{ix.city_name[state.loc[u]]}"})
         return out
 
     def apply(self, state, frame, action):
@@ -637,11 +633,11 @@ class Sortie(Step):
             state.engagements = [*state.engagements, {
                 "area": p, "side": side, "from": p, "via": "sortie", "group": 0,
                 "path": (p,), "units": tuple(units)}]
-            state.event("sortie", "8.3", f"{len(units)} {_name(side)} unit(s) sortie out of "
-                        f"{city_name(state.ix, p)} against the besiegers", side, place=p)
+            state.event("sortie", "8.3", f"{len(units)} {side_title(side)} unit(s) sortie out of "
+                        f"{state.ix.city_name[p]} against the besiegers", side, place=p)
 
     def text(self, state, frame):
-        return f"{_name(frame['side'])}: declare sorties out of besieged cities (§8.3)"
+        return f"{side_title(frame['side'])}: declare sorties out of besieged cities (§8.3)"
 
 
 
@@ -671,18 +667,18 @@ def _pillage_group(state: State, p: int, side: int) -> list[int]:
 
 def _withdraw_targets(state: State, u: int, p: int) -> list[int]:
     """Adjacent places with no enemy units that ``u`` could move into (§5.5)."""
-    enemy = 1 - u // 60
+    enemy = 1 - side_of(u)
     return [q for q in moves_from(state, u, p) if not units_at(state, q, enemy)]
 
 
 def _pillage_reason(state: State, side: int, p: int) -> str | None:
     ix = state.ix
-    city = city_name(ix, p)
+    city = ix.city_name[p]
     rec = state.sieges.get(p)
     if rec is None or rec["besieger"] != side or siege_condition(state, p) != side:
-        return f"{_name(side)} has no siege of {city} to pillage from"
+        return f"{side_title(side)} has no siege of {city} to pillage from"
     if ix.city_loyalty[p] != 1 - side:
-        return (f"{city} is not loyal to {_name(1 - side)}: only opposing CityStates can be "
+        return (f"{city} is not loyal to {side_title(1 - side)}: only opposing CityStates can be "
                 "pillaged (§4.3)")
     if not from_prior_season(state, rec["since"]):
         return f"the siege of {city} was established this season; it must date from a prior one"
@@ -690,7 +686,7 @@ def _pillage_reason(state: State, side: int, p: int) -> str | None:
         return f"{city} has already been pillaged this year"
     group = _pillage_group(state, p, side)
     if not group:
-        return f"no {_name(side)} besiegers of {city} were there at the start of the turn"
+        return f"no {side_title(side)} besiegers of {city} were there at the start of the turn"
     stuck = [u for u in group if not _withdraw_targets(state, u, p)]
     if stuck:
         return (f"{ix.describe(stuck[0])} has no adjacent area free of enemy units to "
@@ -706,14 +702,14 @@ def pillage_legal(state: State, side: int) -> list[dict]:
         if _pillage_reason(state, side, p) is None:
             gain = _pillage_gain(state, p)
             out.append({"type": "pillage", "side": SIDE_NAMES[side], "place": ix.place_ids[p],
-                        "label": f"Pillage {city_name(ix, p)} and withdraw the besiegers "
+                        "label": f"Pillage {ix.city_name[p]} and withdraw the besiegers "
                                  f"(+{gain} Prestige, 1 action)"})
     return out
 
 
 def _pillage_gain(state: State, p: int) -> int:
     """Prestige for pillaging ``p`` (§14.12), none in neutral SICILY (§15.2 rule 2)."""
-    return scenario_rules.pillage_prestige(state, p, victory.pillage_award(city_name(state.ix, p)))
+    return scenario_rules.pillage_prestige(state, p, victory.pillage_award(state.ix.city_name[p]))
 
 
 def _turn_code(state: State, side: int) -> int:
@@ -728,8 +724,8 @@ def pillage_apply(state: State, side: int, action: dict) -> None:
         raise IllegalAction(reason, "5.5")
     state.pillaged = state.pillaged | {p}
     state.flags[f"pillaged_now:{state.ix.place_ids[p]}"] = _turn_code(state, side)
-    state.event("pillage", "5.5", f"{_name(side)} pillages the lands of {city_name(state.ix, p)}",
-                side, place=p)
+    state.event("pillage", "5.5", f"{side_title(side)} pillages the lands of "
+                f"{state.ix.city_name[p]}", side, place=p)
     push(state, {"kind": "pillage_withdraw", "side": side, "place": p,
                  "units": tuple(_pillage_group(state, p, side))})
 
@@ -792,19 +788,19 @@ class PillageWithdraw(Step):
         state.moved[u] = 1
         state.event("withdraw", "5.5", f"{ix.describe(u)} withdraws to {ix.place_name[q]}",
                     frame["side"], private=frame["side"],
-                    public=f"A {_name(frame['side'])} block withdraws to {ix.place_name[q]}")
+                    public=f"A {side_title(frame['side'])} block withdraws to {ix.place_name[q]}")
 
     def run(self, state, frame):
         p, side = frame["place"], frame["side"]
         pop(state, frame)
-        city = city_name(state.ix, p)
+        city = state.ix.city_name[p]
         victory.gain(state, side, _pillage_gain(state, p), "14.12", f"pillaging {city}",
                      place=p)
         refresh(state)
 
     def text(self, state, frame):
-        return (f"{_name(frame['side'])}: withdraw the besiegers of "
-                f"{city_name(state.ix, frame['place'])} to adjacent areas free of enemy units")
+        return (f"{side_title(frame['side'])}: withdraw the besiegers of "
+                f"{state.ix.city_name[frame['place']]} to adjacent areas free of enemy units")
 
 
 register_action(PillageAction())

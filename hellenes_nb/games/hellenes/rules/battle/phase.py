@@ -30,7 +30,13 @@ from typing import Any
 from hellenes_nb.core import remembered
 from hellenes_nb.core.steps import IllegalAction, Step, pop, push, replace_top
 from hellenes_nb.games.hellenes.eventlog import Reader
-from hellenes_nb.games.hellenes.index import SIDE_NAMES, WorldIndex, action_side
+from hellenes_nb.games.hellenes.index import (
+    SIDE_NAMES,
+    WorldIndex,
+    action_side,
+    side_of,
+    side_title,
+)
 from hellenes_nb.games.hellenes.rules import cards, movement, olympians, siege, victory
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.battle.blocks import Fighter
@@ -40,10 +46,6 @@ from hellenes_nb.games.hellenes.state import State
 
 __all__ = ["CombatPhase", "BattleStep", "auto", "formations", "joining", "retreat_options",
            "retreat_refusal", "battle_object"]
-
-
-def _name(side: int) -> str:
-    return SIDE_NAMES[side].title()
 
 
 def auto(game: Any, side: str, choices: list[dict]) -> dict:
@@ -136,7 +138,7 @@ class CombatPhase(Step):
             siege.refresh(state)
             turn = int(frame.get("action_turn", _action_turn(state, side)))
             replace_top(state, stage="battles", done=(), action_turn=turn)
-            state.event("combat_phase", "6.0", f"{_name(side)}'s combat phase", side)
+            state.event("combat_phase", "6.0", f"{side_title(side)}'s combat phase", side)
             if turn and siege.sortie_candidates(state, side):
                 push(state, {"kind": "sortie", "side": side, "chosen": ()})
         elif stage == "battles":
@@ -163,9 +165,9 @@ class CombatPhase(Step):
 
     def text(self, state, frame):
         if frame.get("stage") == "pick":
-            return (f"{_name(frame['side'])}: several battles have the same size; choose "
+            return (f"{side_title(frame['side'])}: several battles have the same size; choose "
                     "which to fight next (§6.0)")
-        return f"{_name(frame['side'])}'s combat phase"
+        return f"{side_title(frame['side'])}'s combat phase"
 
 
 # -- building the battle ------------------------------------------------------------------------
@@ -177,7 +179,7 @@ def _key_unit(ix: WorldIndex, key: str) -> int:
 def _fighter(state: State, u: int, role: str, kind: str, holds: bool,
              carried_by: str | None = None) -> Fighter:
     ix = state.ix
-    rec = ix.world.units[(SIDE_NAMES[u // 60], ix.unit_number[u])]
+    rec = ix.world.units[(SIDE_NAMES[side_of(u)], ix.unit_number[u])]
     city = kind == "assault" and role == "defender"
     if city:
         rating = "A2"
@@ -185,7 +187,7 @@ def _fighter(state: State, u: int, role: str, kind: str, holds: bool,
         rating = str(rec.sea_rating)
     else:
         rating = str(rec.rating)
-    return Fighter(ix.unit_key[u], SIDE_NAMES[u // 60], role, rating, state.cv[u],
+    return Fighter(ix.unit_key[u], SIDE_NAMES[side_of(u)], role, rating, state.cv[u],
                    max_cv=max(ix.max_cv[u], state.cv[u]), cavalry=rec.is_cavalry,
                    fleet=ix.is_fleet[u], city=city, holds_round1=holds, carried_by=carried_by)
 
@@ -316,7 +318,7 @@ def _fixed(frame: dict, u: int) -> bool:
     fleets go to the offshore sea, sortiers go back inside (§8.12, §8.3)."""
     if frame["mode"] == "assault":
         return True
-    return frame["current"]["via"] == "sortie" and u // 60 == frame["side"]
+    return frame["current"]["via"] == "sortie" and side_of(u) == frame["side"]
 
 
 def _carried_now(state: State, u: int, p: int) -> bool:
@@ -348,8 +350,8 @@ def _hostile(state: State, q: int, side: int) -> str | None:
 def _city_room(state: State, frame: dict, u: int) -> str | None:
     """Why ``u`` may not retreat into the city of the battle place and fortify, or None."""
     ix = state.ix
-    p, side = frame["place"], u // 60
-    city = siege.city_name(ix, p)
+    p, side = frame["place"], side_of(u)
+    city = ix.city_name[p]
     if ix.is_sea(p) or not ix.has_city[p]:
         return f"{ix.place_name[p]} has no city to fall back into"
     if side == frame["side"]:
@@ -372,7 +374,7 @@ def retreat_refusal(state: State, frame: dict, u: int, q: int, city: bool = Fals
     """Why unit ``u`` may not retreat to ``q`` (into the city if ``city``, carried by
     ``fleet`` if ≥ 0), as (plain words, rule), or None when it may (§6.4, §8.12, §8.3)."""
     ix = state.ix
-    p, side = frame["place"], u // 60
+    p, side = frame["place"], side_of(u)
     aggressor = side == frame["side"]
     name = ix.place_name[q]
     via = "" if frame["mode"] == "assault" else frame["current"]["via"]
@@ -444,7 +446,7 @@ def _carrier_refusal(state: State, frame: dict, u: int, q: int,
     if ix.is_barbarian[u]:
         return "barbarians cannot be carried by sea", "5.21"
     went = {f: at for f, at in frame.get("fleet_at", ())}
-    if went.get(fleet) != q or fleet // 60 != u // 60:
+    if went.get(fleet) != q or side_of(fleet) != side_of(u):
         return (f"{ix.unit_key[fleet]} is not a friendly fleet that retreated to "
                 f"{ix.place_name[q]} from this battle", "5.21")
     if fleet in frame.get("cargo_used", ()):
@@ -461,7 +463,7 @@ def _may_stay(state: State, frame: dict, u: int) -> bool:
     could carry it to the offshore sea (otherwise it simply cannot retreat, §6.4)."""
     ix = state.ix
     o = ix.offshore[frame["place"]]
-    if ix.is_fleet[u] or o < 0 or units_at(state, o, 1 - u // 60):
+    if ix.is_fleet[u] or o < 0 or units_at(state, o, 1 - side_of(u)):
         return False
     return any(_carrier_refusal(state, frame, u, o, f) is None
                for f, _at in frame.get("fleet_at", ()))
@@ -606,7 +608,7 @@ class BattleStep(Step):
             for u in self._fortifiable(state, frame):
                 out.append({"type": "fortify", "side": name, "unit": ix.unit_key[u],
                             "label": f"{ix.describe(u)} fortifies inside "
-                                     f"{siege.city_name(ix, frame['place'])}"})
+                                     f"{ix.city_name[frame['place']]}"})
             return out
         prompt = frame["battle"]["prompt"]  # the fight stage, the last one with deciders
         words = {"fight": "Fight on this round", "retreat": "Retreat every unit now"}
@@ -626,15 +628,15 @@ class BattleStep(Step):
     def _retreat_action(self, state: State, frame: dict, u: int, o: dict) -> dict:
         ix = state.ix
         p = frame["place"]
-        a: dict[str, Any] = {"type": "retreat", "side": SIDE_NAMES[u // 60],
+        a: dict[str, Any] = {"type": "retreat", "side": SIDE_NAMES[side_of(u)],
                              "unit": ix.unit_key[u], "to": ix.place_ids[o["to"]],
                              "city": o["city"]}
         if o["city"] and frame["mode"] == "assault":  # a besieged land unit left behind
-            a["label"] = (f"{ix.describe(u)} stays inside {siege.city_name(ix, p)}: no fleet "
+            a["label"] = (f"{ix.describe(u)} stays inside {ix.city_name[p]}: no fleet "
                           "carries it away (§8.12)")
             return a
         if o["city"]:
-            where = f"into {siege.city_name(ix, p)} and fortifies"
+            where = f"into {ix.city_name[p]} and fortifies"
         elif o["to"] == p:
             where = f"back into the province of {ix.place_name[p]}"
         else:
@@ -655,7 +657,7 @@ class BattleStep(Step):
             except KeyError as exc:
                 return IllegalAction(str(exc.args[0]), "6.4")
             if action_side(action) != frame["retreat_side"]:
-                return IllegalAction(f"{_name(frame['retreat_side'])} is retreating, not "
+                return IllegalAction(f"{side_title(frame['retreat_side'])} is retreating, not "
                                      f"{action['side']}", "6.4")
             if u not in frame["pending"]:
                 return IllegalAction(f"{ix.describe(u)} is not one of the units that must "
@@ -758,12 +760,12 @@ class BattleStep(Step):
             state.inside[u] = 1
         if frame["chosen"]:
             keys = ", ".join(ix.describe(u) for u in frame["chosen"])
-            state.event("fortify", "7.1", f"{_name(d)} fortifies {keys} inside "
-                        f"{siege.city_name(ix, p)}", d, place=p, private=d,
-                        public=f"{_name(d)} fortifies {len(frame['chosen'])} unit(s) inside "
-                               f"{siege.city_name(ix, p)}, declining battle")
+            state.event("fortify", "7.1", f"{side_title(d)} fortifies {keys} inside "
+                        f"{ix.city_name[p]}", d, place=p, private=d,
+                        public=f"{side_title(d)} fortifies {len(frame['chosen'])} unit(s) inside "
+                               f"{ix.city_name[p]}, declining battle")
         if frame["chosen"] and not outside_units(state, p, d):
-            state.event("declined", "6.1", f"Every {_name(d)} defender in {ix.place_name[p]} "
+            state.event("declined", "6.1", f"Every {side_title(d)} defender in {ix.place_name[p]} "
                         "fortified: no battle there this turn", d, place=p)
             replace_top(state, stage="after", first=False, chosen=())
             return
@@ -781,10 +783,11 @@ class BattleStep(Step):
             state.revealed[u] = 1
         state.barrier = True
         sides = {s: [f for f in b.fighters if f.side == SIDE_NAMES[s]] for s in (0, 1)}
-        head = (f"{b.kind.capitalize()} battle in {ix.place_name[p]} ({_name(frame['side'])} "
+        head = (f"{b.kind.capitalize()} battle in {ix.place_name[p]} ({side_title(frame['side'])} "
                 "attacking): ")
         state.event("battle_reveal", "6.1", lambda rd: head + "; ".join(
-            f"{_name(s)}: " + ", ".join(f"{rd.fighter(f.key)} {f.rating} {f.cv} cv" for f in fs)
+            f"{side_title(s)}: "
+            + ", ".join(f"{rd.fighter(f.key)} {f.rating} {f.cv} cv" for f in fs)
             for s, fs in sides.items()),
                     frame["side"], place=p, battle_kind=b.kind,
                     blocks=[f.key for f in b.fighters])
@@ -817,7 +820,7 @@ class BattleStep(Step):
                 if cv <= 0 and p in state.garrisons:
                     del state.garrisons[p]
                     state.event("garrison_lost", "7.3", f"The garrison of "
-                                f"{siege.city_name(ix, p)} is eliminated", -1, place=p)
+                                f"{ix.city_name[p]} is eliminated", -1, place=p)
                 continue
             if state.loc[u] < 0:
                 continue
@@ -862,13 +865,13 @@ class BattleStep(Step):
                       fleet: int) -> None:
         ix = state.ix
         p = frame["place"]
-        side = u // 60
+        side = side_of(u)
         if frame["mode"] == "assault" and side != frame["side"] and q == p:
             # its fleets sail without it (§8.12): it stays in the city and fights on
-            where = siege.city_name(ix, p)
+            where = ix.city_name[p]
             state.event("retreat_stay", "8.12", f"{ix.describe(u)} stays inside {where}: its "
                         "fleets sail without it", side, place=p, private=side,
-                        public=f"A {_name(side)} block stays inside {where}")
+                        public=f"A {side_title(side)} block stays inside {where}")
             replace_top(state, pending=tuple(x for x in frame["pending"] if x != u),
                         stayed=(*frame.get("stayed", ()), u))
             return
@@ -897,7 +900,7 @@ class BattleStep(Step):
         if not ix.is_sea(q) or q == p:
             state.carry.pop(u, None)
         if city:
-            where = f"into {siege.city_name(ix, p)}"
+            where = f"into {ix.city_name[p]}"
         elif q == p:
             where = f"back into the province of {ix.place_name[p]}"
         else:
@@ -934,7 +937,7 @@ class BattleStep(Step):
                            and state.loc[f] == b)
             replace_top(state, storms=tuple(r for r in frame["storms"] if r[:2] != (a, b)))
             if fleets:
-                olympians.roll_storm(state, {"side": fleets[0] // 60, "from": a, "to": b,
+                olympians.roll_storm(state, {"side": side_of(fleets[0]), "from": a, "to": b,
                                              "units": fleets})
             return
         stayed = frame.get("stayed", ())  # besieged land units left in the city (§8.12)
@@ -949,7 +952,7 @@ class BattleStep(Step):
             return
         for u in stuck:
             state.event("cannot_retreat", "6.4", lambda rd, u=u: f"{rd.unit(u, start=True)} "
-                        "cannot retreat and stays in the battle", u // 60, place=p)
+                        "cannot retreat and stays in the battle", side_of(u), place=p)
         if not stuck and not stayed and not frame.get("garrison_stays"):
             replace_top(state, stage="after", pending=(), storms=(), stayed=())
             return
@@ -979,7 +982,7 @@ class BattleStep(Step):
                         stuck_side=None, continued=False, winner=side, suffered=())
             return
         if frame["forms"] and not lost:
-            state.event("formations_join", "5.41", f"{_name(side)}'s other formations join "
+            state.event("formations_join", "5.41", f"{side_title(side)}'s other formations join "
                         f"the victors in {ix.place_name[p]}", side, place=p)
         pop(state, frame)
         siege.refresh(state)
@@ -990,21 +993,21 @@ class BattleStep(Step):
         stage = frame["stage"]
         where = ix.place_name[p]
         if stage == "order":
-            return (f"{_name(frame['side'])}: choose which formation fights first in {where} "
+            return (f"{side_title(frame['side'])}: choose which formation fights first in {where} "
                     "(§5.41)")
         if stage == "join":
-            return (f"{_name(frame['side'])}: one newly arrived formation may join the "
-                    f"besiegers' assault on {siege.city_name(ix, p)}: choose it, or none "
+            return (f"{side_title(frame['side'])}: one newly arrived formation may join the "
+                    f"besiegers' assault on {ix.city_name[p]}: choose it, or none "
                     "(§5.42)")
         if stage == "fortify":
-            return (f"{_name(1 - frame['side'])}: before the blocks are revealed, fortify "
-                    f"units inside {siege.city_name(ix, p)}? (§6.1, §7.1)")
+            return (f"{side_title(1 - frame['side'])}: before the blocks are revealed, fortify "
+                    f"units inside {ix.city_name[p]}? (§6.1, §7.1)")
         if stage == "fight":
             prompt = frame["battle"]["prompt"]
             if prompt:
                 return f"Battle of {where}: {prompt['whose']} decides: {prompt['why']}"
         if stage == "retreat":
-            return (f"{_name(frame['retreat_side'])}: choose where each unit retreats from "
+            return (f"{side_title(frame['retreat_side'])}: choose where each unit retreats from "
                     f"{where} (§6.4)")
         return f"Battle of {where}"
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from hellenes_nb.core import remembered
-from hellenes_nb.games.hellenes.index import SIDE_NAMES, WorldIndex
+from hellenes_nb.games.hellenes.index import SIDE_NAMES, SIDE_SPAN, WorldIndex, side_of, side_units
 from hellenes_nb.games.hellenes.rules import actions, movement
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.cards import season_ban
@@ -42,7 +42,7 @@ def in_friendly_city(state: State, u: int) -> int:
     CityState), or -1 (§9.0 sidebar: units there occupy the city as desired)."""
     ix = state.ix
     p = state.loc[u]
-    side = u // 60
+    side = side_of(u)
     if p < 0 or p >= ix.n_land or not ix.has_city[p] or state.city_control[p] != side:
         return -1
     if state.inside[u] or not _enemy_outside(state, p, side):
@@ -53,10 +53,10 @@ def in_friendly_city(state: State, u: int) -> int:
 def _enemy_outside(state: State, p: int, side: int) -> bool:
     """Whether units of ``side``'s enemy stand in ``p`` outside the walls (``outside_units``
     of the enemy is not empty), looking at the enemy's units in ``p`` only."""
-    lo = (1 - side) * 60
+    lo = (1 - side) * SIDE_SPAN
     loc, inside = state.loc, state.inside
-    return p in loc[lo:lo + 60] and any(loc[e] == p and not inside[e]
-                                         for e in range(lo, lo + 60))
+    return p in loc[lo:lo + SIDE_SPAN] and any(loc[e] == p and not inside[e]
+                                         for e in range(lo, lo + SIDE_SPAN))
 
 
 class _Occ:
@@ -68,8 +68,8 @@ class _Occ:
         n = state.ix.n_places
         self.side = side
         self.any, self.out = anywhere, out = bytearray(n), bytearray(n)
-        lo = (1 - side) * 60
-        for p, within in set(zip(state.loc[lo:lo + 60], state.inside[lo:lo + 60], strict=True)):
+        lo, hi = (1 - side) * SIDE_SPAN, (2 - side) * SIDE_SPAN
+        for p, within in set(zip(state.loc[lo:hi], state.inside[lo:hi], strict=True)):
             if p >= 0:
                 anywhere[p] = 1
                 if not within:
@@ -81,11 +81,11 @@ def _cities(state: State, side: int, occ: _Occ) -> dict[int, int]:
     stands outside the walls from ``occ`` (one scan of the enemy for the whole side)."""
     ix = state.ix
     n_land, has_city, city_control, enemy_out = ix.n_land, ix.has_city, state.city_control, occ.out
-    lo = side * 60
+    lo = side * SIDE_SPAN
     return {u: p if p < n_land and has_city[p] and city_control[p] == side
             and (within or not enemy_out[p]) else -1
-            for u, p, within in zip(range(lo, lo + 60), state.loc[lo:lo + 60],
-                                    state.inside[lo:lo + 60], strict=True)
+            for u, p, within in zip(range(lo, lo + SIDE_SPAN), state.loc[lo:lo + SIDE_SPAN],
+                                    state.inside[lo:lo + SIDE_SPAN], strict=True)
             if p >= 0}
 
 
@@ -136,14 +136,14 @@ def needs_shelter(state: State, u: int, over: dict[int, tuple[list[int], int]],
 def home_cities(state: State, u: int) -> list[int]:
     """Controlled home cities of ``u`` (§9.212)."""
     ix = state.ix
-    side = u // 60
+    side = side_of(u)
     return [h for h in ix.homes[u] if ix.has_city[h] and state.city_control[h] == side]
 
 
 # -- wintering movement limits (§9.21) -------------------------------------------------------------
 def enemy_units(state: State, p: int, side: int) -> bool:
-    lo = (1 - side) * 60
-    return any(state.loc[e] == p for e in range(lo, lo + 60))
+    lo = (1 - side) * SIDE_SPAN
+    return any(state.loc[e] == p for e in range(lo, lo + SIDE_SPAN))
 
 
 def _shelter_check(state: State, occ: _Occ, one_area: bool) -> scenario_rules.EndCheck:
@@ -233,7 +233,7 @@ def _challenged(occ: _Occ, offshore: tuple[int, ...], h: int) -> bool:
 # listing (both describe one unchanged state).
 def _limits_quarter(state: State, u: int, dest: int = -1,
                     occ: _Occ | None = None) -> scenario_rules.Limits | None:
-    occ = _Occ(state, u // 60) if occ is None else occ
+    occ = _Occ(state, side_of(u)) if occ is None else occ
     return scenario_rules.move_limits(
         state, u, winter=_shelter_check(state, occ, one_area=True),
         through=_all_through(state))
@@ -244,7 +244,7 @@ def _limits_home(state: State, u: int, occ: _Occ | None = None,
                  heading: Iterable[int] = ()) -> scenario_rules.Limits | None:
     """The limits of a Homing move of ``u`` toward the challenged home cities ``heading`` (one
     part of :func:`home_parts`): it must stop before their besiegers and blockaders only."""
-    occ = _Occ(state, u // 60) if occ is None else occ
+    occ = _Occ(state, side_of(u)) if occ is None else occ
     homes = {} if homes is None else homes
     return scenario_rules.move_limits(
         state, u, winter=_home_check(state, occ, homes), through=_home_through(state, occ, heading))
@@ -274,20 +274,20 @@ def home_parts(ix: WorldIndex, occ: _Occ, homes: Iterable[int]
 
 def _home_limits_to(state: State, u: int, dest: int) -> scenario_rules.Limits | None:
     """The limits of a Homing move of ``u`` ending in ``dest`` (checking a move)."""
-    occ = _Occ(state, u // 60)
+    occ = _Occ(state, side_of(u))
     return _limits_home(state, u, occ, heading=_heading(state.ix, occ, home_cities(state, u), dest))
 
 
 def _home_parts_of(state: State, u: int
                    ) -> list[tuple[scenario_rules.Limits | None, frozenset[int]]]:
     """The limits of each part of ``u``'s Homing moves and the ends it keeps (listing a move)."""
-    occ, homes = _Occ(state, u // 60), {}
+    occ, homes = _Occ(state, side_of(u)), {}
     return [(_limits_home(state, u, occ, homes, heading), ends)
             for heading, ends in home_parts(state.ix, occ, _homes_of(state, homes, u))]
 
 
 def _limits_group(state: State, u: int, dest: int = -1) -> scenario_rules.Limits | None:
-    occ = _Occ(state, u // 60)
+    occ = _Occ(state, side_of(u))
     return scenario_rules.move_limits(
         state, u, winter=_shelter_check(state, occ, one_area=False),
         through=_all_through(state))
@@ -338,7 +338,7 @@ def _mode_refusal(state: State, u: int, mode: str, over: dict[int, tuple[list[in
     p = in_friendly_city(state, u) if city is None else city
     if p < 0:
         return None  # outside any friendly city: free to Quarter or Home
-    full = p in over if over is not None else _over_capacity(state, u // 60, p)
+    full = p in over if over is not None else _over_capacity(state, side_of(u), p)
     if mode in open_modes(ix, u, p, full):
         return None
     if mode == "quarter":
@@ -366,11 +366,11 @@ def _over_capacity(state: State, side: int, p: int) -> bool:
     ix = state.ix
     loc, inside, flags = state.loc, state.inside, state.flags
     cap = scenario_rules.capacity(state, p)
-    if loc[side * 60:side * 60 + 60].count(p) <= cap:
+    if loc[side * SIDE_SPAN:side * SIDE_SPAN + SIDE_SPAN].count(p) <= cap:
         return False  # not even all of the side's units there are too many
     keys = _maintained_keys(ix)
     open_city = not _enemy_outside(state, p, side)
-    n = sum(1 for v in range(side * 60, side * 60 + 60)
+    n = sum(1 for v in side_units(side)
             if loc[v] == p and (open_city or inside[v]) and not ix.is_barbarian[v]
             and not flags.get(keys[v]))
     return n > cap
@@ -514,7 +514,7 @@ class Listing:
         got = self.near.get((v, u))
         if got is None:
             state = self.state
-            ix, control, side = state.ix, state.city_control, v // 60
+            ix, control, side = state.ix, state.city_control, side_of(v)
             got = self.near[(v, u)] = tuple(
                 h for h in _cities_near(ix, v, state.loc[u], ix.is_fleet[u], ix.move[u])
                 if control[h] == side)
@@ -618,11 +618,11 @@ class Listing:
         if got is None:
             state, side, any_enemy = self.state, self.side, self.occ.any
             loc, inside = state.loc, state.inside
-            elo = (1 - side) * 60
+            elo = (1 - side) * SIDE_SPAN
             got = self.setting = (
                 state.ix, side, state.scenario, state.year, state.season,
                 frozenset(kv for kv in state.flags.items() if not kv[0].startswith(_BOOKKEEPING)),
-                loc[elo:elo + 60].tobytes(), bytes(inside[elo:elo + 60]),
+                loc[elo:elo + SIDE_SPAN].tobytes(), bytes(inside[elo:elo + SIDE_SPAN]),
                 state.city_control.tobytes(), state.neutral, state.pillaged,
                 tuple(sorted((p, g[0]) for p, g in state.garrisons.items())),
                 tuple(sorted((p, r["besieger"]) for p, r in state.sieges.items())),

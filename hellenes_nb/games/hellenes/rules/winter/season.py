@@ -23,7 +23,15 @@ from __future__ import annotations
 
 from hellenes_nb.core.echo import shown
 from hellenes_nb.core.steps import IllegalAction, Step, need, pop, push, replace_top
-from hellenes_nb.games.hellenes.index import SIDE_NAMES, WorldIndex, action_side
+from hellenes_nb.games.hellenes.index import (
+    SIDE_NAMES,
+    WINTER,
+    WorldIndex,
+    action_side,
+    side_of,
+    side_title,
+    side_units,
+)
 from hellenes_nb.games.hellenes.rules import (
     actions,
     boarding,
@@ -53,12 +61,7 @@ from hellenes_nb.games.hellenes.rules.winter.movement import (
 )
 from hellenes_nb.games.hellenes.state import State
 
-WINTER = 5
 BUILD_TYPES = ("build", "recruit", "move_group")
-
-
-def _name(side: int) -> str:
-    return SIDE_NAMES[side].title()
 
 
 # -- the winter sequence ------------------------------------------------------------------------
@@ -87,7 +90,7 @@ class Winter(Step):
             state.active = side
             siege.refresh(state)
             if siege.siege_targets(state, side):
-                state.event("winter_sieges", "9.4", f"{_name(side)}'s winter siege combat "
+                state.event("winter_sieges", "9.4", f"{side_title(side)}'s winter siege combat "
                             "(attrition hits on 1–3)", side)
                 push(state, {"kind": "siege_combat", "side": side, "done": (),
                              "action_turn": 1})
@@ -210,7 +213,7 @@ class WinterActions(Step):
         side = action_side(action)
         t = action.get("type")
         if side != frame["side"]:
-            return IllegalAction(f"it is {_name(frame['side'])}'s winter actions", "9.2")
+            return IllegalAction(f"it is {side_title(frame['side'])}'s winter actions", "9.2")
         if t == "end_winter_actions":
             return None
         if t == "board":
@@ -226,7 +229,7 @@ class WinterActions(Step):
                 u = state.ix.unit(need(action, "unit", str))
             except KeyError as exc:
                 return IllegalAction(str(exc.args[0]), "9.22")
-            if u // 60 != side or state.loc[u] < 0:
+            if side_of(u) != side or state.loc[u] < 0:
                 return IllegalAction(f"{state.ix.describe(u)} is not your unit on the map",
                                      "9.22")
             why = self._maintain_refusal(state, u, overloaded(state, side))
@@ -260,7 +263,7 @@ class WinterActions(Step):
             carry = ix.unit(action["carry"]) if action.get("carry") is not None else -1
         except (KeyError, TypeError) as exc:
             raise IllegalAction(f"bad unit or area in the move: {exc}", "9.21") from None
-        if u // 60 != side or (carry >= 0 and carry // 60 != side):
+        if side_of(u) != side or (carry >= 0 and side_of(carry) != side):
             raise IllegalAction("only your own units make your wintering moves", "9.21")
         reason = free_move_reason(state, u, mode)
         if reason:
@@ -301,14 +304,14 @@ class WinterActions(Step):
                 for m in (plan.unit, plan.carry):
                     if m >= 0:
                         state.flags[f"homing:{ix.unit_key[m]}"] = target
-                state.event("homing_battle", "9.31", f"{_name(side)} homing units challenge "
+                state.event("homing_battle", "9.31", f"{side_title(side)} homing units challenge "
                             f"the enemy at {ix.place_name[end]}", side, place=end)
         elif t == "maintain":
             u = ix.unit(action["unit"])
             state.actions_left -= scenario_rules.action_cost(state, state.loc[u])
             state.flags[f"maintained:{ix.unit_key[u]}"] = 1
-            state.event("maintain", "9.22", f"{_name(side)} maintains {ix.describe(u)}", side,
-                        private=side, public=f"{_name(side)} maintains a block in "
+            state.event("maintain", "9.22", f"{side_title(side)} maintains {ix.describe(u)}", side,
+                        private=side, public=f"{side_title(side)} maintains a block in "
                                              f"{ix.place_name[state.loc[u]]}")
         else:
             handler = actions.ACTION_TYPES[t]
@@ -320,7 +323,7 @@ class WinterActions(Step):
         stage = frame["stage"]
         if stage == "start":
             _start(state, side)
-            state.event("winter_actions", "9.2", f"{_name(side)}'s winter actions: "
+            state.event("winter_actions", "9.2", f"{side_title(side)}'s winter actions: "
                         f"{state.actions_left} action(s)", side, actions=state.actions_left)
             replace_top(state, stage="act")
         elif stage == "rolls":
@@ -342,8 +345,8 @@ class WinterActions(Step):
             pop(state, frame)
 
     def text(self, state, frame):
-        return (f"{_name(frame['side'])}'s winter actions ({state.actions_left} left): Quarter "
-                "or Home for free, group moves, maintenance, building")
+        return (f"{side_title(frame['side'])}'s winter actions ({state.actions_left} left): "
+                "Quarter or Home for free, group moves, maintenance, building")
 
 
 def _formation_group(state: State, plan: movement.Plan) -> int:
@@ -383,7 +386,7 @@ class WinterDisband(Step):
         replace_top(state, count=frame["count"] - 1)
 
     def text(self, state, frame):
-        return (f"{_name(frame['side'])}: {frame['count']} unit(s) in "
+        return (f"{side_title(frame['side'])}: {frame['count']} unit(s) in "
                 f"{state.ix.place_name[frame['place']]} are over its capacity and not "
                 "maintained; choose which disband (§9.213)")
 
@@ -401,7 +404,7 @@ def disband(state: State, side: int, keep_homing: bool) -> None:
         doomed.extend((u, f"no room in {ix.place_name[p]} and not maintained")
                       for u in ranked[:excess])
     crowded = {u for u, _ in doomed}
-    for u in range(side * 60, side * 60 + 60):
+    for u in side_units(side):
         if state.loc[u] < 0 or u in crowded:
             continue
         if ix.is_barbarian[u]:
@@ -465,7 +468,7 @@ def _homing_enter(state: State, side: int) -> None:
     """Homing fleets whose offshore sea is now clear of the enemy enter their home port, inside
     its walls if it is still besieged by land (§9.31)."""
     ix = state.ix
-    for u in range(side * 60, side * 60 + 60):
+    for u in side_units(side):
         target = state.flags.get(f"homing:{ix.unit_key[u]}")
         p = state.loc[u]
         if target is None or p < 0 or not ix.is_sea(p) or ix.offshore[target] != p:
@@ -480,7 +483,7 @@ def _homing_enter(state: State, side: int) -> None:
         state.inside[u] = 1 if besieged else 0
         state.event("homing_enters", "9.31", f"{ix.describe(u)} reaches home: "
                     f"{ix.place_name[target]}", side, private=side,
-                    public=f"A {_name(side)} block reaches home in {ix.place_name[target]}")
+                    public=f"A {side_title(side)} block reaches home in {ix.place_name[target]}")
 
 
 def _boarding_moves(state: State, frame: dict, f: int, c: int) -> list[dict]:
