@@ -10,7 +10,6 @@ from hellenes_nb.games.hellenes.rules import (
     boarding,
     cards,
     events,
-    movement,
     new_year,
     olympians,
     peace,
@@ -19,11 +18,12 @@ from hellenes_nb.games.hellenes.rules import (
     year_end,
 )
 from hellenes_nb.games.hellenes.rules.battle import phase
+from hellenes_nb.games.hellenes.rules.movement import rolls
 from hellenes_nb.games.hellenes.rules.winter import season
 
 #: the steps of the game, by frame kind
 STEPS = StepRegistry("hellenes", SIDE_NAMES, (
     *sequence.STEPS, *new_year.STEPS, *cards.STEPS, *events.STEPS, *olympians.STEPS,
-    *actions.STEPS, *boarding.STEPS, *movement.STEPS, *phase.STEPS, *siege.STEPS,
+    *actions.STEPS, *boarding.STEPS, *rolls.STEPS, *phase.STEPS, *siege.STEPS,
     *season.STEPS, *peace.STEPS, *year_end.STEPS,
 ))

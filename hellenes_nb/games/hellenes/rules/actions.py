@@ -33,10 +33,20 @@ from hellenes_nb.games.hellenes.index import (
     side_title,
     side_units,
 )
-from hellenes_nb.games.hellenes.rules import boarding, movement, olympians
+from hellenes_nb.games.hellenes.rules import boarding, olympians
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.cards import card_record, no_quarter_bars, season_ban
 from hellenes_nb.games.hellenes.rules.control import outside_units, placed
+from hellenes_nb.games.hellenes.rules.losses import eliminate
+from hellenes_nb.games.hellenes.rules.movement.check import (
+    Plan,
+    board_choices,
+    cargo_choices,
+    must_carry,
+    plan_move,
+)
+from hellenes_nb.games.hellenes.rules.movement.execution import execute
+from hellenes_nb.games.hellenes.rules.movement.search import destinations, fewest_borders
 from hellenes_nb.games.hellenes.state import POOL, State
 
 RECRUIT_DRAW = 3
@@ -172,7 +182,7 @@ def _movable_units(state: State, side: int) -> tuple[int, ...]:
 def _alike_movers(state: State, side: int) -> dict[tuple, int]:
     """The first unit of ``side`` that may move now of each kind (place, fleet, inside, range,
     :func:`~scenario_rules.limits_key`), in unit order: units alike reach the same places
-    (``movement.destinations`` with their special-rule limits)."""
+    (``search.destinations`` with their special-rule limits)."""
     loc, inside, is_fleet, move = state.loc, state.inside, state.ix.is_fleet, state.ix.move
     kinds: dict[tuple, int] = {}
     for u in _movable_units(state, side):
@@ -238,13 +248,13 @@ class Muster(ActionType):
         for u in _alike_movers(state, side).values():
             limits = move_limits(state, u, "muster")
             if limits is None or limits.through is None:
-                new = cities(movement.destinations(state, u, forced=False, no_engage=True,
-                                                   memo=memo))
+                new = cities(destinations(state, u, forced=False, no_engage=True,
+                                          memo=memo))
                 if not new or limits is None:
                     found |= new
                     continue
-            new = cities(movement.destinations(state, u, forced=False, no_engage=True,
-                                               limits=limits, memo=memo))
+            new = cities(destinations(state, u, forced=False, no_engage=True,
+                                      limits=limits, memo=memo))
             found |= new
             if only >= 0 and found:
                 break
@@ -287,7 +297,7 @@ class Muster(ActionType):
 _PATH_TEXT: dict[tuple, tuple[str, tuple[str, ...], bool]] = {}
 _PATH_TEXT_MAX = 20000
 #: The move actions (:func:`moves_along`) one shared, never changed answer of
-#: ``movement.destinations`` gives, outside musters. Key: (world index, side name, unit, cargo
+#: ``search.destinations`` gives, outside musters. Key: (world index, side name, unit, cargo
 #: or -1, start, id of the answer): with the answer, all the actions read besides the world's
 #: names. The value keeps the answer alive, so its id stays unique, and is used only for that
 #: very answer; bounded.
@@ -329,10 +339,10 @@ def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
     """Every move of unit ``u`` (one canonical path per destination) in a group move of
     ``mode``; a muster keeps only moves ending in ``to`` (§5.0, §5.21, §5.3).
 
-    ``memo`` (see :func:`movement.destinations`) keeps the occupancy facts of one listing for
+    ``memo`` (see :func:`search.destinations`) keeps the occupancy facts of one listing for
     its units (the searches themselves are shared through movement's remembered tables).
     ``cargos``: only the moves carrying these (-1: nothing), instead of every
-    :func:`movement.cargo_choices` (a unit reduced to board, ``boarding.py``)."""
+    :func:`check.cargo_choices` (a unit reduced to board, ``boarding.py``)."""
     out: list[dict] = []
     for batch, shared in _move_batches(state, side, u, mode, to, memo, cargos):
         # a shared batch is remembered and never changed: copied here
@@ -357,11 +367,11 @@ def _move_batches(state: State, side: int, u: int, mode: str, to: int, memo: dic
     calm = mode == "muster" or bool(season_ban(state, side, "engage"))
     only = to if mode == "muster" else None  # the one destination a muster lists
     if cargos is None:
-        cargos = movement.cargo_choices(state, u) if start >= 0 else (-1,)
+        cargos = cargo_choices(state, u) if start >= 0 else (-1,)
     for cargo in cargos:
-        found = [(movement.destinations(state, u, forced=forced_ok, no_engage=calm,
-                                        carrying=cargo >= 0, cargo=cargo, limits=part,
-                                        reach=1 if mode == "quarter" else 0, memo=memo), ends)
+        found = [(destinations(state, u, forced=forced_ok, no_engage=calm,
+                               carrying=cargo >= 0, cargo=cargo, limits=part,
+                               reach=1 if mode == "quarter" else 0, memo=memo), ends)
                  for part, ends in parts]
         # one search: its answer itself (shared, see below); else each part's ends, merged
         dests = found[0][0] if split is None else {
@@ -369,7 +379,7 @@ def _move_batches(state: State, side: int, u: int, mode: str, to: int, memo: dic
         if not dests:
             continue
         if shared:
-            # the answer is shared and unchanged (movement.destinations): its moves are
+            # the answer is shared and unchanged (destinations): its moves are
             # remembered
             yield _remembered_moves(ix, name, u, cargo, start, dests), True
         else:
@@ -381,7 +391,7 @@ def moves_along(ix: WorldIndex, name: str, u: int, cargo: int, start: int,
                 dests: dict[tuple[int, bool], tuple[int, ...]], only: int | None = None
                 ) -> list[dict]:
     """The move actions of unit ``u`` of side ``name`` in ``start`` carrying ``cargo`` (-1:
-    none) along the paths ``dests`` (:func:`movement.destinations`), in listing order
+    none) along the paths ``dests`` (:func:`search.destinations`), in listing order
     (destination, then forced); with ``only``, just the unforced move ending there."""
     order = sorted(dests) if only is None else [(only, False)] if (only, False) in dests else []
     if not order:
@@ -452,7 +462,7 @@ class GroupMove(Step):
             # borders to ``to`` with every border open is within their range (only ``to`` has
             # none): for the others move_actions would list no move ending in ``to``.
             ix, loc = state.ix, state.loc
-            far = (movement.fewest_borders(ix, False), movement.fewest_borders(ix, True))
+            far = (fewest_borders(ix, False), fewest_borders(ix, True))
             is_fleet, move = ix.is_fleet, ix.move
             units: Iterable[int] = [u for u in _movable_units(state, side)
                                     if 0 < far[is_fleet[u]][loc[u]][to] <= move[u]]
@@ -463,7 +473,7 @@ class GroupMove(Step):
         for u in units:
             if state.ix.is_fleet[u]:  # land units too strong to board it (§5.21)
                 out.extend(boarding.offers(
-                    state, side, u, movement.board_choices(state, u),
+                    state, side, u, board_choices(state, u),
                     lambda c, u=u: any(b for b, _ in _move_batches(
                         state, side, u, mode, to, memo, (c,)))))
         out.append({"type": "end_group", "side": SIDE_NAMES[side], "label": _DONE[frame["mode"]]})
@@ -490,7 +500,7 @@ class GroupMove(Step):
         except IllegalAction as exc:
             return exc, None
 
-    def _plan(self, state: State, frame: dict, action: dict) -> movement.Plan:
+    def _plan(self, state: State, frame: dict, action: dict) -> Plan:
         ix = state.ix
         side = frame["side"]
         u = _unit_arg(state, action)
@@ -523,13 +533,13 @@ class GroupMove(Step):
         carry_cv = action.get("carry_cv", 0)
         if not isinstance(carry_cv, int) or isinstance(carry_cv, bool):
             raise IllegalAction("'carry_cv' must be a whole number")
-        if carry < 0 and ix.is_fleet[u] and movement.must_carry(state, u):
+        if carry < 0 and ix.is_fleet[u] and must_carry(state, u):
             raise IllegalAction(f"{ix.describe(u)} must carry one of the land units at sea "
                                 f"in {ix.place_name[state.loc[u]]}, which cannot stay there "
                                 "without a fleet", "5.21")
-        plan = movement.plan_move(state, u, path, forced=forced, carry=carry,
-                                  carry_cv=carry_cv, no_engage=mode == "muster",
-                                  limits=move_limits(state, u, mode))
+        plan = plan_move(state, u, path, forced=forced, carry=carry,
+                         carry_cv=carry_cv, no_engage=mode == "muster",
+                         limits=move_limits(state, u, mode))
         ban = season_ban(state, side, "engage")
         if ban and (plan.engage_via or plan.forced_via):
             raise IllegalAction(f"{ix.describe(u)} cannot engage: {ban}", "3.1")
@@ -549,7 +559,7 @@ class GroupMove(Step):
             boarding.start(state, frame, action)
             return
         plan = made if made is not None else self._plan(state, frame, action)
-        movement.execute(state, plan, frame["group"])
+        execute(state, plan, frame["group"])
         scenario_rules.refresh_neutral(state)
 
     def run(self, state, frame):
@@ -819,8 +829,8 @@ class RecruitPlace(Step):
                         f"{side_title(side)}", side, place=p)
         pop(state, frame)
         if ix.is_barbarian[u] and state.season == WINTER:
-            movement.eliminate(state, u, "9.23", "barbarians recruited in Winter disband at once",
-                               "disbands at once (recruited in Winter)")
+            eliminate(state, u, "9.23", "barbarians recruited in Winter disband at once",
+                      "disbands at once (recruited in Winter)")
             return
         if ix.is_barbarian[u] and not season_ban(state, side, "move"):
             push(state, {"kind": "group_move", "side": side, "mode": "free", "area": p,
@@ -967,7 +977,7 @@ class ActionPhase(Step):
 
 def _boarding_moves(state: State, frame: dict, f: int, c: int) -> list[dict]:
     """The moves a group-move frame accepts of fleet ``f`` carrying ``c`` (``boarding.py``)."""
-    if c not in movement.board_choices(state, f) or f not in GROUP_MOVE._eligible(state, frame):
+    if c not in board_choices(state, f) or f not in GROUP_MOVE._eligible(state, frame):
         return []
     return move_actions(state, frame["side"], f, frame["mode"], frame["to"], cargos=(c,))
 

@@ -11,7 +11,7 @@ moves by its land units, so the choice comes in two steps:
   carrying that unit with ``carry_cv`` one less than the fleet's cv, exactly the moves the
   frame below accepts, and ``end_board`` to go back without reducing anything.
 
-The unit is reduced only when the move is made (``movement.execute``). The frame below
+The unit is reduced only when the move is made (``execution.execute``). The frame below
 answers the moves: each frame kind that offers boarding registers in :data:`PARENTS` how it
 lists a fleet's moves with a given cargo.
 """
@@ -26,7 +26,7 @@ from hellenes_nb.games.hellenes.state import State
 
 #: frame kind → ``(state, frame, fleet, land unit) -> [move actions]``: the moves that frame
 #: accepts of the fleet carrying that unit reduced to board it, without ``carry_cv``; none
-#: unless the unit is one of ``movement.board_choices`` (actions.py, winter.py)
+#: unless the unit is one of ``check.board_choices`` (actions.py, winter.py)
 PARENTS: dict[str, Callable[[State, dict, int, int], list[dict]]] = {}
 #: the move action types of the frames that offer boarding
 MOVE_TYPES = ("move", "winter_move")
@@ -35,7 +35,7 @@ MOVE_TYPES = ("move", "winter_move")
 def offers(state: State, side: int, f: int, units: tuple[int, ...],
            moves: Callable[[int], bool]) -> list[dict]:
     """The ``board`` actions for fleet ``f``: one per land unit of ``units``
-    (``movement.board_choices``) for which ``moves`` says the fleet has a move with that
+    (``check.board_choices``) for which ``moves`` says the fleet has a move with that
     cargo."""
     ix = state.ix
     out = []

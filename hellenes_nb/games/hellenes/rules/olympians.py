@@ -229,22 +229,22 @@ def _snapshot(state: State, record: dict) -> tuple:
 
 
 def roll_storm(state: State, record: dict) -> None:
-    """Roll the storm of one deep-sea crossing (``movement.storm``) and offer Poseidon."""
-    from hellenes_nb.games.hellenes.rules import movement
+    """Roll the storm of one deep-sea crossing (``rolls.storm``) and offer Poseidon."""
+    from hellenes_nb.games.hellenes.rules.movement import rolls
 
     snap = _snapshot(state, record)
-    movement.storm(state, record)
+    rolls.storm(state, record)
     _offer(state, "poseidon", _both(state), {"record": record, "snap": snap})
 
 
 def _restorm(state: State, target: dict) -> None:
-    from hellenes_nb.games.hellenes.rules import movement
+    from hellenes_nb.games.hellenes.rules.movement import rolls
 
     for u, loc, cv, inside, cargo in target["snap"]:
         state.loc[u], state.cv[u], state.inside[u] = loc, cv, inside
         if cargo >= 0:
             state.carry[u] = cargo
-    movement.storm(state, target["record"])
+    rolls.storm(state, target["record"])
 
 
 # -- Hermes: forced marches (§5.3) ------------------------------------------------------------
@@ -268,7 +268,7 @@ def offer_hermes(state: State) -> bool:
 
 
 def _reroll_forced(state: State, target: dict) -> None:
-    from hellenes_nb.games.hellenes.rules import movement
+    from hellenes_nb.games.hellenes.rules.movement import rolls
 
     idx = target["rolls"][target.get("option", 0)]
     frame = state.stack[-1]
@@ -276,7 +276,7 @@ def _reroll_forced(state: State, target: dict) -> None:
     for i in idx:
         r = state.pending_rolls[i]
         face = state.dice.roll()
-        good = movement.forced_succeeds(state, r["unit"], face)
+        good = rolls.forced_succeeds(state, r["unit"], face)
         how = "success" if good else "failure"
         # the first roll was the owner's secret (§5.3): the other side learns no more here
         state.event("forced_roll", "11.0", lambda rd, u=r["unit"], face=face, how=how:

@@ -16,8 +16,8 @@ and implemented here (movement limits, capacity, neutrality, action costs, Peric
 - ``gela_conditional``: :func:`refresh_neutral`;
 - ``decelea``: :func:`capacity`.
 
-Movement limits are a :class:`Limits` object that ``movement.plan_move`` and
-``movement.destinations`` apply on top of the ordinary §5 rules.
+Movement limits are a :class:`Limits` object that ``check.plan_move`` and
+``search.destinations`` apply on top of the ordinary §5 rules.
 """
 
 from __future__ import annotations

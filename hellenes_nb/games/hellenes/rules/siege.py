@@ -38,10 +38,12 @@ from hellenes_nb.games.hellenes.index import (
     side_of,
     side_title,
 )
-from hellenes_nb.games.hellenes.rules import cards, movement, victory
+from hellenes_nb.games.hellenes.rules import cards, victory
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.actions import ActionType, register_action
 from hellenes_nb.games.hellenes.rules.control import outside_units, placed, units_at
+from hellenes_nb.games.hellenes.rules.losses import eliminate
+from hellenes_nb.games.hellenes.rules.movement.occupancy import note_pillaged
 from hellenes_nb.games.hellenes.state import State
 
 __all__ = [
@@ -50,7 +52,7 @@ __all__ = [
     "defenders", "establish", "lift", "refresh", "blockaded", "grain_blockaded",
     "can_build_in", "siege_targets", "siege_methods", "attrition_allowed", "attrition_max",
     "attrition", "start_assault", "capture", "treachery_assault", "sortie_candidates",
-    "moves_from", "pillage_legal", "pillage_apply", "pillage_entry_banned",
+    "moves_from", "pillage_legal", "pillage_apply",
 ]
 
 
@@ -487,7 +489,7 @@ class Capitulation(Step):
         pop(state, frame)
         if action["accept"]:
             for u in inside_units(state, p, d):
-                movement.eliminate(state, u, "8.13", "the city capitulated")
+                eliminate(state, u, "8.13", "the city capitulated")
             capture(state, p, b, "capitulation")
             victory.gain(state, b, victory.CAPITULATION, "8.13",
                          f"{state.ix.city_name[p]} capitulates", place=p)
@@ -520,7 +522,7 @@ def _hit_block(state: State, p: int, u: int, rule: str, why: str) -> None:
     state.cv[u] -= 1
     side = side_of(u)
     if state.cv[u] <= 0:
-        movement.eliminate(state, u, rule, why)
+        eliminate(state, u, rule, why)
     else:
         state.event("step_loss", rule, f"{ix.describe(u)} loses 1 cv ({why})", side,
                     private=side, public=f"A {side_title(side)} block in {ix.city_name[p]} loses "
@@ -712,10 +714,6 @@ def _pillage_gain(state: State, p: int) -> int:
     return scenario_rules.pillage_prestige(state, p, victory.pillage_award(state.ix.city_name[p]))
 
 
-def _turn_code(state: State, side: int) -> int:
-    return state.year * 100 + state.season * 10 + side
-
-
 def pillage_apply(state: State, side: int, action: dict) -> None:
     """Pillage: mark the city, then withdraw the besieging group unit by unit (§5.5)."""
     p = state.ix.place(action["place"])
@@ -723,16 +721,11 @@ def pillage_apply(state: State, side: int, action: dict) -> None:
     if reason:
         raise IllegalAction(reason, "5.5")
     state.pillaged = state.pillaged | {p}
-    state.flags[f"pillaged_now:{state.ix.place_ids[p]}"] = _turn_code(state, side)
+    note_pillaged(state, p, side)
     state.event("pillage", "5.5", f"{side_title(side)} pillages the lands of "
                 f"{state.ix.city_name[p]}", side, place=p)
     push(state, {"kind": "pillage_withdraw", "side": side, "place": p,
                  "units": tuple(_pillage_group(state, p, side))})
-
-
-def pillage_entry_banned(state: State, p: int, side: int) -> bool:
-    """True if ``side`` pillaged ``p`` this player turn: its units may not enter (§5.5)."""
-    return state.flags.get(f"pillaged_now:{state.ix.place_ids[p]}") == _turn_code(state, side)
 
 
 class PillageAction(ActionType):

@@ -13,10 +13,11 @@ from hellenes_nb.selfplay import play_one
 
 
 def test_every_position_table_is_registered():
-    import hellenes_nb.core.game  # noqa: F401  (imports every rules module)
+    import hellenes_nb.games.registry  # noqa: F401  (imports every rules module)
 
-    tables = {"movement._FOUND", "movement._FACTS", "control._PLACED", "control._SIDE_PLACED",
-              "actions._MOVES", "actions._MOVABLE", "wintering._MOVES", "battles._SAVED"}
+    tables = {"movement.search._FOUND", "movement.occupancy._FACTS", "control._PLACED",
+              "control._SIDE_PLACED", "actions._MOVES", "actions._MOVABLE", "wintering._MOVES",
+              "battles._SAVED"}
     assert tables <= set(remembered.names())
 
 

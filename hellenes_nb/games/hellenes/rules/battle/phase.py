@@ -37,11 +37,12 @@ from hellenes_nb.games.hellenes.index import (
     side_of,
     side_title,
 )
-from hellenes_nb.games.hellenes.rules import cards, movement, olympians, siege, victory
+from hellenes_nb.games.hellenes.rules import cards, olympians, siege, victory
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.battle.blocks import Fighter
 from hellenes_nb.games.hellenes.rules.battle.combat import Battle
 from hellenes_nb.games.hellenes.rules.control import disputed, outside_units, units_at
+from hellenes_nb.games.hellenes.rules.losses import eliminate
 from hellenes_nb.games.hellenes.state import State
 
 __all__ = ["CombatPhase", "BattleStep", "auto", "formations", "joining", "retreat_options",
@@ -825,7 +826,7 @@ class BattleStep(Step):
             if state.loc[u] < 0:
                 continue
             if cv <= 0:
-                movement.eliminate(state, u, "6.32", "lost its last step in battle")
+                eliminate(state, u, "6.32", "lost its last step in battle")
             else:
                 state.cv[u] = cv
         self._award(state, frame, out)
@@ -946,8 +947,8 @@ class BattleStep(Step):
             for u in stuck:
                 cargo = state.carry.get(u, -1)
                 if ix.is_sea(p) and cargo >= 0 and state.loc[cargo] == p:
-                    movement.eliminate(state, cargo, "6.4", "its fleet could not retreat")
-                movement.eliminate(state, u, "6.4", "panicked with nowhere to retreat")
+                    eliminate(state, cargo, "6.4", "its fleet could not retreat")
+                eliminate(state, u, "6.4", "panicked with nowhere to retreat")
             replace_top(state, stage="after", pending=(), storms=())
             return
         for u in stuck:

@@ -13,9 +13,11 @@ from collections.abc import Callable, Iterable
 
 from hellenes_nb.core import remembered
 from hellenes_nb.games.hellenes.index import SIDE_NAMES, SIDE_SPAN, WorldIndex, side_of, side_units
-from hellenes_nb.games.hellenes.rules import actions, movement
+from hellenes_nb.games.hellenes.rules import actions
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.cards import season_ban
+from hellenes_nb.games.hellenes.rules.movement.check import cargo_choices
+from hellenes_nb.games.hellenes.rules.movement.search import destinations
 from hellenes_nb.games.hellenes.state import State
 
 FREE_MODES = ("quarter", "home")
@@ -462,9 +464,9 @@ class Listing:
         self.near: dict[tuple[int, int], tuple[int, ...]] = {}
         #: (Homing?, limits_key, home cities) -> the limits of a unit with these (:meth:`_limits`)
         self.limits: dict[tuple, scenario_rules.Limits | None] = {}
-        #: search key (see :meth:`destinations`) -> movement.destinations' answer
+        #: search key (see :meth:`destinations`) -> destinations' answer
         self.found: dict[tuple, dict[tuple[int, bool], tuple[int, ...]]] = {}
-        #: movement.destinations' own memo for this state (its occupancy facts)
+        #: destinations' own memo for this state (its occupancy facts)
         self.memo: dict = {}
         #: :meth:`_setting`, once asked
         self.setting: tuple | None = None
@@ -539,7 +541,7 @@ class Listing:
                    for b in adj[state.loc[u]])
 
     def destinations(self, u: int, mode: str, cargo: int) -> dict:
-        """``movement.destinations`` of ``u`` (carrying ``cargo`` if >= 0) for a free move of
+        """``search.destinations`` of ``u`` (carrying ``cargo`` if >= 0) for a free move of
         ``mode``, shared by units whose searches read the same facts. Besides this listing's
         state, side and engage ban, the search reads of the unit only its place, moved flag,
         fleet type, inside flag and range, and what the limits read about it and its cargo:
@@ -595,7 +597,7 @@ class Listing:
             quarter = mode == "quarter"
             limits = (self._open_limits(u) if mode == "open"
                       else self._limits(u, not quarter, heading))
-            found = self.found[key] = movement.destinations(
+            found = self.found[key] = destinations(
                 state, u, forced=not quarter, no_engage=self.calm, carrying=cargo >= 0,
                 cargo=cargo, limits=limits, reach=1 if quarter else 0, memo=self.memo)
         return found
@@ -613,7 +615,7 @@ class Listing:
         read by no move search or check); the enemy's places and inside flags; city control,
         neutral and pillaged places; who garrisons and who besieges each place; and the side's
         units standing where enemy units stand, with their places and inside flags (whether a
-        port is besieged, and the room inside it, :meth:`movement._Ctx.port_ok`)."""
+        port is besieged, and the room inside it, :meth:`occupancy.Occupancy.port_ok`)."""
         got = self.setting
         if got is None:
             state, side, any_enemy = self.state, self.side, self.occ.any
@@ -634,9 +636,9 @@ class Listing:
         """The free wintering moves of ``u`` in each of ``modes``: what ``actions.move_actions``
         lists for the mode (one canonical path per destination and cargo choice), as winter
         moves, fresh copies. ``cargos``: only the moves carrying these (a land unit reduced to
-        board, ``boarding.py``) instead of every :func:`movement.cargo_choices`."""
+        board, ``boarding.py``) instead of every :func:`check.cargo_choices`."""
         if cargos is None:
-            cargos = movement.cargo_choices(self.state, u)
+            cargos = cargo_choices(self.state, u)
         return [{**a, "path": a["path"][:]} for mode in modes for cargo in cargos
                 for a in self.remembered(u, mode, cargo)]
 

@@ -32,18 +32,18 @@ from hellenes_nb.games.hellenes.index import (
     side_title,
     side_units,
 )
-from hellenes_nb.games.hellenes.rules import (
-    actions,
-    boarding,
-    cards,
-    control,
-    movement,
-    peace,
-    siege,
-)
+from hellenes_nb.games.hellenes.rules import actions, boarding, cards, control, peace, siege
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.battle.phase import formations
 from hellenes_nb.games.hellenes.rules.control import outside_units
+from hellenes_nb.games.hellenes.rules.losses import eliminate
+from hellenes_nb.games.hellenes.rules.movement.check import (
+    Plan,
+    board_choices,
+    must_carry,
+    plan_move,
+)
+from hellenes_nb.games.hellenes.rules.movement.execution import execute
 from hellenes_nb.games.hellenes.rules.winter.movement import (
     FREE_MODES,
     Listing,
@@ -166,7 +166,7 @@ class WinterActions(Step):
                     out.extend(listing.listed(u, modes))
                     if ix.is_fleet[u]:  # land units too strong to board it (§5.21)
                         out.extend(boarding.offers(
-                            state, side, u, movement.board_choices(state, u),
+                            state, side, u, board_choices(state, u),
                             lambda c, u=u, m=modes: any(listing.remembered(u, mode, c)
                                                         for mode in m)))
             if self._maintain_refusal(state, u, over, city, u in listing.kept) is None:
@@ -252,7 +252,7 @@ class WinterActions(Step):
                              "board a fleet), move_group, maintain, build, recruit and "
                              "end_winter_actions (no musters, pillaging or garrisons)", "9.2")
 
-    def _plan(self, state: State, side: int, action: dict) -> movement.Plan:
+    def _plan(self, state: State, side: int, action: dict) -> Plan:
         ix = state.ix
         mode = action.get("mode")
         if mode not in FREE_MODES:
@@ -268,7 +268,7 @@ class WinterActions(Step):
         reason = free_move_reason(state, u, mode)
         if reason:
             raise IllegalAction(reason, scenario_rules.section(reason) or "9.21")
-        if carry < 0 and ix.is_fleet[u] and movement.must_carry(state, u):
+        if carry < 0 and ix.is_fleet[u] and must_carry(state, u):
             raise IllegalAction(f"{ix.describe(u)} must carry one of the land units at sea with "
                                 "it", "5.21")
         forced = action.get("forced", False)
@@ -278,9 +278,9 @@ class WinterActions(Step):
         carry_cv = action.get("carry_cv", 0)
         if not isinstance(carry_cv, int) or isinstance(carry_cv, bool):
             raise IllegalAction("'carry_cv' must be a whole number", "5.21")
-        return movement.plan_move(state, u, path, forced=forced, carry=carry, carry_cv=carry_cv,
-                                  limits=actions.move_limits(state, u, mode,
-                                                             path[-1] if path else -1))
+        return plan_move(state, u, path, forced=forced, carry=carry, carry_cv=carry_cv,
+                         limits=actions.move_limits(state, u, mode,
+                                                    path[-1] if path else -1))
 
     def apply(self, state, frame, action):
         self.apply_checked(state, frame, action, None)
@@ -295,7 +295,7 @@ class WinterActions(Step):
             boarding.start(state, frame, action)
         elif t == "winter_move":
             plan = made if made is not None else self._plan(state, side, action)
-            movement.execute(state, plan, _formation_group(state, plan))
+            execute(state, plan, _formation_group(state, plan))
             scenario_rules.refresh_neutral(state)
             if action["mode"] == "home" and plan.engage_via:
                 end = plan.end
@@ -349,7 +349,7 @@ class WinterActions(Step):
                 "Quarter or Home for free, group moves, maintenance, building")
 
 
-def _formation_group(state: State, plan: movement.Plan) -> int:
+def _formation_group(state: State, plan: Plan) -> int:
     """Free wintering moves from one area along one route in one player's winter actions form
     one formation (one group, §5.41): they fight a homing battle and cross deep seas together."""
     key = "winter_group:" + "/".join(state.ix.place_ids[p] for p in (plan.start, *plan.path))
@@ -382,7 +382,7 @@ class WinterDisband(Step):
 
     def apply(self, state, frame, action):
         u = state.ix.unit(action["unit"])
-        movement.eliminate(state, u, "9.24", "no room in the city and not maintained")
+        eliminate(state, u, "9.24", "no room in the city and not maintained")
         replace_top(state, count=frame["count"] - 1)
 
     def text(self, state, frame):
@@ -417,8 +417,8 @@ def disband(state: State, side: int, keep_homing: bool) -> None:
             doomed.append((u, "outside any friendly city and not maintained"))
     for u, why in doomed:
         if state.loc[u] >= 0:
-            movement.eliminate(state, u, "9.24", f"disbands for the Winter: {why}",
-                               "disbands for the Winter")
+            eliminate(state, u, "9.24", f"disbands for the Winter: {why}",
+                      "disbands for the Winter")
 
 
 # -- siegebreaking combat (§9.3) -----------------------------------------------------------------
@@ -490,7 +490,7 @@ def _boarding_moves(state: State, frame: dict, f: int, c: int) -> list[dict]:
     """The free wintering moves the winter-actions frame accepts of fleet ``f`` carrying
     ``c`` (``boarding.py``)."""
     if frame["stage"] != "act" or unit_refusal(state, f) is not None \
-            or c not in movement.board_choices(state, f):
+            or c not in board_choices(state, f):
         return []
     listing = Listing(state, frame["side"])
     city = listing.cities.get(f)

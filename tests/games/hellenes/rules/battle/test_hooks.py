@@ -9,8 +9,11 @@ from support.fightpos import P, U, decide, new_state, put
 
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
-from hellenes_nb.games.hellenes.rules import actions, control, movement, siege
+from hellenes_nb.games.hellenes.rules import actions, control, siege
 from hellenes_nb.games.hellenes.rules.battle import phase as battles
+from hellenes_nb.games.hellenes.rules.movement.check import plan_move
+from hellenes_nb.games.hellenes.rules.movement.occupancy import note_pillaged, pillage_entry_banned
+from hellenes_nb.games.hellenes.rules.movement.search import destinations
 from hellenes_nb.games.hellenes.state import State
 from hellenes_nb.games.hellenes.steps import STEPS
 
@@ -20,16 +23,16 @@ def test_5_5_no_friendly_unit_enters_a_city_pillaged_this_turn():
     s = new_state(active=ATHENS, season=2)
     put(s, "A2", "attica", 3)
     p = P("megaris")
-    assert (p, False) in movement.destinations(s, U("A2"))
+    assert (p, False) in destinations(s, U("A2"))
     s.pillaged = frozenset({p})
-    s.flags["pillaged_now:megaris"] = siege._turn_code(s, ATHENS)
-    assert siege.pillage_entry_banned(s, p, ATHENS)
+    note_pillaged(s, p, ATHENS)
+    assert pillage_entry_banned(s, p, ATHENS)
     with pytest.raises(IllegalAction) as err:
-        movement.plan_move(s, U("A2"), [p])
+        plan_move(s, U("A2"), [p])
     assert err.value.rule == "5.5"
-    assert (p, False) not in movement.destinations(s, U("A2"))
+    assert (p, False) not in destinations(s, U("A2"))
     put(s, "S26", "boeotia", 3)  # Sparta did not pillage it: its units may go in
-    assert (p, False) in movement.destinations(s, U("S26"))
+    assert (p, False) in destinations(s, U("S26"))
 
 
 @pytest.mark.rule("4.2")

@@ -8,9 +8,11 @@ import pytest
 from support.fightpos import P, U, besiege, decide, legal, new_state, play, put
 
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
-from hellenes_nb.games.hellenes.rules import cards, movement, siege
+from hellenes_nb.games.hellenes.rules import cards, siege
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.battle import phase as battles
+from hellenes_nb.games.hellenes.rules.movement.check import plan_move
+from hellenes_nb.games.hellenes.rules.movement.execution import execute
 from hellenes_nb.games.hellenes.state import State
 from hellenes_nb.games.hellenes.steps import STEPS
 
@@ -120,9 +122,9 @@ def _two_arrivals(s: State) -> None:
     put(s, "A2", "attica", 3)
     put(s, "A3", "phocis", 3)
     for g, (key, frm) in enumerate((("A2", "attica"), ("A3", "phocis")), start=1):
-        plan = movement.plan_move(s, U(key), [P("boeotia")])
+        plan = plan_move(s, U(key), [P("boeotia")])
         assert not plan.engage_via
-        movement.execute(s, plan, g)
+        execute(s, plan, g)
         assert s.engagements[-1]["via"] == "join" and s.engagements[-1]["from"] == P(frm)
 
 
@@ -146,7 +148,7 @@ def test_5_42_only_one_newly_arrived_formation_joins_a_siege_assault():
 def test_5_42_joining_is_optional_even_for_a_single_arrival():
     s = _thebes()
     put(s, "A2", "attica", 3)
-    movement.execute(s, movement.plan_move(s, U("A2"), [P("boeotia")]), 1)
+    execute(s, plan_move(s, U("A2"), [P("boeotia")]), 1)
     siege.start_assault(s, P("boeotia"), ATHENS)
     STEPS.settle(s)
     decide(s, {"type": "capitulate", "side": "sparta", "accept": False})

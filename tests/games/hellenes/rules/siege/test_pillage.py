@@ -8,6 +8,7 @@ from support.fightpos import P, U, besiege, decide, events, new_state, play, put
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.hellenes.rules import siege
 from hellenes_nb.games.hellenes.rules.actions import ACTION_TYPES
+from hellenes_nb.games.hellenes.rules.movement.occupancy import pillage_entry_banned
 
 pytestmark = pytest.mark.rule("5.5")
 
@@ -33,8 +34,8 @@ def test_5_5_pillage_withdraws_the_besiegers_and_gains_prestige():
     assert s.loc[U("A1")] == s.loc[U("A2")] == P("attica")
     assert s.prestige == 1 and P("megaris") in s.pillaged
     assert s.sieges == {} and P("megaris") not in s.garrisons  # the siege is lifted
-    assert siege.pillage_entry_banned(s, P("megaris"), 0)
-    assert not siege.pillage_entry_banned(s, P("megaris"), 1)
+    assert pillage_entry_banned(s, P("megaris"), 0)
+    assert not pillage_entry_banned(s, P("megaris"), 1)
 
 
 @pytest.mark.rule("14.12")
