@@ -7,11 +7,11 @@ from hellenes_nb.core.steps import StepRegistry
 from hellenes_nb.games.hellenes.index import SIDE_NAMES
 from hellenes_nb.games.hellenes.rules import (
     actions,
+    appeals,
     boarding,
     cards,
     events,
     new_year,
-    olympians,
     peace,
     sequence,
     siege,
@@ -23,7 +23,7 @@ from hellenes_nb.games.hellenes.rules.winter import season
 
 #: the steps of the game, by frame kind
 STEPS = StepRegistry("hellenes", SIDE_NAMES, (
-    *sequence.STEPS, *new_year.STEPS, *cards.STEPS, *events.STEPS, *olympians.STEPS,
+    *sequence.STEPS, *new_year.STEPS, *cards.STEPS, *events.STEPS, *appeals.STEPS,
     *actions.STEPS, *boarding.STEPS, *rolls.STEPS, *phase.STEPS, *siege.STEPS,
     *season.STEPS, *peace.STEPS, *year_end.STEPS,
 ))

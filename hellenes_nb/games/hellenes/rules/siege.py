@@ -38,7 +38,7 @@ from hellenes_nb.games.hellenes.index import (
     side_of,
     side_title,
 )
-from hellenes_nb.games.hellenes.rules import cards, victory
+from hellenes_nb.games.hellenes.rules import cards, olympians, victory
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.actions import ActionType, register_action
 from hellenes_nb.games.hellenes.rules.control import outside_units, placed, units_at
@@ -347,8 +347,6 @@ def attrition(state: State, p: int, hit_max: int | None = None) -> None:
     """Roll siege attrition against ``p``: one die per besieged block, garrison included; hits
     go to the strongest block, garrison last (§8.2). ``hit_max`` overrides the rate. Either
     player may then appeal to Demeter (§11.0)."""
-    from hellenes_nb.games.hellenes.rules import olympians
-
     ix = state.ix
     b = besieger_of(state, p)
     if b < 0:

@@ -43,6 +43,7 @@ from hellenes_nb.games.hellenes.rules.battle.blocks import Fighter
 from hellenes_nb.games.hellenes.rules.battle.combat import Battle
 from hellenes_nb.games.hellenes.rules.control import disputed, outside_units, units_at
 from hellenes_nb.games.hellenes.rules.losses import eliminate
+from hellenes_nb.games.hellenes.rules.movement.rolls import roll_storm
 from hellenes_nb.games.hellenes.state import State
 
 __all__ = ["CombatPhase", "BattleStep", "auto", "formations", "joining", "retreat_options",
@@ -938,7 +939,7 @@ class BattleStep(Step):
                            and state.loc[f] == b)
             replace_top(state, storms=tuple(r for r in frame["storms"] if r[:2] != (a, b)))
             if fleets:
-                olympians.roll_storm(state, {"side": side_of(fleets[0]), "from": a, "to": b,
+                roll_storm(state, {"side": side_of(fleets[0]), "from": a, "to": b,
                                              "units": fleets})
             return
         stayed = frame.get("stayed", ())  # besieged land units left in the city (§8.12)

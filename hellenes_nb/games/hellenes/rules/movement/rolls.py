@@ -114,7 +114,7 @@ class Rolls(Step):
             pop(state, frame)
             return
         replace_top(state, next=i + 1)
-        olympians.roll_storm(state, rolls[i])
+        roll_storm(state, rolls[i])
 
     def text(self, state, frame):
         return "Forced marches and deep-sea crossings are rolled after all actions"
@@ -144,6 +144,13 @@ def _forced_enter(state: State, r: dict) -> None:
                 f"{ix.place_name[b]}", r["side"], private=r["side"],
                 public=f"A {side_title(r['side'])} block force marches from "
                        f"{ix.place_name[a]} into {ix.place_name[b]}")
+
+
+def roll_storm(state: State, record: dict) -> None:
+    """Roll the storm of one deep-sea crossing (:func:`storm`) and offer Poseidon (§11.0)."""
+    snap = olympians.storm_snapshot(state, record)
+    storm(state, record)
+    olympians.offer_poseidon(state, record, snap)
 
 
 def storm(state: State, r: dict) -> None:

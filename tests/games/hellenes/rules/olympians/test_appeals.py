@@ -14,6 +14,7 @@ from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
 from hellenes_nb.games.hellenes.rules import actions, olympians, siege
 from hellenes_nb.games.hellenes.rules.battle import combat
 from hellenes_nb.games.hellenes.rules.battle import phase as battles
+from hellenes_nb.games.hellenes.rules.movement.rolls import roll_storm
 from hellenes_nb.games.hellenes.state import POOL
 from hellenes_nb.games.registry import new_game
 
@@ -162,7 +163,7 @@ def test_11_ares_is_not_offered_without_a_sacrifice_or_twice_a_turn():
     replace_top(st, battle=b.to_dict())
     assert not olympians.offer_ares(st, before)
     st.sacrifices[ATHENS].append("ares")
-    st.flags["appeal:ares"] = olympians._turn_code(st)
+    olympians.note_appeal(st, "ares")
     assert not olympians.offer_ares(st, before)
 
 
@@ -240,7 +241,7 @@ def test_11_poseidon_rolls_a_storm_again_and_undoes_its_damage_first():
         u = s.ix.unit("A12")
         rec = {"kind": "deepsea", "side": ATHENS, "from": s.ix.place("ionian_sea"),
                "to": s.ix.place("messenian_gulf"), "group": 1, "path": (), "units": (u,)}
-        olympians.roll_storm(s, rec)
+        roll_storm(s, rec)
         if s.cv[u] == 4 or s.stack[-1]["kind"] != "appeal":
             continue
         game = Game(RULES, s, seed=1)
