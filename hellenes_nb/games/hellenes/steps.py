@@ -9,6 +9,7 @@ from hellenes_nb.games.hellenes.rules import (
     actions,
     appeals,
     boarding,
+    card_play,
     cards,
     events,
     new_year,
@@ -23,7 +24,7 @@ from hellenes_nb.games.hellenes.rules.winter import season
 
 #: the steps of the game, by frame kind
 STEPS = StepRegistry("hellenes", SIDE_NAMES, (
-    *sequence.STEPS, *new_year.STEPS, *cards.STEPS, *events.STEPS, *appeals.STEPS,
+    *sequence.STEPS, *new_year.STEPS, *card_play.STEPS, *cards.STEPS, *events.STEPS, *appeals.STEPS,
     *actions.STEPS, *boarding.STEPS, *rolls.STEPS, *phase.STEPS, *siege.STEPS,
     *season.STEPS, *peace.STEPS, *year_end.STEPS,
 ))

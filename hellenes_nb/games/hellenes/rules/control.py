@@ -76,6 +76,17 @@ def units_at(state: State, p: int, side: int) -> list[int]:
     return list(placed(state)[side].get(p, ()))
 
 
+def units_in(state: State, p: int) -> list[int]:
+    """Units of both sides in ``p``, Athens first, each in index order."""
+    ath, spa = placed(state)
+    return [*ath.get(p, ()), *spa.get(p, ())]
+
+
+def vacant(state: State, p: int) -> bool:
+    """No block of either side in the area and no garrison in its city (§3.1 "vacant")."""
+    return not units_in(state, p) and p not in state.garrisons
+
+
 def outside_units(state: State, p: int, side: int) -> list[int]:
     """Units of ``side`` in ``p`` that are not fortified inside the city (§5.4: unbesieged)."""
     inside = state.inside

@@ -1,10 +1,11 @@
-"""§3.1 card events, §3.11 leaders, §3.12 revolts and the continuing events (with §13 Persian Aid).
+"""§3.1 card events, §3.11 leaders and the continuing events (with §13 Persian Aid); the
+revolts of §3.12 are in :mod:`.revolts`.
 
-Every event key of ``data/hellenes/events.yaml`` has an :class:`~.cards.EventRule` here,
-registered in :data:`~.cards.EVENTS`. ``playable`` gives the plain-words reason an event cannot
-be committed now (the card's condition, §10.2 New Year, §12.0 Peace of Nicias, §13.3 Persian
-Aid, §15.1 Pericles); ``resolve`` carries it out in the action phase of the event turn, which
-has no actions (§3.1). Events that need a choice push one frame:
+Every event key of ``data/hellenes/events.yaml`` has an :class:`~.cards.EventRule` in
+:data:`EVENTS`. ``playable`` gives the plain-words reason an event cannot be committed now (the
+card's condition, §10.2 New Year, §12.0 Peace of Nicias, §13.3 Persian Aid, §15.1 Pericles);
+``resolve`` carries it out in the action phase of the event turn, which has no actions (§3.1).
+Events that need a choice push one frame:
 
 ``{"kind": "event", "side": s, "card": n, "key": event key, "stage": str, "left": int}``
 
@@ -20,91 +21,55 @@ Season-long effects are flags read through :mod:`.cards` (``season_ban``, ``hung
 from __future__ import annotations
 
 from collections.abc import Iterator
-from types import ModuleType
 
-from hellenes_nb.core.steps import Step, pop, push, replace_top
+from hellenes_nb.core.steps import Step, pop
 from hellenes_nb.games.hellenes.index import (
     ATHENS,
     NEW_YEAR,
     SIDE_NAMES,
     SPARTA,
-    WorldIndex,
+    WINTER,
     side_title,
 )
-from hellenes_nb.games.hellenes.rules import control, persia, victory
+from hellenes_nb.games.hellenes.rules import persia, siege, victory
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.cards import (
+    ChoiceEvent,
     EventRule,
     card_record,
-    in_play_count,
-    register_event,
     remove_from_play,
     season_ban,
     season_code,
 )
+from hellenes_nb.games.hellenes.rules.control import placed, units_in
+from hellenes_nb.games.hellenes.rules.revolts import HelotUprising, Revolt, peace_reason
 from hellenes_nb.games.hellenes.state import State
 
-__all__ = ["resolve_new_year_event", "revolt_cities", "subject_region_of", "EventStep"]
+__all__ = ["EVENTS", "event_reason", "resolve_event", "EventStep"]
+
+
+def event_reason(state: State, side: int, n: int, new_year: bool) -> str | None:
+    """Why card ``n`` cannot be played by ``side`` for its event now, or None if it can."""
+    card = card_record(state, n)
+    if state.season == WINTER:
+        return "events are not playable in Winter (§3.1)"
+    if card.side not in ("both", SIDE_NAMES[side]):
+        return f"card {n} ({card.title}) is a {card.side} event (§3.1)"
+    rule = EVENTS.get(card.event)
+    if rule is None:
+        return f"the event {card.event!r} of card {n} is not implemented yet: play it for actions"
+    if new_year and not card.new_year_ok:
+        return f"card {n} ({card.title}) cannot be played as a New Year event (§10.2)"
+    return rule.playable(state, side, n, new_year)
 
 
 
 
-def _siege() -> ModuleType:
-    """``rules/siege.py``, imported on first use: this module is loaded from ``cards.py``,
-    which ``siege.py`` itself needs while it loads."""
-    from hellenes_nb.games.hellenes.rules import siege
-
-    return siege
-
-
-def _units_in(state: State, p: int) -> list[int]:
-    """Units of both sides in ``p``, Athens first, each in index order."""
-    ath, spa = control.placed(state)
-    return [*ath.get(p, ()), *spa.get(p, ())]
-
-
-def _vacant(state: State, p: int) -> bool:
-    """No block of either side in the area and no garrison in its city (§3.1 "vacant")."""
-    return not _units_in(state, p) and p not in state.garrisons
-
-
-def resolve_new_year_event(state: State, side: int) -> None:
-    """Carry out the event ``side`` played at New Year (§10.2): the same resolution as in a
-    season; events whose effect lasts "this season" have nothing to act on at New Year."""
+def resolve_event(state: State, side: int) -> None:
+    """Carry out the event ``side`` played this season (§3.1)."""
     n = state.played[side]["card"]
-    from hellenes_nb.games.hellenes.rules.cards import EVENTS
-
-    EVENTS[card_record(state, n).event].resolve(state, side, n)
-
-
-class ChoiceEvent(EventRule):
-    """An event whose player picks among ``options`` (area ids or card numbers as text)."""
-
-    #: first stage of the frame
-    start = "pick"
-
-    def options(self, state: State, side: int, card: int, stage: str) -> Iterator[tuple[str, str]]:
-        """``(choice, label)`` pairs open now, lazily: asking whether there is any (playable,
-        deciders) labels only the first."""
-        return iter(())
-
-    def choose(self, state: State, frame: dict, choice: str) -> None:
-        """Carry out ``choice``; the default ends the event."""
-        pop(state, frame)
-
-    def playable(self, state, side, card, new_year):
-        if next(self.options(state, side, card, self.start), None) is None:
-            return self.nothing_reason(state, side, card)
-        return None
-
-    def nothing_reason(self, state: State, side: int, card: int) -> str:
-        return f"{card_record(state, card).title} has no target now"
-
-    def resolve(self, state, side, card):
-        state.event("event", self.rules[0], f"{side_title(side)} plays "
-                    f"{card_record(state, card).title} (card {card})", side, card=card)
-        push(state, {"kind": "event", "side": side, "card": card, "key": self.key,
-                     "stage": self.start, "left": 0})
+    rule = EVENTS[card_record(state, n).event]
+    rule.resolve(state, side, n)
 
 
 class EventStep(Step):
@@ -115,8 +80,6 @@ class EventStep(Step):
     rules = ("3.1",)
 
     def _rule(self, frame: dict) -> ChoiceEvent:
-        from hellenes_nb.games.hellenes.rules.cards import EVENTS
-
         return EVENTS[frame["key"]]  # type: ignore[return-value]
 
     def _options(self, state: State, frame: dict) -> Iterator[tuple[str, str]]:
@@ -151,174 +114,11 @@ class EventStep(Step):
 
 
 
-# -- Revolts (§3.12, §13.3) and Helot Uprising (§3.1) ---------------------------------------------
-def subject_region_of(state: State, p: int) -> str | None:
-    """The subject region (or the Aeolian Islands) of the city in ``p``, or None (§1.33)."""
-    pid = state.ix.place_ids[p]
-    for r in state.ix.world.subject_regions.values():
-        if pid in r.cities and r.can_revolt:
-            return r.id
-    return None
-
-
-def _regions(ix: WorldIndex) -> tuple[dict[str, tuple[int, ...]], tuple[str, ...]]:
-    """The places of each subject region's cities (those on the map), and the ids of the
-    regions that can revolt, sorted. Static facts of the world, made once per index
-    (:meth:`WorldIndex.derived`)."""
-    cities = {rid: tuple(ix.place_of[c] for c in r.cities if c in ix.place_of)
-              for rid, r in ix.world.subject_regions.items()}
-    return cities, tuple(sorted(rid for rid, r in ix.world.subject_regions.items()
-                                if r.can_revolt))
-
-
-def _region_cities(state: State, region: str) -> tuple[int, ...]:
-    return state.ix.derived(_regions)[0].get(region, ())
-
-
-def _rebellious(state: State) -> list[str]:
-    """Regions already holding a Spartan-controlled subject city (§1.33, §3.12)."""
-    cities, revolting = state.ix.derived(_regions)
-    control = state.city_control
-    return [rid for rid in revolting if any(control[p] == SPARTA for p in cities[rid])]
-
-
-def _qualified(state: State, region: str) -> list[int]:
-    """Vacant Athenian-held subject cities of ``region`` open to a revolt (§3.1, §3.12)."""
-    return [p for p in _region_cities(state, region)
-            if not state.neutral[p] and state.city_control[p] == ATHENS and _vacant(state, p)]
-
-
-def revolt_cities(state: State, card: int, kind: str) -> list[int]:
-    """Cities where a revolt of ``kind`` ("regional", "spreading" or "tax") may put a Spartan
-    garrison now for Revolt card ``card``, after the Persian Aid reductions (§3.12, §13.3).
-
-    A Tax Revolt may go wherever the card's revolt could: its region or a rebellious region."""
-    params = card_record(state, card).params
-    aid = persia.aid_count(state)
-    region = params.get("region")
-    if kind == "regional":
-        return _qualified(state, region) if aid < 2 else []
-    if kind == "spreading":
-        if aid >= 1 or not params.get("spreading"):
-            return []
-        return sorted({p for r in _rebellious(state) if r != region
-                       for p in _qualified(state, r)})
-    if kind == "tax":
-        if aid >= 3 or not in_play_count(state, "athens_raises_taxes"):
-            return []
-        return sorted({p for r in (region, *_rebellious(state)) for p in _qualified(state, r)})
-    raise ValueError(f"a revolt is regional, spreading or tax, not {kind!r}")
-
-
-def _peace_reason(state: State) -> str | None:
-    if scenario_rules.peace(state):
-        return "not while the Peace of Nicias holds (§12.0)"
-    return None
-
-
-class Revolt(ChoiceEvent):
-    """A Spartan garrison appears in a vacant subject city, capturing it (§3.12)."""
-
-    key = "revolt"
-    rules = ("3.12", "13.3", "10.2", "12.0")
-    start = "main"
-
-    def options(self, state, side, card, stage):
-        ix = state.ix
-        if stage == "main":
-            regional = revolt_cities(state, card, "regional")
-            for p in regional:
-                yield ix.place_ids[p], f"Revolt in {state.ix.city_name[p]} (regional revolt)"
-            spreading = revolt_cities(state, card, "spreading")
-            for p in spreading:
-                yield (ix.place_ids[p], f"Revolt spreads to {ix.city_name[p]} in the rebellious "
-                                        f"region {subject_region_of(state, p)}")
-            # Tax Revolts come with a Regional or Spreading Revolt (§3.12), or alone once two
-            # Persian Aid cards cancel both (§13.3)
-            if (persia.aid_count(state) >= 2 and not (regional or spreading)
-                    and revolt_cities(state, card, "tax")):
-                yield ("done", "Persian Aid cancels the revolt itself: go on to the Tax "
-                               "Revolts (§13.3)")
-            return
-        tax = revolt_cities(state, card, "tax")
-        for p in tax:
-            yield ix.place_ids[p], f"Tax Revolt in {state.ix.city_name[p]}"
-        if tax:
-            yield "done", "Place no more Tax Revolt garrisons"
-
-    def playable(self, state, side, card, new_year):
-        reason = _peace_reason(state)
-        if reason:
-            return reason
-        if persia.aid_count(state) >= 3:
-            return "three Persian Aid cards in play cancel every revolt (§13.3)"
-        return super().playable(state, side, card, new_year)
-
-    def nothing_reason(self, state, side, card):
-        params = card_record(state, card).params
-        where = params.get("region", "")
-        if params.get("spreading"):
-            where += " or a rebellious region"
-        return (f"no vacant Athenian subject city can revolt in {where}, after the Persian Aid "
-                "reductions (§3.12, §13.3)")
-
-    def choose(self, state, frame, choice):
-        taxes = in_play_count(state, "athens_raises_taxes")
-        if frame["stage"] == "main":
-            if choice != "done":
-                self._garrison(state, state.ix.place(choice), "revolt")
-            replace_top(state, stage="tax", left=taxes if persia.aid_count(state) < 3 else 0)
-            if not taxes:
-                pop(state, state.stack[-1])
-            return
-        if choice == "done":
-            pop(state, frame)
-            return
-        self._garrison(state, state.ix.place(choice), "Tax Revolt")
-        top = replace_top(state, left=frame["left"] - 1)
-        if top["left"] <= 0:
-            pop(state, top)
-
-    def _garrison(self, state: State, p: int, what: str) -> None:
-        state.garrisons[p] = [SPARTA, 1]
-        control.refresh(state)
-        state.event("revolt", "3.12", f"{what}: {state.ix.city_name[p]} goes over to Sparta; a "
-                    "Spartan garrison holds the city", SPARTA, place=p)
-
-
-class HelotUprising(ChoiceEvent):
-    """An Athenian garrison appears in vacant Sparta, Messenia or Pylos (§3.1)."""
-
-    key = "helot_uprising"
-    rules = ("3.1", "10.2", "12.0")
-
-    def options(self, state, side, card, stage):
-        ix = state.ix
-        for a in card_record(state, card).params.get("cities", ()):
-            p = ix.place_of.get(a, -1)
-            if p >= 0 and ix.has_city[p] and not state.neutral[p] and _vacant(state, p):
-                yield a, f"The helots rise in {state.ix.city_name[p]}"
-
-    def playable(self, state, side, card, new_year):
-        return _peace_reason(state) or super().playable(state, side, card, new_year)
-
-    def nothing_reason(self, state, side, card):
-        return "none of Sparta, Messenia and Pylos is vacant (§3.1)"
-
-    def choose(self, state, frame, choice):
-        p = state.ix.place(choice)
-        state.garrisons[p] = [ATHENS, 1]
-        control.refresh(state)
-        state.event("helot_uprising", "3.1", f"The helots rise: an Athenian garrison holds "
-                    f"{state.ix.city_name[p]}", ATHENS, place=p)
-        pop(state, frame)
-
-
 # -- Plague (§3.1, §15.1) ------------------------------------------------------------------------
 def _plague_victims(state: State, p: int, besieged: bool) -> list[int]:
     """Units in the city of ``p``: those inside if it is ``besieged``, otherwise all units
     there."""
-    here = _units_in(state, p)
+    here = units_in(state, p)
     return [u for u in here if state.inside[u]] if besieged else here
 
 
@@ -333,14 +133,14 @@ class PlagueStrikes(ChoiceEvent):
         if scenario_rules.plague_barred(state):
             return
         ix = state.ix
-        sieged = _siege().besieged_cities(state)
-        ath, spa = control.placed(state)
+        sieged = siege.besieged_cities(state)
+        ath, spa = placed(state)
         for p in sorted(ath.keys() | spa.keys()):  # a city without units has no victims
             if p >= ix.n_land or not ix.has_city[p]:
                 continue
             besieged = p in sieged
             if self.needs_siege and not (besieged
-                                         and any(state.inside[u] for u in _units_in(state, p))):
+                                         and any(state.inside[u] for u in units_in(state, p))):
                 continue
             if not _plague_victims(state, p, besieged):
                 continue
@@ -354,7 +154,7 @@ class PlagueStrikes(ChoiceEvent):
     def choose(self, state, frame, choice):
         ix = state.ix
         p = ix.place(choice)
-        besieged = _siege().besieger_of(state, p) >= 0
+        besieged = siege.besieger_of(state, p) >= 0
         hit = [u for u in _plague_victims(state, p, besieged) if state.cv[u] > 1]
         for u in hit:
             state.cv[u] -= 1
@@ -389,7 +189,7 @@ class Treachery(ChoiceEvent):
     def options(self, state, side, card, stage):
         ix = state.ix
         return ((ix.place_ids[p], f"Treachery Assault on {state.ix.city_name[p]}")
-                for p in _siege().siege_targets(state, side))
+                for p in siege.siege_targets(state, side))
 
     def nothing_reason(self, state, side, card):
         return f"{side_title(side)} besieges no city since a prior season (§3.1, §8.0)"
@@ -413,7 +213,7 @@ class Treachery(ChoiceEvent):
         side = frame["side"]
         pop(state, frame)
         state.flags[f"treachery:{SIDE_NAMES[side]}"] = season_code(state) * 1000 + p
-        _siege().treachery_assault(state, side, p)
+        siege.treachery_assault(state, side, p)
 
 
 class Hunger(ChoiceEvent):
@@ -424,7 +224,7 @@ class Hunger(ChoiceEvent):
     rules = ("3.1", "8.2", "8.21")
 
     def options(self, state, side, card, stage):
-        ix, siege = state.ix, _siege()
+        ix = state.ix
         return ((ix.place_ids[p], f"Hunger in {state.ix.city_name[p]}")
                 for p in siege.siege_targets(state, side) if siege.attrition_allowed(state, p))
 
@@ -547,7 +347,7 @@ class CivilWar(ChoiceEvent):
     def _cities(self, state: State) -> Iterator[int]:
         """The cities open to a Civil War now, in index order (lazily, see :meth:`options`)."""
         ix = state.ix
-        sieged = _siege().besieged_cities(state)
+        sieged = siege.besieged_cities(state)
         for p in range(ix.n_land):
             if (not ix.has_city[p] or state.neutral[p] or p in state.civil_war
                     or p in sieged):
@@ -581,7 +381,7 @@ class Continuing(EventRule):
         self.banned_in_peace, self.cancels = banned_in_peace, cancels
 
     def playable(self, state, side, card, new_year):
-        return _peace_reason(state) if self.banned_in_peace else None
+        return peace_reason(state) if self.banned_in_peace else None
 
     def resolve(self, state, side, card):
         for n, _ in list(state.in_play):
@@ -594,7 +394,9 @@ class Continuing(EventRule):
             persia.enter_play(state)
 
 
-for _rule in (
+#: the rule of every event key (cards.yaml ``event`` field); a card whose event has none
+#: here can be played for its action value only (or as a New Year Sacrifice, §10.3)
+EVENTS: dict[str, EventRule] = {rule.key: rule for rule in (
     Revolt(), HelotUprising(), PlagueStrikes(), PlagueReturns(), Treachery(), Hunger(),
     LeaderOstracized(), Leader(), Atrocity(), CivilWar(),
     SeasonBan("earthquake", "move or pillage"),
@@ -610,8 +412,7 @@ for _rule in (
                "cost 2", cancels="peace_faction_ascendant"),
     Continuing("no_quarter", ("3.1",), "Athens can no longer recruit E2 fleets; Sparta loses 1 "
                "Prestige at each Year End"),
-):
-    register_event(_rule)
+)}
 
 
 #: the steps of this chapter (listed in the ruleset's registry)

@@ -19,6 +19,7 @@ from hellenes_nb.core.steps import Step, pop, push, replace_top
 from hellenes_nb.games.hellenes.index import NEW_YEAR, SEASONS, WINTER, YEAR_END, side_title
 from hellenes_nb.games.hellenes.rules import cards, control, peace
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
+from hellenes_nb.games.hellenes.rules.events import resolve_event
 from hellenes_nb.games.hellenes.rules.winter import season as winter  # noqa: F401
 from hellenes_nb.games.hellenes.state import State
 
@@ -95,7 +96,7 @@ class Turn(Step):
             if play is not None and play["use"] == "event":
                 state.actions_left = 0
                 state.event("turn", "3.1", f"{name}'s turn: an event, so no actions", side)
-                cards.resolve_event(state, side)
+                resolve_event(state, side)
             else:
                 state.actions_left = peace.actions_for_turn(state, side)
                 state.event("turn", "4.0", f"{name}'s turn: {state.actions_left} action(s)",

@@ -12,7 +12,7 @@ from support.wpos import IX, WORLD, P, U, act, action_game, board
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction
-from hellenes_nb.games.hellenes.rules import actions, cards, peace, year_end
+from hellenes_nb.games.hellenes.rules import actions, events, peace, year_end
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.movement.check import cargo_choices, plan_move
 from hellenes_nb.games.hellenes.ruleset import HELLENES
@@ -88,7 +88,7 @@ def test_peace_land_units_stay_home_and_fleets_pass_enemies_but_end_at_home():
     assert s.flags.get("no_rebels") == 1
     assert "Peace of Nicias" in actions.recruit_barred(s, U("S36"))
     revolt = next(n for n, c in WORLD.cards.items() if c.event == "revolt")
-    assert "Peace of Nicias" in cards.event_reason(s, SPARTA, revolt, False)
+    assert "Peace of Nicias" in events.event_reason(s, SPARTA, revolt, False)
 
 
 @pytest.mark.rule("12.0")  # KEY peace_of_nicias
