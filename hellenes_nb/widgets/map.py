@@ -32,7 +32,7 @@ from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.hellenes.render import style
 from hellenes_nb.games.hellenes.render.geometry import load_geometry
 from hellenes_nb.games.hellenes.render.svg import render_map_svg
-from hellenes_nb.games.hellenes.rules import siege
+from hellenes_nb.games.hellenes.rules.siege.blockade import blockaded
 from hellenes_nb.games.hellenes.world import World, load_world
 from hellenes_nb.games.registry import new_game
 from hellenes_nb.widgets.browser_writes import BrowserWrites
@@ -316,7 +316,7 @@ class MapWidget(BrowserWrites, anywidget.AnyWidget):
             board = _empty_board(self.viewer)
         else:
             st = self._game.state
-            ports = [st.ix.place_ids[p] for p in st.sieges if siege.blockaded(st, p)]
+            ports = [st.ix.place_ids[p] for p in st.sieges if blockaded(st, p)]
             board = board_from_view(self._game.view(self.viewer), self._world, ports)
         with self.hold_sync():
             self.board = board

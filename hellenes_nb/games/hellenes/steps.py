@@ -15,16 +15,17 @@ from hellenes_nb.games.hellenes.rules import (
     new_year,
     peace,
     sequence,
-    siege,
     year_end,
 )
 from hellenes_nb.games.hellenes.rules.battle import phase
 from hellenes_nb.games.hellenes.rules.movement import rolls
+from hellenes_nb.games.hellenes.rules.siege import assault, attrition, methods, pillage, sortie
 from hellenes_nb.games.hellenes.rules.winter import season
 
 #: the steps of the game, by frame kind
 STEPS = StepRegistry("hellenes", SIDE_NAMES, (
-    *sequence.STEPS, *new_year.STEPS, *card_play.STEPS, *cards.STEPS, *events.STEPS, *appeals.STEPS,
-    *actions.STEPS, *boarding.STEPS, *rolls.STEPS, *phase.STEPS, *siege.STEPS,
+    *sequence.STEPS, *new_year.STEPS, *card_play.STEPS, *cards.STEPS, *events.STEPS,
+    *appeals.STEPS, *actions.STEPS, *boarding.STEPS, *rolls.STEPS, *phase.STEPS,
+    *methods.STEPS, *assault.STEPS, *attrition.STEPS, *sortie.STEPS, *pillage.STEPS,
     *season.STEPS, *peace.STEPS, *year_end.STEPS,
 ))

@@ -1,7 +1,7 @@
 """§4 actions: the action phase, group moves and musters (§4.1, §5.0), building (§4.2:
 reinforcements §4.21, recruits §4.22, detached garrisons §4.23).
 
-Other rule modules add action types (pillaging, §4.3/§5.5, lives in ``siege.py``) by
+Other rule modules add action types (pillaging, §4.3/§5.5, lives in ``siege/pillage.py``) by
 registering an :class:`ActionType` in :data:`ACTION_TYPES`; the action phase lists and
 dispatches them like its own.
 
@@ -17,8 +17,6 @@ Frames:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from functools import cache
-from types import ModuleType
 
 from hellenes_nb.core import remembered
 from hellenes_nb.core.echo import shown
@@ -47,6 +45,8 @@ from hellenes_nb.games.hellenes.rules.movement.check import (
 )
 from hellenes_nb.games.hellenes.rules.movement.execution import execute
 from hellenes_nb.games.hellenes.rules.movement.search import destinations, fewest_borders
+from hellenes_nb.games.hellenes.rules.siege.blockade import can_build_in
+from hellenes_nb.games.hellenes.rules.siege.condition import besieger_of, inside_units
 from hellenes_nb.games.hellenes.state import POOL, State
 
 RECRUIT_DRAW = 3
@@ -584,21 +584,13 @@ def recruit_walls(state: State, p: int, side: int) -> int:
     besieges but does not blockade, while there is room in it (§4.2, §8.21, §7.1), -1 not at
     all (an inland city under siege, a blockaded port, a full city, or enemy units in the
     province with no siege: docs/rules-decisions.md)."""
-    b = _siege().besieger_of(state, p)
+    b = besieger_of(state, p)
     if b < 0:
         return -1 if outside_units(state, p, 1 - side) else 0
-    if b == side or not _siege().can_build_in(state, p, side):
+    if b == side or not can_build_in(state, p, side):
         return -1
-    room = scenario_rules.capacity(state, p) - len(_siege().inside_units(state, p, side))
+    room = scenario_rules.capacity(state, p) - len(inside_units(state, p, side))
     return 1 if room > 0 else -1
-
-
-@cache
-def _siege() -> ModuleType:
-    """``rules/siege.py``, imported on first use (it registers an action type here)."""
-    from hellenes_nb.games.hellenes.rules import siege
-
-    return siege
 
 
 class Build(ActionType):
@@ -610,7 +602,7 @@ class Build(ActionType):
     def _refusal(self, state: State, side: int, u: int,
                  walls: dict[int, bool] | None = None) -> Callable[[], str] | None:
         """Why ``u`` may not build up now, as a function giving the words (built only when
-        they are shown), or None when it may. ``walls`` keeps ``siege.can_build_in`` per place
+        they are shown), or None when it may. ``walls`` keeps ``blockade.can_build_in`` per place
         for one unchanged state (a listing)."""
         ix = state.ix
         p = state.loc[u]
@@ -625,7 +617,7 @@ class Build(ActionType):
             return lambda: f"{ix.place_name[p]} is not controlled by {side_title(side)}"
         ok = walls.get(p) if walls is not None else None
         if ok is None:
-            ok = _siege().can_build_in(state, p, side)
+            ok = can_build_in(state, p, side)
             if walls is not None:
                 walls[p] = ok
         if not ok:
@@ -865,7 +857,7 @@ class DetachGarrison(ActionType):
             return f"no friendly Greek units occupy {ix.place_name[p]}"
         if state.city_control[p] != side:
             return f"{side_title(side)} does not hold the city of {ix.place_name[p]}"
-        if not _siege().can_build_in(state, p, side):
+        if not can_build_in(state, p, side):
             return (f"{ix.place_name[p]} is besieged: a garrison is a Building action, and none "
                     "is built in a besieged city (§4.2)")
         return None

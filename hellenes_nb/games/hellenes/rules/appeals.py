@@ -13,11 +13,11 @@ from typing import Any
 
 from hellenes_nb.core.steps import Step, pop, push, replace_top
 from hellenes_nb.games.hellenes.index import SIDE_NAMES, side_title
-from hellenes_nb.games.hellenes.rules import siege
 from hellenes_nb.games.hellenes.rules.actions import draw_recruits
 from hellenes_nb.games.hellenes.rules.battle.phase import battle_object
 from hellenes_nb.games.hellenes.rules.movement.rolls import forced_succeeds, storm
 from hellenes_nb.games.hellenes.rules.olympians import WHAT, offer_hera, redeal, spend
+from hellenes_nb.games.hellenes.rules.siege.attrition import attrition
 from hellenes_nb.games.hellenes.state import POOL, State
 
 
@@ -65,7 +65,7 @@ def _reattrition(state: State, target: dict) -> None:
     top = state.stack[-1] if state.stack else {}
     if top.get("kind") == "attrition_hits" and top.get("place") == p:
         pop(state, top)
-    siege.attrition(state, p, target.get("hit_max"))
+    attrition(state, p, target.get("hit_max"))
 
 
 # -- Poseidon: storms (§5.22) ----------------------------------------------------------------------

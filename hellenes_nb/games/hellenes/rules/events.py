@@ -31,7 +31,7 @@ from hellenes_nb.games.hellenes.index import (
     WINTER,
     side_title,
 )
-from hellenes_nb.games.hellenes.rules import persia, siege, victory
+from hellenes_nb.games.hellenes.rules import persia, victory
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.cards import (
     ChoiceEvent,
@@ -43,6 +43,10 @@ from hellenes_nb.games.hellenes.rules.cards import (
 )
 from hellenes_nb.games.hellenes.rules.control import placed, units_in
 from hellenes_nb.games.hellenes.rules.revolts import HelotUprising, Revolt, peace_reason
+from hellenes_nb.games.hellenes.rules.siege.assault import treachery_assault
+from hellenes_nb.games.hellenes.rules.siege.attrition import attrition_allowed
+from hellenes_nb.games.hellenes.rules.siege.condition import besieged_cities, besieger_of
+from hellenes_nb.games.hellenes.rules.siege.methods import siege_targets
 from hellenes_nb.games.hellenes.state import State
 
 __all__ = ["EVENTS", "event_reason", "resolve_event", "EventStep"]
@@ -133,7 +137,7 @@ class PlagueStrikes(ChoiceEvent):
         if scenario_rules.plague_barred(state):
             return
         ix = state.ix
-        sieged = siege.besieged_cities(state)
+        sieged = besieged_cities(state)
         ath, spa = placed(state)
         for p in sorted(ath.keys() | spa.keys()):  # a city without units has no victims
             if p >= ix.n_land or not ix.has_city[p]:
@@ -154,7 +158,7 @@ class PlagueStrikes(ChoiceEvent):
     def choose(self, state, frame, choice):
         ix = state.ix
         p = ix.place(choice)
-        besieged = siege.besieger_of(state, p) >= 0
+        besieged = besieger_of(state, p) >= 0
         hit = [u for u in _plague_victims(state, p, besieged) if state.cv[u] > 1]
         for u in hit:
             state.cv[u] -= 1
@@ -189,7 +193,7 @@ class Treachery(ChoiceEvent):
     def options(self, state, side, card, stage):
         ix = state.ix
         return ((ix.place_ids[p], f"Treachery Assault on {state.ix.city_name[p]}")
-                for p in siege.siege_targets(state, side))
+                for p in siege_targets(state, side))
 
     def nothing_reason(self, state, side, card):
         return f"{side_title(side)} besieges no city since a prior season (§3.1, §8.0)"
@@ -213,7 +217,7 @@ class Treachery(ChoiceEvent):
         side = frame["side"]
         pop(state, frame)
         state.flags[f"treachery:{SIDE_NAMES[side]}"] = season_code(state) * 1000 + p
-        siege.treachery_assault(state, side, p)
+        treachery_assault(state, side, p)
 
 
 class Hunger(ChoiceEvent):
@@ -226,7 +230,7 @@ class Hunger(ChoiceEvent):
     def options(self, state, side, card, stage):
         ix = state.ix
         return ((ix.place_ids[p], f"Hunger in {state.ix.city_name[p]}")
-                for p in siege.siege_targets(state, side) if siege.attrition_allowed(state, p))
+                for p in siege_targets(state, side) if attrition_allowed(state, p))
 
     def nothing_reason(self, state, side, card):
         return (f"{side_title(side)} has no siege since a prior season where attrition is possible "
@@ -347,7 +351,7 @@ class CivilWar(ChoiceEvent):
     def _cities(self, state: State) -> Iterator[int]:
         """The cities open to a Civil War now, in index order (lazily, see :meth:`options`)."""
         ix = state.ix
-        sieged = siege.besieged_cities(state)
+        sieged = besieged_cities(state)
         for p in range(ix.n_land):
             if (not ix.has_city[p] or state.neutral[p] or p in state.civil_war
                     or p in sieged):

@@ -9,7 +9,7 @@ Frames handled here:
   actions) and ``sieges`` (0 skips siege combat) let Winter reuse the phase.
 - ``{"kind": "battle", "place", "side", "mode", "stage", ...}``: one battle place from the
   choice of formation to the last retreat. ``mode`` is ``field`` (land or sea battle, or a
-  sortie) or ``assault`` (pushed by ``siege.py``). Stages: ``start`` → ``order`` (which
+  sortie) or ``assault`` (pushed by ``siege/assault.py``). Stages: ``start`` → ``order`` (which
   formation fights first, §5.41) or, for an assault, ``join`` (which newly arrived formation,
   if any, joins the besiegers, §5.42) → ``fortify`` (§6.1, §7.1) → ``reveal`` → ``fight`` (the
   battle's own decisions, §6.2–§6.4) → ``retreat`` (a destination per unit, §6.4) → ``after``.
@@ -37,13 +37,18 @@ from hellenes_nb.games.hellenes.index import (
     side_of,
     side_title,
 )
-from hellenes_nb.games.hellenes.rules import cards, olympians, siege, victory
+from hellenes_nb.games.hellenes.rules import cards, olympians, victory
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.battle.blocks import Fighter
 from hellenes_nb.games.hellenes.rules.battle.combat import Battle
 from hellenes_nb.games.hellenes.rules.control import disputed, outside_units, units_at
 from hellenes_nb.games.hellenes.rules.losses import eliminate
+from hellenes_nb.games.hellenes.rules.movement.check import moves_from
 from hellenes_nb.games.hellenes.rules.movement.rolls import roll_storm
+from hellenes_nb.games.hellenes.rules.siege.condition import besieger_of, defenders, inside_units
+from hellenes_nb.games.hellenes.rules.siege.methods import siege_targets
+from hellenes_nb.games.hellenes.rules.siege.records import capture, refresh
+from hellenes_nb.games.hellenes.rules.siege.sortie import sortie_candidates
 from hellenes_nb.games.hellenes.state import State
 
 __all__ = ["CombatPhase", "BattleStep", "auto", "formations", "joining", "retreat_options",
@@ -137,16 +142,16 @@ class CombatPhase(Step):
         side = frame["side"]
         stage = frame.get("stage", "start")
         if stage == "start":
-            siege.refresh(state)
+            refresh(state)
             turn = int(frame.get("action_turn", _action_turn(state, side)))
             replace_top(state, stage="battles", done=(), action_turn=turn)
             state.event("combat_phase", "6.0", f"{side_title(side)}'s combat phase", side)
-            if turn and siege.sortie_candidates(state, side):
+            if turn and sortie_candidates(state, side):
                 push(state, {"kind": "sortie", "side": side, "chosen": ()})
         elif stage == "battles":
             places = self._pending(state, frame)
             if not places:
-                siege.refresh(state)
+                refresh(state)
                 replace_top(state, stage="sieges")
                 return
             sizes = {p: _size(state, p, side) for p in places}
@@ -158,11 +163,11 @@ class CombatPhase(Step):
                 replace_top(state, stage="pick", choices=tied)
         elif stage == "sieges":
             replace_top(state, stage="end")
-            if frame.get("sieges", 1) and siege.siege_targets(state, side):
+            if frame.get("sieges", 1) and siege_targets(state, side):
                 push(state, {"kind": "siege_combat", "side": side, "done": (),
                              "action_turn": frame["action_turn"]})
         else:
-            siege.refresh(state)
+            refresh(state)
             pop(state, frame)
 
     def text(self, state, frame):
@@ -222,7 +227,7 @@ def _battle_units(state: State, frame: dict) -> tuple[list[int], list[int], bool
         out = set(frame.get("left_out", ()))
         att = [u for u in outside_units(state, p, side)
                if not state.retreated[u] and u not in out]
-        dfd = siege.inside_units(state, p, 1 - side)
+        dfd = inside_units(state, p, 1 - side)
         return att, dfd, state.garrisons.get(p, [-1])[0] == 1 - side
     att = [u for u in frame["current"]["units"]
            if state.loc[u] == p and not state.inside[u] and state.cv[u] > 0]
@@ -336,7 +341,7 @@ def _hostile(state: State, q: int, side: int) -> str | None:
     enemy = 1 - side
     name = ix.place_name[q]
     if units_at(state, q, enemy):
-        if siege.besieger_of(state, q) == side and not outside_units(state, q, enemy):
+        if besieger_of(state, q) == side and not outside_units(state, q, enemy):
             return None  # friends besiege enemies shut inside: the province is friendly
         return f"{name} holds enemy units"
     if units_at(state, q, side):
@@ -361,12 +366,12 @@ def _city_room(state: State, frame: dict, u: int) -> str | None:
                 "from outside cannot enter it")
     if frame["mode"] != "assault" and frame["current"]["via"] == "sortie":
         return f"{city} belongs to the sortiers"
-    if siege.defenders(state, p, frame["side"]):
+    if defenders(state, p, frame["side"]):
         return f"{city} is held by the enemy"
     if ix.is_fleet[u] and not ix.is_port[p]:
         return f"{city} is not a port: fleets fortify only in ports (§7.1)"
     cap = scenario_rules.capacity(state, p)
-    if len(siege.inside_units(state, p, side)) >= cap:
+    if len(inside_units(state, p, side)) >= cap:
         return f"{city} is full: its capacity is {cap} units (§7.1, §12.0, §12.12)"
     return None
 
@@ -420,7 +425,7 @@ def retreat_refusal(state: State, frame: dict, u: int, q: int, city: bool = Fals
     if sea_carry:
         if q not in ix.coast[p]:
             return f"{name} does not touch {ix.place_name[p]}", "6.4"
-    elif q not in siege.moves_from(state, u, p):
+    elif q not in moves_from(state, u, p):
         return f"{ix.describe(u)} cannot move from {ix.place_name[p]} into {name}", "6.4"
     if aggressor and frame["current"]["from"] >= 0 and q != frame["current"]["from"]:
         back = ix.place_name[frame["current"]["from"]]
@@ -483,7 +488,7 @@ def _retreat_dests(state: State, frame: dict, u: int) -> Iterator[dict]:
     ix = state.ix
     p = frame["place"]
     cands: list[tuple[int, bool, int]] = [(p, True, -1), (p, False, -1)]
-    near = set(siege.moves_from(state, u, p))
+    near = set(moves_from(state, u, p))
     if not ix.is_fleet[u] and not ix.is_sea(p):
         near.update(ix.coast[p])
     if ix.offshore[p] >= 0:
@@ -740,9 +745,9 @@ class BattleStep(Step):
         p, side = frame["place"], frame["side"]
         if not frame["first"] or ix.is_sea(p) or not ix.has_city[p]:
             return []
-        if frame["current"]["via"] == "sortie" or siege.defenders(state, p, side):
+        if frame["current"]["via"] == "sortie" or defenders(state, p, side):
             return []
-        room = scenario_rules.capacity(state, p) - len(siege.inside_units(state, p, 1 - side))
+        room = scenario_rules.capacity(state, p) - len(inside_units(state, p, 1 - side))
         room -= len(frame["chosen"])
         if room <= 0:
             return []
@@ -833,8 +838,8 @@ class BattleStep(Step):
         self._award(state, frame, out)
         winner = SIDE_NAMES.index(out.winner)
         if frame["mode"] == "assault" and winner == frame["side"] \
-                and not siege.defenders(state, p, 1 - frame["side"]):
-            siege.capture(state, p, winner, "assault")
+                and not defenders(state, p, 1 - frame["side"]):
+            capture(state, p, winner, "assault")
         loser = 1 - winner
         if out.must_retreat is None:
             replace_top(state, stage="after", winner=winner, suffered=b.suffered)
@@ -987,7 +992,7 @@ class BattleStep(Step):
             state.event("formations_join", "5.41", f"{side_title(side)}'s other formations join "
                         f"the victors in {ix.place_name[p]}", side, place=p)
         pop(state, frame)
-        siege.refresh(state)
+        refresh(state)
 
     def text(self, state, frame):
         ix = state.ix

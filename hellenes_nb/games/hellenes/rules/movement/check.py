@@ -279,3 +279,18 @@ def must_carry(state: State, f: int) -> bool:
                 land += 1
     return land >= fleets and land > 0
 
+
+def moves_from(state: State, u: int, p: int) -> list[int]:
+    """Places next to ``p`` that unit ``u`` could enter by its own kind of movement, ignoring
+    who is there (§5.1, §5.2): land units by land; fleets from land to an adjacent sea or along
+    the coast, from sea to adjacent seas and coastal land. Neutral places are left out."""
+    ix = state.ix
+    if ix.is_fleet[u]:
+        if ix.is_sea(p):
+            near = [*ix.sea_adj[p], *ix.coast[p]]
+        else:
+            seas = set(ix.coast[p])
+            near = [*ix.coast[p], *(q for q in ix.land_adj[p] if seas & set(ix.coast[q]))]
+    else:
+        near = [] if ix.is_sea(p) else list(ix.land_adj[p])
+    return sorted(q for q in set(near) if not state.neutral[q])

@@ -32,7 +32,7 @@ from hellenes_nb.games.hellenes.index import (
     side_title,
     side_units,
 )
-from hellenes_nb.games.hellenes.rules import actions, boarding, cards, control, peace, siege
+from hellenes_nb.games.hellenes.rules import actions, boarding, cards, control, peace
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.battle.phase import formations
 from hellenes_nb.games.hellenes.rules.control import outside_units
@@ -44,6 +44,10 @@ from hellenes_nb.games.hellenes.rules.movement.check import (
     plan_move,
 )
 from hellenes_nb.games.hellenes.rules.movement.execution import execute
+from hellenes_nb.games.hellenes.rules.siege.condition import inside_units
+from hellenes_nb.games.hellenes.rules.siege.methods import siege_targets
+from hellenes_nb.games.hellenes.rules.siege.records import refresh
+from hellenes_nb.games.hellenes.rules.siege.sortie import sortie_candidates
 from hellenes_nb.games.hellenes.rules.winter.movement import (
     FREE_MODES,
     Listing,
@@ -88,14 +92,14 @@ class Winter(Step):
         elif stage in (5, 6):
             side = first if stage == 5 else 1 - first
             state.active = side
-            siege.refresh(state)
-            if siege.siege_targets(state, side):
+            refresh(state)
+            if siege_targets(state, side):
                 state.event("winter_sieges", "9.4", f"{side_title(side)}'s winter siege combat "
                             "(attrition hits on 1–3)", side)
                 push(state, {"kind": "siege_combat", "side": side, "done": (),
                              "action_turn": 1})
         else:
-            siege.refresh(state)
+            refresh(state)
             control.refresh(state)
             cards.discard_played(state)
             for key in [k for k in state.flags
@@ -440,9 +444,9 @@ class SiegeBreak(Step):
         if stage == "start":
             state.active = side
             state.retreated = bytearray(len(state.retreated))
-            siege.refresh(state)
+            refresh(state)
             replace_top(state, stage="battles")
-            if siege.sortie_candidates(state, side):
+            if sortie_candidates(state, side):
                 push(state, {"kind": "sortie", "side": side, "chosen": ()})
         elif stage == "battles":
             places = self._pending(state, frame)
@@ -456,10 +460,10 @@ class SiegeBreak(Step):
             push(state, {"kind": "battle", "place": p, "side": side, "mode": "field",
                          "treachery": False, "stage": "start"})
         else:
-            siege.refresh(state)
+            refresh(state)
             _homing_enter(state, side)
             disband(state, side, keep_homing=False)
-            siege.refresh(state)
+            refresh(state)
             control.refresh(state)
             pop(state, frame)
 
@@ -476,7 +480,7 @@ def _homing_enter(state: State, side: int) -> None:
         if enemy_units(state, p, side) or state.city_control[target] != side:
             continue
         besieged = bool(outside_units(state, target, 1 - side))
-        if besieged and len(siege.inside_units(state, target, side)) \
+        if besieged and len(inside_units(state, target, side)) \
                 >= scenario_rules.capacity(state, target):
             continue
         state.loc[u] = target

@@ -9,11 +9,14 @@ from support.fightpos import P, U, decide, new_state, put
 
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
-from hellenes_nb.games.hellenes.rules import actions, control, siege
+from hellenes_nb.games.hellenes.rules import actions, control
 from hellenes_nb.games.hellenes.rules.battle import phase as battles
 from hellenes_nb.games.hellenes.rules.movement.check import plan_move
 from hellenes_nb.games.hellenes.rules.movement.occupancy import note_pillaged, pillage_entry_banned
 from hellenes_nb.games.hellenes.rules.movement.search import destinations
+from hellenes_nb.games.hellenes.rules.siege.blockade import blockaded
+from hellenes_nb.games.hellenes.rules.siege.condition import besieger_of
+from hellenes_nb.games.hellenes.rules.siege.records import refresh
 from hellenes_nb.games.hellenes.state import State
 from hellenes_nb.games.hellenes.steps import STEPS
 
@@ -41,13 +44,13 @@ def test_8_21_a_besieged_port_builds_while_not_blockaded():
     s = new_state(active=ATHENS, season=2)
     put(s, "A1", "attica", 1, inside=True)
     put(s, "S26", "attica", 3)
-    siege.refresh(s)
+    refresh(s)
     control.refresh(s)
-    assert siege.besieger_of(s, P("attica")) == SPARTA and not siege.blockaded(s, P("attica"))
+    assert besieger_of(s, P("attica")) == SPARTA and not blockaded(s, P("attica"))
     build = actions.ACTION_TYPES["build"]
     assert any(a["unit"] == "A1" for a in build.legal(s, ATHENS))
     put(s, "S9", "saronic_gulf", 2)  # a Spartan fleet blockades Piraeus
-    assert siege.blockaded(s, P("attica"))
+    assert blockaded(s, P("attica"))
     assert not any(a["unit"] == "A1" for a in build.legal(s, ATHENS))
     assert "blockaded" in build.why_illegal(s, ATHENS, {"type": "build", "side": "athens",
                                                          "unit": "A1"}).message

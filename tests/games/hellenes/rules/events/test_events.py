@@ -7,7 +7,8 @@ import pytest
 from support.evkit import besiege, board, card_with, choices, choose, play
 
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
-from hellenes_nb.games.hellenes.rules import cards, events, siege
+from hellenes_nb.games.hellenes.rules import cards, events
+from hellenes_nb.games.hellenes.rules.siege.sortie import sortie_candidates
 
 PLAGUE = card_with("plague_strikes")
 RETURNS = card_with("plague_returns")
@@ -174,10 +175,10 @@ def test_3_1_augury_stops_enemy_engaging_and_assaults_not_attrition():
 def test_3_1_augury_bars_the_enemys_sorties():
     s = board({"A1": ("boeotia", 2), "S26": ("boeotia", 4, "inside")})
     besiege(s, "boeotia", "athens")
-    assert siege.sortie_candidates(s, SPARTA) == [s.ix.unit("S26")]
+    assert sortie_candidates(s, SPARTA) == [s.ix.unit("S26")]
     s = play(s, "athens", AUGURY).state
-    assert siege.sortie_candidates(s, SPARTA) == []        # a sortie engages (§8.3)
-    assert siege.sortie_candidates(s, ATHENS) == []        # nobody besieged there
+    assert sortie_candidates(s, SPARTA) == []        # a sortie engages (§8.3)
+    assert sortie_candidates(s, ATHENS) == []        # nobody besieged there
 
 
 @pytest.mark.rule("3.1")

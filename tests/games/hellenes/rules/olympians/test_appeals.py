@@ -11,10 +11,11 @@ from support.evkit import RULES, WORLD, besiege, board
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction, replace_top
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
-from hellenes_nb.games.hellenes.rules import actions, olympians, siege
+from hellenes_nb.games.hellenes.rules import actions, olympians
 from hellenes_nb.games.hellenes.rules.battle import combat
 from hellenes_nb.games.hellenes.rules.battle import phase as battles
 from hellenes_nb.games.hellenes.rules.movement.rolls import roll_storm
+from hellenes_nb.games.hellenes.rules.siege.attrition import attrition
 from hellenes_nb.games.hellenes.state import POOL
 from hellenes_nb.games.registry import new_game
 
@@ -203,7 +204,7 @@ def _thebes_siege(**sacrifices):
 def test_11_demeter_rolls_a_whole_siege_attrition_again_and_the_new_roll_stands():
     s = _thebes_siege(sparta=["demeter"], athens=["hera"])
     p = s.ix.place("boeotia")
-    siege.attrition(s, p)  # offers Demeter itself
+    attrition(s, p)  # offers Demeter itself
     assert s.stack[-1]["kind"] == "appeal" and s.stack[-1]["god"] == "demeter"
     game = Game(RULES, s, seed=1)
     _appeal(game, "sparta")
@@ -220,7 +221,7 @@ def test_11_demeter_rolls_a_whole_siege_attrition_again_and_the_new_roll_stands(
 def test_11_an_appeal_can_be_declined_by_each_player_in_turn():
     s = _thebes_siege(sparta=["demeter"], athens=["demeter"])
     p = s.ix.place("boeotia")
-    siege.attrition(s, p)
+    attrition(s, p)
     game = Game(RULES, s, seed=1)
     assert game.prompt.side == "athens"  # the acting player is asked first
     game.apply({"type": "no_appeal", "side": "athens"})

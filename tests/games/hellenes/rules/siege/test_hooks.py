@@ -8,11 +8,15 @@ import pytest
 from support.fightpos import P, U, besiege, decide, legal, new_state, play, put
 
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
-from hellenes_nb.games.hellenes.rules import cards, siege
+from hellenes_nb.games.hellenes.rules import cards
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.battle import phase as battles
 from hellenes_nb.games.hellenes.rules.movement.check import plan_move
 from hellenes_nb.games.hellenes.rules.movement.execution import execute
+from hellenes_nb.games.hellenes.rules.siege.assault import start_assault
+from hellenes_nb.games.hellenes.rules.siege.attrition import attrition, attrition_max
+from hellenes_nb.games.hellenes.rules.siege.methods import siege_methods
+from hellenes_nb.games.hellenes.rules.siege.pillage import pillage_gain
 from hellenes_nb.games.hellenes.state import State
 from hellenes_nb.games.hellenes.steps import STEPS
 
@@ -31,21 +35,21 @@ def _thebes(season: int = 2) -> State:
 def test_3_1_hunger_raises_the_siege_attrition_rate_to_two():
     s = _thebes()
     p = P("boeotia")
-    assert siege.attrition_max(s, p) == 1
+    assert attrition_max(s, p) == 1
     s.flags["hunger:boeotia"] = cards.season_code(s)
-    assert siege.attrition_max(s, p) == 2
+    assert attrition_max(s, p) == 2
     s.season = 5
     s.flags["hunger:boeotia"] = cards.season_code(s)
-    assert siege.attrition_max(s, p) == 3  # Winter's rate is already higher
+    assert attrition_max(s, p) == 3  # Winter's rate is already higher
 
 
 @pytest.mark.rule("3.1")
 def test_3_1_augury_rules_out_the_assault_but_not_the_attrition():
     s = _thebes()
     p = P("boeotia")
-    assert "assault" in siege.siege_methods(s, p, True)
+    assert "assault" in siege_methods(s, p, True)
     s.flags["augury:athens"] = cards.season_code(s)
-    assert siege.siege_methods(s, p, True) == ["attrition", "none"]
+    assert siege_methods(s, p, True) == ["attrition", "none"]
     s.stack.append({"kind": "siege_combat", "side": ATHENS, "done": (), "action_turn": 1})
     with pytest.raises(Exception) as err:
         decide(s, {"type": "siege", "side": "athens", "place": "boeotia", "method": "assault"})
@@ -80,7 +84,7 @@ def test_3_1_civil_war_takes_away_double_defense_in_an_assault(civil_war):
     besiege(s, "boeotia", ATHENS, (431, 1, 0))
     if civil_war:
         s.civil_war = {P("boeotia")}
-    siege.start_assault(s, P("boeotia"), ATHENS)
+    start_assault(s, P("boeotia"), ATHENS)
     s.dice.force([3, 4, 3, 1])  # S26 misses twice, the garrison misses, A1 hits once
     STEPS.settle(s)
     decide(s, {"type": "capitulate", "side": "sparta", "accept": False})
@@ -92,7 +96,7 @@ def test_3_1_civil_war_takes_away_double_defense_in_an_assault(civil_war):
 def test_11_attrition_offers_demeter_to_the_holder():
     s = _thebes()
     s.sacrifices[SPARTA].append("demeter")
-    siege.attrition(s, P("boeotia"))
+    attrition(s, P("boeotia"))
     top = s.stack[-1]
     assert top["kind"] == "appeal" and top["god"] == "demeter" and top["offer"] == (SPARTA,)
 
@@ -132,7 +136,7 @@ def _two_arrivals(s: State) -> None:
 def test_5_42_only_one_newly_arrived_formation_joins_a_siege_assault():
     s = _thebes()
     _two_arrivals(s)
-    siege.start_assault(s, P("boeotia"), ATHENS)
+    start_assault(s, P("boeotia"), ATHENS)
     STEPS.settle(s)
     decide(s, {"type": "capitulate", "side": "sparta", "accept": False})
     assert s.stack[-1]["stage"] == "join"
@@ -149,7 +153,7 @@ def test_5_42_joining_is_optional_even_for_a_single_arrival():
     s = _thebes()
     put(s, "A2", "attica", 3)
     execute(s, plan_move(s, U("A2"), [P("boeotia")]), 1)
-    siege.start_assault(s, P("boeotia"), ATHENS)
+    start_assault(s, P("boeotia"), ATHENS)
     STEPS.settle(s)
     decide(s, {"type": "capitulate", "side": "sparta", "accept": False})
     assert s.stack[-1]["stage"] == "join"
@@ -192,5 +196,5 @@ def test_12_0_retreat_into_a_city_uses_the_peace_capacity():
 def test_15_2_no_pillage_prestige_in_neutral_sicily():
     s = State(new_state().ix, "sicily", 1)
     assert scenario_rules.sicily_neutral_now(s)
-    assert siege._pillage_gain(s, P("syracuse")) == 0
-    assert siege._pillage_gain(s, P("boeotia")) == 1
+    assert pillage_gain(s, P("syracuse")) == 0
+    assert pillage_gain(s, P("boeotia")) == 1
