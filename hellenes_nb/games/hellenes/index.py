@@ -203,6 +203,10 @@ class WorldIndex:
         self.nationality = tuple(nat)
         self.unit_name = tuple(uname)
         self.exists = tuple(bool(t) for t in utype)
+        #: plain words for each unit (:meth:`describe`)
+        self.unit_words = tuple(
+            f"{SIDE_ADJECTIVES[side_of(u)]} {kind.replace('_', ' ')} #{n} ({name})"
+            for u, (kind, n, name) in enumerate(zip(utype, ids, uname, strict=True)))
 
     # -- small helpers ---------------------------------------------------------------------
     def derived(self, build: Callable[[WorldIndex], T]) -> T:
@@ -241,9 +245,7 @@ class WorldIndex:
 
     def describe(self, u: int) -> str:
         """Plain words for a unit: 'Spartan hoplites #12 (Lacedaemon)'."""
-        side = SIDE_ADJECTIVES[side_of(u)]
-        kind = self.unit_type[u].replace("_", " ")
-        return f"{side} {kind} #{self.unit_number[u]} ({self.unit_name[u]})"
+        return self.unit_words[u]
 
     def route(self, path: list[int] | tuple[int, ...]) -> str:
         """Place names joined by arrows for messages."""

@@ -12,8 +12,10 @@ moves by its land units, so the choice comes in two steps:
   frame below accepts, and ``end_board`` to go back without reducing anything.
 
 The unit is reduced only when the move is made (``execution.execute``). The frame below
-answers the moves: each frame kind that offers boarding registers in :data:`PARENTS` how it
-lists a fleet's moves with a given cargo.
+answers the moves: the step of each frame kind that offers boarding has a ``board_moves(state,
+frame, fleet, land unit)`` method, the moves that frame accepts of the fleet carrying that unit
+reduced to board it, without ``carry_cv``; none unless the unit is one of
+``check.board_choices`` (``actions.moves.GroupMove``, ``winter.season.WinterActions``).
 """
 
 from __future__ import annotations
@@ -24,10 +26,6 @@ from hellenes_nb.core.steps import IllegalAction, Step, pop, push
 from hellenes_nb.games.hellenes.index import SIDE_NAMES, action_side, side_of, side_title
 from hellenes_nb.games.hellenes.state import State
 
-#: frame kind → ``(state, frame, fleet, land unit) -> [move actions]``: the moves that frame
-#: accepts of the fleet carrying that unit reduced to board it, without ``carry_cv``; none
-#: unless the unit is one of ``check.board_choices`` (actions.py, winter.py)
-PARENTS: dict[str, Callable[[State, dict, int, int], list[dict]]] = {}
 #: the move action types of the frames that offer boarding
 MOVE_TYPES = ("move", "winter_move")
 
@@ -60,8 +58,10 @@ def _units(state: State, action: dict) -> tuple[int, int]:
                             f"and {action.get('carry')!r}", "5.21") from None
 
 
-def refusal(state: State, frame: dict, action: dict) -> IllegalAction | None:
-    """Why the frame ``frame`` (a kind of :data:`PARENTS`) refuses a ``board`` action."""
+def refusal(state: State, frame: dict, action: dict,
+            moves: Callable[[State, dict, int, int], list[dict]]) -> IllegalAction | None:
+    """Why the frame ``frame``, whose step lists a fleet's moves with a cargo by ``moves`` (its
+    ``board_moves``), refuses a ``board`` action."""
     try:
         f, c = _units(state, action)
     except IllegalAction as exc:
@@ -73,7 +73,7 @@ def refusal(state: State, frame: dict, action: dict) -> IllegalAction | None:
     if state.cv[c] < state.cv[f]:
         return IllegalAction(f"{ix.describe(c)} is already weaker than {ix.describe(f)}: it "
                              "boards without being reduced (a move with 'carry')", "5.21")
-    if not PARENTS[frame["kind"]](state, frame, f, c):
+    if not moves(state, frame, f, c):
         return IllegalAction(
             f"{ix.describe(c)} cannot board {ix.describe(f)} now: a fleet of 2 cv or more, free "
             "to move, takes aboard one unmoved Greek land unit of its own place, on a move to "
@@ -98,7 +98,8 @@ class Board(Step):
 
     def _moves(self, state: State, frame: dict) -> list[dict]:
         parent = state.stack[-2]
-        return PARENTS[parent["kind"]](state, parent, frame["unit"], frame["carry"])
+        return self.registry.step_for(parent).board_moves(state, parent, frame["unit"],
+                                                          frame["carry"])
 
     def legal(self, state, frame, side):
         if side != frame["side"]:

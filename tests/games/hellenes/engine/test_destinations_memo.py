@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from hellenes_nb.games.hellenes.rules import actions
+from hellenes_nb.games.hellenes.rules.actions.moves import move_actions
 from hellenes_nb.games.hellenes.rules.movement.occupancy import Occupancy
 from hellenes_nb.games.hellenes.rules.movement.search import destinations, pick, walk
 from hellenes_nb.games.hellenes.rules.scenarios import Limits
@@ -61,8 +61,8 @@ def test_5_21_move_lists_with_a_shared_memo_match_fresh_ones(scenario, seed):
                 memo: dict = {}
                 for u in range(side * 60, side * 60 + 60):
                     to = state.loc[u] if mode == "muster" else -1
-                    fresh = actions.move_actions(state, side, u, mode, to)
-                    assert actions.move_actions(state, side, u, mode, to, memo) == fresh
+                    fresh = move_actions(state, side, u, mode, to)
+                    assert move_actions(state, side, u, mode, to, memo) == fresh
 
 
 def test_memo_is_reused_for_units_alike_and_left_out_of_the_state():

@@ -16,8 +16,8 @@ def test_every_position_table_is_registered():
     import hellenes_nb.games.registry  # noqa: F401  (imports every rules module)
 
     tables = {"movement.search._FOUND", "movement.occupancy._FACTS", "control._PLACED",
-              "control._SIDE_PLACED", "actions._MOVES", "actions._MOVABLE", "wintering._MOVES",
-              "battles._SAVED"}
+              "control._SIDE_PLACED", "actions.moves._MOVES", "actions.moves._MOVABLE",
+              "winter.movement._MOVES", "battles._SAVED"}
     assert tables <= set(remembered.names())
 
 

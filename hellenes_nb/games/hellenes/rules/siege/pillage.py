@@ -8,7 +8,7 @@ from hellenes_nb.core.steps import IllegalAction, Step, need, pop, push
 from hellenes_nb.games.hellenes.index import SIDE_NAMES, side_of, side_title
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules import victory
-from hellenes_nb.games.hellenes.rules.actions import ActionType, register_action
+from hellenes_nb.games.hellenes.rules.actions.types import ActionType
 from hellenes_nb.games.hellenes.rules.control import outside_units, units_at
 from hellenes_nb.games.hellenes.rules.movement.check import moves_from
 from hellenes_nb.games.hellenes.rules.movement.occupancy import note_pillaged
@@ -150,8 +150,6 @@ class PillageWithdraw(Step):
         return (f"{side_title(frame['side'])}: withdraw the besiegers of "
                 f"{state.ix.city_name[frame['place']]} to adjacent areas free of enemy units")
 
-
-register_action(PillageAction())
 
 
 #: the steps of this chapter (listed in the ruleset's registry)

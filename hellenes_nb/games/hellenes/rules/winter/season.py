@@ -32,8 +32,11 @@ from hellenes_nb.games.hellenes.index import (
     side_title,
     side_units,
 )
-from hellenes_nb.games.hellenes.rules import actions, boarding, cards, control, peace
+from hellenes_nb.games.hellenes.rules import boarding, cards, control, peace
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
+from hellenes_nb.games.hellenes.rules.actions.moves import move_limits
+from hellenes_nb.games.hellenes.rules.actions.phase import ACTION_TYPES
+from hellenes_nb.games.hellenes.rules.actions.types import cost_of, next_group
 from hellenes_nb.games.hellenes.rules.battle.phase import formations
 from hellenes_nb.games.hellenes.rules.control import outside_units
 from hellenes_nb.games.hellenes.rules.losses import eliminate
@@ -48,12 +51,11 @@ from hellenes_nb.games.hellenes.rules.siege.condition import inside_units
 from hellenes_nb.games.hellenes.rules.siege.methods import siege_targets
 from hellenes_nb.games.hellenes.rules.siege.records import refresh
 from hellenes_nb.games.hellenes.rules.siege.sortie import sortie_candidates
-from hellenes_nb.games.hellenes.rules.winter.movement import (
+from hellenes_nb.games.hellenes.rules.winter.movement import Listing, enemy_units
+from hellenes_nb.games.hellenes.rules.winter.shelter import (
     FREE_MODES,
-    Listing,
     Refusal,
     city_occupants,
-    enemy_units,
     free_move_reason,
     home_cities,
     in_friendly_city,
@@ -179,12 +181,12 @@ class WinterActions(Step):
                     out.append(_maintain_action(ix, side, u, state.loc[u], cost).copy())
         vary = scenario_rules.costs_vary(state)  # else each costs handler.cost (cost_of)
         for t in BUILD_TYPES:
-            handler = actions.ACTION_TYPES[t]
+            handler = ACTION_TYPES[t]
             if handler.cost <= state.actions_left:
                 found = handler.legal(state, side)
                 out.extend(found if not vary else
                            (a for a in found
-                            if actions.cost_of(state, handler, a) <= state.actions_left))
+                            if cost_of(state, handler, a) <= state.actions_left))
         return out
 
     def _maintain_refusal(self, state: State, u: int, over: dict[int, tuple[list[int], int]],
@@ -210,7 +212,7 @@ class WinterActions(Step):
                 return exc, None
         if action.get("type") == "board" and action_side(action) == frame["side"] \
                 and frame["stage"] == "act":
-            return boarding.refusal(state, frame, action), None
+            return boarding.refusal(state, frame, action, self.board_moves), None
         return self.why_illegal(state, frame, action), None
 
     def why_illegal(self, state, frame, action):
@@ -221,7 +223,7 @@ class WinterActions(Step):
         if t == "end_winter_actions":
             return None
         if t == "board":
-            return boarding.refusal(state, frame, action)
+            return boarding.refusal(state, frame, action, self.board_moves)
         if t == "winter_move":
             try:
                 self._plan(state, side, action)
@@ -245,8 +247,8 @@ class WinterActions(Step):
                                      f"{state.actions_left} remain", "9.22")
             return None
         if t in BUILD_TYPES:
-            handler = actions.ACTION_TYPES[t]
-            cost = actions.cost_of(state, handler, action)
+            handler = ACTION_TYPES[t]
+            cost = cost_of(state, handler, action)
             if cost > state.actions_left:
                 return IllegalAction(f"{t} costs {cost} action(s) and only "
                                      f"{state.actions_left} remain", "9.2")
@@ -283,8 +285,8 @@ class WinterActions(Step):
         if not isinstance(carry_cv, int) or isinstance(carry_cv, bool):
             raise IllegalAction("'carry_cv' must be a whole number", "5.21")
         return plan_move(state, u, path, forced=forced, carry=carry, carry_cv=carry_cv,
-                         limits=actions.move_limits(state, u, mode,
-                                                    path[-1] if path else -1))
+                         limits=move_limits(state, u, mode,
+                                            path[-1] if path else -1))
 
     def apply(self, state, frame, action):
         self.apply_checked(state, frame, action, None)
@@ -318,9 +320,21 @@ class WinterActions(Step):
                         private=side, public=f"{side_title(side)} maintains a block in "
                                              f"{ix.place_name[state.loc[u]]}")
         else:
-            handler = actions.ACTION_TYPES[t]
-            state.actions_left -= actions.cost_of(state, handler, action)
+            handler = ACTION_TYPES[t]
+            state.actions_left -= cost_of(state, handler, action)
             handler.apply(state, side, action)
+
+    def board_moves(self, state: State, frame: dict, f: int, c: int) -> list[dict]:
+        """The free wintering moves this frame accepts of fleet ``f`` carrying ``c`` reduced
+        to board it (``boarding.py``)."""
+        if frame["stage"] != "act" or unit_refusal(state, f) is not None \
+                or c not in board_choices(state, f):
+            return []
+        listing = Listing(state, frame["side"])
+        city = listing.cities.get(f)
+        if city is None:
+            return []
+        return listing.listed(f, open_modes(state.ix, f, city, city in listing.over), (c,))
 
     def run(self, state, frame):
         side = frame["side"]
@@ -358,7 +372,7 @@ def _formation_group(state: State, plan: Plan) -> int:
     one formation (one group, §5.41): they fight a homing battle and cross deep seas together."""
     key = "winter_group:" + "/".join(state.ix.place_ids[p] for p in (plan.start, *plan.path))
     if key not in state.flags:
-        state.flags[key] = actions.next_group(state)
+        state.flags[key] = next_group(state)
     return state.flags[key]
 
 
@@ -490,19 +504,5 @@ def _homing_enter(state: State, side: int) -> None:
                     public=f"A {side_title(side)} block reaches home in {ix.place_name[target]}")
 
 
-def _boarding_moves(state: State, frame: dict, f: int, c: int) -> list[dict]:
-    """The free wintering moves the winter-actions frame accepts of fleet ``f`` carrying
-    ``c`` (``boarding.py``)."""
-    if frame["stage"] != "act" or unit_refusal(state, f) is not None \
-            or c not in board_choices(state, f):
-        return []
-    listing = Listing(state, frame["side"])
-    city = listing.cities.get(f)
-    if city is None:
-        return []
-    return listing.listed(f, open_modes(state.ix, f, city, city in listing.over), (c,))
-
-
-boarding.PARENTS[WinterActions.kind] = _boarding_moves
 #: the steps of this chapter (listed in the ruleset's registry)
 STEPS = (Winter(), WinterActions(), WinterDisband(), SiegeBreak())

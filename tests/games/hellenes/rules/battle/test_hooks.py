@@ -9,7 +9,8 @@ from support.fightpos import P, U, decide, new_state, put
 
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
-from hellenes_nb.games.hellenes.rules import actions, control
+from hellenes_nb.games.hellenes.rules import control
+from hellenes_nb.games.hellenes.rules.actions.phase import ACTION_TYPES
 from hellenes_nb.games.hellenes.rules.battle import phase as battles
 from hellenes_nb.games.hellenes.rules.movement.check import plan_move
 from hellenes_nb.games.hellenes.rules.movement.occupancy import note_pillaged, pillage_entry_banned
@@ -47,7 +48,7 @@ def test_8_21_a_besieged_port_builds_while_not_blockaded():
     refresh(s)
     control.refresh(s)
     assert besieger_of(s, P("attica")) == SPARTA and not blockaded(s, P("attica"))
-    build = actions.ACTION_TYPES["build"]
+    build = ACTION_TYPES["build"]
     assert any(a["unit"] == "A1" for a in build.legal(s, ATHENS))
     put(s, "S9", "saronic_gulf", 2)  # a Spartan fleet blockades Piraeus
     assert blockaded(s, P("attica"))

@@ -11,7 +11,8 @@ from support.evkit import RULES, WORLD, besiege, board
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction, replace_top
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
-from hellenes_nb.games.hellenes.rules import actions, olympians
+from hellenes_nb.games.hellenes.rules import olympians
+from hellenes_nb.games.hellenes.rules.actions.building import Recruit
 from hellenes_nb.games.hellenes.rules.battle import combat
 from hellenes_nb.games.hellenes.rules.battle import phase as battles
 from hellenes_nb.games.hellenes.rules.movement.rolls import roll_storm
@@ -82,7 +83,7 @@ def _recruit_game(**sacrifices):
         s.sacrifices[ATHENS if side == "athens" else SPARTA] += gods
     s.active = ATHENS
     s.stack = [{"kind": "test_end"}]
-    actions.Recruit().apply(s, ATHENS, {"type": "recruit", "side": "athens"})
+    Recruit().apply(s, ATHENS, {"type": "recruit", "side": "athens"})
     return s
 
 

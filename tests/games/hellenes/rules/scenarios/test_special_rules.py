@@ -12,8 +12,9 @@ from support.wpos import IX, WORLD, P, U, act, action_game, board
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction
-from hellenes_nb.games.hellenes.rules import actions, events, peace, year_end
+from hellenes_nb.games.hellenes.rules import events, peace, year_end
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
+from hellenes_nb.games.hellenes.rules.actions.building import recruit_barred
 from hellenes_nb.games.hellenes.rules.movement.check import cargo_choices, plan_move
 from hellenes_nb.games.hellenes.ruleset import HELLENES
 from hellenes_nb.games.hellenes.state import ASIDE, POOL
@@ -40,9 +41,9 @@ def test_every_special_rule_key_is_used_by_a_scenario_and_has_a_test():
 @pytest.mark.rule("2.27")  # KEY odrysians_need_no_leader
 def test_odrysians_only_while_athens_has_no_leader():
     s = board({}, leaders=True)
-    assert "no leader" in actions.recruit_barred(s, U("A37"))
+    assert "no leader" in recruit_barred(s, U("A37"))
     s = board({})
-    assert actions.recruit_barred(s, U("A37")) is None
+    assert recruit_barred(s, U("A37")) is None
 
 
 @pytest.mark.rule("15.1")  # KEY pericles_protection
@@ -86,7 +87,7 @@ def test_peace_land_units_stay_home_and_fleets_pass_enemies_but_end_at_home():
         _move(s, "A13", ["andros_sea"])
     assert scenario_rules.capacity(s, P("attica")) == 3 * IX.city_value[P("attica")]
     assert s.flags.get("no_rebels") == 1
-    assert "Peace of Nicias" in actions.recruit_barred(s, U("S36"))
+    assert "Peace of Nicias" in recruit_barred(s, U("S36"))
     revolt = next(n for n, c in WORLD.cards.items() if c.event == "revolt")
     assert "Peace of Nicias" in events.event_reason(s, SPARTA, revolt, False)
 
@@ -170,12 +171,12 @@ def test_413_starts_at_war_with_decelea_capacity():
 @pytest.mark.rule("13.2")  # KEY persian_units_need_aid
 def test_persian_units_and_persia_need_persian_aid():
     s = board({}, scenario="413")
-    assert "Persian Aid" in actions.recruit_barred(s, U("S41"))
+    assert "Persian Aid" in recruit_barred(s, U("S41"))
     scenario_rules.refresh_neutral(s)
     assert s.neutral[P("lydia")] and s.neutral[P("phrygia")]
     s.in_play.append([PERSIAN_AID, SPARTA])
     scenario_rules.refresh_neutral(s)
-    assert not s.neutral[P("lydia")] and actions.recruit_barred(s, U("S41")) is None
+    assert not s.neutral[P("lydia")] and recruit_barred(s, U("S41")) is None
 
 
 @pytest.mark.rule("15.2")  # KEY sicily_neutral

@@ -6,7 +6,7 @@ import pytest
 from support.fightpos import P, U, besiege, decide, events, new_state, play, put
 
 from hellenes_nb.core.steps import IllegalAction
-from hellenes_nb.games.hellenes.rules.actions import ACTION_TYPES
+from hellenes_nb.games.hellenes.rules.actions.phase import ACTION_TYPES
 from hellenes_nb.games.hellenes.rules.movement.occupancy import pillage_entry_banned
 from hellenes_nb.games.hellenes.rules.siege.pillage import pillage_apply, pillage_legal
 
