@@ -39,7 +39,7 @@ from hellenes_nb.core.game import Game
 from hellenes_nb.core.savefiles import Loaded, read_save, sealed_save
 from hellenes_nb.core.steps import IllegalAction, strip_label
 from hellenes_nb.games.hellenes.index import SEASONS
-from hellenes_nb.games.hellenes.rules.battle.phase import battle_object
+from hellenes_nb.games.hellenes.rules.battle.fighters import battle_object
 from hellenes_nb.games.registry import new_game
 from hellenes_nb.widgets.battle import BattleWidget
 from hellenes_nb.widgets.map import MapWidget

@@ -18,7 +18,7 @@ from hellenes_nb.games.hellenes.rules import (
 )
 from hellenes_nb.games.hellenes.rules.actions import building, moves
 from hellenes_nb.games.hellenes.rules.actions import phase as action_phase
-from hellenes_nb.games.hellenes.rules.battle import phase
+from hellenes_nb.games.hellenes.rules.battle import phase, stages
 from hellenes_nb.games.hellenes.rules.movement import rolls
 from hellenes_nb.games.hellenes.rules.siege import assault, attrition, methods, pillage, sortie
 from hellenes_nb.games.hellenes.rules.winter import season
@@ -27,7 +27,7 @@ from hellenes_nb.games.hellenes.rules.winter import season
 STEPS = StepRegistry("hellenes", SIDE_NAMES, (
     *sequence.STEPS, *new_year.STEPS, *card_play.STEPS, *cards.STEPS, *events.STEPS,
     *appeals.STEPS, *moves.STEPS, *building.STEPS, *action_phase.STEPS, *boarding.STEPS,
-    *rolls.STEPS, *phase.STEPS, *methods.STEPS, *assault.STEPS, *attrition.STEPS,
+    *rolls.STEPS, *phase.STEPS, *stages.STEPS, *methods.STEPS, *assault.STEPS, *attrition.STEPS,
     *sortie.STEPS, *pillage.STEPS,
     *season.STEPS, *peace.STEPS, *year_end.STEPS,
 ))

@@ -14,7 +14,7 @@ from typing import Any
 from hellenes_nb.core.steps import Step, pop, push, replace_top
 from hellenes_nb.games.hellenes.index import SIDE_NAMES, side_title
 from hellenes_nb.games.hellenes.rules.actions.building import draw_recruits
-from hellenes_nb.games.hellenes.rules.battle.phase import battle_object
+from hellenes_nb.games.hellenes.rules.battle.fighters import battle_object
 from hellenes_nb.games.hellenes.rules.movement.rolls import forced_succeeds, storm
 from hellenes_nb.games.hellenes.rules.olympians import WHAT, offer_hera, redeal, spend
 from hellenes_nb.games.hellenes.rules.siege.attrition import attrition

@@ -17,7 +17,7 @@ def test_every_position_table_is_registered():
 
     tables = {"movement.search._FOUND", "movement.occupancy._FACTS", "control._PLACED",
               "control._SIDE_PLACED", "actions.moves._MOVES", "actions.moves._MOVABLE",
-              "winter.movement._MOVES", "battles._SAVED"}
+              "winter.movement._MOVES", "battle.fighters._SAVED"}
     assert tables <= set(remembered.names())
 
 

@@ -11,7 +11,7 @@ from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
 from hellenes_nb.games.hellenes.rules import control
 from hellenes_nb.games.hellenes.rules.actions.phase import ACTION_TYPES
-from hellenes_nb.games.hellenes.rules.battle import phase as battles
+from hellenes_nb.games.hellenes.rules.battle.retreats import retreat_options, retreat_refusal
 from hellenes_nb.games.hellenes.rules.movement.check import plan_move
 from hellenes_nb.games.hellenes.rules.movement.occupancy import note_pillaged, pillage_entry_banned
 from hellenes_nb.games.hellenes.rules.movement.search import destinations
@@ -117,8 +117,8 @@ def test_15_2_sicilians_cannot_retreat_out_of_sicily():
     put(s, "A1", "rhegium", 3)
     frame = {"place": P("rhegium"), "side": ATHENS, "mode": "field", "froms": (),
              "current": {"units": (U("A1"),), "from": -1, "via": ""}}
-    why = battles.retreat_refusal(s, frame, U("S47"), P("croton"))
+    why = retreat_refusal(s, frame, U("S47"), P("croton"))
     assert why is not None and why[1] == "15.2" and "SICILY" in why[0]
-    assert battles.retreat_refusal(s, frame, U("A1"), P("croton")) is None
-    assert all(o["to"] != P("croton") for o in battles.retreat_options(s, frame, U("S47")))
+    assert retreat_refusal(s, frame, U("A1"), P("croton")) is None
+    assert all(o["to"] != P("croton") for o in retreat_options(s, frame, U("S47")))
 

@@ -14,7 +14,7 @@ from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
 from hellenes_nb.games.hellenes.rules import olympians
 from hellenes_nb.games.hellenes.rules.actions.building import Recruit
 from hellenes_nb.games.hellenes.rules.battle import combat
-from hellenes_nb.games.hellenes.rules.battle import phase as battles
+from hellenes_nb.games.hellenes.rules.battle.fighters import battle_object
 from hellenes_nb.games.hellenes.rules.movement.rolls import roll_storm
 from hellenes_nb.games.hellenes.rules.siege.attrition import attrition
 from hellenes_nb.games.hellenes.state import POOL
@@ -130,7 +130,7 @@ def _battle_ready(seed=2):
         game.apply({"type": "fortify_done", "side": "sparta"})
     st = game.state
     while st.stack[-1]["battle"]["prompt"]:
-        b = battles.battle_object(st, st.stack[-1])
+        b = battle_object(st, st.stack[-1])
         b.choose("fight")
         replace_top(st, battle=b.to_dict())
     return st
@@ -141,7 +141,7 @@ def test_11_ares_rolls_the_latest_attack_again():
     st = _battle_ready()
     st.sacrifices[SPARTA].append("ares")
     before = st.stack[-1]["battle"]
-    b = battles.battle_object(st, st.stack[-1])
+    b = battle_object(st, st.stack[-1])
     b.step()
     replace_top(st, battle=b.to_dict())
     first = st.stack[-1]["battle"]["log"][len(before["log"])]
@@ -160,7 +160,7 @@ def test_11_ares_rolls_the_latest_attack_again():
 def test_11_ares_is_not_offered_without_a_sacrifice_or_twice_a_turn():
     st = _battle_ready()
     before = st.stack[-1]["battle"]
-    b = battles.battle_object(st, st.stack[-1])
+    b = battle_object(st, st.stack[-1])
     b.step()
     replace_top(st, battle=b.to_dict())
     assert not olympians.offer_ares(st, before)
@@ -174,7 +174,7 @@ def test_11_the_free_ares_rerolls_end_when_another_class_attacks():
     st = _battle_ready()
     replace_top(st, ares_chain=(ATHENS, "Z", 1))        # an appealed class that is not firing
     before = st.stack[-1]["battle"]
-    b = battles.battle_object(st, st.stack[-1])
+    b = battle_object(st, st.stack[-1])
     b.step()
     replace_top(st, battle=b.to_dict())
     assert not olympians.offer_ares(st, before)         # no Ares held: nothing to offer

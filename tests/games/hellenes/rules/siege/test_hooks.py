@@ -10,7 +10,8 @@ from support.fightpos import P, U, besiege, decide, legal, new_state, play, put
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
 from hellenes_nb.games.hellenes.rules import cards
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
-from hellenes_nb.games.hellenes.rules.battle import phase as battles
+from hellenes_nb.games.hellenes.rules.battle.phase import formations, joining
+from hellenes_nb.games.hellenes.rules.battle.retreats import city_room
 from hellenes_nb.games.hellenes.rules.movement.check import plan_move
 from hellenes_nb.games.hellenes.rules.movement.execution import execute
 from hellenes_nb.games.hellenes.rules.siege.assault import start_assault
@@ -167,9 +168,9 @@ def test_5_42_joining_is_optional_even_for_a_single_arrival():
 def test_5_42_arrivals_into_a_besieged_province_are_not_field_formations():
     s = _thebes()
     _two_arrivals(s)
-    assert battles.formations(s, P("boeotia"), ATHENS) == [
+    assert formations(s, P("boeotia"), ATHENS) == [
         {"units": tuple(sorted((U("A1"), U("A2"), U("A3")))), "from": -1, "via": ""}]
-    assert len(battles.joining(s, P("boeotia"), ATHENS)) == 2
+    assert len(joining(s, P("boeotia"), ATHENS)) == 2
 
 
 @pytest.mark.rule("12.0")
@@ -187,9 +188,9 @@ def test_12_0_retreat_into_a_city_uses_the_peace_capacity():
     frame = {"place": P("megaris"), "side": SPARTA, "mode": "field",
              "current": {"units": (U("S26"),), "from": P("boeotia"), "via": "land"}}
     assert scenario_rules.peace(s) and scenario_rules.capacity(s, P("megaris")) == 6
-    assert battles._city_room(s, frame, U("A1")) is None  # 5 inside: room under the Peace
+    assert city_room(s, frame, U("A1")) is None  # 5 inside: room under the Peace
     put(s, "A7", "megaris", 1, inside=True)
-    assert "capacity is 6" in battles._city_room(s, frame, U("A1"))
+    assert "capacity is 6" in city_room(s, frame, U("A1"))
 
 
 @pytest.mark.rule("15.2")
