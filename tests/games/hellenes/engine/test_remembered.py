@@ -42,7 +42,7 @@ def test_warm_and_cold_answers_agree(scenario, seed):
 def test_a_stale_answer_is_caught(monkeypatch):
     """Break the key of winter's remembered moves (one setting for every position): the check
     must report the stale listing."""
-    monkeypatch.setattr(wintering.Listing, "_setting", lambda self: ())
+    monkeypatch.setattr(wintering.Listing, "setting_key", lambda self: ())
     remembered.forget()
     try:
         out = play_one("415", 3, max_decisions=500, check_caches=True)

@@ -278,7 +278,7 @@ class Listing:
         self.found: dict[tuple, dict[tuple[int, bool], tuple[int, ...]]] = {}
         #: destinations' own memo for this state (its occupancy facts)
         self.memo: dict = {}
-        #: :meth:`_setting`, once asked
+        #: :meth:`setting_key`, once asked
         self.setting: tuple | None = None
 
     def _limits_key(self, v: int) -> tuple:
@@ -418,7 +418,7 @@ class Listing:
         (:meth:`destinations` answers nothing otherwise)."""
         return bool(self._homes_near(u, u)) if mode == "home" else self._city_adjacent(u)
 
-    def _setting(self) -> tuple:
+    def setting_key(self) -> tuple:
         """What :meth:`_moves` reads of this state besides the unit and its cargo
         (see :data:`_MOVES`): the world, side, scenario, year and season; the flags but this
         Winter's bookkeeping (``maintained:``, ``homing:``, ``winter_group:``, ``group_seq``,
@@ -454,11 +454,11 @@ class Listing:
 
     def remembered(self, u: int, mode: str, cargo: int) -> tuple[dict, ...]:
         """:meth:`_moves`, remembered in :data:`_MOVES` under everything it reads:
-        :meth:`_setting`, the mode, the unit's place, moved and inside flags and combat value,
+        :meth:`setting_key`, the mode, the unit's place, moved and inside flags and combat value,
         and those of the cargo. Shared: callers copy before changing."""
         state = self.state
         moved, inside, cv = state.moved, state.inside, state.cv
-        unit = (self._setting(), mode, (u, state.loc[u], moved[u], inside[u], cv[u]))
+        unit = (self.setting_key(), mode, (u, state.loc[u], moved[u], inside[u], cv[u]))
         key = (unit, cargo, moved[cargo], inside[cargo], cv[cargo]) if cargo >= 0 else unit
         got = _MOVES.get(key)
         if got is None:
@@ -469,7 +469,7 @@ class Listing:
 
     def _moves(self, u: int, mode: str, cargo: int) -> tuple[dict, ...]:
         """The free wintering moves of ``u`` in ``mode`` carrying ``cargo`` (-1: none), in
-        destination order. Reads this listing's :meth:`_setting` and, of the units, only
+        destination order. Reads this listing's :meth:`setting_key` and, of the units, only
         ``u``'s and ``cargo``'s place, moved and inside flags (:meth:`destinations`)."""
         if not self.may_end(u, mode):
             return ()
@@ -481,11 +481,11 @@ class Listing:
 
 
 #: :meth:`Listing._moves` answers shared between listings (most units' moves are the same from
-#: one winter action to the next). Key: (:meth:`Listing._setting`, mode, (unit, its place, its
+#: one winter action to the next). Key: (:meth:`Listing.setting_key`, mode, (unit, its place, its
 #: moved and inside flags and combat value)) and, with a cargo, (that, cargo, its moved and
 #: inside flags and combat value): everything the answer reads (:meth:`Listing.listed`); the
 #: actions are copied on use. Bounded.
 _MOVES: dict[tuple, tuple[dict, ...]] = remembered.table("winter.movement._MOVES")
 _MOVES_MAX = 4096
-#: Flags of this Winter's bookkeeping, read by no move search or check (:meth:`Listing._setting`)
+#: Flags of this Winter's bookkeeping, read by no move search or check (:meth:`Listing.setting_key`)
 _BOOKKEEPING = ("maintained:", "homing:", "winter_group:", "group_seq")
