@@ -61,7 +61,7 @@ _SIDE_PLACED: dict[tuple[int, bytes], _ByPlace] = remembered.table("control._SID
 
 def _side_placed(loc: array, key: bytes, side: int) -> dict[int, tuple[int, ...]]:
     """:func:`_by_place` of ``side`` (``key``: ``loc.tobytes()``), memoised."""
-    size = 60 * loc.itemsize
+    size = SIDE_SPAN * loc.itemsize
     mine = (side, key[side * size:side * size + size])
     got = _SIDE_PLACED.get(mine)
     if got is None:

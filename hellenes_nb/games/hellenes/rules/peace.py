@@ -78,7 +78,7 @@ def resume_war(state: State, side: int) -> None:
     if scenario_rules.has(state, "spartan_recruits_41_46"):
         sc = state.ix.world.scenarios[state.scenario]
         ids = {int(x) for x in sc.extra.get("set_aside", ())}
-        freed = [u for u in range(60, 120) if state.loc[u] == ASIDE
+        freed = [u for u in side_units(SPARTA) if state.loc[u] == ASIDE
                  and state.ix.unit_number[u] in ids]
         for u in freed:
             state.loc[u] = POOL
