@@ -4,7 +4,7 @@
 - War Resumes (§12.1): the ``declare_war`` frame at the start of a player turn in 415,
   :func:`resume_war` (prestige cost, Spartan #41–46 to the pool, §12.11–§12.13 switched on).
 
-Movement, capacity and sea travel under the Peace are in ``scenario_rules.py``; the events
+Movement, capacity and sea travel under the Peace are in ``scenarios.py``; the events
 banned by the Peace (§12.0 rule 1) are refused by their own rules in ``events.py``.
 """
 

@@ -4,7 +4,7 @@ Every key of ``data/hellenes/special_rules.yaml`` is switched on by a scenario's
 and implemented here (movement limits, capacity, neutrality, action costs, Pericles), in
 ``peace.py`` (Public Works, War Resumes, event bans) or in ``year_end.py`` (tribute):
 
-- ``odrysians_need_no_leader``, ``persian_units_need_aid``: recruiting (``actions.recruit_barred``)
+- ``odrysians_need_no_leader``, ``persian_units_need_aid``: recruiting (``building.recruit_barred``)
   and Persia's neutrality (:func:`refresh_neutral`);
 - ``pericles_protection``, ``pericles_plague``: :func:`civil_war_barred`,
   :func:`ostracism_barred`, :func:`note_plague_in_athens`, :func:`plague_barred` (called by the
@@ -481,7 +481,8 @@ _MOVE_RULES = frozenset({"athens_units_frozen_until_414", "expeditions", "sicili
 def move_limits(state: State, u: int, winter: EndCheck | None = None,
                 through: bytearray | None = None) -> Limits | None:
     """The limits on moving ``u`` now: the Peace of Nicias (§12.0), the scenario's unit rules
-    (§15) and, in Winter, the wintering check and pass-through places given by ``wintering.py``.
+    (§15) and, in Winter, the wintering check and pass-through places given by
+    ``winter/movement.py``.
     None when no special rule applies (ordinary §5 movement)."""
     rules = rules_of(state)
     if winter is None and through is None and rules.isdisjoint(_MOVE_RULES):

@@ -3,14 +3,15 @@
 Frames (bottom to top):
 
 - ``{"kind": "year", "stage": 0..7}`` — New Year (``new_year.py``, §10), Spring, Summer,
-  HighSummer, Fall, Winter (``winter.py``, §9), Year End (``year_end.py``, §9.5), then the next
-  year begins (Year End ends the game with a ``game_over`` frame when the campaign is over);
+  HighSummer, Fall, Winter (``winter/season.py``, §9), Year End (``year_end.py``, §9.5), then
+  the next year begins (Year End ends the game with a ``game_over`` frame when the campaign is
+  over);
 - ``{"kind": "season", "season": s, "stage": n}`` — initiative card play (§3.3), then the
   first and second player turns;
 - ``{"kind": "turn", "side": s, "stage": n, "begun": 0|1}`` — at the start a declaration of war
   where the Peace can be broken (§12.1), then (stage 0) the action phase (an event, or actions,
   §3.1, §4.0), then the combat phase (§6.0); control is refreshed after each phase (§1.4);
-- ``{"kind": "combat_phase", "side": s}`` — handled by ``rules/battles.py``.
+- ``{"kind": "combat_phase", "side": s}`` — handled by ``battle/phase.py``.
 """
 
 from __future__ import annotations

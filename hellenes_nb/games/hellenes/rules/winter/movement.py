@@ -443,7 +443,7 @@ class Listing:
 
     def listed(self, u: int, modes: tuple[str, ...],
                cargos: tuple[int, ...] | None = None) -> list[dict]:
-        """The free wintering moves of ``u`` in each of ``modes``: what ``actions.move_actions``
+        """The free wintering moves of ``u`` in each of ``modes``: what ``moves.move_actions``
         lists for the mode (one canonical path per destination and cargo choice), as winter
         moves, fresh copies. ``cargos``: only the moves carrying these (a land unit reduced to
         board, ``boarding.py``) instead of every :func:`check.cargo_choices`."""

@@ -15,8 +15,9 @@ Frames:
 Bookkeeping in ``state.flags`` for the current Winter: ``maintained:<unit>`` (§9.22) and
 ``homing:<unit>`` = the home city a unit engaged to reach (§9.31).
 
-What wintering movement may do (§9.21: shelter, Quartering, Homing and Winter group move
-limits, the listing of free moves) is in ``wintering.py``.
+The shelter units need is in :mod:`.shelter`; what wintering movement may do (§9.21:
+Quartering, Homing and Winter group move limits, the listing of free moves) in
+:mod:`.movement`.
 """
 
 from __future__ import annotations
