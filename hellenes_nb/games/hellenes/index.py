@@ -22,6 +22,8 @@ SIDE_NAMES = ("athens", "sparta")
 #: a side in running text, and its adjective, by side index
 SIDE_TITLES = ("Athens", "Sparta")
 SIDE_ADJECTIVES = ("Athenian", "Spartan")
+#: a side in running text, by the name actions, battles and saves use ("athens" -> "Athens")
+SIDE_WORD = dict(zip(SIDE_NAMES, SIDE_TITLES, strict=True))
 #: units per side: unit ``u`` is of side ``u // SIDE_SPAN`` (:func:`side_of`)
 SIDE_SPAN = 60
 N_UNITS = 2 * SIDE_SPAN

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from hellenes_nb.core import remembered
 from hellenes_nb.games.hellenes.eventlog import Reader
-from hellenes_nb.games.hellenes.index import SIDE_NAMES, WorldIndex, side_of
+from hellenes_nb.games.hellenes.index import SIDE_NAMES, SIDE_WORD, WorldIndex, side_of
 from hellenes_nb.games.hellenes.rules import cards
 from hellenes_nb.games.hellenes.rules.battle.blocks import Fighter
 from hellenes_nb.games.hellenes.rules.battle.combat import Battle
@@ -175,7 +175,7 @@ def _event_text(rd: Reader, ev: dict) -> str:
         return f"{target}: {kind.replace('_', ' ')} ({why})"
     if kind == "hold":
         return f"{name} may not attack in the first round ({why})"
-    who = f"{ev['side'].title()}: " if ev.get("side") in SIDE_NAMES else ""
+    who = f"{SIDE_WORD[ev['side']]}: " if ev.get("side") in SIDE_WORD else ""
     return f"{who}{kind.replace('_', ' ')}: {why}" if why else f"{who}{kind.replace('_', ' ')}"
 
 
