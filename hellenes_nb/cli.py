@@ -24,7 +24,10 @@ def _data_check(args: argparse.Namespace) -> int:
     try:
         world = read_world(args.folder)
     except (DataError, FileNotFoundError) as exc:
-        print(f"data check failed: {exc}", file=sys.stderr)
+        lines = str(exc).splitlines()
+        print(f"data check failed: {len(lines)} problem(s) reading the files", file=sys.stderr)
+        for line in lines:
+            print(f"  {line}", file=sys.stderr)
         return 1
     problems = check_world(world)
     for p in problems:

@@ -15,7 +15,8 @@ instead of an engine error.
 from __future__ import annotations
 
 from hellenes_nb.games.hellenes.index import SEASONS, SIDE_NAMES, index_for, side_index
-from hellenes_nb.games.hellenes.rules import control, siege
+from hellenes_nb.games.hellenes.rules import control
+from hellenes_nb.games.hellenes.rules.siege.blockade import blockaded
 from hellenes_nb.games.hellenes.rules.setup import initial_state, leader_card, neutral_places
 from hellenes_nb.games.hellenes.state import ASIDE, POOL, State
 from hellenes_nb.games.hellenes.world import Scenario, World
@@ -306,7 +307,7 @@ def build_state(world: World, pos: PositionSpec, seed: int) -> State:
         d = 1 - rec["besieger"]
         if ix.city_loyalty[p] == d and p not in s.garrisons:
             s.garrisons[p] = [d, 0]  # a loyal city's garrison appears with the siege (§7.3)
-        if ix.is_port[p] and siege.blockaded(s, p):
+        if ix.is_port[p] and blockaded(s, p):
             s.sieges[p] = {**rec, "blockaded_since": rec["since"]}
     hands = [list(pos.hands.get(name, ())) for name in SIDE_NAMES]
     taken = {n for h in hands for n in h} | {n for n in s.leaders if n is not None}

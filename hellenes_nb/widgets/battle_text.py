@@ -11,13 +11,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from hellenes_nb.games.hellenes.battlelab import Battle, Fighter, other_side
+from hellenes_nb.games.hellenes.index import SIDE_WORD
 
 __all__ = ["ADJECTIVE", "HOW_TEXT", "SIDE_WORD", "appeal_view", "attack_view", "block_view",
            "narrate", "outcome_text", "prompt_view", "stake_lines", "state_label", "struck"]
 
 Names = Callable[[str], str]
 
-SIDE_WORD = {"athens": "Athens", "sparta": "Sparta"}
 ADJECTIVE = {"athens": "Athenian", "sparta": "Spartan"}
 HOW_TEXT = {"elimination": "eliminating every enemy block", "panic": "enemy panic",
             "retreat": "enemy retreat", "retire": "the enemy retiring (a skirmish)",

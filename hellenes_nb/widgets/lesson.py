@@ -29,6 +29,7 @@ import ipywidgets as W
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.session import GameSession
 from hellenes_nb.games.hellenes.battlelab import Battle, BattleError, battle_from_setup
+from hellenes_nb.games.hellenes.index import SIDE_WORD
 from hellenes_nb.lessons import Lesson, LessonError
 from hellenes_nb.lessons.markup import to_html
 from hellenes_nb.lessons.script import LESSON_VIEWER, BattleRecord
@@ -39,7 +40,6 @@ from hellenes_nb.widgets.map import MAX_ZOOM, MIN_ZOOM, MapWidget
 
 __all__ = ["LessonBattle", "LessonWidget", "lesson_policy"]
 
-SIDE_WORD = {"athens": "Athens", "sparta": "Sparta"}
 OPPONENTS = ("bot", "hotseat")
 
 _STYLE = """<style>

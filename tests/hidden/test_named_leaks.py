@@ -10,7 +10,8 @@ from support.evkit import RULES, besiege, board, card_with, choose, play
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.hellenes.eventlog import REDACTED, read_event
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
-from hellenes_nb.games.hellenes.rules import movement, olympians
+from hellenes_nb.games.hellenes.rules import olympians
+from hellenes_nb.games.hellenes.rules.losses import eliminate
 from hellenes_nb.lessons import Lesson
 from hellenes_nb.widgets.map import MapWidget
 
@@ -75,9 +76,9 @@ def test_6_1_a_block_revealed_in_battle_is_named_and_a_hidden_one_is_not():
     s = board({"A1": ("attica", 3), "S1": ("attica", 2), "S2": ("laconia", 2)})
     ix = s.ix
     s.revealed[ix.unit("S1")] = 1  # fighting in Attica
-    movement.eliminate(s, ix.unit("S1"), "6.32", "lost its last step in battle")
-    movement.eliminate(s, ix.unit("S2"), "9.24", "disbands for the Winter: barbarians "
-                       "disband every Winter", "disbands for the Winter")
+    eliminate(s, ix.unit("S1"), "6.32", "lost its last step in battle")
+    eliminate(s, ix.unit("S2"), "9.24", "disbands for the Winter: barbarians "
+              "disband every Winter", "disbands for the Winter")
     first, second = (read_event(e, "athens") for e in s.log[-2:])
     assert first["text"].startswith(ix.describe(ix.unit("S1")))
     assert first["text"].endswith("lost its last step in battle")

@@ -150,9 +150,10 @@ def test_an_unknown_scenario_is_one_error_not_a_crash_per_game(module):
 def test_a_data_folder_without_the_files_is_named(tmp_path):
     run = hellenes("data", "check", "--folder", str(tmp_path))
     assert run.returncode == 1 and "Traceback" not in run.stderr
-    assert run.stderr.startswith("data check failed: nationalities.yaml: the file is missing")
+    assert run.stderr.startswith("data check failed: 10 problem(s) reading the files\n"
+                                 "  nationalities.yaml: the file is missing")
     for name in ("borders.csv", "units.csv", "cards.yaml"):  # every missing file is named
-        assert f"\n{name}: the file is missing" in run.stderr
+        assert f"\n  {name}: the file is missing" in run.stderr
 
 
 def test_map_into_a_folder_is_refused(tmp_path):

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from hellenes_nb.bots import HeuristicBot, deciding_sides
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.hellenes.index import SIDE_NAMES
-from hellenes_nb.games.hellenes.rules import control, siege
+from hellenes_nb.games.hellenes.rules import control
+from hellenes_nb.games.hellenes.rules.siege.records import refresh
 from hellenes_nb.games.hellenes.state import POOL, UNIT_KEYS, UNIT_LIST_KEYS
 from hellenes_nb.games.registry import new_game
 
@@ -55,7 +56,7 @@ def clear(game: Game, area: str, side: str) -> None:
 def settle_board(game: Game) -> None:
     """Re-evaluate control and sieges after edits (§1.4, §7.2)."""
     control.refresh(game.state)
-    siege.refresh(game.state)
+    refresh(game.state)
 
 
 def referenced_units(game: Game) -> set[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import Step
-from hellenes_nb.games.hellenes.rules import cards, control
+from hellenes_nb.games.hellenes.rules import control, events
 from hellenes_nb.games.hellenes.rules.setup import initial_state
 from hellenes_nb.games.hellenes.ruleset import Hellenes
 from hellenes_nb.games.hellenes.state import POOL, State
@@ -67,12 +67,12 @@ def besiege(s: State, area: str, besieger: str, *, since_season: int = 1) -> Non
 def play(s: State, side: str, card: int, *, new_year: bool = False) -> Game:
     """``side`` plays ``card`` for its event now; the game stops once the event is done."""
     me = SIDE[side]
-    reason = cards.event_reason(s, me, card, new_year)
+    reason = events.event_reason(s, me, card, new_year)
     assert reason is None, reason
     s.active = s.first = me
     s.played[me] = {"card": card, "use": "event"}
     s.stack = [{"kind": "test_end"}]
-    cards.resolve_event(s, me)
+    events.resolve_event(s, me)
     return Game(RULES, s, seed=1)
 
 

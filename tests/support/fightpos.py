@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hellenes_nb.games.hellenes.index import index_for
-from hellenes_nb.games.hellenes.rules import siege  # noqa: F401  (register the steps)
 from hellenes_nb.games.hellenes.state import State
 from hellenes_nb.games.hellenes.steps import STEPS
 from hellenes_nb.games.hellenes.world import load_world

@@ -17,7 +17,7 @@ from hellenes_nb.games.hellenes.live_odds import _sampled, live_odds
 from hellenes_nb.games.hellenes.rules.battle.combat import Battle
 from hellenes_nb.games.hellenes.rules.battle.policies import auto
 from hellenes_nb.games.hellenes.rules.battle.setup import BattleError
-from hellenes_nb.games.hellenes.rules.olympians import _turn_code
+from hellenes_nb.games.hellenes.rules.olympians import note_appeal
 from hellenes_nb.widgets import battle as battle_module
 from hellenes_nb.widgets.battle import BattleWidget
 
@@ -591,7 +591,7 @@ def test_11_0_sacrifices_read_from_a_game():
     game.state.sacrifices = [["ares", "hera"], ["ares"]]
     w = BattleWidget.from_forces("B2:3", "C2:3", sacrifices=game)
     assert w.sacrifices == {"athens": ["ares", "hera"], "sparta": ["ares"]}
-    game.state.flags["appeal:ares"] = _turn_code(game.state)    # Ares already called this turn
+    note_appeal(game.state, "ares")    # Ares already called this turn
     w = BattleWidget.from_forces("B2:3", "C2:3", sacrifices=game.state)
     assert w.sacrifices == {"athens": ["hera"], "sparta": []}
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from hellenes_nb.games.hellenes.rules.battle.combat import Prompt
+from hellenes_nb.games.hellenes.rules.battle.policies import BattleQuestion
 from hellenes_nb.games.hellenes.world import load_world
 from hellenes_nb.lessons import Lesson, LessonError
 from hellenes_nb.widgets.dashboard import Dashboard
@@ -123,16 +123,16 @@ def test_lesson_policy_follows_the_scripted_rounds():
     choose = lesson_policy({"sparta": 2, "athens": "retreat"})
 
     class Stub:
-        prompt = Prompt("sparta", "retreat", ("fight", "retreat"), "6.4", "")
+        prompt = BattleQuestion("sparta", "retreat", ("fight", "retreat"), "6.4", "")
         round = 2
 
     assert choose(Stub) == "fight"
     Stub.round = 3
     assert choose(Stub) == "retreat"
-    Stub.prompt = Prompt("athens", "retreat", ("fight", "retreat"), "6.4", "")
+    Stub.prompt = BattleQuestion("athens", "retreat", ("fight", "retreat"), "6.4", "")
     Stub.round = 1
     assert choose(Stub) == "retreat"
-    Stub.prompt = Prompt("athens", "hit", ("A2", "A1"), "6.32", "tied")
+    Stub.prompt = BattleQuestion("athens", "hit", ("A2", "A1"), "6.32", "tied")
     assert choose(Stub) == "A2"
 
 

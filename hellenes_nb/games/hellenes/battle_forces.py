@@ -16,6 +16,7 @@ from hellenes_nb.games.hellenes.battlelab import (
     appealable,
     other_side,
 )
+from hellenes_nb.games.hellenes.index import SIDE_WORD
 from hellenes_nb.games.hellenes.odds.forces import MAX_BLOCKS, Block, parse_forces, too_many
 
 __all__ = ["KINDS", "forces_battle", "read_sacrifices"]
@@ -24,7 +25,6 @@ __all__ = ["KINDS", "forces_battle", "read_sacrifices"]
 #: round 1 (§6.5); ``landing`` a land battle against aggressors from the sea (§6.6);
 #: ``treachery`` a one-round siege assault without double defense (§3.1).
 KINDS = ("land", "sea", "narrows", "landing", "assault", "treachery", "sortie")
-SIDE_WORD = {"athens": "Athens", "sparta": "Sparta"}
 ADJECTIVE = {"athens": "Athenian", "sparta": "Spartan"}
 _FORCE_KEYS = {"name", "rating", "cv", "max_cv", "cavalry", "fleet", "garrison", "carried"}
 

@@ -5,7 +5,7 @@ The odds lab and a lesson put one battle on a board, with no map and no campaign
 :class:`BattleLab` runs such a battle as a small game on the core's generic
 :class:`~hellenes_nb.core.game.Game`, with three steps: the battle itself (one unit attack per
 action, bookkeeping by itself), its end, and the rulebook's own appeal step of §11
-(``olympians.AppealStep``, offered by ``olympians.offer_ares`` after every unit attack, exactly
+(``appeals.AppealStep``, offered by ``olympians.offer_ares`` after every unit attack, exactly
 as in a campaign). So the appeals a board offers are the engine's legal actions, never a second
 reading of §11.
 
@@ -25,7 +25,7 @@ from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction, Step, StepRegistry, replace_top, strip_label
 from hellenes_nb.games.hellenes.index import SIDE_NAMES
-from hellenes_nb.games.hellenes.rules import olympians
+from hellenes_nb.games.hellenes.rules import appeals, olympians
 from hellenes_nb.games.hellenes.rules.battle.blocks import Fighter, other_side
 from hellenes_nb.games.hellenes.rules.battle.combat import Battle
 from hellenes_nb.games.hellenes.rules.battle.policies import auto
@@ -184,7 +184,7 @@ class _LabRules:
 
     def __init__(self) -> None:
         self.steps = StepRegistry(self.name, SIDE_NAMES,
-                                  (_Fight(), _Over(), olympians.AppealStep()))
+                                  (_Fight(), _Over(), appeals.AppealStep()))
 
     def check_shape(self, action: dict) -> dict | None:
         return strip_label(action) if action.get("type") in _TYPES else None

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hellenes_nb.games.hellenes.index import SIDE_NAMES
+from hellenes_nb.games.hellenes.index import ATHENS, SIDE_ADJECTIVES, SIDE_NAMES, side_of
 
 #: the public head of every event
 HEAD = ("kind", "rule", "side", "year", "season")
@@ -47,7 +47,7 @@ class Reader:
 
     def knows(self, u: int) -> bool:
         """May this reader see unit ``u``'s identity, type and cv now?"""
-        return self.side < 0 or u // 60 == self.side or bool(self.state.revealed[u])
+        return self.side < 0 or side_of(u) == self.side or bool(self.state.revealed[u])
 
     def unit(self, u: int, *, fleet: bool = False, start: bool = False) -> str:
         """Unit ``u`` in words: 'Spartan fleet #20 (Corinthian fleet)' when known, else 'a
@@ -55,10 +55,10 @@ class Reader:
         e.g. at sea); ``start`` capitalises for the start of a sentence."""
         if self.knows(u):
             return self.state.ix.describe(u)
-        article = "an" if u < 60 else "a"
+        article = "an" if side_of(u) == ATHENS else "a"
         if start:
             article = article.capitalize()
-        return f"{article} {'Athenian' if u < 60 else 'Spartan'} {'fleet' if fleet else 'block'}"
+        return f"{article} {SIDE_ADJECTIVES[side_of(u)]} {'fleet' if fleet else 'block'}"
 
     def fighter(self, key: str) -> str:
         """A battle fighter key ('S20', 'garrison:attica') in words (garrisons are public)."""

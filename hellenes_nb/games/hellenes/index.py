@@ -1,8 +1,9 @@
 """Integer tables built once per world so the rules never look up strings in hot paths.
 
 Places are numbered land areas first (ids sorted), then seas (ids sorted); units are numbered
-``side * 60 + (id - 1)`` with Athens = 0 and Sparta = 1 (docs/engine.md). Every table here is a
-tuple, so an index can be shared by any number of game states.
+``side * SIDE_SPAN + (id - 1)`` with Athens = 0 and Sparta = 1 (docs/engine.md). Every table
+here is a tuple, so an index can be shared by any number of game states. The sides, the
+seasons and the unit numbering are named here once for every rules module.
 """
 
 from __future__ import annotations
@@ -18,10 +19,37 @@ T = TypeVar("T")
 
 ATHENS, SPARTA = 0, 1
 SIDE_NAMES = ("athens", "sparta")
-N_UNITS = 120
+#: a side in running text, and its adjective, by side index
+SIDE_TITLES = ("Athens", "Sparta")
+SIDE_ADJECTIVES = ("Athenian", "Spartan")
+#: a side in running text, by the name actions, battles and saves use ("athens" -> "Athens")
+SIDE_WORD = dict(zip(SIDE_NAMES, SIDE_TITLES, strict=True))
+#: units per side: unit ``u`` is of side ``u // SIDE_SPAN`` (:func:`side_of`)
+SIDE_SPAN = 60
+N_UNITS = 2 * SIDE_SPAN
 LOYALTY_CODE = {"athens": ATHENS, "sparta": SPARTA, "neutral": -1}
 SEA_BORDERS = ("sea", "deepsea", "narrows")
 SEASONS = ("New Year", "Spring", "Summer", "HighSummer", "Fall", "Winter")
+#: the values of ``state.season``, indices of :data:`SEASONS` (§3.3, §9, §10)
+NEW_YEAR, SPRING, SUMMER, HIGH_SUMMER, FALL, WINTER = range(len(SEASONS))
+#: the stage of the year after Winter (§9.5): the year frame counts New Year, the seasons,
+#: Winter, then Year End
+YEAR_END = WINTER + 1
+
+
+def side_of(u: int) -> int:
+    """The side of unit index ``u``: 0 Athens, 1 Sparta."""
+    return u // SIDE_SPAN
+
+
+def side_units(side: int) -> range:
+    """The unit indices of ``side``, in order."""
+    return range(side * SIDE_SPAN, side * SIDE_SPAN + SIDE_SPAN)
+
+
+def side_title(side: int) -> str:
+    """"Athens" or "Sparta", for side index ``side`` (for messages and the log)."""
+    return SIDE_TITLES[side]
 
 
 def action_side(action: dict) -> int:
@@ -127,13 +155,17 @@ class WorldIndex:
         self.region = tuple(region)
         self.nation = tuple(nation)
         self.has_city = tuple(v > 0 for v in value)
+        #: the name of the city in each place (the place's name where there is none)
+        self.city_name = tuple(
+            world.areas[pid].city.name if pid in world.areas and world.areas[pid].city
+            else names[i] for i, pid in enumerate(self.place_ids))
 
         keys, utype, max_cv, move, elite, fleet, barb, homes, avail, nat, uname, ids = (
             [] for _ in range(12)
         )
         for u in range(N_UNITS):
-            side = SIDE_NAMES[u // 60]
-            uid = u % 60 + 1
+            side = SIDE_NAMES[side_of(u)]
+            uid = u % SIDE_SPAN + 1
             rec = world.units.get((side, uid))
             keys.append(f"{side[0].upper()}{uid}")
             ids.append(uid)
@@ -173,6 +205,10 @@ class WorldIndex:
         self.nationality = tuple(nat)
         self.unit_name = tuple(uname)
         self.exists = tuple(bool(t) for t in utype)
+        #: plain words for each unit (:meth:`describe`)
+        self.unit_words = tuple(
+            f"{SIDE_ADJECTIVES[side_of(u)]} {kind.replace('_', ' ')} #{n} ({name})"
+            for u, (kind, n, name) in enumerate(zip(utype, ids, uname, strict=True)))
 
     # -- small helpers ---------------------------------------------------------------------
     def derived(self, build: Callable[[WorldIndex], T]) -> T:
@@ -211,9 +247,7 @@ class WorldIndex:
 
     def describe(self, u: int) -> str:
         """Plain words for a unit: 'Spartan hoplites #12 (Lacedaemon)'."""
-        side = "Athenian" if u < 60 else "Spartan"
-        kind = self.unit_type[u].replace("_", " ")
-        return f"{side} {kind} #{self.unit_number[u]} ({self.unit_name[u]})"
+        return self.unit_words[u]
 
     def route(self, path: list[int] | tuple[int, ...]) -> str:
         """Place names joined by arrows for messages."""

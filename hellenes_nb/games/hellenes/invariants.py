@@ -13,7 +13,7 @@ from collections import Counter
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.hellenes.eventlog import REDACTED
-from hellenes_nb.games.hellenes.index import SIDE_NAMES
+from hellenes_nb.games.hellenes.index import SIDE_NAMES, side_of
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.state import ASIDE, OUT, POOL
 from hellenes_nb.games.hellenes.view import view
@@ -51,7 +51,7 @@ def check_invariants(game: Game, since: int = 0, dead_end: bool = True) -> None:
             if loc >= ix.n_land or not ix.has_city[loc]:
                 raise InvariantError(f"{key} is 'inside' in {ix.place_ids[loc]}, which has no "
                                      "city")
-            inside[(loc, u // 60)] += 1
+            inside[(loc, side_of(u))] += 1
     for (p, side), n in inside.items():
         cap = scenario_rules.capacity(st, p)
         if n > cap:
@@ -60,7 +60,7 @@ def check_invariants(game: Game, since: int = 0, dead_end: bool = True) -> None:
     at_sea: Counter[tuple[int, int, bool]] = Counter()
     for u in range(120):
         if st.loc[u] >= ix.n_land:
-            at_sea[(st.loc[u], u // 60, bool(ix.is_fleet[u]))] += 1
+            at_sea[(st.loc[u], side_of(u), bool(ix.is_fleet[u]))] += 1
     for (p, side, fleet), n in at_sea.items():
         if not fleet and n > at_sea[(p, side, True)]:
             raise InvariantError(f"{n} land units of side {side} at sea in {ix.place_ids[p]} "

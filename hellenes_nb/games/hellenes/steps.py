@@ -6,24 +6,28 @@ from __future__ import annotations
 from hellenes_nb.core.steps import StepRegistry
 from hellenes_nb.games.hellenes.index import SIDE_NAMES
 from hellenes_nb.games.hellenes.rules import (
-    actions,
+    appeals,
     boarding,
+    card_play,
     cards,
     events,
-    movement,
     new_year,
-    olympians,
     peace,
     sequence,
-    siege,
     year_end,
 )
-from hellenes_nb.games.hellenes.rules.battle import phase
+from hellenes_nb.games.hellenes.rules.actions import building, moves
+from hellenes_nb.games.hellenes.rules.actions import phase as action_phase
+from hellenes_nb.games.hellenes.rules.battle import phase, stages
+from hellenes_nb.games.hellenes.rules.movement import rolls
+from hellenes_nb.games.hellenes.rules.siege import assault, attrition, methods, pillage, sortie
 from hellenes_nb.games.hellenes.rules.winter import season
 
 #: the steps of the game, by frame kind
 STEPS = StepRegistry("hellenes", SIDE_NAMES, (
-    *sequence.STEPS, *new_year.STEPS, *cards.STEPS, *events.STEPS, *olympians.STEPS,
-    *actions.STEPS, *boarding.STEPS, *movement.STEPS, *phase.STEPS, *siege.STEPS,
+    *sequence.STEPS, *new_year.STEPS, *card_play.STEPS, *cards.STEPS, *events.STEPS,
+    *appeals.STEPS, *moves.STEPS, *building.STEPS, *action_phase.STEPS, *boarding.STEPS,
+    *rolls.STEPS, *phase.STEPS, *stages.STEPS, *methods.STEPS, *assault.STEPS, *attrition.STEPS,
+    *sortie.STEPS, *pillage.STEPS,
     *season.STEPS, *peace.STEPS, *year_end.STEPS,
 ))

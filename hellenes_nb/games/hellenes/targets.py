@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from hellenes_nb.core.steps import IllegalAction
-from hellenes_nb.games.hellenes.index import SIDE_NAMES
+from hellenes_nb.games.hellenes.index import SIDE_NAMES, side_of
 
 __all__ = ["route", "targets"]
 
@@ -44,7 +44,7 @@ def _units(game: Any, side: str, piece: str) -> tuple[list[str], str]:
     except KeyError:
         raise ValueError(f"a piece is a unit key such as 'A12' or an area id, not "
                          f"{piece!r}") from None
-    if u // 60 != s or st.loc[u] < 0:
+    if side_of(u) != s or st.loc[u] < 0:
         return [], ""
     return [piece], ix.place_ids[st.loc[u]]
 

@@ -13,15 +13,15 @@ from typing import Any
 
 from hellenes_nb.core.steps import StepRegistry
 from hellenes_nb.games.hellenes.eventlog import read_event
-from hellenes_nb.games.hellenes.index import N_UNITS, SEASONS, SIDE_NAMES
-from hellenes_nb.games.hellenes.rules import siege
+from hellenes_nb.games.hellenes.index import N_UNITS, SEASONS, SIDE_NAMES, side_of
+from hellenes_nb.games.hellenes.rules.siege.blockade import blockaded
 from hellenes_nb.games.hellenes.state import UNIT_KEYS, UNIT_LIST_KEYS, State
 
 
 def _unit_full(state: State, u: int) -> dict[str, Any]:
     ix = state.ix
     p = state.loc[u]
-    d = {"side": SIDE_NAMES[u // 60], "unit": ix.unit_key[u], "name": ix.unit_name[u],
+    d = {"side": SIDE_NAMES[side_of(u)], "unit": ix.unit_key[u], "name": ix.unit_name[u],
          "type": ix.unit_type[u], "cv": state.cv[u], "max_cv": ix.max_cv[u],
          "area": ix.place_ids[p], "besieged": bool(state.inside[u]),
          "moved": bool(state.moved[u])}
@@ -30,7 +30,7 @@ def _unit_full(state: State, u: int) -> dict[str, Any]:
 
 def _hidden(state: State, u: int) -> dict[str, Any]:
     p = state.loc[u]
-    return {"side": SIDE_NAMES[u // 60], "hidden": True, "area": state.ix.place_ids[p],
+    return {"side": SIDE_NAMES[side_of(u)], "hidden": True, "area": state.ix.place_ids[p],
             "besieged": bool(state.inside[u])}
 
 
@@ -92,7 +92,7 @@ def view(state: State, side: str, steps: StepRegistry) -> dict[str, Any]:
     for u in range(N_UNITS):
         if state.loc[u] < 0:
             continue
-        if me in (-1, u // 60) or state.revealed[u]:
+        if me in (-1, side_of(u)) or state.revealed[u]:
             units.append(_unit_full(state, u))
         else:
             hidden.append(_hidden(state, u))
@@ -139,7 +139,7 @@ def view(state: State, side: str, steps: StepRegistry) -> dict[str, Any]:
         "sieges": {ix.place_ids[p]: {"besieger": SIDE_NAMES[v["besieger"]],
                                      "since": list(v.get("since", ()))}
                    for p, v in sorted(state.sieges.items())},
-        "blockaded": [ix.place_ids[p] for p in state.sieges if siege.blockaded(state, p)],
+        "blockaded": [ix.place_ids[p] for p in state.sieges if blockaded(state, p)],
         "pillaged": sorted(ix.place_ids[p] for p in state.pillaged),
         "civil_war": sorted(ix.place_ids[p] for p in state.civil_war),
         "deck": {"count": len(state.deck)},

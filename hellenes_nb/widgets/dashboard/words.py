@@ -7,8 +7,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-SIDES = ("athens", "sparta")
-SIDE_WORD = {"athens": "Athens", "sparta": "Sparta", "both": "both sides", "all": "everyone"}
+from hellenes_nb.games.hellenes.index import SIDE_NAMES
+from hellenes_nb.games.hellenes.index import SIDE_WORD as SIDE_TITLE
+
+SIDES = SIDE_NAMES
+SIDE_WORD = {**SIDE_TITLE, "both": "both sides", "all": "everyone"}
 
 
 def esc(text: Any) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hellenes_nb.games.hellenes.bots.picture import Picture, unit_strength
-from hellenes_nb.games.hellenes.rules import actions as engine_actions
+from hellenes_nb.games.hellenes.rules.actions.moves import move_actions
 
 ATTACK_MARGIN = 1.5      # my strength / estimated enemy strength needed to engage
 SIEGE_MARGIN = 1.2       # to shut enemy units in their city and hold the province
@@ -52,7 +52,7 @@ def unit_options(game, pic: Picture, units: list[int]) -> dict[int, dict[int, di
     po = pic.ix.place_of
     for u in units:
         dests: dict[int, dict] = {}
-        for a in engine_actions.move_actions(st, pic.me, u, "group"):
+        for a in move_actions(st, pic.me, u, "group"):
             if a.get("forced"):
                 continue
             d = po[a["path"][-1]]

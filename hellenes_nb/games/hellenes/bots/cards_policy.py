@@ -22,7 +22,6 @@ EVENT_WORTH = {
     "athens_raises_taxes": 4.0,
 }
 LEADER_WORTH = 4.0
-WINTER = 5
 
 
 def event_worth(pic: Picture, card: int) -> float:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from hellenes_nb.core.game import Game
-from hellenes_nb.games.hellenes.index import SIDE_NAMES, WorldIndex
+from hellenes_nb.games.hellenes.index import SIDE_NAMES, WorldIndex, side_of
 from hellenes_nb.games.hellenes.view import view
 
 AGILITY_BONUS = {"A": 1.25, "B": 1.15, "C": 1.0, "D": 0.9, "E": 1.1, "F": 1.0}
@@ -38,7 +38,7 @@ def rating_strength(agility: str, power: int, cv: float) -> float:
 def unit_strength(ix: WorldIndex, u: int, cv: float, at_sea: bool) -> float:
     """Fighting value of unit ``u`` at ``cv`` on land or at sea (fleets use E/F at sea, §6.5;
     land units carried at sea do not fight)."""
-    rec = ix.world.units[(SIDE_NAMES[u // 60], ix.unit_number[u])]
+    rec = ix.world.units[(SIDE_NAMES[side_of(u)], ix.unit_number[u])]
     if at_sea:
         if rec.sea_rating is None:
             return 0.0

@@ -11,9 +11,11 @@ moves by its land units, so the choice comes in two steps:
   carrying that unit with ``carry_cv`` one less than the fleet's cv, exactly the moves the
   frame below accepts, and ``end_board`` to go back without reducing anything.
 
-The unit is reduced only when the move is made (``movement.execute``). The frame below
-answers the moves: each frame kind that offers boarding registers in :data:`PARENTS` how it
-lists a fleet's moves with a given cargo.
+The unit is reduced only when the move is made (``execution.execute``). The frame below
+answers the moves: the step of each frame kind that offers boarding has a ``board_moves(state,
+frame, fleet, land unit)`` method, the moves that frame accepts of the fleet carrying that unit
+reduced to board it, without ``carry_cv``; none unless the unit is one of
+``check.board_choices`` (``actions.moves.GroupMove``, ``winter.season.WinterActions``).
 """
 
 from __future__ import annotations
@@ -21,13 +23,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hellenes_nb.core.steps import IllegalAction, Step, pop, push
-from hellenes_nb.games.hellenes.index import SIDE_NAMES, action_side
+from hellenes_nb.games.hellenes.index import SIDE_NAMES, action_side, side_of, side_title
 from hellenes_nb.games.hellenes.state import State
 
-#: frame kind → ``(state, frame, fleet, land unit) -> [move actions]``: the moves that frame
-#: accepts of the fleet carrying that unit reduced to board it, without ``carry_cv``; none
-#: unless the unit is one of ``movement.board_choices`` (actions.py, winter.py)
-PARENTS: dict[str, Callable[[State, dict, int, int], list[dict]]] = {}
 #: the move action types of the frames that offer boarding
 MOVE_TYPES = ("move", "winter_move")
 
@@ -35,7 +33,7 @@ MOVE_TYPES = ("move", "winter_move")
 def offers(state: State, side: int, f: int, units: tuple[int, ...],
            moves: Callable[[int], bool]) -> list[dict]:
     """The ``board`` actions for fleet ``f``: one per land unit of ``units``
-    (``movement.board_choices``) for which ``moves`` says the fleet has a move with that
+    (``check.board_choices``) for which ``moves`` says the fleet has a move with that
     cargo."""
     ix = state.ix
     out = []
@@ -60,20 +58,22 @@ def _units(state: State, action: dict) -> tuple[int, int]:
                             f"and {action.get('carry')!r}", "5.21") from None
 
 
-def refusal(state: State, frame: dict, action: dict) -> IllegalAction | None:
-    """Why the frame ``frame`` (a kind of :data:`PARENTS`) refuses a ``board`` action."""
+def refusal(state: State, frame: dict, action: dict,
+            moves: Callable[[State, dict, int, int], list[dict]]) -> IllegalAction | None:
+    """Why the frame ``frame``, whose step lists a fleet's moves with a cargo by ``moves`` (its
+    ``board_moves``), refuses a ``board`` action."""
     try:
         f, c = _units(state, action)
     except IllegalAction as exc:
         return exc
     ix = state.ix
     side = frame["side"]
-    if f // 60 != side or c // 60 != side:
+    if side_of(f) != side or side_of(c) != side:
         return IllegalAction("only your own units board your fleets", "5.21")
     if state.cv[c] < state.cv[f]:
         return IllegalAction(f"{ix.describe(c)} is already weaker than {ix.describe(f)}: it "
                              "boards without being reduced (a move with 'carry')", "5.21")
-    if not PARENTS[frame["kind"]](state, frame, f, c):
+    if not moves(state, frame, f, c):
         return IllegalAction(
             f"{ix.describe(c)} cannot board {ix.describe(f)} now: a fleet of 2 cv or more, free "
             "to move, takes aboard one unmoved Greek land unit of its own place, on a move to "
@@ -98,7 +98,8 @@ class Board(Step):
 
     def _moves(self, state: State, frame: dict) -> list[dict]:
         parent = state.stack[-2]
-        return PARENTS[parent["kind"]](state, parent, frame["unit"], frame["carry"])
+        return self.registry.step_for(parent).board_moves(state, parent, frame["unit"],
+                                                          frame["carry"])
 
     def legal(self, state, frame, side):
         if side != frame["side"]:
@@ -123,7 +124,7 @@ class Board(Step):
         ix = state.ix
         f, c = frame["unit"], frame["carry"]
         if action_side(action) != frame["side"]:
-            return IllegalAction(f"it is {SIDE_NAMES[frame['side']].title()}'s choice"), None
+            return IllegalAction(f"it is {side_title(frame['side'])}'s choice"), None
         t = action.get("type")
         if t == "end_board":
             return None, None

@@ -18,15 +18,20 @@ This module also answers what the cards in play mean for other rule modules (eng
 
 from __future__ import annotations
 
-from hellenes_nb.core.echo import shown
-from hellenes_nb.core.steps import IllegalAction, Step, need, pop, push
-from hellenes_nb.games.hellenes.index import ATHENS, SEASONS, SIDE_NAMES, SPARTA, action_side
-from hellenes_nb.games.hellenes.rules import olympians
+from collections.abc import Iterator
+
+from hellenes_nb.core.steps import Step, pop, push
+from hellenes_nb.games.hellenes.index import (
+    ATHENS,
+    SIDE_NAMES,
+    SPARTA,
+    side_of,
+    side_title,
+)
+from hellenes_nb.games.hellenes.rules import victory
 from hellenes_nb.games.hellenes.state import State
 
-OLYMPIANS = ("zeus", "hera", "apollo", "ares", "demeter", "poseidon", "hermes")
 HAND_SIZE = 6
-WINTER = 5
 
 
 class EventRule:
@@ -40,37 +45,43 @@ class EventRule:
         return None
 
     def resolve(self, state: State, side: int, card: int) -> None:
-        state.event("event", self.rules[0], f"{SIDE_NAMES[side].title()} plays {self.key}",
+        state.event("event", self.rules[0], f"{side_title(side)} plays {self.key}",
                     side)
 
 
-EVENTS: dict[str, EventRule] = {}
+class ChoiceEvent(EventRule):
+    """An event whose player picks among ``options`` (area ids or card numbers as text)."""
 
+    #: first stage of the frame
+    start = "pick"
 
-def register_event(rule: EventRule) -> EventRule:
-    """Make an event key playable (replacing any earlier rule for the key)."""
-    EVENTS[rule.key] = rule
-    return rule
+    def options(self, state: State, side: int, card: int, stage: str) -> Iterator[tuple[str, str]]:
+        """``(choice, label)`` pairs open now, lazily: asking whether there is any (playable,
+        deciders) labels only the first."""
+        return iter(())
+
+    def choose(self, state: State, frame: dict, choice: str) -> None:
+        """Carry out ``choice``; the default ends the event."""
+        pop(state, frame)
+
+    def playable(self, state, side, card, new_year):
+        if next(self.options(state, side, card, self.start), None) is None:
+            return self.nothing_reason(state, side, card)
+        return None
+
+    def nothing_reason(self, state: State, side: int, card: int) -> str:
+        return f"{card_record(state, card).title} has no target now"
+
+    def resolve(self, state, side, card):
+        state.event("event", self.rules[0], f"{side_title(side)} plays "
+                    f"{card_record(state, card).title} (card {card})", side, card=card)
+        push(state, {"kind": "event", "side": side, "card": card, "key": self.key,
+                     "stage": self.start, "left": 0})
 
 
 def card_record(state: State, n: int):
     """The static Card record of card number ``n``."""
     return state.ix.world.cards[n]
-
-
-def event_reason(state: State, side: int, n: int, new_year: bool) -> str | None:
-    """Why card ``n`` cannot be played by ``side`` for its event now, or None if it can."""
-    card = card_record(state, n)
-    if state.season == WINTER:
-        return "events are not playable in Winter (§3.1)"
-    if card.side not in ("both", SIDE_NAMES[side]):
-        return f"card {n} ({card.title}) is a {card.side} event (§3.1)"
-    rule = EVENTS.get(card.event)
-    if rule is None:
-        return f"the event {card.event!r} of card {n} is not implemented yet: play it for actions"
-    if new_year and not card.new_year_ok:
-        return f"card {n} ({card.title}) cannot be played as a New Year event (§10.2)"
-    return rule.playable(state, side, n, new_year)
 
 
 def play_value(state: State, play: dict | None) -> int:
@@ -126,155 +137,10 @@ def deal(state: State) -> None:
                 state.hands[side].append(state.deck.pop())
     state.barrier = True
     for side in (ATHENS, SPARTA):
-        state.event("deal", "10.1", f"{SIDE_NAMES[side].title()} is dealt "
+        state.event("deal", "10.1", f"{side_title(side)} is dealt "
                     f"{len(state.hands[side])} cards: {sorted(state.hands[side])}", side,
-                    private=side, public=f"{SIDE_NAMES[side].title()} is dealt "
+                    private=side, public=f"{side_title(side)} is dealt "
                     f"{len(state.hands[side])} cards")
-
-
-def _card_label(state: State, n: int) -> str:
-    c = card_record(state, n)
-    return f"card {n} {c.title} ({c.actions} action{'s' if c.actions > 1 else ''})"
-
-
-class CardPlay(Step):
-    """Both players commit one card face down, then both are revealed (§3.3, §10.1, §10.3).
-
-    Frame: ``{"kind": "card_play", "new_year": 0|1}``.
-    """
-
-    kind = "card_play"
-    rules = ("3.3", "10.3")
-
-    def deciders(self, state, frame):
-        return tuple(s for s in (ATHENS, SPARTA) if state.played[s] is None and state.hands[s])
-
-    def legal(self, state, frame, side):
-        if state.played[side] is not None:
-            return []
-        new_year = bool(frame["new_year"])
-        name = SIDE_NAMES[side]
-        out = []
-        gods = [g for g in OLYMPIANS if g not in state.sacrifices[side]]
-        if new_year and olympians.zeus_allowed(state, side):
-            out.append({"type": "appeal_zeus", "side": name,
-                        "label": "Appeal to Zeus: discard these six cards and draw six new "
-                                 "ones (spends the Sacrifice, §11.0)"})
-        for n in sorted(state.hands[side]):
-            label = _card_label(state, n)
-            if new_year:
-                if gods:
-                    for g in gods:
-                        out.append({"type": "play_card", "side": name, "card": n,
-                                    "use": "sacrifice", "god": g,
-                                    "label": f"Sacrifice {label} to {g.title()}"})
-                else:
-                    out.append({"type": "play_card", "side": name, "card": n,
-                                "use": "sacrifice", "god": None,
-                                "label": f"Play {label}: every Olympian already has your "
-                                         "sacrifice"})
-            else:
-                out.append({"type": "play_card", "side": name, "card": n, "use": "actions",
-                            "label": f"Play {label} for actions"})
-            if event_reason(state, side, n, new_year) is None:
-                c = card_record(state, n)
-                out.append({"type": "play_card", "side": name, "card": n, "use": "event",
-                            "label": f"Play card {n} {c.title} for its event"})
-        return out
-
-    def why_illegal(self, state, frame, action):
-        side = action_side(action)
-        if action.get("type") == "appeal_zeus":
-            if frame["new_year"] and olympians.zeus_allowed(state, side):
-                return None
-            return IllegalAction(f"{SIDE_NAMES[side].title()} cannot appeal to Zeus now: it "
-                                 "takes a Sacrifice to Zeus, before committing the New Year "
-                                 "card, and one appeal to Zeus a turn", "11.0")
-        if action.get("type") != "play_card":
-            return IllegalAction(f"both players must now commit a card ('play_card'), "
-                                 f"not {shown(action.get('type'))}", "3.3")
-        if state.played[side] is not None:
-            return IllegalAction(f"{SIDE_NAMES[side].title()} has already committed a card "
-                                 "this season", "3.3")
-        n = need(action, "card", int)
-        if n not in state.hands[side]:
-            return IllegalAction(f"card {n} is not in {SIDE_NAMES[side].title()}'s hand "
-                                 f"(the hand holds {sorted(state.hands[side])})", "3.0")
-        use = action.get("use")
-        new_year = bool(frame["new_year"])
-        sacrifice = new_year and use == "sacrifice"
-        if ("god" in action) != sacrifice:  # the listed plays: a god with a Sacrifice only
-            return IllegalAction("a New Year Sacrifice names its 'god' (None once every "
-                                 "Olympian has one); no other play names a god", "10.3")
-        if use == "event":
-            reason = event_reason(state, side, n, new_year)
-            return IllegalAction(reason, "3.1") if reason else None
-        if new_year:
-            if use != "sacrifice":
-                return IllegalAction("a card played at New Year for its action value is a "
-                                     "Sacrifice: use 'sacrifice' with a 'god'", "10.3")
-            god = action.get("god")
-            left = [g for g in OLYMPIANS if g not in state.sacrifices[side]]
-            if god is None and not left:
-                return None
-            if god not in OLYMPIANS:
-                return IllegalAction(f"{shown(god)} is not an Olympian; choose one of "
-                                     f"{', '.join(OLYMPIANS)}", "10.3")
-            if god in state.sacrifices[side]:
-                return IllegalAction(f"{SIDE_NAMES[side].title()} already has a sacrifice "
-                                     f"to {god.title()}: at most one per Olympian", "10.3")
-            return None
-        if use != "actions":
-            return IllegalAction(f"a card is played for 'actions' or 'event', not {shown(use)}",
-                                 "3.0")
-        return None
-
-    def apply(self, state, frame, action):
-        side = action_side(action)
-        if action["type"] == "appeal_zeus":
-            olympians.appeal_zeus(state, side)
-            return
-        n = action["card"]
-        state.hands[side].remove(n)
-        play = {"card": n, "use": action["use"]}
-        if frame["new_year"] and action["use"] == "sacrifice":
-            play["god"] = action.get("god")
-        state.played[side] = play
-        state.event("commit", "3.3", f"{SIDE_NAMES[side].title()} commits {_card_label(state, n)}"
-                    f" for {play['use']}", side, private=side,
-                    public=f"{SIDE_NAMES[side].title()} commits a card face down")
-        if all(p is not None for p in state.played):
-            self._reveal(state, frame)
-
-    def _reveal(self, state: State, frame: dict) -> None:
-        state.barrier = True
-        parts = []
-        for side in (ATHENS, SPARTA):
-            p = state.played[side]
-            parts.append(f"{SIDE_NAMES[side].title()} {_card_label(state, p['card'])} for "
-                         f"{p['use']}")
-            if p["use"] == "sacrifice" and p.get("god"):
-                state.sacrifices[side].append(p["god"])
-        state.first = initiative(state)
-        state.event("reveal", "3.3", "Cards revealed: " + "; ".join(parts) +
-                    f". {SIDE_NAMES[state.first].title()} goes first.", state.first,
-                    cards={SIDE_NAMES[s]: dict(state.played[s]) for s in (ATHENS, SPARTA)})
-        pop(state, frame)
-
-    def text(self, state, frame):
-        when = "New Year" if frame["new_year"] else SEASONS[state.season]
-        return (f"{when} {state.year} BC: each player commits one card face down"
-                + (" (for an event, or as a Sacrifice to an Olympian)" if frame["new_year"]
-                   else " (for its actions or its event)"))
-
-
-
-
-def resolve_event(state: State, side: int) -> None:
-    """Carry out the event ``side`` played this season (§3.1)."""
-    n = state.played[side]["card"]
-    rule = EVENTS[card_record(state, n).event]
-    rule.resolve(state, side, n)
 
 
 def discard_played(state: State) -> None:
@@ -329,7 +195,7 @@ def season_ban(state: State, side: int, what: str) -> str:
     now = season_code(state)
     for key, flags in bans:
         if state.flags.get(flags[side]) == now:
-            return (f"the enemy's {key.title()} this season: {SIDE_NAMES[side].title()} "
+            return (f"the enemy's {key.title()} this season: {side_title(side)} "
                     f"may not {_BAN_WORDS[what]} (§3.1)")
     return ""
 
@@ -359,7 +225,7 @@ def treachery_city(state: State, side: int) -> int:
 def no_quarter_bars(state: State, u: int) -> str:
     """Why unit ``u`` may not be recruited because of No Quarter, or "" (§3.1): Athens cannot
     recruit its elite E2 fleets while the card is in play."""
-    if u >= 60 or not in_play_count(state, "no_quarter"):
+    if side_of(u) == SPARTA or not in_play_count(state, "no_quarter"):
         return ""
     rec = state.ix.world.units.get(("athens", state.ix.unit_number[u]))
     rating = rec.sea_rating if rec is not None else None
@@ -379,8 +245,6 @@ def peace_offer_terms(state: State) -> tuple[int, int]:
 def year_end_prestige(state: State) -> int:
     """Apply the Year End prestige of continuing events: Sparta loses 1 for each Persian Aid
     (tribute, §13.1) and 1 for each No Quarter card in play (§3.1). Returns the total."""
-    from hellenes_nb.games.hellenes.rules import victory
-
     total = 0
     for key, rule, why in (("persian_aid", "13.1", "Persian Aid tribute"),
                            ("no_quarter", "3.1", "No Quarter")):
@@ -441,9 +305,5 @@ class TaxesRemoval(Step):
     def text(self, state, frame):
         return "Year End: Athens may take Athens Raises Taxes out of play (§3.1)"
 
-
-
-from hellenes_nb.games.hellenes.rules import events  # noqa: E402,F401  (registers the event rules; it imports this module)
-
 #: the steps of this chapter (listed in the ruleset's registry)
-STEPS = (CardPlay(), TaxesRemoval())
+STEPS = (TaxesRemoval(),)

@@ -11,7 +11,7 @@ from array import array
 from collections.abc import Sequence
 
 from hellenes_nb.core import remembered
-from hellenes_nb.games.hellenes.index import WorldIndex
+from hellenes_nb.games.hellenes.index import SIDE_SPAN, WorldIndex
 from hellenes_nb.games.hellenes.state import State
 
 #: place -> units there
@@ -28,7 +28,7 @@ _PLACED_MAX = 256
 def _by_place(loc: Sequence[int], lo: int) -> dict[int, tuple[int, ...]]:
     """Place → units of the side whose indices start at ``lo``, for occupied places only."""
     out: dict[int, list[int]] = {}
-    for u, p in enumerate(loc[lo:lo + 60], lo):
+    for u, p in enumerate(loc[lo:lo + SIDE_SPAN], lo):
         if p >= 0:
             units = out.get(p)
             if units is None:
@@ -61,19 +61,30 @@ _SIDE_PLACED: dict[tuple[int, bytes], _ByPlace] = remembered.table("control._SID
 
 def _side_placed(loc: array, key: bytes, side: int) -> dict[int, tuple[int, ...]]:
     """:func:`_by_place` of ``side`` (``key``: ``loc.tobytes()``), memoised."""
-    size = 60 * loc.itemsize
+    size = SIDE_SPAN * loc.itemsize
     mine = (side, key[side * size:side * size + size])
     got = _SIDE_PLACED.get(mine)
     if got is None:
         if len(_SIDE_PLACED) >= _PLACED_MAX:
             _SIDE_PLACED.clear()
-        got = _SIDE_PLACED[mine] = _by_place(loc, side * 60)
+        got = _SIDE_PLACED[mine] = _by_place(loc, side * SIDE_SPAN)
     return got
 
 
 def units_at(state: State, p: int, side: int) -> list[int]:
     """The units of ``side`` in place ``p``."""
     return list(placed(state)[side].get(p, ()))
+
+
+def units_in(state: State, p: int) -> list[int]:
+    """Units of both sides in ``p``, Athens first, each in index order."""
+    ath, spa = placed(state)
+    return [*ath.get(p, ()), *spa.get(p, ())]
+
+
+def vacant(state: State, p: int) -> bool:
+    """No block of either side in the area and no garrison in its city (§3.1 "vacant")."""
+    return not units_in(state, p) and p not in state.garrisons
 
 
 def outside_units(state: State, p: int, side: int) -> list[int]:

@@ -2,16 +2,17 @@
 Year events are resolved in initiative order, Sacrifices are recorded (§10.1–§10.3).
 
 Frame: ``{"kind": "new_year", "stage": n}``. Revolt and Helot Uprising cannot be New Year events
-(§10.2): ``cards.event_reason`` checks each card's ``new_year_ok``; the Peace of Nicias bans are
+(§10.2): ``events.event_reason`` checks each card's ``new_year_ok``; the Peace of Nicias bans are
 applied by ``peace.CardPlayRules``.
 """
 
 from __future__ import annotations
 
 from hellenes_nb.core.steps import Step, pop, push, replace_top
-from hellenes_nb.games.hellenes.index import SIDE_NAMES
+from hellenes_nb.games.hellenes.index import NEW_YEAR, side_title
 from hellenes_nb.games.hellenes.rules import cards
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
+from hellenes_nb.games.hellenes.rules.events import resolve_event
 
 
 class NewYear(Step):
@@ -21,7 +22,7 @@ class NewYear(Step):
     def run(self, state, frame):
         stage = frame["stage"]
         if stage == 0:
-            state.season = 0
+            state.season = NEW_YEAR
             state.active = -1
             state.event("new_year", "10.1", f"New Year {state.year} BC")
             scenario_rules.refresh_neutral(state)
@@ -34,9 +35,9 @@ class NewYear(Step):
             play = state.played[side]
             if play is not None and play["use"] == "event":
                 state.active = side
-                cards.resolve_event(state, side)
+                resolve_event(state, side)
             elif play is not None and play.get("god"):
-                state.event("sacrifice", "10.3", f"{SIDE_NAMES[side].title()} sacrifices "
+                state.event("sacrifice", "10.3", f"{side_title(side)} sacrifices "
                             f"to {play['god'].title()}", side, god=play["god"])
         else:
             cards.discard_played(state)

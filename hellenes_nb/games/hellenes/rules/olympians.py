@@ -1,4 +1,4 @@
-"""§11 Olympians: appeals that overturn a random result, paid for with a New Year Sacrifice.
+"""§11 Olympians: who may appeal, and the offers made right after each random result.
 
 Sacrifices are recorded at New Year in ``state.sacrifices`` (§10.3). Right after a random
 result an Olympian may overturn, the players who hold that god's Sacrifice are asked, one at a
@@ -7,35 +7,35 @@ the Sacrifice, the result is rolled or drawn again and the new result stands. On
 per god is made in a player turn (by either player), and the other player may then appeal to
 Hera to have it done once more (§11.0, sidebar "The Olympians").
 
-Frame: ``{"kind": "appeal", "god", "offer": (sides), "target": {...}, "options": (labels),
-"free": 0|1}``; actions ``{"type": "appeal", "side", "god", "option"}`` and
-``{"type": "no_appeal", "side"}``.
+The chapter that makes a random result calls the offer for it, which pushes an ``appeal`` frame
+(``{"kind": "appeal", "god", "offer": (sides), "target": {...}, "options": (labels), "free":
+0|1}``) when someone may appeal; :mod:`.appeals` decides it and does the result again. This
+module imports no other chapter, so every chapter can call it:
 
-Where each random result happens and the hook that offers the appeal:
-
-- Zeus, the New Year deal: ``cards.CardPlay`` offers the appeal itself (:func:`zeus_allowed`);
-- Apollo, the recruit draw: :func:`after_recruit_draw` at the end of ``actions.Recruit.apply``
-  and :func:`after_recruit_placed` at the end of ``actions.RecruitPlace.apply``;
-- Ares, one unit attack: :func:`offer_ares` in ``battles.BattleStep._run_fight`` after each
+- Zeus, the New Year deal: ``card_play.CardPlay`` offers the appeal itself (:func:`zeus_allowed`,
+  :func:`appeal_zeus`);
+- Apollo, the recruit draw: :func:`after_recruit_draw` at the end of ``Recruit.apply`` and
+  :func:`after_recruit_placed` at the end of ``RecruitPlace.apply`` (``actions``);
+- Ares, one unit attack: :func:`offer_ares` in ``BattleStep._run_fight`` after each
   ``Battle.step()`` (the appeal restores the battle as it was before the attack and rolls it
   again: ``combat.Battle`` has no re-roll of its own). ``Battle.choose`` only answers a
   decision and never rolls, so every attack passes this hook (tested);
-- Demeter, siege attrition: :func:`offer_demeter` at the end of ``siege.attrition``;
-- Poseidon, a storm: :func:`roll_storm` in place of ``movement.storm``;
-- Hermes, forced marches: :func:`offer_hermes` after the forced-march rolls of ``movement.Rolls``.
+- Demeter, siege attrition: :func:`offer_demeter` at the end of ``siege`` attrition;
+- Poseidon, a storm: :func:`offer_poseidon` in ``rolls.roll_storm``, with the units as they
+  were before the storm (:func:`storm_snapshot`);
+- Hermes, forced marches: :func:`offer_hermes` after the forced-march rolls of ``rolls.Rolls``.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from hellenes_nb.core.steps import IllegalAction, Step, pop, push, replace_top
-from hellenes_nb.games.hellenes.index import SIDE_NAMES
-from hellenes_nb.games.hellenes.state import POOL, State
+from hellenes_nb.core.steps import IllegalAction, push, replace_top
+from hellenes_nb.games.hellenes.index import NEW_YEAR, SIDE_NAMES, side_title
+from hellenes_nb.games.hellenes.state import State
 
 __all__ = [
-    "can_appeal", "zeus_allowed", "appeal_zeus", "after_recruit_draw", "after_recruit_placed",
-    "offer_ares", "offer_demeter", "roll_storm", "offer_hermes", "AppealStep",
+    "GODS", "WHAT", "can_appeal", "note_appeal", "spend", "offer_hera", "zeus_allowed",
+    "redeal", "appeal_zeus", "after_recruit_draw", "after_recruit_placed", "offer_ares",
+    "offer_demeter", "storm_snapshot", "offer_poseidon", "offer_hermes",
 ]
 
 GODS = ("zeus", "hera", "apollo", "ares", "demeter", "poseidon", "hermes")
@@ -44,13 +44,14 @@ WHAT = {"zeus": "re-deal the six New Year cards", "apollo": "draw the recruits a
         "poseidon": "roll the storm again", "hermes": "roll the failed forced marches again"}
 
 
-def _name(side: int) -> str:
-    return SIDE_NAMES[side].title()
-
-
 def _turn_code(state: State) -> int:
     """Names the current player turn (New Year counts as one turn)."""
     return state.year * 100 + state.season * 10 + state.active + 1
+
+
+def note_appeal(state: State, god: str) -> None:
+    """Someone has appealed to ``god`` this player turn: nobody may again (§11.0)."""
+    state.flags[f"appeal:{god}"] = _turn_code(state)
 
 
 def can_appeal(state: State, side: int, god: str) -> bool:
@@ -59,11 +60,12 @@ def can_appeal(state: State, side: int, god: str) -> bool:
     return god in state.sacrifices[side] and state.flags.get(f"appeal:{god}") != _turn_code(state)
 
 
-def _spend(state: State, side: int, god: str, why: str) -> None:
+def spend(state: State, side: int, god: str, why: str) -> None:
+    """``side`` appeals to ``god``: its Sacrifice is spent and the appeal logged (§11.0)."""
     state.sacrifices[side] = [g for g in state.sacrifices[side] if g != god]
-    state.flags[f"appeal:{god}"] = _turn_code(state)
+    note_appeal(state, god)
     state.barrier = True
-    state.event("appeal", "11.0", f"{_name(side)} appeals to {god.title()}: {why}", side,
+    state.event("appeal", "11.0", f"{side_title(side)} appeals to {god.title()}: {why}", side,
                 god=god)
 
 
@@ -83,7 +85,7 @@ def _both(state: State) -> tuple[int, int]:
     return first, 1 - first
 
 
-def _after(state: State, god: str, side: int, target: dict) -> None:
+def offer_hera(state: State, god: str, side: int, target: dict) -> None:
     """Once an appeal to ``god`` is done, the opponent may overrule it with Hera (§11.0)."""
     if god != "hera":
         _offer(state, "hera", (1 - side,), {**target, "god": god})
@@ -93,39 +95,34 @@ def _after(state: State, god: str, side: int, target: dict) -> None:
 def zeus_allowed(state: State, side: int) -> bool:
     """May ``side`` appeal to Zeus now? Only before committing a New Year card, with a Sacrifice
     made in an earlier year (every Sacrifice held at the deal is: this year's come after it)."""
-    return (state.season == 0 and state.played[side] is None
+    return (state.season == NEW_YEAR and state.played[side] is None
             and can_appeal(state, side, "zeus"))
 
 
-def _redeal(state: State, target: dict) -> None:
+def redeal(state: State, target: dict) -> None:
+    """Zeus's appeal: ``target["side"]`` discards its hand and draws as many new cards,
+    without reshuffling (§11.0)."""
     side = target["side"]
     old = state.hands[side]
     state.discard.extend(old)
     state.hands[side] = [state.deck.pop() for _ in range(min(len(old), len(state.deck)))]
     state.barrier = True
-    state.event("redeal", "11.0", f"{_name(side)} discards {len(old)} cards and draws "
+    state.event("redeal", "11.0", f"{side_title(side)} discards {len(old)} cards and draws "
                 f"{len(state.hands[side])} new ones: {sorted(state.hands[side])}", side,
-                private=side, public=f"{_name(side)} draws a new New Year hand")
+                private=side, public=f"{side_title(side)} draws a new New Year hand")
 
 
 def appeal_zeus(state: State, side: int) -> None:
-    """Carry out ``side``'s appeal to Zeus: discard the hand and draw as many new cards,
-    without reshuffling (§11.0)."""
+    """Carry out ``side``'s appeal to Zeus (:func:`redeal`), offering Hera to the other side."""
     if not zeus_allowed(state, side):
-        raise IllegalAction(f"{_name(side)} cannot appeal to Zeus now: that needs a Sacrifice "
+        raise IllegalAction(f"{side_title(side)} cannot appeal to Zeus now: that needs a Sacrifice "
                             "to Zeus, before the New Year card is committed, once a turn", "11.0")
-    _spend(state, side, "zeus", WHAT["zeus"])
-    _redeal(state, {"side": side})
-    _after(state, "zeus", side, {"side": side})
+    spend(state, side, "zeus", WHAT["zeus"])
+    redeal(state, {"side": side})
+    offer_hera(state, "zeus", side, {"side": side})
 
 
 # -- Apollo: recruits (§4.22) -------------------------------------------------------------------
-def _draw(state: State, side: int) -> tuple[int, ...]:
-    from hellenes_nb.games.hellenes.rules.actions import draw_recruits
-
-    return draw_recruits(state, side, "11.0", "draws again")
-
-
 def after_recruit_draw(state: State, side: int) -> bool:
     """Hook after a recruit draw (the ``recruit`` frame on top): offer Apollo to the drawer."""
     return _offer(state, "apollo", (side,), {"side": side, "mode": "draw"})
@@ -135,25 +132,6 @@ def after_recruit_placed(state: State, side: int, u: int) -> bool:
     """Hook after ``side`` placed recruit ``u``: the opponent may make him return it and draw
     three new blocks (§11.0 Apollo)."""
     return _offer(state, "apollo", (1 - side,), {"side": side, "mode": "placed", "unit": u})
-
-
-def _redraw(state: State, target: dict) -> None:
-    side = target["side"]
-    top = state.stack[-1] if state.stack else {}
-    u = target.get("unit", -1)
-    if target.get("mode") == "placed" and state.loc[u] >= 0:
-        if top.get("kind") == "group_move" and top.get("mode") == "free" \
-                and u in top.get("units", ()):
-            pop(state, top)  # the barbarian's free move goes with it
-        state.loc[u], state.cv[u], state.inside[u] = POOL, 0, 0
-        state.event("recruit_returned", "11.0", f"{_name(side)} returns the recruit to the "
-                    "pool", side)
-        push(state, {"kind": "recruit", "side": side, "drawn": _draw(state, side)})
-        return
-    if top.get("kind") == "recruit" and top.get("side") == side:
-        replace_top(state, drawn=_draw(state, side))
-    else:
-        push(state, {"kind": "recruit", "side": side, "drawn": _draw(state, side)})
 
 
 # -- Ares: one unit attack in a battle (§6.31) ---------------------------------------------------
@@ -188,21 +166,6 @@ def offer_ares(state: State, before: dict) -> bool:
     return _offer(state, "ares", _both(state), target)
 
 
-def _reattack(state: State, target: dict) -> None:
-    from hellenes_nb.games.hellenes.rules.battle import phase as battles
-
-    frame = replace_top(state, battle=target["before"])
-    b = battles.battle_object(state, frame)
-    events = b.step()
-    replace_top(state, battle=b.to_dict())
-    for ev in events:
-        if ev["kind"] == "attack":
-            state.event("battle_attack", "11.0", lambda rd, ev=ev:
-                        f"{rd.fighter(ev['by'])} attacks again: dice {ev['dice']}, "
-                        f"{ev['hits']} hit(s), {ev['routs']} rout(s)",
-                        SIDE_NAMES.index(ev["side"]), place=target["place"], dice=ev["dice"])
-
-
 # -- Demeter: siege attrition (§8.2) ---------------------------------------------------------------
 def offer_demeter(state: State, p: int, hit_max: int | None = None) -> bool:
     """Hook after a siege attrition roll against the city of ``p`` (its hits frame, if any, on
@@ -210,18 +173,10 @@ def offer_demeter(state: State, p: int, hit_max: int | None = None) -> bool:
     return _offer(state, "demeter", _both(state), {"place": p, "hit_max": hit_max})
 
 
-def _reattrition(state: State, target: dict) -> None:
-    from hellenes_nb.games.hellenes.rules import siege
-
-    p = target["place"]
-    top = state.stack[-1] if state.stack else {}
-    if top.get("kind") == "attrition_hits" and top.get("place") == p:
-        pop(state, top)
-    siege.attrition(state, p, target.get("hit_max"))
-
-
 # -- Poseidon: storms (§5.22) ----------------------------------------------------------------------
-def _snapshot(state: State, record: dict) -> tuple:
+def storm_snapshot(state: State, record: dict) -> tuple:
+    """The fleets of the deep-sea crossing ``record`` and their cargo as they stand before its
+    storm is rolled: what an appeal to Poseidon puts back (§11.0)."""
     units = []
     for f in record["units"]:
         units.append(f)
@@ -232,23 +187,10 @@ def _snapshot(state: State, record: dict) -> tuple:
                  for u in units)
 
 
-def roll_storm(state: State, record: dict) -> None:
-    """Roll the storm of one deep-sea crossing (``movement.storm``) and offer Poseidon."""
-    from hellenes_nb.games.hellenes.rules import movement
-
-    snap = _snapshot(state, record)
-    movement.storm(state, record)
-    _offer(state, "poseidon", _both(state), {"record": record, "snap": snap})
-
-
-def _restorm(state: State, target: dict) -> None:
-    from hellenes_nb.games.hellenes.rules import movement
-
-    for u, loc, cv, inside, cargo in target["snap"]:
-        state.loc[u], state.cv[u], state.inside[u] = loc, cv, inside
-        if cargo >= 0:
-            state.carry[u] = cargo
-    movement.storm(state, target["record"])
+def offer_poseidon(state: State, record: dict, snap: tuple) -> bool:
+    """Hook after the storm of the deep-sea crossing ``record`` was rolled (``snap``: its
+    :func:`storm_snapshot` from before): either player may appeal to Poseidon (§11.0)."""
+    return _offer(state, "poseidon", _both(state), {"record": record, "snap": snap})
 
 
 # -- Hermes: forced marches (§5.3) ------------------------------------------------------------
@@ -269,91 +211,3 @@ def offer_hermes(state: State) -> bool:
                     f"{ix.place_name[k[2][-1]]}" for k, v in forms.items())
     return _offer(state, "hermes", (side,), {"rolls": tuple(tuple(v) for v in forms.values())},
                   options=options)
-
-
-def _reroll_forced(state: State, target: dict) -> None:
-    from hellenes_nb.games.hellenes.rules import movement
-
-    idx = target["rolls"][target.get("option", 0)]
-    frame = state.stack[-1]
-    ok = [i for i in frame["await"] if i not in idx]
-    for i in idx:
-        r = state.pending_rolls[i]
-        face = state.dice.roll()
-        good = movement.forced_succeeds(state, r["unit"], face)
-        how = "success" if good else "failure"
-        # the first roll was the owner's secret (§5.3): the other side learns no more here
-        state.event("forced_roll", "11.0", lambda rd, u=r["unit"], face=face, how=how:
-                    f"Forced march of {rd.unit(u)} rolled again: {face}, {how}", r["side"],
-                    dice=[face])
-        if good:
-            ok.append(i)
-    state.barrier = True
-    replace_top(state, **{"await": tuple(sorted(ok))})
-
-
-REDO = {"zeus": _redeal, "apollo": _redraw, "ares": _reattack, "demeter": _reattrition,
-        "poseidon": _restorm, "hermes": _reroll_forced}
-
-
-def _redo(state: State, god: str, target: dict) -> None:
-    REDO[target["god"] if god == "hera" else god](state, target)
-
-
-class AppealStep(Step):
-    """Ask, one side at a time, whether to appeal to the Olympian named in the frame."""
-
-    kind = "appeal"
-    rules = ("11.0",)
-
-    def deciders(self, state, frame):
-        return frame["offer"][:1]
-
-    def legal(self, state, frame, side):
-        if side not in frame["offer"][:1]:
-            return []
-        god = frame["god"]
-        name = SIDE_NAMES[side]
-        what = WHAT[frame["target"]["god"]] if god == "hera" else WHAT[god]
-        cost = "free: part of the same appeal" if frame["free"] else "spends the Sacrifice"
-        out = [{"type": "no_appeal", "side": name, "label": f"Let the result stand (no appeal "
-                f"to {god.title()})"}]
-        for i, opt in enumerate(frame["options"]):
-            out.append({"type": "appeal", "side": name, "god": god, "option": i,
-                        "label": f"Appeal to {god.title()}: {what}"
-                                 + (f" ({opt})" if opt else "") + f" ({cost})"})
-        return out
-
-    def apply(self, state, frame, action):
-        side = SIDE_NAMES.index(action["side"])
-        if action["type"] == "no_appeal":
-            rest = frame["offer"][1:]
-            if rest:
-                replace_top(state, offer=rest)
-            else:
-                pop(state, frame)
-            return
-        god = frame["god"]
-        target: dict[str, Any] = {**frame["target"], "option": action["option"]}
-        pop(state, frame)
-        if frame["free"]:
-            state.event("appeal", "11.0", f"{_name(side)} has Ares roll another attack of the "
-                        "same class again", side, god=god)
-        else:
-            _spend(state, side, god, WHAT[target["god"]] if god == "hera" else WHAT[god])
-        _redo(state, god, target)
-        if god == "ares" and not frame["free"]:
-            replace_top(state, ares_chain=(side, *target["class"]))
-        if not frame["free"]:
-            _after(state, god, side, target)
-
-    def text(self, state, frame):
-        god = frame["god"].title()
-        if frame["god"] == "hera":
-            return (f"{_name(frame['offer'][0])}: appeal to Hera to overrule the opponent's "
-                    f"appeal to {frame['target']['god'].title()}? (§11.0)")
-        return f"{_name(frame['offer'][0])}: appeal to {god} against this result? (§11.0)"
-
-
-#: the steps of this chapter (listed in the ruleset's registry)
-STEPS = (AppealStep(),)

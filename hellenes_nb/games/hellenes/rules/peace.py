@@ -4,14 +4,21 @@
 - War Resumes (§12.1): the ``declare_war`` frame at the start of a player turn in 415,
   :func:`resume_war` (prestige cost, Spartan #41–46 to the pool, §12.11–§12.13 switched on).
 
-Movement, capacity and sea travel under the Peace are in ``scenario_rules.py``; the events
+Movement, capacity and sea travel under the Peace are in ``scenarios.py``; the events
 banned by the Peace (§12.0 rule 1) are refused by their own rules in ``events.py``.
 """
 
 from __future__ import annotations
 
 from hellenes_nb.core.steps import IllegalAction, Step, pop
-from hellenes_nb.games.hellenes.index import ATHENS, SIDE_NAMES, SPARTA, action_side
+from hellenes_nb.games.hellenes.index import (
+    ATHENS,
+    SIDE_NAMES,
+    SPARTA,
+    action_side,
+    side_title,
+    side_units,
+)
 from hellenes_nb.games.hellenes.rules import cards, victory
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.state import ASIDE, POOL, State
@@ -22,15 +29,11 @@ WAR_COST = {SPARTA: {415: 5, 414: 4, 413: 3, 412: 2, 411: 1},
 EXPEDITIONARIES_NEEDED = 6
 
 
-def _name(side: int) -> str:
-    return SIDE_NAMES[side].title()
-
-
 # -- Public Works (§12.0 rule 3) ---------------------------------------------------------------
 def expeditionaries_in_sicily(state: State) -> int:
     """Non-Sicilian pro-Athenian units now in SICILY (§12.0 rule 3)."""
     ix = state.ix
-    return sum(1 for u in range(60) if state.loc[u] >= 0
+    return sum(1 for u in side_units(ATHENS) if state.loc[u] >= 0
                and ix.region[state.loc[u]] == "sicily" and scenario_rules.expeditionary(ix, u))
 
 
@@ -67,15 +70,15 @@ def resume_war(state: State, side: int) -> None:
     """``side`` breaks the Peace: it pays the year's prestige, the Peace rules end, tribute is
     halved and Decelea applies, and Spartan #41–46 join the recruit pool (§12.1, §12.11–§12.13)."""
     cost = war_cost(state, side)
-    state.event("war_resumes", "12.1", f"{_name(side)} breaks the Peace of Nicias: War "
+    state.event("war_resumes", "12.1", f"{side_title(side)} breaks the Peace of Nicias: War "
                 f"Resumes (cost {cost} Prestige)", side, cost=cost)
-    victory.gain(state, 1 - side, cost, "12.1", f"{_name(side)} broke the Peace")
+    victory.gain(state, 1 - side, cost, "12.1", f"{side_title(side)} broke the Peace")
     state.flags["war_resumed"] = 1
     state.flags.pop("no_rebels", None)
     if scenario_rules.has(state, "spartan_recruits_41_46"):
         sc = state.ix.world.scenarios[state.scenario]
         ids = {int(x) for x in sc.extra.get("set_aside", ())}
-        freed = [u for u in range(60, 120) if state.loc[u] == ASIDE
+        freed = [u for u in side_units(SPARTA) if state.loc[u] == ASIDE
                  and state.ix.unit_number[u] in ids]
         for u in freed:
             state.loc[u] = POOL
@@ -111,7 +114,7 @@ class DeclareWar(Step):
             return IllegalAction("answer with 'declare_war' and 'declare': true or false",
                                  "12.1")
         if action_side(action) != frame["side"]:
-            return IllegalAction(f"only {_name(frame['side'])} may break the Peace now "
+            return IllegalAction(f"only {side_title(frame['side'])} may break the Peace now "
                                  "(at the start of his player turn)", "12.1")
         return None
 
@@ -121,8 +124,8 @@ class DeclareWar(Step):
             resume_war(state, frame["side"])
 
     def text(self, state, frame):
-        return (f"{_name(frame['side'])}: break the Peace of Nicias at the start of this turn? "
-                f"(costs {war_cost(state, frame['side'])} Prestige, §12.1)")
+        return (f"{side_title(frame['side'])}: break the Peace of Nicias at the start of this "
+                f"turn? (costs {war_cost(state, frame['side'])} Prestige, §12.1)")
 
 
 #: the steps of this chapter (listed in the ruleset's registry)

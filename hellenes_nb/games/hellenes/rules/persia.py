@@ -3,7 +3,7 @@
 For each Persian Aid card in play (§13.1) Sparta has one more action each season (counted by
 ``cards.action_count``) and loses one prestige at each Year End (``cards.year_end_prestige``).
 While any is in play Persian units and Spartan E1 fleets can be recruited and Persia can be
-entered (§13.2, ``actions.recruit_barred`` and ``scenario_rules.refresh_neutral``). Revolts get
+entered (§13.2, ``building.recruit_barred`` and ``scenarios.refresh_neutral``). Revolts get
 harder as the cards pile up (§13.3, :func:`revolt_limits`). The cards never leave play.
 """
 

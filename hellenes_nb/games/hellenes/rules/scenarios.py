@@ -4,7 +4,7 @@ Every key of ``data/hellenes/special_rules.yaml`` is switched on by a scenario's
 and implemented here (movement limits, capacity, neutrality, action costs, Pericles), in
 ``peace.py`` (Public Works, War Resumes, event bans) or in ``year_end.py`` (tribute):
 
-- ``odrysians_need_no_leader``, ``persian_units_need_aid``: recruiting (``actions.recruit_barred``)
+- ``odrysians_need_no_leader``, ``persian_units_need_aid``: recruiting (``building.recruit_barred``)
   and Persia's neutrality (:func:`refresh_neutral`);
 - ``pericles_protection``, ``pericles_plague``: :func:`civil_war_barred`,
   :func:`ostracism_barred`, :func:`note_plague_in_athens`, :func:`plague_barred` (called by the
@@ -16,8 +16,8 @@ and implemented here (movement limits, capacity, neutrality, action costs, Peric
 - ``gela_conditional``: :func:`refresh_neutral`;
 - ``decelea``: :func:`capacity`.
 
-Movement limits are a :class:`Limits` object that ``movement.plan_move`` and
-``movement.destinations`` apply on top of the ordinary §5 rules.
+Movement limits are a :class:`Limits` object that ``check.plan_move`` and
+``search.destinations`` apply on top of the ordinary §5 rules.
 """
 
 from __future__ import annotations
@@ -26,11 +26,18 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from hellenes_nb.games.hellenes.index import ATHENS, SIDE_NAMES, WorldIndex
+from hellenes_nb.games.hellenes.index import (
+    ATHENS,
+    SIDE_NAMES,
+    SIDE_SPAN,
+    WINTER,
+    WorldIndex,
+    side_of,
+    side_units,
+)
 from hellenes_nb.games.hellenes.rules.cards import card_record
 from hellenes_nb.games.hellenes.state import State
 
-WINTER = 5
 THEBES = "boeotia"  # the area of Thebes, where the Decelea rule keeps triple capacity (§12.12)
 SICILY_OR_ITALY = ("sicily", "italy")
 
@@ -140,7 +147,7 @@ def is_sicilian(ix: WorldIndex, u: int) -> bool:
 
 def expeditionary(ix: WorldIndex, u: int) -> bool:
     """A non-Sicilian pro-Athenian unit (§12.0 rule 3, §15.2 rule 2)."""
-    return u < 60 and ix.exists[u] and not is_sicilian(ix, u)
+    return side_of(u) == ATHENS and ix.exists[u] and not is_sicilian(ix, u)
 
 
 def setup_area(state: State, u: int) -> str:
@@ -149,7 +156,7 @@ def setup_area(state: State, u: int) -> str:
     sc = ix.world.scenarios.get(state.scenario)
     if sc is None:
         return ""
-    side, uid = SIDE_NAMES[u // 60], ix.unit_number[u]
+    side, uid = SIDE_NAMES[side_of(u)], ix.unit_number[u]
     for e in sc.setup:
         if e.side == side and e.unit == uid:
             return e.area
@@ -231,7 +238,7 @@ def note_expeditionaries(state: State) -> None:
         return
     ix = state.ix
     if any(state.loc[u] >= 0 and ix.region[state.loc[u]] == "sicily" and expeditionary(ix, u)
-           for u in range(60)):
+           for u in side_units(ATHENS)):
         state.flags["sicily_visit"] = now
 
 
@@ -341,10 +348,11 @@ def held_back(state: State, u: int) -> str:
     §15.4: nor may a fleet carry it away)."""
     ix = state.ix
     rules = rules_of(state)
-    if "athens_units_frozen_until_414" in rules and u < 60 and state.year > 414 \
+    if "athens_units_frozen_until_414" in rules and side_of(u) == ATHENS and state.year > 414 \
             and state.loc[u] == ix.place_of.get("attica", -1) and setup_area(state, u) == "attica":
         return "units that started the game in Athens cannot move before 414 (§15.2)"
-    if "expeditions" in rules and u < 60 and state.year > 414 and not war_resumed(state) \
+    if "expeditions" in rules and side_of(u) == ATHENS and state.year > 414 \
+            and not war_resumed(state) \
             and state.flags.get(f"expedition:{ix.unit_key[u]}") == 2 \
             and state.loc[u] == ix.place_of.get("attica", -1):
         return "the 2nd Expedition cannot leave Athens before 414 unless war resumes (§15.4)"
@@ -372,7 +380,7 @@ def _scenario_check(state: State, stay: bool, expeditions: bool) -> StepCheck:
         rb = region[b]
         if stay and rb != "sicily" and sicilian[u]:
             return "Sicilian units cannot leave SICILY (§15.2)"
-        if expeditions and u < 60 and rb in SICILY_OR_ITALY \
+        if expeditions and side_of(u) == ATHENS and rb in SICILY_OR_ITALY \
                 and region[a] not in SICILY_OR_ITALY and state.year >= 414:
             want = 1 if state.year == 415 else 2
             if state.flags.get(f"expedition:{ix.unit_key[u]}") != want:
@@ -388,7 +396,7 @@ def _peace_homes(state: State, u: int) -> frozenset[int]:
     pro-Athenian units with Sicily Campaign Prep (§12.0)."""
     ix = state.ix
     homes = home_territory(ix, ix.nationality[u])
-    if u < 60 and has(state, "sicily_campaign_prep"):
+    if side_of(u) == ATHENS and has(state, "sicily_campaign_prep"):
         homes = homes | home_territory(ix, "corcyra")
     return homes
 
@@ -399,9 +407,9 @@ def _peace_offshore(state: State, homes: frozenset[int]) -> set[int]:
 
 
 def _enemy_here(state: State, side: int, p: int) -> bool:
-    lo = (1 - side) * 60
+    lo = (1 - side) * SIDE_SPAN
     loc = state.loc
-    if any(loc[e] == p for e in range(lo, lo + 60)):
+    if any(loc[e] == p for e in range(lo, lo + SIDE_SPAN)):
         return True
     g = state.garrisons.get(p)
     return g is not None and g[0] != side
@@ -428,7 +436,7 @@ def _peace_checks(state: State) -> tuple[StepCheck, EndCheck]:
         if b not in homes_of(v):
             return ("under the Peace of Nicias units in GREECE stay on land within their home "
                     "territory (§12.0)")
-        if _enemy_here(state, v // 60, b):
+        if _enemy_here(state, side_of(v), b):
             return ("under the Peace of Nicias units may not engage or besiege enemy forces in "
                     "GREECE (§12.0)")
         return ""
@@ -443,7 +451,7 @@ def _peace_checks(state: State) -> tuple[StepCheck, EndCheck]:
         if last not in mine:
             return ("under the Peace of Nicias a move at sea in GREECE ends in home territory "
                     "or one of its offshore seas (§12.0)")
-        if _enemy_here(state, v // 60, last):
+        if _enemy_here(state, side_of(v), last):
             return ("under the Peace of Nicias units may not engage enemy forces in GREECE "
                     "(§12.0)")
         return ""
@@ -473,7 +481,8 @@ _MOVE_RULES = frozenset({"athens_units_frozen_until_414", "expeditions", "sicili
 def move_limits(state: State, u: int, winter: EndCheck | None = None,
                 through: bytearray | None = None) -> Limits | None:
     """The limits on moving ``u`` now: the Peace of Nicias (§12.0), the scenario's unit rules
-    (§15) and, in Winter, the wintering check and pass-through places given by ``wintering.py``.
+    (§15) and, in Winter, the wintering check and pass-through places given by
+    ``winter/movement.py``.
     None when no special rule applies (ordinary §5 movement)."""
     rules = rules_of(state)
     if winter is None and through is None and rules.isdisjoint(_MOVE_RULES):
@@ -521,12 +530,12 @@ def limits_key(state: State, u: int) -> tuple:
     keys get the same limits and the same answers from the checks, so their searches agree."""
     rules = rules_of(state)
     if rules.isdisjoint(_MOVE_RULES):
-        return (u // 60, "", "", None)
+        return (side_of(u), "", "", None)
     ix = state.ix
     nationality = ix.nationality[u] if "sicilians_stay" in rules or peace(state) else ""
     expedition = (state.flags.get(f"expedition:{ix.unit_key[u]}") if "expeditions" in rules
                   else None)
-    return (u // 60, held_back(state, u), nationality, expedition)
+    return (side_of(u), held_back(state, u), nationality, expedition)
 
 
 __all__ = [

@@ -3,27 +3,26 @@
 Frames (bottom to top):
 
 - ``{"kind": "year", "stage": 0..7}`` — New Year (``new_year.py``, §10), Spring, Summer,
-  HighSummer, Fall, Winter (``winter.py``, §9), Year End (``year_end.py``, §9.5), then the next
-  year begins (Year End ends the game with a ``game_over`` frame when the campaign is over);
+  HighSummer, Fall, Winter (``winter/season.py``, §9), Year End (``year_end.py``, §9.5), then
+  the next year begins (Year End ends the game with a ``game_over`` frame when the campaign is
+  over);
 - ``{"kind": "season", "season": s, "stage": n}`` — initiative card play (§3.3), then the
   first and second player turns;
 - ``{"kind": "turn", "side": s, "stage": n, "begun": 0|1}`` — at the start a declaration of war
   where the Peace can be broken (§12.1), then (stage 0) the action phase (an event, or actions,
   §3.1, §4.0), then the combat phase (§6.0); control is refreshed after each phase (§1.4);
-- ``{"kind": "combat_phase", "side": s}`` — handled by ``rules/battles.py``.
+- ``{"kind": "combat_phase", "side": s}`` — handled by ``battle/phase.py``.
 """
 
 from __future__ import annotations
 
 from hellenes_nb.core.steps import Step, pop, push, replace_top
-from hellenes_nb.games.hellenes.index import SEASONS, SIDE_NAMES
+from hellenes_nb.games.hellenes.index import NEW_YEAR, SEASONS, WINTER, YEAR_END, side_title
 from hellenes_nb.games.hellenes.rules import cards, control, peace
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
+from hellenes_nb.games.hellenes.rules.events import resolve_event
 from hellenes_nb.games.hellenes.rules.winter import season as winter  # noqa: F401
 from hellenes_nb.games.hellenes.state import State
-
-WINTER = 5
-YEAR_END = 6
 
 
 class Year(Step):
@@ -33,7 +32,7 @@ class Year(Step):
     def run(self, state, frame):
         stage = frame["stage"]
         replace_top(state, stage=stage + 1)
-        if stage == 0:
+        if stage == NEW_YEAR:
             push(state, {"kind": "new_year", "stage": 0})
         elif stage < WINTER:
             push(state, {"kind": "season", "season": stage, "stage": 0})
@@ -84,7 +83,7 @@ class Turn(Step):
 
     def run(self, state, frame):
         side, stage = frame["side"], frame["stage"]
-        name = SIDE_NAMES[side].title()
+        name = side_title(side)
         if stage == 0 and not frame.get("begun"):
             start_turn(state, side)
             scenario_rules.refresh_neutral(state)
@@ -98,7 +97,7 @@ class Turn(Step):
             if play is not None and play["use"] == "event":
                 state.actions_left = 0
                 state.event("turn", "3.1", f"{name}'s turn: an event, so no actions", side)
-                cards.resolve_event(state, side)
+                resolve_event(state, side)
             else:
                 state.actions_left = peace.actions_for_turn(state, side)
                 state.event("turn", "4.0", f"{name}'s turn: {state.actions_left} action(s)",

@@ -3,7 +3,16 @@ garrisons, initial sieges, leaders in play, prestige and the shuffled deck."""
 
 from __future__ import annotations
 
-from hellenes_nb.games.hellenes.index import N_UNITS, SIDE_NAMES, WorldIndex, index_for, side_index
+from hellenes_nb.games.hellenes.index import (
+    N_UNITS,
+    SIDE_SPAN,
+    SPARTA,
+    WorldIndex,
+    index_for,
+    side_index,
+    side_of,
+    side_title,
+)
 from hellenes_nb.games.hellenes.rules import control
 from hellenes_nb.games.hellenes.state import ASIDE, OUT, POOL, State
 from hellenes_nb.games.hellenes.world import World
@@ -67,13 +76,13 @@ def initial_state(world: World, scenario_id: str, seed: int) -> State:
         uid = ix.unit_number[u]
         if not sc.uses_unit(uid):
             s.loc[u] = OUT
-        elif (u >= 60 and uid in set_aside) or (
+        elif (side_of(u) == SPARTA and uid in set_aside) or (
                 ix.availability[u] == "war_resumes" and not s.flags.get("war_resumed")):
             s.loc[u] = ASIDE
         else:
             s.loc[u] = POOL
     for e in sc.setup:
-        u = side_index(e.side) * 60 + e.unit - 1
+        u = side_index(e.side) * SIDE_SPAN + e.unit - 1
         if not ix.exists[u]:
             raise ValueError(f"scenario {scenario_id}: setup names unknown unit {e.side} "
                              f"#{e.unit}")
@@ -83,7 +92,7 @@ def initial_state(world: World, scenario_id: str, seed: int) -> State:
         if e.besieged:
             s.inside[u] = 1
         if e.besieging:
-            s.sieges[p] = {"besieger": u // 60, "since": [s.year, 0]}
+            s.sieges[p] = {"besieger": side_of(u), "since": [s.year, 0]}
         if e.expedition is not None:
             s.flags[f"expedition:{ix.unit_key[u]}"] = e.expedition
     for side_name, places in sc.garrisons.items():
@@ -108,6 +117,6 @@ def initial_state(world: World, scenario_id: str, seed: int) -> State:
     s.stack = [{"kind": "year", "stage": 0}]
     s.event("setup", "15.0", f"{sc.name}: setup done, {sum(1 for x in s.loc if x >= 0)} "
             f"units on the map; leaders "
-            + ", ".join(f"{SIDE_NAMES[i].title()} {world.cards[n].title}"
+            + ", ".join(f"{side_title(i)} {world.cards[n].title}"
                         for i, n in enumerate(s.leaders) if n is not None))
     return s

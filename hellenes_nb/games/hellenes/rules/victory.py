@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from hellenes_nb.games.hellenes.index import SIDE_NAMES, side_title
+
 __all__ = [
-    "SIDE_NAMES", "TRIUMPH", "TROPHY", "CAPITULATION", "ATTRITION_CAPTURE",
+    "TRIUMPH", "TROPHY", "CAPITULATION", "ATTRITION_CAPTURE",
     "gain", "standing", "pillage_award",
 ]
 
-SIDE_NAMES = ("athens", "sparta")
 TRIUMPH = 2
 TROPHY = 1
 CAPITULATION = 1
@@ -53,7 +54,7 @@ def gain(state: Any, side: int | str, amount: int, rule: str, why: str,
         return None
     state.prestige += amount if s == 0 else -amount
     return state.event("prestige", rule,
-                       f"{SIDE_NAMES[s].capitalize()} gains {amount} Prestige: {why}", s,
+                       f"{side_title(s)} gains {amount} Prestige: {why}", s,
                        amount=amount, track=state.prestige, **fields)
 
 

@@ -16,7 +16,7 @@ Raises Taxes (``cards.year_end_cleanup``), and the Peace and War Faction terms o
 from __future__ import annotations
 
 from hellenes_nb.core.steps import IllegalAction, Step, pop, push, replace_top
-from hellenes_nb.games.hellenes.index import ATHENS, SIDE_NAMES, SPARTA, action_side
+from hellenes_nb.games.hellenes.index import ATHENS, SIDE_NAMES, SPARTA, action_side, side_title
 from hellenes_nb.games.hellenes.rules import cards, victory
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.state import State
@@ -28,10 +28,6 @@ HOW_WORDS = {"decisive": "Decisive Victory (enemy surrender, §14.21)",
              "major": "Major Victory by exhaustion (§14.24)",
              "minor": "Minor Victory by exhaustion (§14.24)",
              "draw": "Draw by exhaustion (§14.24)"}
-
-
-def _name(side: int) -> str:
-    return SIDE_NAMES[side].title()
 
 
 # -- tribute (§9.51, §12.11, §13.1, §15.2 rule 4) ------------------------------------------------
@@ -79,7 +75,7 @@ def collect_tribute(state: State) -> None:
 
 def end_game(state: State, side: int, how: str) -> None:
     """Stop play with the result (a terminal ``game_over`` frame)."""
-    who = _name(side) if side >= 0 else "Nobody"
+    who = side_title(side) if side >= 0 else "Nobody"
     text = (f"{who} wins: {HOW_WORDS[how]}" if side >= 0 else HOW_WORDS[how]) + \
         f"; Prestige {state.prestige:+d} in {state.year} BC"
     push(state, {"kind": "game_over", "side": side, "how": how, "prestige": state.prestige,
@@ -184,7 +180,7 @@ class PeaceOffer(Step):
         if action.get("type") != "peace_offer" or not isinstance(action.get("offer"), bool):
             return IllegalAction("answer with 'peace_offer' and 'offer': true or false", "14.22")
         if action_side(action) != frame["side"]:
-            return IllegalAction(f"only {_name(frame['side'])}, who leads on Prestige, may "
+            return IllegalAction(f"only {side_title(frame['side'])}, who leads on Prestige, may "
                                  "offer peace", "14.22")
         return None
 
@@ -192,22 +188,22 @@ class PeaceOffer(Step):
         side = frame["side"]
         pop(state, frame)
         if not action["offer"]:
-            state.event("no_offer", "14.22", f"{_name(side)} makes no peace offer", side)
+            state.event("no_offer", "14.22", f"{side_title(side)} makes no peace offer", side)
             return
         _need, cost = cards.peace_offer_terms(state)
-        victory.gain(state, 1 - side, cost, "14.22", f"{_name(side)} pays for a peace offer")
+        victory.gain(state, 1 - side, cost, "14.22", f"{side_title(side)} pays for a peace offer")
         dice = state.dice.rolls(2)
         state.barrier = True
         level = state.prestige if side == ATHENS else -state.prestige
         won = sum(dice) < level
-        state.event("peace_roll", "14.22", f"{_name(side)} offers peace: dice {dice[0]} + "
+        state.event("peace_roll", "14.22", f"{side_title(side)} offers peace: dice {dice[0]} + "
                     f"{dice[1]} = {sum(dice)} against Prestige {level}: "
                     f"{'accepted' if won else 'refused'}", side, dice=dice)
         if won:
             end_game(state, side, "negotiated")
 
     def text(self, state, frame):
-        return (f"{_name(frame['side'])} may offer peace with {abs(state.prestige)} Prestige "
+        return (f"{side_title(frame['side'])} may offer peace with {abs(state.prestige)} Prestige "
                 "(§14.22)")
 
 

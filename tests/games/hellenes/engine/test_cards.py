@@ -9,6 +9,8 @@ from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
 from hellenes_nb.games.hellenes.rules import cards
+from hellenes_nb.games.hellenes.rules.setup import initial_state
+from hellenes_nb.games.hellenes.world import load_world
 from hellenes_nb.games.hellenes.world.records import SetupEntry
 
 
@@ -73,15 +75,9 @@ def test_3_1_continuing_events_add_actions():
     assert cards.action_count(s, ATHENS) == base
 
 
+@pytest.mark.rule("3.1")
 def test_3_1_persian_aid_and_taxes_from_real_cards():
-    from hellenes_nb.games.hellenes.world import load_world
-
-    try:
-        world = load_world()
-    except Exception as exc:  # the packaged data is being edited right now
-        pytest.skip(f"packaged data not loadable: {exc}")
-    from hellenes_nb.games.hellenes.rules.setup import initial_state
-
+    world = load_world()  # the packaged data must load: a broken file fails here, never skips
     s = initial_state(world, "413", 1)
     aid = next(n for n, c in world.cards.items() if c.event == "persian_aid")
     taxes = next(n for n, c in world.cards.items() if c.event == "athens_raises_taxes")

@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from hellenes_nb import new_game
-from hellenes_nb.games.hellenes.rules import movement
+from hellenes_nb.games.hellenes.rules.losses import eliminate
+from hellenes_nb.games.hellenes.rules.movement.check import Plan
+from hellenes_nb.games.hellenes.rules.movement.execution import execute
 from hellenes_nb.games.hellenes.state import POOL
 
 
@@ -28,7 +30,7 @@ def _fleet_with_cargo_at_sea(game):
 def test_eliminating_a_fleet_at_sea_eliminates_its_cargo():
     game = new_game("431", seed=2)
     fleet, cargo = _fleet_with_cargo_at_sea(game)
-    movement.eliminate(game.state, fleet, "9.24", "not maintained")
+    eliminate(game.state, fleet, "9.24", "not maintained")
     assert game.state.loc[fleet] == POOL
     assert game.state.loc[cargo] == POOL
     assert not game.state.carry
@@ -40,7 +42,7 @@ def test_a_fleet_eliminated_on_land_leaves_its_former_passenger_alone():
     fleet, cargo = _fleet_with_cargo_at_sea(game)
     land = game.state.ix.place_ids.index("corinth")
     game.state.loc[fleet] = game.state.loc[cargo] = land
-    movement.eliminate(game.state, fleet, "6.32", "last step lost")
+    eliminate(game.state, fleet, "6.32", "last step lost")
     assert game.state.loc[cargo] == land
 
 
@@ -90,8 +92,8 @@ def test_5_21_a_fleet_leaving_with_another_passenger_leaves_its_own_aboard_the_f
     (f1, f2), (c1, c2), sea = _two_fleets_two_passengers(game)
     st, ix = game.state, game.state.ix
     dest = ix.place_ids.index("andros_sea")
-    plan = movement.Plan(unit=f1, path=(dest,), start=sea, end=dest, carry=c2)
-    movement.execute(st, plan, group=1)
+    plan = Plan(unit=f1, path=(dest,), start=sea, end=dest, carry=c2)
+    execute(st, plan, group=1)
     assert st.carry == {f1: c2, f2: c1}
 
 
@@ -104,7 +106,7 @@ def test_5_21_land_units_left_at_sea_without_enough_fleets_are_lost():
     (f1, f2), (c1, c2), sea = _two_fleets_two_passengers(game)
     st = game.state
     st.carry.clear()  # records lost: only the numbers of ships and passengers are known
-    movement.eliminate(st, f1, "9.24", "not maintained")
+    eliminate(st, f1, "9.24", "not maintained")
     assert sum(st.loc[c] == sea for c in (c1, c2)) == 1 and st.loc[f2] == sea
-    movement.eliminate(st, f2, "9.24", "not maintained")
+    eliminate(st, f2, "9.24", "not maintained")
     assert st.loc[c1] == POOL and st.loc[c2] == POOL

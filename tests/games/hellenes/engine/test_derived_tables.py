@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from hellenes_nb.games.hellenes.index import WorldIndex
-from hellenes_nb.games.hellenes.rules import movement
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
+from hellenes_nb.games.hellenes.rules.movement.search import fewest_borders
 from hellenes_nb.games.hellenes.world import load_world
 
 
@@ -28,9 +28,9 @@ def test_a_derived_table_is_built_once_per_index_and_not_shared_between_indexes(
 def test_rule_tables_come_from_their_own_index():
     world = load_world()
     one, two = WorldIndex(world), WorldIndex(world)
-    assert movement._borders(one) is movement._borders(one)
-    assert movement._borders(one) is not movement._borders(two)
-    assert movement.fewest_borders(one, False) == movement.fewest_borders(two, False)
+    assert fewest_borders(one, False) is fewest_borders(one, False)
+    assert fewest_borders(one, False) is not fewest_borders(two, False)
+    assert fewest_borders(one, False) == fewest_borders(two, False)
     colours = {c for c in one.city_nationality if c}
     assert colours, "the world has coloured cities"
     for c in colours:

@@ -1,6 +1,6 @@
 """The shared movement search (§5.0–§5.3) gives the same answers as a search per unit.
 
-``movement.destinations`` may share one search between units alike (same side, place, range,
+``search.destinations`` may share one search between units alike (same side, place, range,
 fleet type and besieged start) within one legal-action listing; these tests compare that with
 the unshared search on positions reached by seeded random play.
 """
@@ -11,7 +11,10 @@ import random
 
 import pytest
 
-from hellenes_nb.games.hellenes.rules import actions, movement
+from hellenes_nb.games.hellenes.rules.actions.moves import move_actions
+from hellenes_nb.games.hellenes.rules.movement.occupancy import Occupancy
+from hellenes_nb.games.hellenes.rules.movement.search import destinations, pick, walk
+from hellenes_nb.games.hellenes.rules.scenarios import Limits
 from hellenes_nb.games.registry import new_game
 
 
@@ -40,10 +43,10 @@ def test_5_0_shared_search_matches_the_search_per_unit(scenario, seed):
             for u in range(side * 60, side * 60 + 60):
                 for forced, calm, carrying in ((True, False, False), (False, True, False),
                                                (True, False, True)):
-                    alone = movement.destinations(state, u, forced=forced, no_engage=calm,
-                                                  carrying=carrying)
-                    shared = movement.destinations(state, u, forced=forced, no_engage=calm,
-                                                   carrying=carrying, memo=memo)
+                    alone = destinations(state, u, forced=forced, no_engage=calm,
+                                         carrying=carrying)
+                    shared = destinations(state, u, forced=forced, no_engage=calm,
+                                          carrying=carrying, memo=memo)
                     assert shared == alone, (scenario, seed, u, forced, calm, carrying)
                     checked += bool(alone)
     assert checked > 50  # the positions really had units able to move
@@ -58,8 +61,8 @@ def test_5_21_move_lists_with_a_shared_memo_match_fresh_ones(scenario, seed):
                 memo: dict = {}
                 for u in range(side * 60, side * 60 + 60):
                     to = state.loc[u] if mode == "muster" else -1
-                    fresh = actions.move_actions(state, side, u, mode, to)
-                    assert actions.move_actions(state, side, u, mode, to, memo) == fresh
+                    fresh = move_actions(state, side, u, mode, to)
+                    assert move_actions(state, side, u, mode, to, memo) == fresh
 
 
 def test_memo_is_reused_for_units_alike_and_left_out_of_the_state():
@@ -73,8 +76,8 @@ def test_memo_is_reused_for_units_alike_and_left_out_of_the_state():
     twins = next(us for us in by_key.values() if len(us) > 1)
     before = state.clone()
     memo: dict = {}
-    first = movement.destinations(state, twins[0], memo=memo)
-    assert first and movement.destinations(state, twins[1], memo=memo) is first
+    first = destinations(state, twins[0], memo=memo)
+    assert first and destinations(state, twins[1], memo=memo) is first
     assert state == before
 
 
@@ -100,20 +103,20 @@ def test_9_21_pass_through_limits_answer_as_picking_among_every_crossing(scenari
         through = bytearray(ix.n_places)
         for p in range(0, ix.n_places, 3):
             through[p] = 1
-        limits = movement.Limits(through=through, sure_forced=True)
-        ctxs = [movement._Ctx(state, side, through) for side in (0, 1)]
+        limits = Limits(through=through, sure_forced=True)
+        ctxs = [Occupancy(state, side, through) for side in (0, 1)]
         for u in range(120):
             start = state.loc[u]
             if start < 0 or state.moved[u] or (not ix.is_fleet[u] and ix.is_sea(start)):
                 continue
             for forced in (True, False):
-                got = movement.destinations(state, u, forced=forced, limits=limits)
-                walk = movement._walk(ctxs[u // 60], u, start, ix.is_fleet[u], state.inside[u],
-                                      ix.move[u], forced, False, 1, -1, None, {}, False)
-                picked = movement._pick(walk, u, -1, ix.move[u], limits)
+                got = destinations(state, u, forced=forced, limits=limits)
+                crossings = walk(ctxs[u // 60], u, start, ix.is_fleet[u], state.inside[u],
+                            ix.move[u], forced, False, 1, -1, None, {}, False)
+                picked = pick(crossings, u, -1, ix.move[u], limits)
                 assert list(got.items()) == list(picked.items()), (scenario, seed, u, forced)
                 got.clear()  # the caller's copy: the remembered answer must not change
-                assert movement.destinations(state, u, forced=forced, limits=limits) == picked
+                assert destinations(state, u, forced=forced, limits=limits) == picked
                 checked += bool(picked)
     assert checked > 50
 
@@ -131,18 +134,18 @@ def test_15_2_border_check_only_answers_as_picking_among_every_crossing(scenario
 
     for state in _positions(scenario, seed, every=11):
         ix = state.ix
-        limits = movement.Limits(step=step)
-        ctxs = [movement._Ctx(state, side) for side in (0, 1)]
+        limits = Limits(step=step)
+        ctxs = [Occupancy(state, side) for side in (0, 1)]
         for u in range(120):
             start = state.loc[u]
             if start < 0 or state.moved[u] or (not ix.is_fleet[u] and ix.is_sea(start)):
                 continue
             for forced, calm in ((True, False), (False, True)):
-                got = movement.destinations(state, u, forced=forced, no_engage=calm,
-                                            limits=limits)
-                walk = movement._walk(ctxs[u // 60], u, start, ix.is_fleet[u], state.inside[u],
-                                      ix.move[u], forced, calm, 1, -1, step, {}, False)
-                picked = movement._pick(walk, u, -1, ix.move[u], limits)
+                got = destinations(state, u, forced=forced, no_engage=calm,
+                                   limits=limits)
+                crossings = walk(ctxs[u // 60], u, start, ix.is_fleet[u], state.inside[u],
+                            ix.move[u], forced, calm, 1, -1, step, {}, False)
+                picked = pick(crossings, u, -1, ix.move[u], limits)
                 assert list(got.items()) == list(picked.items()), (scenario, seed, u, forced)
                 checked += bool(picked)
     assert checked > 50

@@ -13,10 +13,11 @@ from hellenes_nb.selfplay import play_one
 
 
 def test_every_position_table_is_registered():
-    import hellenes_nb.core.game  # noqa: F401  (imports every rules module)
+    import hellenes_nb.games.registry  # noqa: F401  (imports every rules module)
 
-    tables = {"movement._FOUND", "movement._FACTS", "control._PLACED", "control._SIDE_PLACED",
-              "actions._MOVES", "actions._MOVABLE", "wintering._MOVES", "battles._SAVED"}
+    tables = {"movement.search._FOUND", "movement.occupancy._FACTS", "control._PLACED",
+              "control._SIDE_PLACED", "actions.moves._MOVES", "actions.moves._MOVABLE",
+              "winter.movement._MOVES", "battle.fighters._SAVED"}
     assert tables <= set(remembered.names())
 
 
@@ -41,7 +42,7 @@ def test_warm_and_cold_answers_agree(scenario, seed):
 def test_a_stale_answer_is_caught(monkeypatch):
     """Break the key of winter's remembered moves (one setting for every position): the check
     must report the stale listing."""
-    monkeypatch.setattr(wintering.Listing, "_setting", lambda self: ())
+    monkeypatch.setattr(wintering.Listing, "setting_key", lambda self: ())
     remembered.forget()
     try:
         out = play_one("415", 3, max_decisions=500, check_caches=True)

@@ -13,7 +13,7 @@ import pytest
 from hellenes_nb.games.hellenes.odds import RetreatPolicy, exact_odds, make_battle
 from hellenes_nb.games.hellenes.rules.battle.blocks import Fighter
 from hellenes_nb.games.hellenes.rules.battle.combat import Battle
-from hellenes_nb.games.hellenes.rules.battle.policies import AutoPolicy
+from hellenes_nb.games.hellenes.rules.battle.policies import BattlePolicy
 
 SIDE = ("sparta", "athens")
 ROLE = ("aggressor", "defender")
@@ -48,7 +48,7 @@ def after_rounds(spec):
         lost = sum(f.start_cv - f.cv for f in battle.fighters if f.side == side)
         return policy.wants_retreat(battle.round - 1, lost)
 
-    return AutoPolicy(wants)
+    return BattlePolicy(wants)
 
 
 CASES = {

@@ -22,49 +22,22 @@ same agility, and within one side's agility class by block key (docs/rules-decis
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.echo import shown
 from hellenes_nb.games.hellenes.rules.battle.blocks import AGILITY, SIDES, Fighter, other_side
-from hellenes_nb.games.hellenes.rules.battle.policies import auto
-from hellenes_nb.games.hellenes.rules.battle.prestige import Outcome, battle_award
+from hellenes_nb.games.hellenes.rules.battle.policies import BattleQuestion, auto
+from hellenes_nb.games.hellenes.rules.battle.prestige import Outcome, outcome_of
 from hellenes_nb.games.hellenes.rules.battle.setup import (
     BattleError,
     retreat_rights,
     validate_battle,
 )
 
-__all__ = ["Battle", "Prompt"]
+__all__ = ["Battle"]
 
 _VERSION = 1
-
-
-@dataclass(frozen=True)
-class Prompt:
-    """A decision the battle waits for.
-
-    ``kind`` is ``"retreat"`` (choices ``fight``/``retreat``, §6.2, §6.4), ``"hit"`` or
-    ``"rout"`` (which of several tied blocks takes it: the owner's choice, §6.32, §6.33).
-    ``whose`` is the side that decides.
-    """
-
-    whose: str
-    kind: str
-    choices: tuple[str, ...]
-    rule: str
-    why: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
-        return {"whose": self.whose, "kind": self.kind, "choices": list(self.choices),
-                "rule": self.rule, "why": self.why}
-
-    @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> Prompt:
-        """Rebuild a prompt saved by :meth:`to_dict`."""
-        return cls(d["whose"], d["kind"], tuple(d["choices"]), d["rule"], d["why"])
 
 
 class Battle:
@@ -116,7 +89,7 @@ class Battle:
         self.fighters = fs
         self.dice = dice if isinstance(dice, Dice) else Dice(dice)
         self.round = 1
-        self.prompt: Prompt | None = None
+        self.prompt: BattleQuestion | None = None
         self.log: list[dict[str, Any]] = []
         self.outcome: Outcome | None = None
         self._phase = "round"          # round | pursuit | harry | over
@@ -319,7 +292,7 @@ class Battle:
                     if f.side not in self._offered:
                         self._offered.append(f.side)
                         if self.may_retreat[f.side]:
-                            self.prompt = Prompt(
+                            self.prompt = BattleQuestion(
                                 f.side, "retreat", ("fight", "retreat"), "6.4",
                                 f"the first {f.side} attack of round {self.round} is due: "
                                 "retreat all blocks now, or fight on")
@@ -409,7 +382,8 @@ class Battle:
                 pend[2] = 0
                 break
             if len(cands) > 1:
-                self.prompt = Prompt(enemy, "hit", tuple(sorted(f.key for f in cands)), rule, why)
+                self.prompt = BattleQuestion(enemy, "hit", tuple(sorted(f.key for f in cands)),
+                                             rule, why)
                 return False
             pend[2] -= 1
             self._apply_hit(attacker, cands[0], rule, why, events)
@@ -426,8 +400,8 @@ class Battle:
             low = min(f.cv for f in able)
             worst = [f for f in able if f.cv == low]
             if len(worst) > 1:
-                self.prompt = Prompt(enemy, "rout", tuple(sorted(f.key for f in worst)), "6.33",
-                                     f"tied weakest unrouted (cv {low})")
+                self.prompt = BattleQuestion(enemy, "rout", tuple(sorted(f.key for f in worst)),
+                                             "6.33", f"tied weakest unrouted (cv {low})")
                 return False
             pend[3] -= 1
             self._apply_rout(attacker, worst[0], f"weakest unrouted (cv {low})", events)
@@ -553,19 +527,10 @@ class Battle:
         self._queue = []
         self._phase = "over"
         how, victor = self._how, self._victor
-        loser = other_side(victor)
-        amount, rule = battle_award(how, self._suffered[loser])
-        fs = self.fighters
-        self.outcome = Outcome(
-            winner=victor, how=how, prestige=amount,
-            prestige_to=victor if amount else None, prestige_rule=rule,
-            must_retreat=None if how == "elimination" else loser, rounds=self.round,
-            eliminated=tuple(f.key for f in fs if f.cv == 0),
-            final_cv={f.key: f.cv for f in fs},
-            steps_lost={s: sum(f.start_cv - f.cv for f in fs if f.side == s) for s in SIDES},
-        )
-        self._ev(events, "battle_end", rule, winner=victor, how=how, prestige=amount,
-                 why=f"{victor} wins by {how}; +{amount} Prestige")
+        out = self.outcome = outcome_of(self.fighters, victor, how,
+                                        self._suffered[other_side(victor)], self.round)
+        self._ev(events, "battle_end", out.prestige_rule, winner=victor, how=how,
+                 prestige=out.prestige, why=f"{victor} wins by {how}; +{out.prestige} Prestige")
 
     # -- copying and saving ----------------------------------------------------------------
     def clone(self) -> Battle:
@@ -621,7 +586,7 @@ class Battle:
         p = d["pending"]
         b._pending = None if p is None else [b._index[p[0]], *p[1:]]
         b._retreater, b._victor, b._how = d["retreater"], d["victor"], d["how"]
-        b.prompt = None if d["prompt"] is None else Prompt.from_dict(d["prompt"])
+        b.prompt = None if d["prompt"] is None else BattleQuestion.from_dict(d["prompt"])
         b.log = [dict(e) for e in d["log"]]
         b.outcome = None if d["outcome"] is None else Outcome.from_dict(d["outcome"])
         return b

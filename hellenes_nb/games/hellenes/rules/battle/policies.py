@@ -1,24 +1,57 @@
-"""Deterministic answers to a battle's decisions, for auto-play, tests and the widgets.
+"""A battle's decisions and deterministic answers to them, for auto-play, tests and the widgets.
 
-Owner's choices among tied blocks (§6.32, §6.33) go to the first block by key; the retreat
-option (§6.2, §6.4) is declined unless a ``retreat`` rule says otherwise.
+:class:`BattleQuestion` is the decision a battle (:class:`~.combat.Battle`, its ``prompt``)
+waits for. :class:`BattlePolicy` answers every one: owner's choices among tied blocks (§6.32,
+§6.33) go to the first block by key; the retreat option (§6.2, §6.4) is declined unless a
+``retreat`` rule says otherwise.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from hellenes_nb.games.hellenes.rules.battle.setup import BattleError
 
-if TYPE_CHECKING:
-    from hellenes_nb.games.hellenes.rules.battle.combat import Battle
-
-__all__ = ["AutoPolicy", "auto"]
+__all__ = ["BattleQuestion", "BattlePolicy", "auto"]
 
 
-class AutoPolicy:
-    """A deterministic answer to every decision.
+@dataclass(frozen=True)
+class BattleQuestion:
+    """A decision the battle waits for.
+
+    ``kind`` is ``"retreat"`` (choices ``fight``/``retreat``, §6.2, §6.4), ``"hit"`` or
+    ``"rout"`` (which of several tied blocks takes it: the owner's choice, §6.32, §6.33).
+    ``whose`` is the side that decides.
+    """
+
+    whose: str
+    kind: str
+    choices: tuple[str, ...]
+    rule: str
+    why: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict."""
+        return {"whose": self.whose, "kind": self.kind, "choices": list(self.choices),
+                "rule": self.rule, "why": self.why}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> BattleQuestion:
+        """Rebuild a question saved by :meth:`to_dict`."""
+        return cls(d["whose"], d["kind"], tuple(d["choices"]), d["rule"], d["why"])
+
+
+class Asking(Protocol):
+    """What a policy reads of the battle it answers: the question it waits on."""
+
+    @property
+    def prompt(self) -> BattleQuestion | None: ...
+
+
+class BattlePolicy:
+    """A deterministic answer to every decision of a battle.
 
     Ties go to the first tied block by key (§6.32, §6.33 owner's choice). Retreat (§6.4) only
     when ``retreat(battle, side)`` says so; by default never.
@@ -26,10 +59,10 @@ class AutoPolicy:
 
     __slots__ = ("retreat",)
 
-    def __init__(self, retreat: Callable[[Battle, str], bool] | None = None) -> None:
+    def __init__(self, retreat: Callable[[Any, str], bool] | None = None) -> None:
         self.retreat = retreat
 
-    def __call__(self, battle: Battle) -> str:
+    def __call__(self, battle: Asking) -> str:
         p = battle.prompt
         if p is None:
             raise BattleError("no decision is pending")
@@ -40,4 +73,4 @@ class AutoPolicy:
 
 
 #: Never retreats; ties go to the first block by key.
-auto = AutoPolicy()
+auto = BattlePolicy()

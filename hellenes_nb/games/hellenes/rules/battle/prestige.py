@@ -12,10 +12,13 @@ The battle machine decides *how* a battle ended; :func:`battle_award` turns that
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["HOW", "Outcome", "battle_award"]
+from hellenes_nb.games.hellenes.rules.battle.blocks import SIDES, Fighter, other_side
+
+__all__ = ["HOW", "Outcome", "battle_award", "outcome_of"]
 
 HOW = ("elimination", "panic", "retreat", "retire", "treachery_failed")
 
@@ -72,3 +75,19 @@ class Outcome:
         d = dict(d)
         d["eliminated"] = tuple(d["eliminated"])
         return cls(**d)
+
+
+def outcome_of(fighters: Sequence[Fighter], victor: str, how: str, loser_suffered: bool,
+               rounds: int) -> Outcome:
+    """The outcome of a battle ``victor`` won by ``how`` after ``rounds`` rounds, read from its
+    blocks as they stand at the end (§6.34, §6.4, §14.11); ``loser_suffered``: whether the
+    losing side took a hit or a rout (see :func:`battle_award`)."""
+    amount, rule = battle_award(how, loser_suffered)
+    return Outcome(
+        winner=victor, how=how, prestige=amount,
+        prestige_to=victor if amount else None, prestige_rule=rule,
+        must_retreat=None if how == "elimination" else other_side(victor), rounds=rounds,
+        eliminated=tuple(f.key for f in fighters if f.cv == 0),
+        final_cv={f.key: f.cv for f in fighters},
+        steps_lost={s: sum(f.start_cv - f.cv for f in fighters if f.side == s) for s in SIDES},
+    )

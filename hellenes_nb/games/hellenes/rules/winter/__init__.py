@@ -1,3 +1,4 @@
 """§9 Winter: :mod:`.season` the winter turn (action cards only, maintenance, building,
-disbanding, siegebreaking and winter siege combat) and :mod:`.movement` §9.21 Wintering
-Movement with the shelter it looks for (Quartering, Homing, Displacement)."""
+disbanding, siegebreaking and winter siege combat), :mod:`.shelter` the shelter units need
+(§9.0, §9.213 Displacement, §9.22 Maintenance) and :mod:`.movement` §9.21 Wintering Movement
+(the limits of Quartering, Homing and Winter group moves, the listing of free moves)."""

@@ -1,10 +1,7 @@
-"""§9.21 Wintering Movement, and the shelter it looks for (§9.0 OverWintering, §9.213
-Displacement, §9.22 Maintenance): which units need shelter, the limits of Quartering (§9.211),
-Homing (§9.212) and Winter group moves (§9.214), why a unit may not make a free move, and the
-listing of every free move (:class:`Listing`). The Winter sequence and its steps are in
-``winter.py``.
-
-It reads the Winter's bookkeeping flags that ``winter.py`` describes (``maintained:<unit>``).
+"""§9.21 Wintering Movement: the limits of Quartering (§9.211), Homing (§9.212) and Winter group
+moves (§9.214) (:data:`MODE_LIMITS`, read by the group-move step and the move listings), and
+the listing of every free wintering move (:class:`Listing`). The shelter these moves look for
+is in :mod:`.shelter`; the Winter sequence and its steps in :mod:`.season`.
 """
 
 from __future__ import annotations
@@ -12,141 +9,28 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from hellenes_nb.core import remembered
-from hellenes_nb.games.hellenes.index import SIDE_NAMES, WorldIndex
-from hellenes_nb.games.hellenes.rules import actions, movement
+from hellenes_nb.games.hellenes.index import SIDE_NAMES, SIDE_SPAN, WorldIndex, side_of
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.cards import season_ban
+from hellenes_nb.games.hellenes.rules.movement.check import cargo_choices
+from hellenes_nb.games.hellenes.rules.movement.labels import moves_along
+from hellenes_nb.games.hellenes.rules.movement.search import destinations
+from hellenes_nb.games.hellenes.rules.winter.shelter import (
+    EnemyPresence,
+    home_cities,
+    maintained_units,
+    overloaded,
+    side_cities,
+)
 from hellenes_nb.games.hellenes.state import State
 
-FREE_MODES = ("quarter", "home")
 
-
-# -- shelter (§9.0, §9.213, §9.22) ---------------------------------------------------------------
-def maintained(state: State, u: int) -> bool:
-    """Maintained this Winter (§9.22)."""
-    return bool(state.flags.get(_maintained_keys(state.ix)[u]))
-
-
-def _maintained_names(ix: WorldIndex) -> tuple[str, ...]:
-    """Per unit, its ``maintained:<unit>`` flag name."""
-    return tuple(f"maintained:{k}" for k in ix.unit_key)
-
-
-def _maintained_keys(ix: WorldIndex) -> tuple[str, ...]:
-    """:func:`_maintained_names` of ``ix``, made once per index."""
-    return ix.derived(_maintained_names)
-
-
-def in_friendly_city(state: State, u: int) -> int:
-    """The place of the friendly-controlled city ``u`` stands in (inside it, or in an unbesieged
-    CityState), or -1 (§9.0 sidebar: units there occupy the city as desired)."""
-    ix = state.ix
-    p = state.loc[u]
-    side = u // 60
-    if p < 0 or p >= ix.n_land or not ix.has_city[p] or state.city_control[p] != side:
-        return -1
-    if state.inside[u] or not _enemy_outside(state, p, side):
-        return p
-    return -1
-
-
-def _enemy_outside(state: State, p: int, side: int) -> bool:
-    """Whether units of ``side``'s enemy stand in ``p`` outside the walls (``outside_units``
-    of the enemy is not empty), looking at the enemy's units in ``p`` only."""
-    lo = (1 - side) * 60
-    loc, inside = state.loc, state.inside
-    return p in loc[lo:lo + 60] and any(loc[e] == p and not inside[e]
-                                         for e in range(lo, lo + 60))
-
-
-class _Occ:
-    """Enemy presence per place for ``side``'s wintering moves, computed once per listing."""
-
-    __slots__ = ("any", "out", "side")
-
-    def __init__(self, state: State, side: int):
-        n = state.ix.n_places
-        self.side = side
-        self.any, self.out = anywhere, out = bytearray(n), bytearray(n)
-        lo = (1 - side) * 60
-        for p, within in set(zip(state.loc[lo:lo + 60], state.inside[lo:lo + 60], strict=True)):
-            if p >= 0:
-                anywhere[p] = 1
-                if not within:
-                    out[p] = 1
-
-
-def _cities(state: State, side: int, occ: _Occ) -> dict[int, int]:
-    """:func:`in_friendly_city` for each of ``side``'s units on the map, reading where the enemy
-    stands outside the walls from ``occ`` (one scan of the enemy for the whole side)."""
-    ix = state.ix
-    n_land, has_city, city_control, enemy_out = ix.n_land, ix.has_city, state.city_control, occ.out
-    lo = side * 60
-    return {u: p if p < n_land and has_city[p] and city_control[p] == side
-            and (within or not enemy_out[p]) else -1
-            for u, p, within in zip(range(lo, lo + 60), state.loc[lo:lo + 60],
-                                    state.inside[lo:lo + 60], strict=True)
-            if p >= 0}
-
-
-def city_occupants(state: State, side: int, cities: dict[int, int] | None = None,
-                   kept: frozenset[int] | None = None) -> dict[int, list[int]]:
-    """Per friendly-controlled city, ``side``'s unmaintained non-barbarian units in it
-    (``cities``: :func:`_cities` of this state and side, ``kept``: :func:`_maintained_units`
-    of them, when already known)."""
-    ix = state.ix
-    if cities is None:
-        cities = _cities(state, side, _Occ(state, side))
-    if kept is None:
-        kept = _maintained_units(state, cities)
-    out: dict[int, list[int]] = {}
-    for u, p in cities.items():
-        if p >= 0 and not ix.is_barbarian[u] and u not in kept:
-            out.setdefault(p, []).append(u)
-    return out
-
-
-def _maintained_units(state: State, units: Iterable[int]) -> frozenset[int]:
-    """Those of ``units`` maintained this Winter (:func:`maintained`)."""
-    flags, keys = state.flags, _maintained_keys(state.ix)
-    return frozenset(u for u in units if flags.get(keys[u]))
-
-
-def overloaded(state: State, side: int, cities: dict[int, int] | None = None,
-               kept: frozenset[int] | None = None) -> dict[int, tuple[list[int], int]]:
-    """Cities holding more of ``side``'s units than their capacity: (units, excess) (§9.213)
-    (``cities`` and ``kept`` as for :func:`city_occupants`)."""
-    out = {}
-    capacity = scenario_rules.capacities(state)
-    for p, units in city_occupants(state, side, cities, kept).items():
-        cap = capacity[p]
-        if len(units) > cap:
-            out[p] = (units, len(units) - cap)
-    return out
-
-
-def needs_shelter(state: State, u: int, over: dict[int, tuple[list[int], int]],
-                  city: int | None = None) -> bool:
-    """Not (certainly) inside a friendly city: outside any, or in an over-full one (§9.213)
-    (``city``: :func:`in_friendly_city` of ``u``, when already known)."""
-    p = in_friendly_city(state, u) if city is None else city
-    return p < 0 or p in over
-
-
-def home_cities(state: State, u: int) -> list[int]:
-    """Controlled home cities of ``u`` (§9.212)."""
-    ix = state.ix
-    side = u // 60
-    return [h for h in ix.homes[u] if ix.has_city[h] and state.city_control[h] == side]
-
-
-# -- wintering movement limits (§9.21) -------------------------------------------------------------
 def enemy_units(state: State, p: int, side: int) -> bool:
-    lo = (1 - side) * 60
-    return any(state.loc[e] == p for e in range(lo, lo + 60))
+    lo = (1 - side) * SIDE_SPAN
+    return any(state.loc[e] == p for e in range(lo, lo + SIDE_SPAN))
 
 
-def _shelter_check(state: State, occ: _Occ, one_area: bool) -> scenario_rules.EndCheck:
+def _shelter_check(state: State, occ: EnemyPresence, one_area: bool) -> scenario_rules.EndCheck:
     """The end check of a Quartering (``one_area``: into an adjacent city, §9.211) or Winter
     group move: it ends in a controlled city, engaging no one and not entering an enemy-besieged
     city by land or an enemy-blockaded port by sea: from a sea holding enemy units into a
@@ -182,7 +66,8 @@ def _homes_of(state: State, homes: dict[int, list[int]], u: int) -> list[int]:
     return mine
 
 
-def _home_check(state: State, occ: _Occ, homes: dict[int, list[int]]) -> scenario_rules.EndCheck:
+def _home_check(state: State, occ: EnemyPresence,
+                homes: dict[int, list[int]]) -> scenario_rules.EndCheck:
     """The end check of a Homing move: it ends in a controlled home city of the unit, or
     challenges the enemy besieging it or blockading its offshore sea, a Homing Battle (§9.212,
     §9.31). ``homes`` caches each unit's home cities (:func:`_homes_of`)."""
@@ -208,7 +93,7 @@ def _all_through(state: State) -> bytearray:
     return bytearray(b"\x01" * state.ix.n_places)
 
 
-def _home_through(state: State, occ: _Occ, homes: Iterable[int]) -> bytearray:
+def _home_through(state: State, occ: EnemyPresence, homes: Iterable[int]) -> bytearray:
     """Enemy units are passed freely except those besieging or blockading the home cities
     ``homes`` the move heads for (§9.21): the besiegers in each one's province, and enemy units
     in its offshore sea, whether or not the city is besieged (§8.21)."""
@@ -223,7 +108,7 @@ def _home_through(state: State, occ: _Occ, homes: Iterable[int]) -> bytearray:
     return through
 
 
-def _challenged(occ: _Occ, offshore: tuple[int, ...], h: int) -> bool:
+def _challenged(occ: EnemyPresence, offshore: tuple[int, ...], h: int) -> bool:
     """Enemy units besiege home city ``h`` or stand in its offshore sea (§9.212)."""
     o = offshore[h]
     return bool(occ.out[h] or (o >= 0 and occ.any[o]))
@@ -232,25 +117,25 @@ def _challenged(occ: _Occ, offshore: tuple[int, ...], h: int) -> bool:
 # The limits of each wintering move; ``occ`` and ``homes`` may be shared by the units of one
 # listing (both describe one unchanged state).
 def _limits_quarter(state: State, u: int, dest: int = -1,
-                    occ: _Occ | None = None) -> scenario_rules.Limits | None:
-    occ = _Occ(state, u // 60) if occ is None else occ
+                    occ: EnemyPresence | None = None) -> scenario_rules.Limits | None:
+    occ = EnemyPresence(state, side_of(u)) if occ is None else occ
     return scenario_rules.move_limits(
         state, u, winter=_shelter_check(state, occ, one_area=True),
         through=_all_through(state))
 
 
-def _limits_home(state: State, u: int, occ: _Occ | None = None,
+def _limits_home(state: State, u: int, occ: EnemyPresence | None = None,
                  homes: dict[int, list[int]] | None = None,
                  heading: Iterable[int] = ()) -> scenario_rules.Limits | None:
     """The limits of a Homing move of ``u`` toward the challenged home cities ``heading`` (one
     part of :func:`home_parts`): it must stop before their besiegers and blockaders only."""
-    occ = _Occ(state, u // 60) if occ is None else occ
+    occ = EnemyPresence(state, side_of(u)) if occ is None else occ
     homes = {} if homes is None else homes
     return scenario_rules.move_limits(
         state, u, winter=_home_check(state, occ, homes), through=_home_through(state, occ, heading))
 
 
-def _heading(ix: WorldIndex, occ: _Occ, homes: Iterable[int], end: int) -> tuple[int, ...]:
+def _heading(ix: WorldIndex, occ: EnemyPresence, homes: Iterable[int], end: int) -> tuple[int, ...]:
     """The challenged home cities (:func:`_challenged`) among ``homes`` that a Homing move
     ending in ``end`` heads for: the city itself, or those whose offshore sea it is."""
     offshore = ix.offshore
@@ -258,7 +143,7 @@ def _heading(ix: WorldIndex, occ: _Occ, homes: Iterable[int], end: int) -> tuple
                         and _challenged(occ, offshore, h)))
 
 
-def home_parts(ix: WorldIndex, occ: _Occ, homes: Iterable[int]
+def home_parts(ix: WorldIndex, occ: EnemyPresence, homes: Iterable[int]
                ) -> list[tuple[tuple[int, ...], frozenset[int]]]:
     """The ends of Homing moves toward ``homes`` (:func:`_home_ends`), grouped by the
     challenged home cities each heads for (:func:`_heading`). Wintering units pass freely
@@ -274,106 +159,33 @@ def home_parts(ix: WorldIndex, occ: _Occ, homes: Iterable[int]
 
 def _home_limits_to(state: State, u: int, dest: int) -> scenario_rules.Limits | None:
     """The limits of a Homing move of ``u`` ending in ``dest`` (checking a move)."""
-    occ = _Occ(state, u // 60)
+    occ = EnemyPresence(state, side_of(u))
     return _limits_home(state, u, occ, heading=_heading(state.ix, occ, home_cities(state, u), dest))
 
 
 def _home_parts_of(state: State, u: int
                    ) -> list[tuple[scenario_rules.Limits | None, frozenset[int]]]:
     """The limits of each part of ``u``'s Homing moves and the ends it keeps (listing a move)."""
-    occ, homes = _Occ(state, u // 60), {}
+    occ, homes = EnemyPresence(state, side_of(u)), {}
     return [(_limits_home(state, u, occ, homes, heading), ends)
             for heading, ends in home_parts(state.ix, occ, _homes_of(state, homes, u))]
 
 
 def _limits_group(state: State, u: int, dest: int = -1) -> scenario_rules.Limits | None:
-    occ = _Occ(state, u // 60)
+    occ = EnemyPresence(state, side_of(u))
     return scenario_rules.move_limits(
         state, u, winter=_shelter_check(state, occ, one_area=False),
         through=_all_through(state))
 
-
-actions.MOVE_LIMITS.update({"quarter": _limits_quarter, "home": _home_limits_to,
-                            "winter": _limits_group})
-actions.MOVE_PARTS["home"] = _home_parts_of
-
-
-def free_move_reason(state: State, u: int, mode: str,
-                     over: dict[int, tuple[list[int], int]] | None = None,
-                     city: int | None = None) -> str:
-    """Why ``u`` may not make a free wintering move of ``mode`` now, or "" (§9.211–§9.213)
-    (``over``: :func:`overloaded` for its side; ``city``: :func:`in_friendly_city` of ``u``;
-    each when already known)."""
-    why = unit_refusal(state, u) or _mode_refusal(state, u, mode, over, city)
-    return why() if why is not None else ""
-
-
-#: Why a unit may not do something, as a function giving the words (built only when they are
-#: shown), or None when it may.
-Refusal = Callable[[], str] | None
-
-
-def unit_refusal(state: State, u: int) -> Refusal:
-    """Why ``u`` may make no free wintering move at all now (§9.21, §9.24)."""
-    ix = state.ix
-    p = state.loc[u]
-    if p < 0:
-        return lambda: f"{ix.describe(u)} is not on the map"
-    if ix.is_barbarian[u]:
-        return lambda: "barbarians disband in Winter wherever they are (§9.24)"
-    if state.moved[u]:
-        return lambda: f"{ix.describe(u)} has already made its wintering move"
-    if not ix.is_fleet[u] and ix.is_sea(p):
-        return lambda: f"{ix.describe(u)} is at sea and moves only with a fleet (§5.21)"
-    return None
-
-
-def _mode_refusal(state: State, u: int, mode: str, over: dict[int, tuple[list[int], int]] | None,
-                  city: int | None) -> Refusal:
-    """Why ``u``, on the map and free to move, may not Quarter or Home (``mode``)
-    (§9.211–§9.213; ``over`` and ``city`` as for :func:`free_move_reason`). Without ``over``,
-    only the city ``u`` stands in is counted (:func:`_over_capacity`). None whenever ``u``
-    stands outside any friendly city."""
-    ix = state.ix
-    p = in_friendly_city(state, u) if city is None else city
-    if p < 0:
-        return None  # outside any friendly city: free to Quarter or Home
-    full = p in over if over is not None else _over_capacity(state, u // 60, p)
-    if mode in open_modes(ix, u, p, full):
-        return None
-    if mode == "quarter":
-        return lambda: (f"{ix.describe(u)} is already inside a friendly city within its "
-                        "capacity: only units outside may Quarter (§9.211, §9.213)")
-    return lambda: f"{ix.describe(u)} is already inside a controlled home city (§9.212)"
-
-
-def open_modes(ix: WorldIndex, u: int, city: int, full: bool) -> tuple[str, ...]:
-    """The free moves (:data:`FREE_MODES`) ``u``, on the map and free to move, may make from
-    ``city`` (:func:`in_friendly_city`; ``full``: whether it is over capacity, §9.213): both
-    from outside any friendly city or from an over-full one, else Homing only when ``city`` is
-    not one of its homes (§9.211, §9.212). (A friendly-controlled city is a controlled home
-    city, :func:`home_cities`, of ``u`` exactly when it is one of ``u``'s homes.)"""
-    if city < 0 or full:
-        return FREE_MODES
-    return () if city in ix.homes[u] else ("home",)
-
-
-def _over_capacity(state: State, side: int, p: int) -> bool:
-    """Whether the friendly-controlled city ``p`` holds more of ``side``'s units than its
-    capacity: ``p in overloaded(state, side)``, counting only the units in ``p`` (those
-    :func:`in_friendly_city` places in it: inside its walls, or all of them when no enemy
-    stands outside)."""
-    ix = state.ix
-    loc, inside, flags = state.loc, state.inside, state.flags
-    cap = scenario_rules.capacity(state, p)
-    if loc[side * 60:side * 60 + 60].count(p) <= cap:
-        return False  # not even all of the side's units there are too many
-    keys = _maintained_keys(ix)
-    open_city = not _enemy_outside(state, p, side)
-    n = sum(1 for v in range(side * 60, side * 60 + 60)
-            if loc[v] == p and (open_city or inside[v]) and not ix.is_barbarian[v]
-            and not flags.get(keys[v]))
-    return n > cap
+#: The limits of each wintering mode of a group move, ``(state, unit, destination) -> Limits or
+#: None`` (the group-move step and the move listings ask here first, ``actions.moves``)
+MODE_LIMITS: dict[str, Callable[[State, int, int], scenario_rules.Limits | None]] = {
+    "quarter": _limits_quarter, "home": _home_limits_to, "winter": _limits_group}
+#: Modes whose limits depend on the destination (Homing, §9.21): ``(state, unit) -> [(limits,
+#: the ends they are used for)]``, one search each
+MODE_PARTS: dict[str, Callable[[State, int],
+                               list[tuple[scenario_rules.Limits | None, frozenset[int]]]]] = {
+    "home": _home_parts_of}
 
 
 def _distances(ix: WorldIndex, fleet: bool) -> tuple[bytes, ...]:
@@ -447,10 +259,10 @@ class Listing:
 
     def __init__(self, state: State, side: int):
         self.state, self.side = state, side
-        self.occ = _Occ(state, side)
-        self.cities = _cities(state, side, self.occ)
+        self.occ = EnemyPresence(state, side)
+        self.cities = side_cities(state, side, self.occ)
         #: the side's units maintained this Winter
-        self.kept = _maintained_units(state, self.cities)
+        self.kept = maintained_units(state, self.cities)
         self.over = overloaded(state, side, self.cities, self.kept)
         self.homes: dict[int, list[int]] = {}
         self.calm = bool(season_ban(state, side, "engage"))
@@ -462,11 +274,11 @@ class Listing:
         self.near: dict[tuple[int, int], tuple[int, ...]] = {}
         #: (Homing?, limits_key, home cities) -> the limits of a unit with these (:meth:`_limits`)
         self.limits: dict[tuple, scenario_rules.Limits | None] = {}
-        #: search key (see :meth:`destinations`) -> movement.destinations' answer
+        #: search key (see :meth:`destinations`) -> destinations' answer
         self.found: dict[tuple, dict[tuple[int, bool], tuple[int, ...]]] = {}
-        #: movement.destinations' own memo for this state (its occupancy facts)
+        #: destinations' own memo for this state (its occupancy facts)
         self.memo: dict = {}
-        #: :meth:`_setting`, once asked
+        #: :meth:`setting_key`, once asked
         self.setting: tuple | None = None
 
     def _limits_key(self, v: int) -> tuple:
@@ -514,7 +326,7 @@ class Listing:
         got = self.near.get((v, u))
         if got is None:
             state = self.state
-            ix, control, side = state.ix, state.city_control, v // 60
+            ix, control, side = state.ix, state.city_control, side_of(v)
             got = self.near[(v, u)] = tuple(
                 h for h in _cities_near(ix, v, state.loc[u], ix.is_fleet[u], ix.move[u])
                 if control[h] == side)
@@ -539,7 +351,7 @@ class Listing:
                    for b in adj[state.loc[u]])
 
     def destinations(self, u: int, mode: str, cargo: int) -> dict:
-        """``movement.destinations`` of ``u`` (carrying ``cargo`` if >= 0) for a free move of
+        """``search.destinations`` of ``u`` (carrying ``cargo`` if >= 0) for a free move of
         ``mode``, shared by units whose searches read the same facts. Besides this listing's
         state, side and engage ban, the search reads of the unit only its place, moved flag,
         fleet type, inside flag and range, and what the limits read about it and its cargo:
@@ -595,7 +407,7 @@ class Listing:
             quarter = mode == "quarter"
             limits = (self._open_limits(u) if mode == "open"
                       else self._limits(u, not quarter, heading))
-            found = self.found[key] = movement.destinations(
+            found = self.found[key] = destinations(
                 state, u, forced=not quarter, no_engage=self.calm, carrying=cargo >= 0,
                 cargo=cargo, limits=limits, reach=1 if quarter else 0, memo=self.memo)
         return found
@@ -606,23 +418,23 @@ class Listing:
         (:meth:`destinations` answers nothing otherwise)."""
         return bool(self._homes_near(u, u)) if mode == "home" else self._city_adjacent(u)
 
-    def _setting(self) -> tuple:
+    def setting_key(self) -> tuple:
         """What :meth:`_moves` reads of this state besides the unit and its cargo
         (see :data:`_MOVES`): the world, side, scenario, year and season; the flags but this
         Winter's bookkeeping (``maintained:``, ``homing:``, ``winter_group:``, ``group_seq``,
         read by no move search or check); the enemy's places and inside flags; city control,
         neutral and pillaged places; who garrisons and who besieges each place; and the side's
         units standing where enemy units stand, with their places and inside flags (whether a
-        port is besieged, and the room inside it, :meth:`movement._Ctx.port_ok`)."""
+        port is besieged, and the room inside it, :meth:`occupancy.Occupancy.port_ok`)."""
         got = self.setting
         if got is None:
             state, side, any_enemy = self.state, self.side, self.occ.any
             loc, inside = state.loc, state.inside
-            elo = (1 - side) * 60
+            elo = (1 - side) * SIDE_SPAN
             got = self.setting = (
                 state.ix, side, state.scenario, state.year, state.season,
                 frozenset(kv for kv in state.flags.items() if not kv[0].startswith(_BOOKKEEPING)),
-                loc[elo:elo + 60].tobytes(), bytes(inside[elo:elo + 60]),
+                loc[elo:elo + SIDE_SPAN].tobytes(), bytes(inside[elo:elo + SIDE_SPAN]),
                 state.city_control.tobytes(), state.neutral, state.pillaged,
                 tuple(sorted((p, g[0]) for p, g in state.garrisons.items())),
                 tuple(sorted((p, r["besieger"]) for p, r in state.sieges.items())),
@@ -631,22 +443,22 @@ class Listing:
 
     def listed(self, u: int, modes: tuple[str, ...],
                cargos: tuple[int, ...] | None = None) -> list[dict]:
-        """The free wintering moves of ``u`` in each of ``modes``: what ``actions.move_actions``
+        """The free wintering moves of ``u`` in each of ``modes``: what ``moves.move_actions``
         lists for the mode (one canonical path per destination and cargo choice), as winter
         moves, fresh copies. ``cargos``: only the moves carrying these (a land unit reduced to
-        board, ``boarding.py``) instead of every :func:`movement.cargo_choices`."""
+        board, ``boarding.py``) instead of every :func:`check.cargo_choices`."""
         if cargos is None:
-            cargos = movement.cargo_choices(self.state, u)
+            cargos = cargo_choices(self.state, u)
         return [{**a, "path": a["path"][:]} for mode in modes for cargo in cargos
                 for a in self.remembered(u, mode, cargo)]
 
     def remembered(self, u: int, mode: str, cargo: int) -> tuple[dict, ...]:
         """:meth:`_moves`, remembered in :data:`_MOVES` under everything it reads:
-        :meth:`_setting`, the mode, the unit's place, moved and inside flags and combat value,
+        :meth:`setting_key`, the mode, the unit's place, moved and inside flags and combat value,
         and those of the cargo. Shared: callers copy before changing."""
         state = self.state
         moved, inside, cv = state.moved, state.inside, state.cv
-        unit = (self._setting(), mode, (u, state.loc[u], moved[u], inside[u], cv[u]))
+        unit = (self.setting_key(), mode, (u, state.loc[u], moved[u], inside[u], cv[u]))
         key = (unit, cargo, moved[cargo], inside[cargo], cv[cargo]) if cargo >= 0 else unit
         got = _MOVES.get(key)
         if got is None:
@@ -657,23 +469,23 @@ class Listing:
 
     def _moves(self, u: int, mode: str, cargo: int) -> tuple[dict, ...]:
         """The free wintering moves of ``u`` in ``mode`` carrying ``cargo`` (-1: none), in
-        destination order. Reads this listing's :meth:`_setting` and, of the units, only
+        destination order. Reads this listing's :meth:`setting_key` and, of the units, only
         ``u``'s and ``cargo``'s place, moved and inside flags (:meth:`destinations`)."""
         if not self.may_end(u, mode):
             return ()
         state = self.state
         word = "Quarter (free): " if mode == "quarter" else "Home (free): "
         return tuple({**a, "type": "winter_move", "label": word + a["label"], "mode": mode}
-                     for a in actions.moves_along(state.ix, SIDE_NAMES[self.side], u, cargo,
-                                                  state.loc[u], self.destinations(u, mode, cargo)))
+                     for a in moves_along(state.ix, SIDE_NAMES[self.side], u, cargo,
+                                          state.loc[u], self.destinations(u, mode, cargo)))
 
 
 #: :meth:`Listing._moves` answers shared between listings (most units' moves are the same from
-#: one winter action to the next). Key: (:meth:`Listing._setting`, mode, (unit, its place, its
+#: one winter action to the next). Key: (:meth:`Listing.setting_key`, mode, (unit, its place, its
 #: moved and inside flags and combat value)) and, with a cargo, (that, cargo, its moved and
 #: inside flags and combat value): everything the answer reads (:meth:`Listing.listed`); the
 #: actions are copied on use. Bounded.
-_MOVES: dict[tuple, tuple[dict, ...]] = remembered.table("wintering._MOVES")
+_MOVES: dict[tuple, tuple[dict, ...]] = remembered.table("winter.movement._MOVES")
 _MOVES_MAX = 4096
-#: Flags of this Winter's bookkeeping, read by no move search or check (:meth:`Listing._setting`)
+#: Flags of this Winter's bookkeeping, read by no move search or check (:meth:`Listing.setting_key`)
 _BOOKKEEPING = ("maintained:", "homing:", "winter_group:", "group_seq")

@@ -15,33 +15,48 @@ Frames:
 Bookkeeping in ``state.flags`` for the current Winter: ``maintained:<unit>`` (§9.22) and
 ``homing:<unit>`` = the home city a unit engaged to reach (§9.31).
 
-What wintering movement may do (§9.21: shelter, Quartering, Homing and Winter group move
-limits, the listing of free moves) is in ``wintering.py``.
+The shelter units need is in :mod:`.shelter`; what wintering movement may do (§9.21:
+Quartering, Homing and Winter group move limits, the listing of free moves) in
+:mod:`.movement`.
 """
 
 from __future__ import annotations
 
 from hellenes_nb.core.echo import shown
 from hellenes_nb.core.steps import IllegalAction, Step, need, pop, push, replace_top
-from hellenes_nb.games.hellenes.index import SIDE_NAMES, WorldIndex, action_side
-from hellenes_nb.games.hellenes.rules import (
-    actions,
-    boarding,
-    cards,
-    control,
-    movement,
-    peace,
-    siege,
+from hellenes_nb.games.hellenes.index import (
+    SIDE_NAMES,
+    WINTER,
+    WorldIndex,
+    action_side,
+    side_of,
+    side_title,
+    side_units,
 )
+from hellenes_nb.games.hellenes.rules import boarding, cards, control, peace
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
+from hellenes_nb.games.hellenes.rules.actions.moves import move_limits
+from hellenes_nb.games.hellenes.rules.actions.phase import ACTION_TYPES
+from hellenes_nb.games.hellenes.rules.actions.types import cost_of, next_group
 from hellenes_nb.games.hellenes.rules.battle.phase import formations
 from hellenes_nb.games.hellenes.rules.control import outside_units
-from hellenes_nb.games.hellenes.rules.winter.movement import (
+from hellenes_nb.games.hellenes.rules.losses import eliminate
+from hellenes_nb.games.hellenes.rules.movement.check import (
+    Plan,
+    board_choices,
+    must_carry,
+    plan_move,
+)
+from hellenes_nb.games.hellenes.rules.movement.execution import execute
+from hellenes_nb.games.hellenes.rules.siege.condition import inside_units
+from hellenes_nb.games.hellenes.rules.siege.methods import siege_targets
+from hellenes_nb.games.hellenes.rules.siege.records import refresh
+from hellenes_nb.games.hellenes.rules.siege.sortie import sortie_candidates
+from hellenes_nb.games.hellenes.rules.winter.movement import Listing, enemy_units
+from hellenes_nb.games.hellenes.rules.winter.shelter import (
     FREE_MODES,
-    Listing,
     Refusal,
     city_occupants,
-    enemy_units,
     free_move_reason,
     home_cities,
     in_friendly_city,
@@ -53,12 +68,7 @@ from hellenes_nb.games.hellenes.rules.winter.movement import (
 )
 from hellenes_nb.games.hellenes.state import State
 
-WINTER = 5
 BUILD_TYPES = ("build", "recruit", "move_group")
-
-
-def _name(side: int) -> str:
-    return SIDE_NAMES[side].title()
 
 
 # -- the winter sequence ------------------------------------------------------------------------
@@ -85,14 +95,14 @@ class Winter(Step):
         elif stage in (5, 6):
             side = first if stage == 5 else 1 - first
             state.active = side
-            siege.refresh(state)
-            if siege.siege_targets(state, side):
-                state.event("winter_sieges", "9.4", f"{_name(side)}'s winter siege combat "
+            refresh(state)
+            if siege_targets(state, side):
+                state.event("winter_sieges", "9.4", f"{side_title(side)}'s winter siege combat "
                             "(attrition hits on 1–3)", side)
                 push(state, {"kind": "siege_combat", "side": side, "done": (),
                              "action_turn": 1})
         else:
-            siege.refresh(state)
+            refresh(state)
             control.refresh(state)
             cards.discard_played(state)
             for key in [k for k in state.flags
@@ -163,7 +173,7 @@ class WinterActions(Step):
                     out.extend(listing.listed(u, modes))
                     if ix.is_fleet[u]:  # land units too strong to board it (§5.21)
                         out.extend(boarding.offers(
-                            state, side, u, movement.board_choices(state, u),
+                            state, side, u, board_choices(state, u),
                             lambda c, u=u, m=modes: any(listing.remembered(u, mode, c)
                                                         for mode in m)))
             if self._maintain_refusal(state, u, over, city, u in listing.kept) is None:
@@ -172,12 +182,12 @@ class WinterActions(Step):
                     out.append(_maintain_action(ix, side, u, state.loc[u], cost).copy())
         vary = scenario_rules.costs_vary(state)  # else each costs handler.cost (cost_of)
         for t in BUILD_TYPES:
-            handler = actions.ACTION_TYPES[t]
+            handler = ACTION_TYPES[t]
             if handler.cost <= state.actions_left:
                 found = handler.legal(state, side)
                 out.extend(found if not vary else
                            (a for a in found
-                            if actions.cost_of(state, handler, a) <= state.actions_left))
+                            if cost_of(state, handler, a) <= state.actions_left))
         return out
 
     def _maintain_refusal(self, state: State, u: int, over: dict[int, tuple[list[int], int]],
@@ -203,18 +213,18 @@ class WinterActions(Step):
                 return exc, None
         if action.get("type") == "board" and action_side(action) == frame["side"] \
                 and frame["stage"] == "act":
-            return boarding.refusal(state, frame, action), None
+            return boarding.refusal(state, frame, action, self.board_moves), None
         return self.why_illegal(state, frame, action), None
 
     def why_illegal(self, state, frame, action):
         side = action_side(action)
         t = action.get("type")
         if side != frame["side"]:
-            return IllegalAction(f"it is {_name(frame['side'])}'s winter actions", "9.2")
+            return IllegalAction(f"it is {side_title(frame['side'])}'s winter actions", "9.2")
         if t == "end_winter_actions":
             return None
         if t == "board":
-            return boarding.refusal(state, frame, action)
+            return boarding.refusal(state, frame, action, self.board_moves)
         if t == "winter_move":
             try:
                 self._plan(state, side, action)
@@ -226,7 +236,7 @@ class WinterActions(Step):
                 u = state.ix.unit(need(action, "unit", str))
             except KeyError as exc:
                 return IllegalAction(str(exc.args[0]), "9.22")
-            if u // 60 != side or state.loc[u] < 0:
+            if side_of(u) != side or state.loc[u] < 0:
                 return IllegalAction(f"{state.ix.describe(u)} is not your unit on the map",
                                      "9.22")
             why = self._maintain_refusal(state, u, overloaded(state, side))
@@ -238,8 +248,8 @@ class WinterActions(Step):
                                      f"{state.actions_left} remain", "9.22")
             return None
         if t in BUILD_TYPES:
-            handler = actions.ACTION_TYPES[t]
-            cost = actions.cost_of(state, handler, action)
+            handler = ACTION_TYPES[t]
+            cost = cost_of(state, handler, action)
             if cost > state.actions_left:
                 return IllegalAction(f"{t} costs {cost} action(s) and only "
                                      f"{state.actions_left} remain", "9.2")
@@ -249,7 +259,7 @@ class WinterActions(Step):
                              "board a fleet), move_group, maintain, build, recruit and "
                              "end_winter_actions (no musters, pillaging or garrisons)", "9.2")
 
-    def _plan(self, state: State, side: int, action: dict) -> movement.Plan:
+    def _plan(self, state: State, side: int, action: dict) -> Plan:
         ix = state.ix
         mode = action.get("mode")
         if mode not in FREE_MODES:
@@ -260,12 +270,12 @@ class WinterActions(Step):
             carry = ix.unit(action["carry"]) if action.get("carry") is not None else -1
         except (KeyError, TypeError) as exc:
             raise IllegalAction(f"bad unit or area in the move: {exc}", "9.21") from None
-        if u // 60 != side or (carry >= 0 and carry // 60 != side):
+        if side_of(u) != side or (carry >= 0 and side_of(carry) != side):
             raise IllegalAction("only your own units make your wintering moves", "9.21")
         reason = free_move_reason(state, u, mode)
         if reason:
             raise IllegalAction(reason, scenario_rules.section(reason) or "9.21")
-        if carry < 0 and ix.is_fleet[u] and movement.must_carry(state, u):
+        if carry < 0 and ix.is_fleet[u] and must_carry(state, u):
             raise IllegalAction(f"{ix.describe(u)} must carry one of the land units at sea with "
                                 "it", "5.21")
         forced = action.get("forced", False)
@@ -275,9 +285,9 @@ class WinterActions(Step):
         carry_cv = action.get("carry_cv", 0)
         if not isinstance(carry_cv, int) or isinstance(carry_cv, bool):
             raise IllegalAction("'carry_cv' must be a whole number", "5.21")
-        return movement.plan_move(state, u, path, forced=forced, carry=carry, carry_cv=carry_cv,
-                                  limits=actions.move_limits(state, u, mode,
-                                                             path[-1] if path else -1))
+        return plan_move(state, u, path, forced=forced, carry=carry, carry_cv=carry_cv,
+                         limits=move_limits(state, u, mode,
+                                            path[-1] if path else -1))
 
     def apply(self, state, frame, action):
         self.apply_checked(state, frame, action, None)
@@ -292,7 +302,7 @@ class WinterActions(Step):
             boarding.start(state, frame, action)
         elif t == "winter_move":
             plan = made if made is not None else self._plan(state, side, action)
-            movement.execute(state, plan, _formation_group(state, plan))
+            execute(state, plan, _formation_group(state, plan))
             scenario_rules.refresh_neutral(state)
             if action["mode"] == "home" and plan.engage_via:
                 end = plan.end
@@ -301,26 +311,38 @@ class WinterActions(Step):
                 for m in (plan.unit, plan.carry):
                     if m >= 0:
                         state.flags[f"homing:{ix.unit_key[m]}"] = target
-                state.event("homing_battle", "9.31", f"{_name(side)} homing units challenge "
+                state.event("homing_battle", "9.31", f"{side_title(side)} homing units challenge "
                             f"the enemy at {ix.place_name[end]}", side, place=end)
         elif t == "maintain":
             u = ix.unit(action["unit"])
             state.actions_left -= scenario_rules.action_cost(state, state.loc[u])
             state.flags[f"maintained:{ix.unit_key[u]}"] = 1
-            state.event("maintain", "9.22", f"{_name(side)} maintains {ix.describe(u)}", side,
-                        private=side, public=f"{_name(side)} maintains a block in "
+            state.event("maintain", "9.22", f"{side_title(side)} maintains {ix.describe(u)}", side,
+                        private=side, public=f"{side_title(side)} maintains a block in "
                                              f"{ix.place_name[state.loc[u]]}")
         else:
-            handler = actions.ACTION_TYPES[t]
-            state.actions_left -= actions.cost_of(state, handler, action)
+            handler = ACTION_TYPES[t]
+            state.actions_left -= cost_of(state, handler, action)
             handler.apply(state, side, action)
+
+    def board_moves(self, state: State, frame: dict, f: int, c: int) -> list[dict]:
+        """The free wintering moves this frame accepts of fleet ``f`` carrying ``c`` reduced
+        to board it (``boarding.py``)."""
+        if frame["stage"] != "act" or unit_refusal(state, f) is not None \
+                or c not in board_choices(state, f):
+            return []
+        listing = Listing(state, frame["side"])
+        city = listing.cities.get(f)
+        if city is None:
+            return []
+        return listing.listed(f, open_modes(state.ix, f, city, city in listing.over), (c,))
 
     def run(self, state, frame):
         side = frame["side"]
         stage = frame["stage"]
         if stage == "start":
             _start(state, side)
-            state.event("winter_actions", "9.2", f"{_name(side)}'s winter actions: "
+            state.event("winter_actions", "9.2", f"{side_title(side)}'s winter actions: "
                         f"{state.actions_left} action(s)", side, actions=state.actions_left)
             replace_top(state, stage="act")
         elif stage == "rolls":
@@ -342,16 +364,16 @@ class WinterActions(Step):
             pop(state, frame)
 
     def text(self, state, frame):
-        return (f"{_name(frame['side'])}'s winter actions ({state.actions_left} left): Quarter "
-                "or Home for free, group moves, maintenance, building")
+        return (f"{side_title(frame['side'])}'s winter actions ({state.actions_left} left): "
+                "Quarter or Home for free, group moves, maintenance, building")
 
 
-def _formation_group(state: State, plan: movement.Plan) -> int:
+def _formation_group(state: State, plan: Plan) -> int:
     """Free wintering moves from one area along one route in one player's winter actions form
     one formation (one group, §5.41): they fight a homing battle and cross deep seas together."""
     key = "winter_group:" + "/".join(state.ix.place_ids[p] for p in (plan.start, *plan.path))
     if key not in state.flags:
-        state.flags[key] = actions.next_group(state)
+        state.flags[key] = next_group(state)
     return state.flags[key]
 
 
@@ -379,11 +401,11 @@ class WinterDisband(Step):
 
     def apply(self, state, frame, action):
         u = state.ix.unit(action["unit"])
-        movement.eliminate(state, u, "9.24", "no room in the city and not maintained")
+        eliminate(state, u, "9.24", "no room in the city and not maintained")
         replace_top(state, count=frame["count"] - 1)
 
     def text(self, state, frame):
-        return (f"{_name(frame['side'])}: {frame['count']} unit(s) in "
+        return (f"{side_title(frame['side'])}: {frame['count']} unit(s) in "
                 f"{state.ix.place_name[frame['place']]} are over its capacity and not "
                 "maintained; choose which disband (§9.213)")
 
@@ -401,7 +423,7 @@ def disband(state: State, side: int, keep_homing: bool) -> None:
         doomed.extend((u, f"no room in {ix.place_name[p]} and not maintained")
                       for u in ranked[:excess])
     crowded = {u for u, _ in doomed}
-    for u in range(side * 60, side * 60 + 60):
+    for u in side_units(side):
         if state.loc[u] < 0 or u in crowded:
             continue
         if ix.is_barbarian[u]:
@@ -414,8 +436,8 @@ def disband(state: State, side: int, keep_homing: bool) -> None:
             doomed.append((u, "outside any friendly city and not maintained"))
     for u, why in doomed:
         if state.loc[u] >= 0:
-            movement.eliminate(state, u, "9.24", f"disbands for the Winter: {why}",
-                               "disbands for the Winter")
+            eliminate(state, u, "9.24", f"disbands for the Winter: {why}",
+                      "disbands for the Winter")
 
 
 # -- siegebreaking combat (§9.3) -----------------------------------------------------------------
@@ -437,9 +459,9 @@ class SiegeBreak(Step):
         if stage == "start":
             state.active = side
             state.retreated = bytearray(len(state.retreated))
-            siege.refresh(state)
+            refresh(state)
             replace_top(state, stage="battles")
-            if siege.sortie_candidates(state, side):
+            if sortie_candidates(state, side):
                 push(state, {"kind": "sortie", "side": side, "chosen": ()})
         elif stage == "battles":
             places = self._pending(state, frame)
@@ -453,10 +475,10 @@ class SiegeBreak(Step):
             push(state, {"kind": "battle", "place": p, "side": side, "mode": "field",
                          "treachery": False, "stage": "start"})
         else:
-            siege.refresh(state)
+            refresh(state)
             _homing_enter(state, side)
             disband(state, side, keep_homing=False)
-            siege.refresh(state)
+            refresh(state)
             control.refresh(state)
             pop(state, frame)
 
@@ -465,7 +487,7 @@ def _homing_enter(state: State, side: int) -> None:
     """Homing fleets whose offshore sea is now clear of the enemy enter their home port, inside
     its walls if it is still besieged by land (§9.31)."""
     ix = state.ix
-    for u in range(side * 60, side * 60 + 60):
+    for u in side_units(side):
         target = state.flags.get(f"homing:{ix.unit_key[u]}")
         p = state.loc[u]
         if target is None or p < 0 or not ix.is_sea(p) or ix.offshore[target] != p:
@@ -473,29 +495,15 @@ def _homing_enter(state: State, side: int) -> None:
         if enemy_units(state, p, side) or state.city_control[target] != side:
             continue
         besieged = bool(outside_units(state, target, 1 - side))
-        if besieged and len(siege.inside_units(state, target, side)) \
+        if besieged and len(inside_units(state, target, side)) \
                 >= scenario_rules.capacity(state, target):
             continue
         state.loc[u] = target
         state.inside[u] = 1 if besieged else 0
         state.event("homing_enters", "9.31", f"{ix.describe(u)} reaches home: "
                     f"{ix.place_name[target]}", side, private=side,
-                    public=f"A {_name(side)} block reaches home in {ix.place_name[target]}")
+                    public=f"A {side_title(side)} block reaches home in {ix.place_name[target]}")
 
 
-def _boarding_moves(state: State, frame: dict, f: int, c: int) -> list[dict]:
-    """The free wintering moves the winter-actions frame accepts of fleet ``f`` carrying
-    ``c`` (``boarding.py``)."""
-    if frame["stage"] != "act" or unit_refusal(state, f) is not None \
-            or c not in movement.board_choices(state, f):
-        return []
-    listing = Listing(state, frame["side"])
-    city = listing.cities.get(f)
-    if city is None:
-        return []
-    return listing.listed(f, open_modes(state.ix, f, city, city in listing.over), (c,))
-
-
-boarding.PARENTS[WinterActions.kind] = _boarding_moves
 #: the steps of this chapter (listed in the ruleset's registry)
 STEPS = (Winter(), WinterActions(), WinterDisband(), SiegeBreak())

@@ -9,7 +9,7 @@ import pytest
 from hellenes_nb.core.dice import Dice
 from hellenes_nb.games.hellenes.rules.battle.blocks import Fighter
 from hellenes_nb.games.hellenes.rules.battle.combat import Battle
-from hellenes_nb.games.hellenes.rules.battle.policies import AutoPolicy, auto
+from hellenes_nb.games.hellenes.rules.battle.policies import BattlePolicy, auto
 
 
 def dice(*faces: int) -> Dice:
@@ -113,7 +113,7 @@ def _raid(athenian_cavalry_dice: list[int]) -> Battle:
         Fighter("A_cav", "athens", "defender", "A2", 2, cavalry=True),
         Fighter("A_hop", "athens", "defender", "C2", 3),
     ]
-    spartan_raids = AutoPolicy(retreat=lambda battle, side: side == "sparta")
+    spartan_raids = BattlePolicy(retreat=lambda battle, side: side == "sparta")
     b = Battle(fs, dice=dice(*athenian_cavalry_dice, 1, 5, 1, 1))
     b.run(spartan_raids)
     return b

@@ -7,7 +7,7 @@ import pytest
 from hellenes_nb.core.dice import Dice
 from hellenes_nb.games.hellenes.rules.battle.blocks import Fighter
 from hellenes_nb.games.hellenes.rules.battle.combat import Battle
-from hellenes_nb.games.hellenes.rules.battle.policies import AutoPolicy, auto
+from hellenes_nb.games.hellenes.rules.battle.policies import BattlePolicy, auto
 from hellenes_nb.games.hellenes.rules.battle.setup import BattleError
 
 
@@ -21,8 +21,8 @@ def of(battle: Battle, kind: str) -> list[dict]:
     return [e for e in battle.log if e["kind"] == kind]
 
 
-def retreat_for(side: str, from_round: int = 1) -> AutoPolicy:
-    return AutoPolicy(retreat=lambda b, s: s == side and b.round >= from_round)
+def retreat_for(side: str, from_round: int = 1) -> BattlePolicy:
+    return BattlePolicy(retreat=lambda b, s: s == side and b.round >= from_round)
 
 
 # -- order of fire -----------------------------------------------------------------------------
@@ -395,7 +395,7 @@ def test_6_41_harrying_that_wipes_out_the_enemy_does_not_change_the_result() -> 
         Fighter("A_inf", "athens", "defender", "B1", 1),
     ]
     b = Battle(fs, dice=dice(1, 1))
-    out = b.run(AutoPolicy(retreat=lambda battle, side: side == "sparta"))
+    out = b.run(BattlePolicy(retreat=lambda battle, side: side == "sparta"))
     assert b.fighter("A_inf").cv == 0
     assert (out.how, out.winner, out.prestige, out.must_retreat) == ("retire", "athens", 0,
                                                                      "sparta")

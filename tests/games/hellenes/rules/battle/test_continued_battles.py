@@ -9,7 +9,7 @@ from support.fightpos import U, besiege, combat, engage, events, new_state, put
 
 from hellenes_nb.games.hellenes.rules.battle.blocks import Fighter
 from hellenes_nb.games.hellenes.rules.battle.combat import Battle
-from hellenes_nb.games.hellenes.rules.battle.policies import AutoPolicy
+from hellenes_nb.games.hellenes.rules.battle.policies import BattlePolicy
 from hellenes_nb.games.hellenes.rules.battle.setup import BattleError
 
 pytestmark = pytest.mark.rule("6.4")
@@ -72,7 +72,7 @@ def test_14_11_the_battle_machine_remembers_earlier_hits_it_is_given():
         return [Fighter("A1", "athens", "defender", "C2", 2),
                 Fighter("S19", "sparta", "aggressor", "C2", 1)]
 
-    leave = AutoPolicy(retreat=lambda b, s: s == "athens")
+    leave = BattlePolicy(retreat=lambda b, s: s == "athens")
     fresh = Battle(fighters(), dice=1).run(leave)
     assert (fresh.how, fresh.prestige) == ("retire", 0)
     again = Battle(fighters(), dice=1, suffered=("athens",))
@@ -175,7 +175,7 @@ def test_6_33_routed_blocks_stay_out_when_the_fight_goes_on():
                       6, 4,     # S5 routs A8 (tied weakest with A9: the first by key)
                       1, 4,     # A9 hits S5
                       3])       # S19 misses
-    leave = AutoPolicy(retreat=lambda b, side: side == "sparta" and b.round == 2)
+    leave = BattlePolicy(retreat=lambda b, side: side == "sparta" and b.round == 2)
     out = first.run(leave)
     assert (out.how, out.must_retreat, first.round) == ("retreat", "sparta", 2)
     assert first.fighter("A8").routed

@@ -9,8 +9,15 @@ from support.fightpos import P, U, decide, new_state, put
 
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
-from hellenes_nb.games.hellenes.rules import actions, control, movement, siege
-from hellenes_nb.games.hellenes.rules.battle import phase as battles
+from hellenes_nb.games.hellenes.rules import control
+from hellenes_nb.games.hellenes.rules.actions.phase import ACTION_TYPES
+from hellenes_nb.games.hellenes.rules.battle.retreats import retreat_options, retreat_refusal
+from hellenes_nb.games.hellenes.rules.movement.check import plan_move
+from hellenes_nb.games.hellenes.rules.movement.occupancy import note_pillaged, pillage_entry_banned
+from hellenes_nb.games.hellenes.rules.movement.search import destinations
+from hellenes_nb.games.hellenes.rules.siege.blockade import blockaded
+from hellenes_nb.games.hellenes.rules.siege.condition import besieger_of
+from hellenes_nb.games.hellenes.rules.siege.records import refresh
 from hellenes_nb.games.hellenes.state import State
 from hellenes_nb.games.hellenes.steps import STEPS
 
@@ -20,16 +27,16 @@ def test_5_5_no_friendly_unit_enters_a_city_pillaged_this_turn():
     s = new_state(active=ATHENS, season=2)
     put(s, "A2", "attica", 3)
     p = P("megaris")
-    assert (p, False) in movement.destinations(s, U("A2"))
+    assert (p, False) in destinations(s, U("A2"))
     s.pillaged = frozenset({p})
-    s.flags["pillaged_now:megaris"] = siege._turn_code(s, ATHENS)
-    assert siege.pillage_entry_banned(s, p, ATHENS)
+    note_pillaged(s, p, ATHENS)
+    assert pillage_entry_banned(s, p, ATHENS)
     with pytest.raises(IllegalAction) as err:
-        movement.plan_move(s, U("A2"), [p])
+        plan_move(s, U("A2"), [p])
     assert err.value.rule == "5.5"
-    assert (p, False) not in movement.destinations(s, U("A2"))
+    assert (p, False) not in destinations(s, U("A2"))
     put(s, "S26", "boeotia", 3)  # Sparta did not pillage it: its units may go in
-    assert (p, False) in movement.destinations(s, U("S26"))
+    assert (p, False) in destinations(s, U("S26"))
 
 
 @pytest.mark.rule("4.2")
@@ -38,13 +45,13 @@ def test_8_21_a_besieged_port_builds_while_not_blockaded():
     s = new_state(active=ATHENS, season=2)
     put(s, "A1", "attica", 1, inside=True)
     put(s, "S26", "attica", 3)
-    siege.refresh(s)
+    refresh(s)
     control.refresh(s)
-    assert siege.besieger_of(s, P("attica")) == SPARTA and not siege.blockaded(s, P("attica"))
-    build = actions.ACTION_TYPES["build"]
+    assert besieger_of(s, P("attica")) == SPARTA and not blockaded(s, P("attica"))
+    build = ACTION_TYPES["build"]
     assert any(a["unit"] == "A1" for a in build.legal(s, ATHENS))
     put(s, "S9", "saronic_gulf", 2)  # a Spartan fleet blockades Piraeus
-    assert siege.blockaded(s, P("attica"))
+    assert blockaded(s, P("attica"))
     assert not any(a["unit"] == "A1" for a in build.legal(s, ATHENS))
     assert "blockaded" in build.why_illegal(s, ATHENS, {"type": "build", "side": "athens",
                                                          "unit": "A1"}).message
@@ -110,8 +117,8 @@ def test_15_2_sicilians_cannot_retreat_out_of_sicily():
     put(s, "A1", "rhegium", 3)
     frame = {"place": P("rhegium"), "side": ATHENS, "mode": "field", "froms": (),
              "current": {"units": (U("A1"),), "from": -1, "via": ""}}
-    why = battles.retreat_refusal(s, frame, U("S47"), P("croton"))
+    why = retreat_refusal(s, frame, U("S47"), P("croton"))
     assert why is not None and why[1] == "15.2" and "SICILY" in why[0]
-    assert battles.retreat_refusal(s, frame, U("A1"), P("croton")) is None
-    assert all(o["to"] != P("croton") for o in battles.retreat_options(s, frame, U("S47")))
+    assert retreat_refusal(s, frame, U("A1"), P("croton")) is None
+    assert all(o["to"] != P("croton") for o in retreat_options(s, frame, U("S47")))
 

@@ -258,7 +258,7 @@ def _megara_assault(athens: dict[str, int], inside: dict[str, int]):
 @pytest.mark.rule("7.3")
 def test_8_12_besieged_fleets_leave_by_sea_and_the_garrison_stays():
     s = _megara_assault({"A1": 4, "A2": 3}, {"S15": 2, "S14": 2})
-    from hellenes_nb.games.hellenes.rules.battle.phase import retreat_refusal
+    from hellenes_nb.games.hellenes.rules.battle.retreats import retreat_refusal
     probe = s.stack[-1]
     assert retreat_refusal(s, probe, U("S14"), P("megaris"))[1] == "8.12"
     assert retreat_refusal(s, probe, U("S14"), P("saronic_gulf"))[1] == "6.4"  # no fleet yet

@@ -8,7 +8,7 @@ from support.evkit import RULES, WORLD, board, card_with, choices, choose, play
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
-from hellenes_nb.games.hellenes.rules import cards, persia
+from hellenes_nb.games.hellenes.rules import cards, events, persia
 
 CLEON = card_with("leader", leader="cleon")
 BRASIDAS = card_with("leader", leader="brasidas")
@@ -30,7 +30,7 @@ def _leaderless(s, side):
 @pytest.mark.rule("3.11")
 def test_3_11_a_leader_needs_its_side_leaderless_and_either_player_may_play_it():
     s = board()
-    assert "already has a leader" in cards.event_reason(s, ATHENS, CLEON, False)
+    assert "already has a leader" in events.event_reason(s, ATHENS, CLEON, False)
     _leaderless(s, ATHENS)
     g = play(s, "sparta", CLEON)  # Sparta may introduce an Athenian leader
     assert g.state.leaders[ATHENS] == CLEON and [CLEON, ATHENS] in g.state.in_play
@@ -58,8 +58,8 @@ def test_3_11_second_leader_event_for_the_same_side_in_a_season_is_wasted():
     s.deck = [n for n in s.deck if n not in (CLEON, DEMOSTHENES)]
     s.hands = [[n for n in h if n not in (CLEON, DEMOSTHENES)] for h in s.hands]
     s.stack = [{"kind": "test_end"}]
-    cards.resolve_event(s, SPARTA)  # Sparta has the initiative on a tie (§3.3)
-    cards.resolve_event(s, ATHENS)
+    events.resolve_event(s, SPARTA)  # Sparta has the initiative on a tie (§3.3)
+    events.resolve_event(s, ATHENS)
     assert s.leaders[ATHENS] == DEMOSTHENES
     assert any(e["kind"] == "event_wasted" for e in s.log)
     cards.discard_played(s)
@@ -123,9 +123,9 @@ def test_13_1_persian_aid_gives_sparta_an_action_and_costs_prestige_each_year_en
 @pytest.mark.rule("12.0")
 def test_12_0_no_persian_aid_or_war_tax_during_the_peace():
     s = board(scenario="415")
-    assert "Peace of Nicias" in cards.event_reason(s, SPARTA, AID, False)
-    assert "Peace of Nicias" in cards.event_reason(s, ATHENS, TAXES, False)
-    assert "athens event" in cards.event_reason(board(), SPARTA, TAXES, False)
+    assert "Peace of Nicias" in events.event_reason(s, SPARTA, AID, False)
+    assert "Peace of Nicias" in events.event_reason(s, ATHENS, TAXES, False)
+    assert "athens event" in events.event_reason(board(), SPARTA, TAXES, False)
 
 
 @pytest.mark.rule("14.22")

@@ -7,7 +7,8 @@ import pytest
 from support.evkit import besiege, board, card_with, choices, choose, play
 
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
-from hellenes_nb.games.hellenes.rules import cards, siege
+from hellenes_nb.games.hellenes.rules import cards, events
+from hellenes_nb.games.hellenes.rules.siege.sortie import sortie_candidates
 
 PLAGUE = card_with("plague_strikes")
 RETURNS = card_with("plague_returns")
@@ -43,13 +44,13 @@ def test_3_1_plague_strikes_every_unit_above_cadre_in_a_besieged_city():
 @pytest.mark.rule("3.1")
 def test_3_1_plague_strikes_needs_a_besieged_city():
     s = board({"A1": ("attica", 4)})
-    assert "besieged" in cards.event_reason(s, ATHENS, PLAGUE, False)
+    assert "besieged" in events.event_reason(s, ATHENS, PLAGUE, False)
 
 
 @pytest.mark.rule("3.1")
 def test_3_1_plague_returns_needs_an_earlier_plague_but_no_siege():
     s = board({"S1": ("laconia", 4), "S7": ("laconia", 1)})
-    assert "Plague Strikes" in cards.event_reason(s, ATHENS, RETURNS, False)
+    assert "Plague Strikes" in events.event_reason(s, ATHENS, RETURNS, False)
     s.flags["plague_struck"] = 1
     g = play(s, "athens", RETURNS)
     assert choices(g) == ["laconia"]
@@ -69,7 +70,7 @@ def test_15_1_second_plague_in_athens_kills_pericles_and_ends_the_plague():
         s = g.state
     assert s.leaders[ATHENS] is None
     assert pericles not in [n for n, _ in s.in_play]
-    assert "no further plague" in cards.event_reason(s, SPARTA, RETURNS, False)
+    assert "no further plague" in events.event_reason(s, SPARTA, RETURNS, False)
 
 
 @pytest.mark.rule("15.1")
@@ -104,7 +105,7 @@ def test_3_1_treachery_starts_a_single_round_assault_without_double_defense():
 def test_3_1_treachery_needs_a_siege_from_a_prior_season():
     s = _megara_siege()
     s.sieges[s.ix.place("megaris")]["since"] = [s.year, s.season, 0]
-    assert "prior season" in cards.event_reason(s, ATHENS, TREACHERY, False)
+    assert "prior season" in events.event_reason(s, ATHENS, TREACHERY, False)
 
 
 @pytest.mark.rule("10.2")
@@ -145,7 +146,7 @@ def test_3_1_hunger_on_a_port_needs_a_blockade():
     s = board({"A1": ("megaris", 3), "S3": ("megaris", 2, "inside"),
                "S9": ("saronic_gulf", 2)})  # Spartan fleet holds Megara's offshore sea
     besiege(s, "megaris", "athens")
-    assert "blockaded" in cards.event_reason(s, ATHENS, HUNGER, False)
+    assert "blockaded" in events.event_reason(s, ATHENS, HUNGER, False)
 
 
 @pytest.mark.rule("3.1")
@@ -174,16 +175,16 @@ def test_3_1_augury_stops_enemy_engaging_and_assaults_not_attrition():
 def test_3_1_augury_bars_the_enemys_sorties():
     s = board({"A1": ("boeotia", 2), "S26": ("boeotia", 4, "inside")})
     besiege(s, "boeotia", "athens")
-    assert siege.sortie_candidates(s, SPARTA) == [s.ix.unit("S26")]
+    assert sortie_candidates(s, SPARTA) == [s.ix.unit("S26")]
     s = play(s, "athens", AUGURY).state
-    assert siege.sortie_candidates(s, SPARTA) == []        # a sortie engages (§8.3)
-    assert siege.sortie_candidates(s, ATHENS) == []        # nobody besieged there
+    assert sortie_candidates(s, SPARTA) == []        # a sortie engages (§8.3)
+    assert sortie_candidates(s, ATHENS) == []        # nobody besieged there
 
 
 @pytest.mark.rule("3.1")
 def test_3_1_atrocity_costs_an_enemy_with_a_plus_one_leader_2_prestige():
     s = board()  # 431: Pericles (+1) leads Athens, Archidamos (0) Sparta
-    assert "+1 leader" in cards.event_reason(s, ATHENS, ATROCITY, False)
+    assert "+1 leader" in events.event_reason(s, ATHENS, ATROCITY, False)
     before = s.prestige
     g = play(s, "sparta", ATROCITY)
     assert g.state.prestige == before - 2
@@ -192,14 +193,14 @@ def test_3_1_atrocity_costs_an_enemy_with_a_plus_one_leader_2_prestige():
 @pytest.mark.rule("3.1")
 def test_3_1_atrocity_is_wasted_if_the_enemy_leader_is_gone_when_it_resolves():
     s = board()                                   # 431: Pericles (+1) leads Athens
-    assert cards.event_reason(s, SPARTA, ATROCITY, False) is None  # committed while he leads
+    assert events.event_reason(s, SPARTA, ATROCITY, False) is None  # committed while he leads
     pericles = s.leaders[ATHENS]
     s.leaders[ATHENS] = None                      # an ostracism resolved first (§3.11)
     s.in_play = [x for x in s.in_play if x[0] != pericles]
     before = s.prestige
     s.played[SPARTA] = {"card": ATROCITY, "use": "event"}
     s.stack = [{"kind": "test_end"}]
-    cards.resolve_event(s, SPARTA)
+    events.resolve_event(s, SPARTA)
     assert s.prestige == before
     assert s.log[-1]["kind"] == "event_wasted" and "no +1 leader" in s.log[-1]["text"]
 
@@ -227,4 +228,4 @@ def test_15_1_pericles_can_be_ostracized_after_athens_was_pillaged_last_season()
 @pytest.mark.rule("3.1")
 def test_3_1_no_events_in_winter():
     s = board(season=5)
-    assert "Winter" in cards.event_reason(s, SPARTA, QUAKE, False)
+    assert "Winter" in events.event_reason(s, SPARTA, QUAKE, False)

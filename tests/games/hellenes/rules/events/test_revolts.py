@@ -7,7 +7,7 @@ import pytest
 from support.evkit import board, card_with, choices, choose, play
 
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
-from hellenes_nb.games.hellenes.rules import cards, control
+from hellenes_nb.games.hellenes.rules import cards, control, events
 
 IONIA = card_with("revolt", region="ionia", spreading=True)
 EUBOEA = card_with("revolt", region="euboea", spreading=False)
@@ -86,7 +86,7 @@ def test_3_12_no_tax_revolt_without_a_regional_or_spreading_revolt():
     _spartan_thrace(s)
     s.in_play.append([TAXES[0], ATHENS])
     control.refresh(s)
-    assert "no vacant Athenian subject city can revolt" in cards.event_reason(s, SPARTA, EUBOEA,
+    assert "no vacant Athenian subject city can revolt" in events.event_reason(s, SPARTA, EUBOEA,
                                                                                False)
 
 
@@ -103,7 +103,7 @@ def test_13_3_one_persian_aid_cancels_spreading_revolts():
 def test_13_3_two_persian_aid_leave_only_tax_revolts():
     s = board()
     s.in_play += [[AID[0], SPARTA], [AID[1], SPARTA]]
-    assert "Persian Aid" in cards.event_reason(s, SPARTA, IONIA, False)
+    assert "Persian Aid" in events.event_reason(s, SPARTA, IONIA, False)
     s.in_play.append([TAXES[0], ATHENS])
     g = play(s, "sparta", IONIA)
     assert choices(g) == ["done"]  # the regional revolt itself is cancelled
@@ -115,29 +115,29 @@ def test_13_3_two_persian_aid_leave_only_tax_revolts():
 def test_13_3_three_persian_aid_cancel_every_revolt():
     s = board()
     s.in_play += [[n, SPARTA] for n in AID] + [[TAXES[0], ATHENS]]
-    assert "three Persian Aid" in cards.event_reason(s, SPARTA, IONIA, False)
+    assert "three Persian Aid" in events.event_reason(s, SPARTA, IONIA, False)
 
 
 @pytest.mark.rule("3.12")
 def test_3_12_revolt_needs_a_vacant_city_and_only_sparta_plays_it():
     units = {f"A{i + 1}": (c, 1) for i, c in enumerate(["chalcis", "eretria"])}
     s = board(units)
-    assert "no vacant" in cards.event_reason(s, SPARTA, EUBOEA, False)
-    assert "sparta event" in cards.event_reason(board(), ATHENS, EUBOEA, False)
+    assert "no vacant" in events.event_reason(s, SPARTA, EUBOEA, False)
+    assert "sparta event" in events.event_reason(board(), ATHENS, EUBOEA, False)
 
 
 @pytest.mark.rule("10.2")
 def test_10_2_revolts_and_helot_uprisings_are_not_new_year_events():
     s = board()
-    assert "New Year" in cards.event_reason(s, SPARTA, IONIA, True)
-    assert "New Year" in cards.event_reason(s, ATHENS, HELOTS, True)
+    assert "New Year" in events.event_reason(s, SPARTA, IONIA, True)
+    assert "New Year" in events.event_reason(s, ATHENS, HELOTS, True)
 
 
 @pytest.mark.rule("12.0")
 def test_12_0_no_revolt_or_uprising_during_the_peace_of_nicias():
     s = board(scenario="415")
-    assert "Peace of Nicias" in cards.event_reason(s, SPARTA, IONIA, False)
-    assert "Peace of Nicias" in cards.event_reason(s, ATHENS, HELOTS, False)
+    assert "Peace of Nicias" in events.event_reason(s, SPARTA, IONIA, False)
+    assert "Peace of Nicias" in events.event_reason(s, ATHENS, HELOTS, False)
 
 
 @pytest.mark.rule("3.1")

@@ -11,9 +11,12 @@ from support.evkit import RULES, WORLD, besiege, board
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction, replace_top
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
-from hellenes_nb.games.hellenes.rules import actions, olympians, siege
+from hellenes_nb.games.hellenes.rules import olympians
+from hellenes_nb.games.hellenes.rules.actions.building import Recruit
 from hellenes_nb.games.hellenes.rules.battle import combat
-from hellenes_nb.games.hellenes.rules.battle import phase as battles
+from hellenes_nb.games.hellenes.rules.battle.fighters import battle_object
+from hellenes_nb.games.hellenes.rules.movement.rolls import roll_storm
+from hellenes_nb.games.hellenes.rules.siege.attrition import attrition
 from hellenes_nb.games.hellenes.state import POOL
 from hellenes_nb.games.registry import new_game
 
@@ -80,7 +83,7 @@ def _recruit_game(**sacrifices):
         s.sacrifices[ATHENS if side == "athens" else SPARTA] += gods
     s.active = ATHENS
     s.stack = [{"kind": "test_end"}]
-    actions.Recruit().apply(s, ATHENS, {"type": "recruit", "side": "athens"})
+    Recruit().apply(s, ATHENS, {"type": "recruit", "side": "athens"})
     return s
 
 
@@ -127,7 +130,7 @@ def _battle_ready(seed=2):
         game.apply({"type": "fortify_done", "side": "sparta"})
     st = game.state
     while st.stack[-1]["battle"]["prompt"]:
-        b = battles.battle_object(st, st.stack[-1])
+        b = battle_object(st, st.stack[-1])
         b.choose("fight")
         replace_top(st, battle=b.to_dict())
     return st
@@ -138,7 +141,7 @@ def test_11_ares_rolls_the_latest_attack_again():
     st = _battle_ready()
     st.sacrifices[SPARTA].append("ares")
     before = st.stack[-1]["battle"]
-    b = battles.battle_object(st, st.stack[-1])
+    b = battle_object(st, st.stack[-1])
     b.step()
     replace_top(st, battle=b.to_dict())
     first = st.stack[-1]["battle"]["log"][len(before["log"])]
@@ -157,12 +160,12 @@ def test_11_ares_rolls_the_latest_attack_again():
 def test_11_ares_is_not_offered_without_a_sacrifice_or_twice_a_turn():
     st = _battle_ready()
     before = st.stack[-1]["battle"]
-    b = battles.battle_object(st, st.stack[-1])
+    b = battle_object(st, st.stack[-1])
     b.step()
     replace_top(st, battle=b.to_dict())
     assert not olympians.offer_ares(st, before)
     st.sacrifices[ATHENS].append("ares")
-    st.flags["appeal:ares"] = olympians._turn_code(st)
+    olympians.note_appeal(st, "ares")
     assert not olympians.offer_ares(st, before)
 
 
@@ -171,7 +174,7 @@ def test_11_the_free_ares_rerolls_end_when_another_class_attacks():
     st = _battle_ready()
     replace_top(st, ares_chain=(ATHENS, "Z", 1))        # an appealed class that is not firing
     before = st.stack[-1]["battle"]
-    b = battles.battle_object(st, st.stack[-1])
+    b = battle_object(st, st.stack[-1])
     b.step()
     replace_top(st, battle=b.to_dict())
     assert not olympians.offer_ares(st, before)         # no Ares held: nothing to offer
@@ -202,7 +205,7 @@ def _thebes_siege(**sacrifices):
 def test_11_demeter_rolls_a_whole_siege_attrition_again_and_the_new_roll_stands():
     s = _thebes_siege(sparta=["demeter"], athens=["hera"])
     p = s.ix.place("boeotia")
-    siege.attrition(s, p)  # offers Demeter itself
+    attrition(s, p)  # offers Demeter itself
     assert s.stack[-1]["kind"] == "appeal" and s.stack[-1]["god"] == "demeter"
     game = Game(RULES, s, seed=1)
     _appeal(game, "sparta")
@@ -219,7 +222,7 @@ def test_11_demeter_rolls_a_whole_siege_attrition_again_and_the_new_roll_stands(
 def test_11_an_appeal_can_be_declined_by_each_player_in_turn():
     s = _thebes_siege(sparta=["demeter"], athens=["demeter"])
     p = s.ix.place("boeotia")
-    siege.attrition(s, p)
+    attrition(s, p)
     game = Game(RULES, s, seed=1)
     assert game.prompt.side == "athens"  # the acting player is asked first
     game.apply({"type": "no_appeal", "side": "athens"})
@@ -240,7 +243,7 @@ def test_11_poseidon_rolls_a_storm_again_and_undoes_its_damage_first():
         u = s.ix.unit("A12")
         rec = {"kind": "deepsea", "side": ATHENS, "from": s.ix.place("ionian_sea"),
                "to": s.ix.place("messenian_gulf"), "group": 1, "path": (), "units": (u,)}
-        olympians.roll_storm(s, rec)
+        roll_storm(s, rec)
         if s.cv[u] == 4 or s.stack[-1]["kind"] != "appeal":
             continue
         game = Game(RULES, s, seed=1)

@@ -7,7 +7,8 @@ import pytest
 from support.wpos import U, action_game, board
 
 from hellenes_nb.core.steps import IllegalAction
-from hellenes_nb.games.hellenes.rules import actions, cards
+from hellenes_nb.games.hellenes.rules import cards
+from hellenes_nb.games.hellenes.rules.actions.building import recruit_barred
 
 NO_QUARTER = 52
 
@@ -38,7 +39,7 @@ def test_augury_bars_engaging_but_not_moving():
 @pytest.mark.rule("3.1")
 def test_no_quarter_bars_athenian_e2_fleet_recruits():
     s = board({})
-    assert actions.recruit_barred(s, U("A9")) is None
+    assert recruit_barred(s, U("A9")) is None
     s.in_play.append([NO_QUARTER, 1])
-    assert "No Quarter" in actions.recruit_barred(s, U("A9"))
-    assert actions.recruit_barred(s, U("A12")) is None  # an ordinary F2 squadron
+    assert "No Quarter" in recruit_barred(s, U("A9"))
+    assert recruit_barred(s, U("A12")) is None  # an ordinary F2 squadron

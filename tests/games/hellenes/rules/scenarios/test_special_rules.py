@@ -12,8 +12,10 @@ from support.wpos import IX, WORLD, P, U, act, action_game, board
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction
-from hellenes_nb.games.hellenes.rules import actions, cards, movement, peace, year_end
+from hellenes_nb.games.hellenes.rules import events, peace, year_end
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
+from hellenes_nb.games.hellenes.rules.actions.building import recruit_barred
+from hellenes_nb.games.hellenes.rules.movement.check import cargo_choices, plan_move
 from hellenes_nb.games.hellenes.ruleset import HELLENES
 from hellenes_nb.games.hellenes.state import ASIDE, POOL
 
@@ -24,8 +26,8 @@ TESTED_ELSEWHERE = {"reduced_tribute", "athens_tribute_penalty"}  # tests/year/t
 
 def _move(s, key: str, path: list[str], **kw):
     u = U(key)
-    return movement.plan_move(s, u, [P(x) for x in path],
-                              limits=scenario_rules.move_limits(s, u), **kw)
+    return plan_move(s, u, [P(x) for x in path],
+                     limits=scenario_rules.move_limits(s, u), **kw)
 
 
 def test_every_special_rule_key_is_used_by_a_scenario_and_has_a_test():
@@ -39,9 +41,9 @@ def test_every_special_rule_key_is_used_by_a_scenario_and_has_a_test():
 @pytest.mark.rule("2.27")  # KEY odrysians_need_no_leader
 def test_odrysians_only_while_athens_has_no_leader():
     s = board({}, leaders=True)
-    assert "no leader" in actions.recruit_barred(s, U("A37"))
+    assert "no leader" in recruit_barred(s, U("A37"))
     s = board({})
-    assert actions.recruit_barred(s, U("A37")) is None
+    assert recruit_barred(s, U("A37")) is None
 
 
 @pytest.mark.rule("15.1")  # KEY pericles_protection
@@ -85,9 +87,9 @@ def test_peace_land_units_stay_home_and_fleets_pass_enemies_but_end_at_home():
         _move(s, "A13", ["andros_sea"])
     assert scenario_rules.capacity(s, P("attica")) == 3 * IX.city_value[P("attica")]
     assert s.flags.get("no_rebels") == 1
-    assert "Peace of Nicias" in actions.recruit_barred(s, U("S36"))
+    assert "Peace of Nicias" in recruit_barred(s, U("S36"))
     revolt = next(n for n, c in WORLD.cards.items() if c.event == "revolt")
-    assert "Peace of Nicias" in cards.event_reason(s, SPARTA, revolt, False)
+    assert "Peace of Nicias" in events.event_reason(s, SPARTA, revolt, False)
 
 
 @pytest.mark.rule("12.0")  # KEY peace_of_nicias
@@ -95,16 +97,16 @@ def test_peace_forced_marches_succeed_at_once_in_greece_only():
     # within GREECE a forced sail needs no roll (§12.0 rule 2b) ...
     s = board({"A12": ("gulf_of_corinth", 3)}, scenario="415", year=415)
     u = U("A12")
-    plan = movement.plan_move(s, u, [P("gulf_of_patrae"), P("sea_of_leucas"),
-                                     P("sea_of_corcyra"), P("corcyra")], forced=True,
-                              limits=scenario_rules.move_limits(s, u))
+    plan = plan_move(s, u, [P("gulf_of_patrae"), P("sea_of_leucas"),
+                            P("sea_of_corcyra"), P("corcyra")], forced=True,
+                     limits=scenario_rules.move_limits(s, u))
     assert plan.forced_target == -1 and plan.end == P("corcyra")
     # ... but one into the Gulf of Rhegium (SICILY) is rolled for as usual (§5.3)
     s = board({"A49": ("corcyra", 3)}, scenario="415", year=415)
     u = U("A49")
-    plan = movement.plan_move(s, u, [P("sea_of_corcyra"), P("ionian_gulf"), P("ionian_sea"),
-                                     P("gulf_of_rhegium")], forced=True,
-                              limits=scenario_rules.move_limits(s, u))
+    plan = plan_move(s, u, [P("sea_of_corcyra"), P("ionian_gulf"), P("ionian_sea"),
+                            P("gulf_of_rhegium")], forced=True,
+                     limits=scenario_rules.move_limits(s, u))
     assert plan.forced_target == P("gulf_of_rhegium") and plan.end == P("ionian_sea")
 
 
@@ -169,12 +171,12 @@ def test_413_starts_at_war_with_decelea_capacity():
 @pytest.mark.rule("13.2")  # KEY persian_units_need_aid
 def test_persian_units_and_persia_need_persian_aid():
     s = board({}, scenario="413")
-    assert "Persian Aid" in actions.recruit_barred(s, U("S41"))
+    assert "Persian Aid" in recruit_barred(s, U("S41"))
     scenario_rules.refresh_neutral(s)
     assert s.neutral[P("lydia")] and s.neutral[P("phrygia")]
     s.in_play.append([PERSIAN_AID, SPARTA])
     scenario_rules.refresh_neutral(s)
-    assert not s.neutral[P("lydia")] and actions.recruit_barred(s, U("S41")) is None
+    assert not s.neutral[P("lydia")] and recruit_barred(s, U("S41")) is None
 
 
 @pytest.mark.rule("15.2")  # KEY sicily_neutral
@@ -263,12 +265,12 @@ def test_a_unit_held_in_athens_cannot_leave_as_a_fleets_passenger():
     fleet, held = U("A49"), U("A56")
     assert scenario_rules.setup_area(s, held) == "attica"
     with pytest.raises(IllegalAction, match="cannot be carried away: .*before 414") as err:
-        movement.plan_move(s, fleet, [P("saronic_gulf")], carry=held,
-                           limits=scenario_rules.move_limits(s, fleet))
+        plan_move(s, fleet, [P("saronic_gulf")], carry=held,
+                  limits=scenario_rules.move_limits(s, fleet))
     assert str(err.value).count("§15.2") == 1            # the section is cited once
-    assert held not in movement.cargo_choices(s, fleet)
+    assert held not in cargo_choices(s, fleet)
     s.year = 414
-    assert held in movement.cargo_choices(s, fleet)
+    assert held in cargo_choices(s, fleet)
 
 
 @pytest.mark.rule("15.2")  # KEY sicilians_stay

@@ -8,9 +8,16 @@ import pytest
 from support.fightpos import P, U, besiege, decide, legal, new_state, play, put
 
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
-from hellenes_nb.games.hellenes.rules import cards, movement, siege
+from hellenes_nb.games.hellenes.rules import cards
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
-from hellenes_nb.games.hellenes.rules.battle import phase as battles
+from hellenes_nb.games.hellenes.rules.battle.phase import formations, joining
+from hellenes_nb.games.hellenes.rules.battle.retreats import city_room
+from hellenes_nb.games.hellenes.rules.movement.check import plan_move
+from hellenes_nb.games.hellenes.rules.movement.execution import execute
+from hellenes_nb.games.hellenes.rules.siege.assault import start_assault
+from hellenes_nb.games.hellenes.rules.siege.attrition import attrition, attrition_max
+from hellenes_nb.games.hellenes.rules.siege.methods import siege_methods
+from hellenes_nb.games.hellenes.rules.siege.pillage import pillage_gain
 from hellenes_nb.games.hellenes.state import State
 from hellenes_nb.games.hellenes.steps import STEPS
 
@@ -29,21 +36,21 @@ def _thebes(season: int = 2) -> State:
 def test_3_1_hunger_raises_the_siege_attrition_rate_to_two():
     s = _thebes()
     p = P("boeotia")
-    assert siege.attrition_max(s, p) == 1
+    assert attrition_max(s, p) == 1
     s.flags["hunger:boeotia"] = cards.season_code(s)
-    assert siege.attrition_max(s, p) == 2
+    assert attrition_max(s, p) == 2
     s.season = 5
     s.flags["hunger:boeotia"] = cards.season_code(s)
-    assert siege.attrition_max(s, p) == 3  # Winter's rate is already higher
+    assert attrition_max(s, p) == 3  # Winter's rate is already higher
 
 
 @pytest.mark.rule("3.1")
 def test_3_1_augury_rules_out_the_assault_but_not_the_attrition():
     s = _thebes()
     p = P("boeotia")
-    assert "assault" in siege.siege_methods(s, p, True)
+    assert "assault" in siege_methods(s, p, True)
     s.flags["augury:athens"] = cards.season_code(s)
-    assert siege.siege_methods(s, p, True) == ["attrition", "none"]
+    assert siege_methods(s, p, True) == ["attrition", "none"]
     s.stack.append({"kind": "siege_combat", "side": ATHENS, "done": (), "action_turn": 1})
     with pytest.raises(Exception) as err:
         decide(s, {"type": "siege", "side": "athens", "place": "boeotia", "method": "assault"})
@@ -78,7 +85,7 @@ def test_3_1_civil_war_takes_away_double_defense_in_an_assault(civil_war):
     besiege(s, "boeotia", ATHENS, (431, 1, 0))
     if civil_war:
         s.civil_war = {P("boeotia")}
-    siege.start_assault(s, P("boeotia"), ATHENS)
+    start_assault(s, P("boeotia"), ATHENS)
     s.dice.force([3, 4, 3, 1])  # S26 misses twice, the garrison misses, A1 hits once
     STEPS.settle(s)
     decide(s, {"type": "capitulate", "side": "sparta", "accept": False})
@@ -90,7 +97,7 @@ def test_3_1_civil_war_takes_away_double_defense_in_an_assault(civil_war):
 def test_11_attrition_offers_demeter_to_the_holder():
     s = _thebes()
     s.sacrifices[SPARTA].append("demeter")
-    siege.attrition(s, P("boeotia"))
+    attrition(s, P("boeotia"))
     top = s.stack[-1]
     assert top["kind"] == "appeal" and top["god"] == "demeter" and top["offer"] == (SPARTA,)
 
@@ -120,9 +127,9 @@ def _two_arrivals(s: State) -> None:
     put(s, "A2", "attica", 3)
     put(s, "A3", "phocis", 3)
     for g, (key, frm) in enumerate((("A2", "attica"), ("A3", "phocis")), start=1):
-        plan = movement.plan_move(s, U(key), [P("boeotia")])
+        plan = plan_move(s, U(key), [P("boeotia")])
         assert not plan.engage_via
-        movement.execute(s, plan, g)
+        execute(s, plan, g)
         assert s.engagements[-1]["via"] == "join" and s.engagements[-1]["from"] == P(frm)
 
 
@@ -130,7 +137,7 @@ def _two_arrivals(s: State) -> None:
 def test_5_42_only_one_newly_arrived_formation_joins_a_siege_assault():
     s = _thebes()
     _two_arrivals(s)
-    siege.start_assault(s, P("boeotia"), ATHENS)
+    start_assault(s, P("boeotia"), ATHENS)
     STEPS.settle(s)
     decide(s, {"type": "capitulate", "side": "sparta", "accept": False})
     assert s.stack[-1]["stage"] == "join"
@@ -146,8 +153,8 @@ def test_5_42_only_one_newly_arrived_formation_joins_a_siege_assault():
 def test_5_42_joining_is_optional_even_for_a_single_arrival():
     s = _thebes()
     put(s, "A2", "attica", 3)
-    movement.execute(s, movement.plan_move(s, U("A2"), [P("boeotia")]), 1)
-    siege.start_assault(s, P("boeotia"), ATHENS)
+    execute(s, plan_move(s, U("A2"), [P("boeotia")]), 1)
+    start_assault(s, P("boeotia"), ATHENS)
     STEPS.settle(s)
     decide(s, {"type": "capitulate", "side": "sparta", "accept": False})
     assert s.stack[-1]["stage"] == "join"
@@ -161,9 +168,9 @@ def test_5_42_joining_is_optional_even_for_a_single_arrival():
 def test_5_42_arrivals_into_a_besieged_province_are_not_field_formations():
     s = _thebes()
     _two_arrivals(s)
-    assert battles.formations(s, P("boeotia"), ATHENS) == [
+    assert formations(s, P("boeotia"), ATHENS) == [
         {"units": tuple(sorted((U("A1"), U("A2"), U("A3")))), "from": -1, "via": ""}]
-    assert len(battles.joining(s, P("boeotia"), ATHENS)) == 2
+    assert len(joining(s, P("boeotia"), ATHENS)) == 2
 
 
 @pytest.mark.rule("12.0")
@@ -181,14 +188,14 @@ def test_12_0_retreat_into_a_city_uses_the_peace_capacity():
     frame = {"place": P("megaris"), "side": SPARTA, "mode": "field",
              "current": {"units": (U("S26"),), "from": P("boeotia"), "via": "land"}}
     assert scenario_rules.peace(s) and scenario_rules.capacity(s, P("megaris")) == 6
-    assert battles._city_room(s, frame, U("A1")) is None  # 5 inside: room under the Peace
+    assert city_room(s, frame, U("A1")) is None  # 5 inside: room under the Peace
     put(s, "A7", "megaris", 1, inside=True)
-    assert "capacity is 6" in battles._city_room(s, frame, U("A1"))
+    assert "capacity is 6" in city_room(s, frame, U("A1"))
 
 
 @pytest.mark.rule("15.2")
 def test_15_2_no_pillage_prestige_in_neutral_sicily():
     s = State(new_state().ix, "sicily", 1)
     assert scenario_rules.sicily_neutral_now(s)
-    assert siege._pillage_gain(s, P("syracuse")) == 0
-    assert siege._pillage_gain(s, P("boeotia")) == 1
+    assert pillage_gain(s, P("syracuse")) == 0
+    assert pillage_gain(s, P("boeotia")) == 1

@@ -6,8 +6,9 @@ import pytest
 from support.fightpos import P, U, besiege, decide, events, new_state, play, put
 
 from hellenes_nb.core.steps import IllegalAction
-from hellenes_nb.games.hellenes.rules import siege
-from hellenes_nb.games.hellenes.rules.actions import ACTION_TYPES
+from hellenes_nb.games.hellenes.rules.actions.phase import ACTION_TYPES
+from hellenes_nb.games.hellenes.rules.movement.occupancy import pillage_entry_banned
+from hellenes_nb.games.hellenes.rules.siege.pillage import pillage_apply, pillage_legal
 
 pytestmark = pytest.mark.rule("5.5")
 
@@ -23,8 +24,8 @@ def test_5_5_pillage_withdraws_the_besiegers_and_gains_prestige():
     s = new_state(active=0, season=3)
     _megara(s)
     put(s, "S3", "boeotia", 3)  # Boeotia is closed to the withdrawal: enemy units
-    assert [a["place"] for a in siege.pillage_legal(s, 0)] == ["megaris"]
-    siege.pillage_apply(s, 0, {"type": "pillage", "side": "athens", "place": "megaris"})
+    assert [a["place"] for a in pillage_legal(s, 0)] == ["megaris"]
+    pillage_apply(s, 0, {"type": "pillage", "side": "athens", "place": "megaris"})
     with pytest.raises(IllegalAction):
         decide(s, {"type": "withdraw", "side": "athens", "unit": "A1", "to": "boeotia"})
     for k in ("A1", "A2"):
@@ -33,8 +34,8 @@ def test_5_5_pillage_withdraws_the_besiegers_and_gains_prestige():
     assert s.loc[U("A1")] == s.loc[U("A2")] == P("attica")
     assert s.prestige == 1 and P("megaris") in s.pillaged
     assert s.sieges == {} and P("megaris") not in s.garrisons  # the siege is lifted
-    assert siege.pillage_entry_banned(s, P("megaris"), 0)
-    assert not siege.pillage_entry_banned(s, P("megaris"), 1)
+    assert pillage_entry_banned(s, P("megaris"), 0)
+    assert not pillage_entry_banned(s, P("megaris"), 1)
 
 
 @pytest.mark.rule("14.12")
@@ -43,7 +44,7 @@ def test_14_12_pillaging_sparta_is_worth_two():
     put(s, "A1", "laconia", 3)
     put(s, "S1", "laconia", 2, inside=True)
     besiege(s, "laconia", 0, (431, 1, 0))
-    siege.pillage_apply(s, 0, {"type": "pillage", "side": "athens", "place": "laconia"})
+    pillage_apply(s, 0, {"type": "pillage", "side": "athens", "place": "laconia"})
     decide(s, {"type": "withdraw", "side": "athens", "unit": "A1", "to": "arcadia"})
     play(s)
     assert s.prestige == 2
@@ -65,7 +66,7 @@ def test_5_5_only_opposing_cities_from_a_prior_season_once_a_year():
     s.pillaged = frozenset({P("megaris")})
     why = handler.why_illegal(s, 0, {"type": "pillage", "side": "athens", "place": "megaris"})
     assert "already been pillaged" in why.message
-    assert siege.pillage_legal(s, 0) == []
+    assert pillage_legal(s, 0) == []
 
 
 def test_5_5_only_the_group_there_at_the_start_of_the_turn_withdraws():
@@ -73,7 +74,7 @@ def test_5_5_only_the_group_there_at_the_start_of_the_turn_withdraws():
     _megara(s)
     put(s, "A3", "megaris", 2)
     s.moved[U("A3")] = 1  # arrived this turn: not part of the besieging group
-    siege.pillage_apply(s, 0, {"type": "pillage", "side": "athens", "place": "megaris"})
+    pillage_apply(s, 0, {"type": "pillage", "side": "athens", "place": "megaris"})
     for k in ("A1", "A2"):
         decide(s, {"type": "withdraw", "side": "athens", "unit": k, "to": "attica"})
     play(s)

@@ -19,7 +19,12 @@ from support.fightpos import (
 )
 
 from hellenes_nb.core.steps import IllegalAction
-from hellenes_nb.games.hellenes.rules import siege
+from hellenes_nb.games.hellenes.rules.siege.assault import treachery_assault
+from hellenes_nb.games.hellenes.rules.siege.attrition import attrition_allowed, attrition_max
+from hellenes_nb.games.hellenes.rules.siege.blockade import blockaded, can_build_in, grain_blockaded
+from hellenes_nb.games.hellenes.rules.siege.methods import siege_methods, siege_targets
+from hellenes_nb.games.hellenes.rules.siege.records import refresh
+from hellenes_nb.games.hellenes.rules.siege.sortie import sortie_candidates
 from hellenes_nb.games.hellenes.steps import STEPS
 
 
@@ -40,13 +45,13 @@ def test_7_2_siege_is_established_with_a_garrison_and_no_siege_combat_that_turn(
     s = new_state(active=0, season=2)
     put(s, "A1", "boeotia", 3)
     put(s, "S26", "boeotia", 2, inside=True)
-    siege.refresh(s)
+    refresh(s)
     p = P("boeotia")
     assert s.sieges[p]["besieger"] == 0 and s.sieges[p]["since"] == [431, 2, 0]
     assert s.garrisons[p] == [1, 0]
-    assert siege.siege_targets(s, 0) == []
+    assert siege_targets(s, 0) == []
     s.season = 3
-    assert siege.siege_targets(s, 0) == [p]
+    assert siege_targets(s, 0) == [p]
 
 
 @pytest.mark.rule("7.3")
@@ -61,7 +66,7 @@ def test_7_3_lifting_a_siege_removes_temporary_garrisons_only():
     s.garrisons[P("megaris")] = [1, 1]  # a permanent garrison stays (§4.23)
     s.loc[U("A1")] = P("attica")
     s.loc[U("A2")] = P("attica")
-    siege.refresh(s)
+    refresh(s)
     assert s.sieges == {}
     assert P("boeotia") not in s.garrisons and s.garrisons[P("megaris")] == [1, 1]
     assert not s.inside[U("S26")] and not s.inside[U("S14")]
@@ -160,16 +165,16 @@ def test_8_21_port_attrition_needs_a_blockade_since_a_prior_season():
     put(s, "A17", "chalcis", 2, inside=True)
     besiege(s, "chalcis", 1, (431, 1, 1))
     p = P("chalcis")
-    assert not siege.blockaded(s, p)
-    assert siege.siege_methods(s, p, True) == ["assault", "none"]
+    assert not blockaded(s, p)
+    assert siege_methods(s, p, True) == ["assault", "none"]
     put(s, "S9", "south_euboean_gulf", 2)
-    siege.refresh(s)
-    assert siege.blockaded(s, p) and s.sieges[p]["blockaded_since"] == [431, 3, 0]
-    assert not siege.attrition_allowed(s, p)  # blockaded only since this season
+    refresh(s)
+    assert blockaded(s, p) and s.sieges[p]["blockaded_since"] == [431, 3, 0]
+    assert not attrition_allowed(s, p)  # blockaded only since this season
     s.season = 4
-    assert siege.attrition_allowed(s, p)
-    assert siege.attrition_max(s, p) == 1
-    assert not siege.can_build_in(s, p, 0)  # besieged and blockaded (§8.21)
+    assert attrition_allowed(s, p)
+    assert attrition_max(s, p) == 1
+    assert not can_build_in(s, p, 0)  # besieged and blockaded (§8.21)
 
 
 @pytest.mark.rule("8.21")
@@ -179,12 +184,12 @@ def test_8_21_athens_blockades_every_unoccupied_offshore_sea():
     put(s, "S14", "megaris", 2, inside=True)
     besiege(s, "megaris", 0, (431, 1, 0))
     p = P("megaris")
-    assert siege.blockaded(s, p)  # the Saronic Gulf is empty
+    assert blockaded(s, p)  # the Saronic Gulf is empty
     put(s, "S15", "saronic_gulf", 2)
-    assert not siege.blockaded(s, p)
+    assert not blockaded(s, p)
     s.loc[U("S15")] = P("attica")
     put(s, "A12", "saronic_gulf", 2)
-    assert siege.blockaded(s, p)
+    assert blockaded(s, p)
 
 
 @pytest.mark.rule("8.22")
@@ -194,10 +199,10 @@ def test_8_22_black_sea_grain_blockade_gives_athens_winter_rates():
     put(s, "A1", "attica", 3, inside=True)
     besiege(s, "attica", 1, (431, 1, 1))
     p = P("attica")
-    assert not siege.blockaded(s, p)
+    assert not blockaded(s, p)
     put(s, "S9", "hellespont", 2)
-    assert siege.grain_blockaded(s) and siege.blockaded(s, p)
-    assert siege.attrition_max(s, p) == 3
+    assert grain_blockaded(s) and blockaded(s, p)
+    assert attrition_max(s, p) == 3
     s.sieges[p] = {**s.sieges[p], "blockaded_since": [431, 2, 1]}
     s.dice.force([3, 4])  # A1 and the garrison: the 3 hits at winter rates
     _siege_turn(s, 1, "attrition", "attica")
@@ -211,13 +216,13 @@ def test_4_2_building_bans_in_sieges():
     put(s, "A1", "boeotia", 3)
     put(s, "S26", "boeotia", 2, inside=True)
     besiege(s, "boeotia", 0, (431, 1, 0))
-    assert not siege.can_build_in(s, P("boeotia"), 1)  # besieged inland city
-    assert not siege.can_build_in(s, P("boeotia"), 0)  # the besiegers do not hold it
+    assert not can_build_in(s, P("boeotia"), 1)  # besieged inland city
+    assert not can_build_in(s, P("boeotia"), 0)  # the besiegers do not hold it
     put(s, "S1", "chalcis", 3)
     put(s, "A17", "chalcis", 2, inside=True)
     besiege(s, "chalcis", 1, (431, 1, 1))
-    assert siege.can_build_in(s, P("chalcis"), 0)  # a port, not blockaded
-    assert siege.can_build_in(s, P("corinth"), 1)  # no siege at all
+    assert can_build_in(s, P("chalcis"), 0)  # a port, not blockaded
+    assert can_build_in(s, P("corinth"), 1)  # no siege at all
 
 
 @pytest.mark.rule("3.1")
@@ -226,7 +231,7 @@ def test_3_1_treachery_one_round_without_double_defense_then_fall_back():
     put(s, "A1", "boeotia", 1)
     put(s, "S26", "boeotia", 2, inside=True)
     besiege(s, "boeotia", 0, (431, 1, 0))
-    siege.treachery_assault(s, 0, P("boeotia"))
+    treachery_assault(s, 0, P("boeotia"))
     s.dice.force([3, 4, 3, 1])  # S26 misses twice, garrison misses, A1 hits once
     STEPS.settle(s)
     decide(s, {"type": "capitulate", "side": "sparta", "accept": False})
@@ -241,7 +246,7 @@ def test_3_1_treachery_one_round_without_double_defense_then_fall_back():
 def test_3_1_treachery_needs_a_siege():
     s = new_state(active=0, season=2)
     with pytest.raises(IllegalAction) as err:
-        siege.treachery_assault(s, 0, P("boeotia"))
+        treachery_assault(s, 0, P("boeotia"))
     assert err.value.rule == "3.1"
 
 
@@ -254,7 +259,7 @@ def test_8_3_besieged_units_sortie_beside_a_relief_force_in_a_separate_battle():
     besiege(s, "boeotia", 0, (431, 1, 0))
     put(s, "S27", "boeotia", 2)                 # a Spartan relief force engages the besiegers
     engage(s, ["S27"], "boeotia", "phocis", "land")
-    assert siege.sortie_candidates(s, 1) == [U("S26")]
+    assert sortie_candidates(s, 1) == [U("S26")]
 
     def sortie_first(s, choices):
         return next((a for a in choices if a["type"] == "sortie"), choices[0])

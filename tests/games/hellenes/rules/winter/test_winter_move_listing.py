@@ -1,5 +1,5 @@
 """The winter listing builds its own free Quartering and Homing moves (shared searches, §9.21):
-they must stay the moves ``actions.move_actions`` lists for the unit and mode, in the same order
+they must stay the moves ``moves.move_actions`` lists for the unit and mode, in the same order
 with the same paths, so the two listings never drift apart."""
 
 from __future__ import annotations
@@ -9,15 +9,15 @@ import random
 import pytest
 
 from hellenes_nb.games.hellenes.index import SIDE_NAMES
-from hellenes_nb.games.hellenes.rules import actions
-from hellenes_nb.games.hellenes.rules.winter import movement as wintering
+from hellenes_nb.games.hellenes.rules.actions.moves import move_actions
+from hellenes_nb.games.hellenes.rules.winter import shelter
 from hellenes_nb.games.registry import new_game
 
 GAMES = (("431", 3), ("431", 7), ("415", 2), ("sicily", 1))
 
 
 def _as_winter_move(action: dict, mode: str) -> dict:
-    """A move of ``actions.move_actions`` as the winter listing words it: the intended
+    """A move of ``moves.move_actions`` as the winter listing words it: the intended
     differences are the type, the label's "Quarter (free): " or "Home (free): " prefix and the
     mode key (the moves are free, §9.211, §9.212)."""
     word = "Quarter" if mode == "quarter" else "Home"
@@ -36,14 +36,14 @@ def _compare_listing(state, side: int, listed: list[dict]) -> int:
     for u in range(side * 60, side * 60 + 60):
         if state.loc[u] < 0:
             continue
-        for mode in wintering.FREE_MODES:
+        for mode in shelter.FREE_MODES:
             got = [a for a in listed if a["type"] == "winter_move"
                    and a["unit"] == ix.unit_key[u] and a["mode"] == mode]
-            if wintering.free_move_reason(state, u, mode):
+            if shelter.free_move_reason(state, u, mode):
                 assert got == [], (ix.unit_key[u], mode)
                 continue
             want = [_as_winter_move(a, mode)
-                    for a in actions.move_actions(state, side, u, mode)]
+                    for a in move_actions(state, side, u, mode)]
             assert got == want, (ix.unit_key[u], mode)
             compared += len(want)
     return compared
