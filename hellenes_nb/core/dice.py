@@ -41,7 +41,7 @@ class Dice:
         self._forced: tuple[int, ...] = ()  # immutable, so a clone shares it
 
     # -- generator -------------------------------------------------------------------------
-    def _next64(self) -> int:
+    def next64(self) -> int:
         """Advance SplitMix64 and return the next 64-bit output."""
         s = (self._state + _GOLDEN) & _MASK
         self._state = s
@@ -58,7 +58,7 @@ class Dice:
             raise ValueError(f"randbelow needs a positive int bound, got {n!r}")
         limit = ((1 << 64) // n) * n
         while True:
-            x = self._next64()
+            x = self.next64()
             if x < limit:
                 return x % n
 

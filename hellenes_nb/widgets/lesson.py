@@ -166,8 +166,8 @@ class LessonWidget(W.VBox):
                                description="Go to", layout=W.Layout(width="420px"))
         for button, name in ((self.back_button, "hl-back"), (self.next_button, "hl-next")):
             button.add_class(name)
-        self.back_button.on_click(lambda _b: self._guard(self.back))
-        self.next_button.on_click(lambda _b: self._guard(self.next))
+        self.back_button.on_click(lambda _b: self.attempt(self.back))
+        self.next_button.on_click(lambda _b: self.attempt(self.next))
         self.jump.observe(self._jumped, names="value")
         nav = W.HBox([self.back_button, self.next_button, self.progress, self.progress_text,
                       self.jump], layout=W.Layout(flex_flow="row wrap", align_items="center"))
@@ -189,7 +189,7 @@ class LessonWidget(W.VBox):
         self.reveal_button = W.Button(description="Reveal answer", icon="eye",
                                       tooltip="Show the answer to the class question")
         self.reveal_button.add_class("hl-reveal")
-        self.reveal_button.on_click(lambda _b: self._guard(self.reveal))
+        self.reveal_button.on_click(lambda _b: self.attempt(self.reveal))
         self.answer_html = W.HTML()
         self.question_box = W.VBox([self.question_html, self.reveal_button, self.answer_html])
         self.question_box.add_class("hl-card")
@@ -205,9 +205,9 @@ class LessonWidget(W.VBox):
             button.layout = W.Layout(width="auto")
         self.command_bot.add_class("hl-command-bot")
         self.command_hotseat.add_class("hl-command-hotseat")
-        self.command_bot.on_click(lambda _b: self._guard(lambda: self.take_command("bot")))
+        self.command_bot.on_click(lambda _b: self.attempt(lambda: self.take_command("bot")))
         self.command_hotseat.on_click(
-            lambda _b: self._guard(lambda: self.take_command("hotseat")))
+            lambda _b: self.attempt(lambda: self.take_command("hotseat")))
         self.command_note = W.HTML()
         self.command_box = W.VBox()
         command = W.VBox([W.HBox([self.command_side, self.command_bot, self.command_hotseat],
@@ -364,7 +364,7 @@ class LessonWidget(W.VBox):
         replay = W.Button(description="Replay the battle", icon="repeat",
                           tooltip="Back to the first attack, with the lesson's dice")
         battle = self.battle
-        replay.on_click(lambda _b: self._guard(battle.replay))
+        replay.on_click(lambda _b: self.attempt(battle.replay))
         self.battle_box.children = (W.VBox([note, replay, self.battle]),)
 
     def _show_decision(self) -> None:
@@ -382,7 +382,7 @@ class LessonWidget(W.VBox):
             b.add_class("hl-option")
             if d["chosen"] == o["id"]:
                 b.button_style = "info"
-            b.on_click(lambda _b, oid=o["id"]: self._guard(lambda: self.choose(oid)))
+            b.on_click(lambda _b, oid=o["id"]: self.attempt(lambda: self.choose(oid)))
             buttons.append(b)
         self.decision_buttons.children = tuple(buttons)
         if d["chosen"] is None:
@@ -412,9 +412,9 @@ class LessonWidget(W.VBox):
     # -- events ------------------------------------------------------------------------------
     def _jumped(self, change: dict[str, Any]) -> None:
         if change["new"] != self.lesson.number:
-            self._guard(lambda: self.goto(int(change["new"])))
+            self.attempt(lambda: self.goto(int(change["new"])))
 
-    def _guard(self, fn: Callable[[], Any]) -> None:
+    def attempt(self, fn: Callable[[], Any]) -> None:
         """Run a button's action; show a refusal in plain words instead of raising."""
         try:
             fn()

@@ -23,8 +23,7 @@ from hellenes_nb.widgets.map import MapWidget
 
 def _from_page(widget: W.Widget, **state) -> None:
     """A state update arriving from the front end, as ipywidgets hands it to the widget."""
-    widget._handle_msg({"content": {"data": {"method": "update", "state": state}},
-                        "buffers": []})
+    widget.set_state(state)  # what ipywidgets calls with an update message from the page
 
 
 def _synced(root: W.Widget) -> str:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.hellenes import live_odds as live_odds_module
-from hellenes_nb.games.hellenes.live_odds import _sampled, live_odds
+from hellenes_nb.games.hellenes.live_odds import live_odds, sampled_odds
 from hellenes_nb.games.hellenes.rules.battle.combat import Battle
 from hellenes_nb.games.hellenes.rules.battle.policies import auto
 from hellenes_nb.games.hellenes.rules.battle.setup import BattleError
@@ -300,7 +300,7 @@ def test_live_odds_agree_with_playing_the_engine_out():
     for _ in range(4):
         exact = live_odds(w.battle)
         assert exact.method == "exact"
-        sampled = _sampled(w.battle, 3000, 1)
+        sampled = sampled_odds(w.battle, 3000, 1)
         assert exact.win("athens") == pytest.approx(float(sampled.attacker_wins), abs=0.04)
         assert float(exact.odds.total) == pytest.approx(1.0)
         if w.battle.over:
@@ -351,7 +351,7 @@ def test_8_11_live_odds_with_a_half_step_pending_match_the_engine():
     w = assault_until(lambda b: any(f.half for f in b.fighters) and b.next_attacker())
     exact = live_odds(w.battle)
     assert exact.method == "exact" and exact.moment.startswith("during round")
-    sampled = _sampled(w.battle, 3000, 2)
+    sampled = sampled_odds(w.battle, 3000, 2)
     p, q = exact.win("athens"), float(sampled.attacker_wins)
     assert abs(p - q) <= 4 * math.sqrt(p * (1 - p) / 3000) + 1e-9
 

@@ -204,7 +204,7 @@ def test_choose_refuses_what_is_not_offered_and_changes_nothing():
         dash.choose(3.5)
     assert dash.game.to_json() == before
     # a button's refusal becomes a message instead of an exception in the kernel
-    dash._guard(dash.choose, {"type": "end_actions", "side": "sparta"})
+    dash.attempt(dash.choose, {"type": "end_actions", "side": "sparta"})
     assert "not yours" in dash.status.value
 
 
@@ -432,12 +432,12 @@ def test_bot_delay_moves_one_decision_at_a_time_in_an_event_loop():
 
     async def scenario() -> tuple[list, list, bool, int]:
         dash = Dashboard("431", seed=1, bot="random", bot_delay=0.01)
-        thinking = (dash._thinking, dash.choices, "is thinking" in dash.prompt_html.value)
+        thinking = (dash.thinking, dash.choices, "is thinking" in dash.prompt_html.value)
         for _ in range(300):
-            if not dash._thinking:
+            if not dash.thinking:
                 break
             await asyncio.sleep(0.01)
-        return [thinking], dash.choices, dash._thinking, len(dash.game.history)
+        return [thinking], dash.choices, dash.thinking, len(dash.game.history)
 
     # a thread of its own gives the coroutine a fresh event loop, whatever loop an earlier test
     # (the browser harness) left running in this thread

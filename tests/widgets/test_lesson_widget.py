@@ -74,7 +74,7 @@ def test_last_step_disables_next_and_shows_the_summary(widget):
 
 
 def test_a_refused_button_shows_plain_words(widget):
-    widget._guard(lambda: widget.goto(40))
+    widget.attempt(lambda: widget.goto(40))
     assert "Not possible" in widget.error.value and "no step 40" in widget.error.value
     widget.goto(3)
     assert widget.error.value == ""

@@ -168,7 +168,7 @@ def _cursor(battle: Battle) -> int:
     return fired[-1] + 1 if fired else 0
 
 
-def _sampled(battle: Battle, samples: int, seed: int) -> Odds:
+def sampled_odds(battle: Battle, samples: int, seed: int) -> Odds:
     sides = _sides(battle)
     base = battle.clone()
     base.log = []
@@ -239,4 +239,4 @@ def live_odds(battle: Battle, *, samples: int = 2000, seed: int = 0,
         return LiveOdds(odds, sides, moment)
     blocks = sum(1 for f in battle.fighters if f.carried_by is None)
     samples = min(samples, max(LIVE_SAMPLES_MIN, LIVE_SAMPLE_WORK // blocks))
-    return LiveOdds(_sampled(battle, samples, seed), sides, moment)
+    return LiveOdds(sampled_odds(battle, samples, seed), sides, moment)

@@ -123,6 +123,7 @@ class Dashboard(SaveAndLoad, W.VBox):
         self.replay: ReplayViewer | None = None
         self._gen = 0
         self._thinking = False
+        self.renders = 0  # times the panels were drawn: one per change
         self._driving = False
         self._stalled = False  # the computer ran MAX_BOT_RUN moves without handing back
         self._shown_choices: list[dict] | None = None
@@ -173,12 +174,12 @@ class Dashboard(SaveAndLoad, W.VBox):
         self.cover = W.VBox([W.HTML(), self.ready_button])
         self.cover.add_class("hn-cover")
         self.replay_box = W.VBox()
-        self.undo_button.on_click(lambda _b: self._guard(self.undo))
-        self.save_button.on_click(lambda _b: self._guard(self.save))
+        self.undo_button.on_click(lambda _b: self.attempt(self.undo))
+        self.save_button.on_click(lambda _b: self.attempt(self.save))
         self.upload.observe(self._uploaded, names="value")
         self.replay_button.observe(self._toggle_replay, names="value")
         self.delay.observe(lambda ch: setattr(self, "bot_delay", float(ch["new"])), names="value")
-        self.ready_button.on_click(lambda _b: self._guard(self.ready))
+        self.ready_button.on_click(lambda _b: self.attempt(self.ready))
         for b in (self.undo_button, self.save_button, self.replay_button):
             b.layout = W.Layout(width="auto")
         toolbar = W.HBox([self.undo_button, self.save_button, self.download, self.upload,
@@ -398,7 +399,7 @@ class Dashboard(SaveAndLoad, W.VBox):
             return
         loop = _running_loop()
         if self.bot_delay <= 0 or loop is None:
-            self._guard(self.play_bot_turns)
+            self.attempt(self.play_bot_turns)
             return
         self._thinking = True
         self._refresh()
@@ -428,6 +429,7 @@ class Dashboard(SaveAndLoad, W.VBox):
             self._refresh()
 
     def _refresh(self) -> None:
+        self.renders += 1
         g = self.game
         if g.over:
             self.viewer, self.handover_to = "all", None
@@ -529,7 +531,7 @@ class Dashboard(SaveAndLoad, W.VBox):
         self._shown_choices = offered
         self.choice_box.children = choice_widgets(
             group_choices(self.game, offered),
-            lambda action: self._guard(self.choose, action), self._button_layout)
+            lambda action: self.attempt(self.choose, action), self._button_layout)
 
     def _render_battle(self, view: dict[str, Any]) -> None:
         """The battle the game is fighting, while it waits on the battle (``view["battle"]``)."""
@@ -554,11 +556,16 @@ class Dashboard(SaveAndLoad, W.VBox):
             self.message = "⚠ That battle decision is not yours to take now."
             self._refresh()
             return
-        self._guard(self.choose, found[0])
+        self.attempt(self.choose, found[0])
 
     # -- browser callbacks -----------------------------------------------------------------------
-    def _guard(self, fn: Callable[..., Any], *args: Any) -> None:
-        """Run a button's call; show a refusal as a message instead of raising in the kernel."""
+    @property
+    def thinking(self) -> bool:
+        """True while the computer is choosing its answer."""
+        return self._thinking
+
+    def attempt(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Run ``fn(*args)`` as a button does: a refusal becomes the message on screen."""
         try:
             fn(*args)
         except (ValueError, TypeError, IllegalAction, RuntimeError) as exc:
@@ -568,7 +575,7 @@ class Dashboard(SaveAndLoad, W.VBox):
     def _toggle_replay(self, change: dict) -> None:
         if change["new"]:
             if self.replay is None or self.replay_box.children == ():
-                self._guard(self.open_replay)
+                self.attempt(self.open_replay)
                 if self.replay is None:
                     self.replay_button.value = False
         else:

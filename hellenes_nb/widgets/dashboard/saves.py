@@ -98,5 +98,5 @@ class SaveAndLoad:
             return
         item = files[0]
         content = item["content"] if isinstance(item, dict) else item.content
-        self._guard(self.restore, bytes(content))
+        self.attempt(self.restore, bytes(content))
         self.upload.value = ()
