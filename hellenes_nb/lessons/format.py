@@ -103,6 +103,24 @@ def _retreat(value: Any) -> dict[str, Any]:
 
 
 Id = Annotated[Text, AfterValidator(_id)]
+
+#: the war's years BC, first and last (the timeline of the lessons spans them)
+WAR_YEARS = (432, 404)
+
+
+def _years(value: Any) -> tuple[int, int]:
+    ok = (isinstance(value, (list, tuple)) and len(value) == 2
+          and all(isinstance(y, int) and not isinstance(y, bool) for y in value))
+    if not ok:
+        raise ValueError(f"should be the first and last years BC, e.g. [424, 422], not "
+                         f"{short(value)}")
+    first, last = value
+    if not WAR_YEARS[0] >= first >= last >= WAR_YEARS[1]:
+        raise ValueError(f"should be years BC of the war, {WAR_YEARS[0]} to {WAR_YEARS[1]}, "
+                         f"the first no later than the last (years BC count down), not "
+                         f"[{first}, {last}]")
+    return first, last
+
 UnitKey = Annotated[Text, AfterValidator(_unit_key)]
 Side = Literal[SIDES]  # type: ignore[valid-type]
 Cards = Items[int]
@@ -351,6 +369,8 @@ class LessonSpec(FileModel):
     id: Id
     title: Text
     period: Text
+    #: the first and last years BC the lesson covers; None: the position's year alone
+    years: Annotated[tuple[int, int] | None, PlainValidator(_years)] = None
     objectives: Items[Text] = ()
     time: Text
     prerequisites: Items[Text] = ()
@@ -374,6 +394,11 @@ class LessonSpec(FileModel):
     @property
     def path(self) -> str:
         return self._path
+
+    @property
+    def span(self) -> tuple[int, int]:
+        """The years BC the lesson covers, first and last (``years``, else the position's)."""
+        return self.years or (self.position.year, self.position.year)
 
 
 # -- reading ---------------------------------------------------------------------------------------

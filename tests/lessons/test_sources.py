@@ -48,7 +48,7 @@ def test_find_passage_picks_the_narrowest():
 def test_passages_cite_real_areas_and_cover_pylos(world):
     places = set(world.areas) | set(world.seas)
     passages = load_passages()
-    assert 30 <= len(passages) <= 60
+    assert 30 <= len(passages) <= 200  # room for the lessons of the whole war (issue 20)
     for p in passages:
         assert set(p.areas) <= places, p.ref
         assert p.paraphrase and len(p.paraphrase) < 200

@@ -18,6 +18,7 @@ from hellenes_nb.lessons import Lesson, check_lesson
 
 #: the lessons of issue 20, in the order of the war, with their notebooks
 WAR_LESSONS = {
+    "delium-424": "17-delium-424.ipynb",
     "potidaea-432-431": "12-potidaea-432-431.ipynb",
 }
 
