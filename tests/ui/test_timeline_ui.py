@@ -1,0 +1,67 @@
+"""The timeline of the war in a real browser: a teacher clicks a lesson's span and reads what it
+teaches and how to open it, at a projector's 1366x900, in the light and the dark theme.
+Screenshots go to artifacts/screenshots/ (git-ignored) for a person to look at."""
+
+from __future__ import annotations
+
+import pytest
+from IPython.display import display
+
+from hellenes_nb.widgets.timeline import TimelineWidget
+
+pytestmark = pytest.mark.browser
+
+SETTLE = 30_000  # ms: bounded wait for the frontend (CI shares 2 cores)
+PROJECTOR = {"width": 1366, "height": 900}
+DARK = """:root { --jp-layout-color1: #111418; --jp-layout-color2: #1f242b;
+  --jp-ui-font-color1: #e8e6e3; --jp-ui-font-color2: #a9a59e; --jp-border-color1: #3b4149; }
+body { background: #111418; }"""
+
+
+def _wait_python(page, predicate, what: str) -> None:
+    for _ in range(300):
+        if predicate():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _show(page) -> TimelineWidget:
+    w = TimelineWidget()
+    display(w)
+    page.set_viewport_size(PROJECTOR)
+    page.locator(".htl-span").first.wait_for(timeout=SETTLE)
+    return w
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_click_a_lesson_span_and_read_how_to_open_it(solara_test, page_session, console_errors,
+                                                     screenshot_dir, theme):
+    page = page_session
+    w = _show(page)
+    if theme == "dark":
+        page.add_style_tag(content=DARK)
+    spans = page.locator(".htl-span")
+    assert spans.count() == len(w.lessons)
+    assert page.locator(".htl-scen").count() == len(w.scenarios) == 4
+
+    page.locator(".htl-span[data-lesson='delium-424']").click()
+    _wait_python(page, lambda: w.picked == "delium-424", "the pick to reach Python")
+    panel = page.locator(".htl-panel")
+    panel.locator("h4", has_text="Delium").wait_for(timeout=SETTLE)
+    text = panel.inner_text()
+    assert "424 BC" in text and "notebooks/17-delium-424.ipynb" in text
+    assert 'LessonWidget("delium-424")' in text and w.chosen["time"] in text
+    pressed = page.locator(".htl-span[aria-pressed='true']")
+    assert pressed.count() == 1 and pressed.get_attribute("data-lesson") == "delium-424"
+
+    # readable on a projector: the spans' labels are at least 15px and nothing overflows
+    sizes = spans.evaluate_all("els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert min(sizes) >= 15
+    box = page.locator(".htl").bounding_box()
+    assert box["x"] + box["width"] <= PROJECTOR["width"]
+    page.screenshot(path=screenshot_dir / f"timeline-{theme}.png", full_page=True)
+
+    w.pick("pylos-425")   # Python's pick shows in the page too
+    panel.locator("h4", has_text="Pylos").wait_for(timeout=SETTLE)
+    assert console_errors == []
