@@ -6,24 +6,16 @@ from __future__ import annotations
 
 import pytest
 from IPython.display import display
+from support.browser import SETTLE, wait_python
 
 from hellenes_nb.widgets.timeline import TimelineWidget
 
 pytestmark = pytest.mark.browser
 
-SETTLE = 30_000  # ms: bounded wait for the frontend (CI shares 2 cores)
 PROJECTOR = {"width": 1366, "height": 900}
 DARK = """:root { --jp-layout-color1: #111418; --jp-layout-color2: #1f242b;
   --jp-ui-font-color1: #e8e6e3; --jp-ui-font-color2: #a9a59e; --jp-border-color1: #3b4149; }
 body { background: #111418; }"""
-
-
-def _wait_python(page, predicate, what: str) -> None:
-    for _ in range(300):
-        if predicate():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def _show(page) -> TimelineWidget:
@@ -46,7 +38,7 @@ def test_click_a_lesson_span_and_read_how_to_open_it(solara_test, page_session, 
     assert page.locator(".htl-scen").count() == len(w.scenarios) == 4
 
     page.locator(".htl-span[data-lesson='delium-424']").click()
-    _wait_python(page, lambda: w.picked == "delium-424", "the pick to reach Python")
+    wait_python(page, lambda: w.picked == "delium-424", "the pick to reach Python")
     panel = page.locator(".htl-panel")
     panel.locator("h4", has_text="Delium").wait_for(timeout=SETTLE)
     text = panel.inner_text()
