@@ -18,6 +18,7 @@ from hellenes_nb.lessons import Lesson, check_lesson
 
 #: the lessons of issue 20, in the order of the war, with their notebooks
 WAR_LESSONS = {
+    "decelea-ionian-war-413-411": "19-decelea-ionian-war-413-411.ipynb",
     "delium-424": "17-delium-424.ipynb",
     "sicilian-expedition-415-413": "18-sicilian-expedition-415-413.ipynb",
     "potidaea-432-431": "12-potidaea-432-431.ipynb",
