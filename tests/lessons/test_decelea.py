@@ -1,13 +1,13 @@
-"""The Decelea and Ionian war lesson (413-411) on the 413 scenario: the position keeps the
-scenario's own state, War Resumes in force from the start (§15.3), so tribute is halved
-(§12.11) and Thebes holds twelve (§12.12) at every step; revolts put garrisons into empty
-subject cities (§3.12) and Mytilene is stormed back (§8.1, §8.11)."""
+"""The Decelea and Ionian war lesson (413-411) on the 413 scenario: it starts with the
+scenario's own tribute (the rules of War Resumes at every step are checked for every 413 lesson
+in test_scenario_state.py); revolts put garrisons into empty subject cities (§3.12) and
+Mytilene is stormed back (§8.1, §8.11)."""
 
 from __future__ import annotations
 
 import pytest
 
-from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules, year_end
+from hellenes_nb.games.hellenes.rules import year_end
 from hellenes_nb.games.hellenes.rules.setup import initial_state
 from hellenes_nb.lessons import Lesson
 
@@ -19,25 +19,15 @@ def decelea(world):
     return Lesson("decelea-ionian-war-413-411", world=world)
 
 
-@pytest.mark.rule("15.3")
-def test_15_3_every_step_halves_tribute_and_keeps_decelea_s_thebes(decelea, world):
-    setup = initial_state(world, "413", 1)
-    ix = setup.ix
-    thebes, athens = ix.place("boeotia"), ix.place("attica")
-    assert year_end.tribute(decelea.state) == year_end.tribute(setup), \
-        "the lesson starts with the scenario's own captured cities and tribute"
-    for n in range(1, len(decelea.steps) + 1):
-        decelea.goto(n)
-        st = decelea.state
-        assert scenario_rules.war_resumed(st) and not scenario_rules.peace(st), n
-        assert scenario_rules.capacities(st) == scenario_rules.capacities(setup), n
-        assert scenario_rules.capacity(st, thebes) == 12, "Decelea (§12.12)"
-        assert scenario_rules.capacity(st, athens) == 12, "twice its value, the Peace is over"
-        for side, rec in year_end.tribute(st).items():
-            assert rec["collected"] == rec["cities"] // 2, (n, side, "halved, §12.11")
+@pytest.mark.rule("12.11")
+def test_12_11_the_lesson_starts_with_the_setup_s_tribute_and_the_revolts_pay_sparta(decelea,
+                                                                                       world):
+    setup = year_end.tribute(initial_state(world, "413", 1))
+    decelea.goto(1)
+    assert year_end.tribute(decelea.state) == setup, "the scenario's own captured cities"
     decelea.goto(4)
     t = year_end.tribute(decelea.state)["sparta"]
-    assert t["cities"] > year_end.tribute(setup)["sparta"]["cities"], \
+    assert t["cities"] > setup["sparta"]["cities"] and t["collected"] == t["cities"] // 2, \
         "Chios and Lesbos now pay Sparta, halved"
 
 

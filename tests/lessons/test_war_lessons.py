@@ -18,6 +18,7 @@ from hellenes_nb.lessons import Lesson, check_lesson
 
 #: the lessons of issue 20, in the order of the war, with their notebooks
 WAR_LESSONS = {
+    "aegospotami-405-404": "20-aegospotami-405-404.ipynb",
     "decelea-ionian-war-413-411": "19-decelea-ionian-war-413-411.ipynb",
     "delium-424": "17-delium-424.ipynb",
     "sicilian-expedition-415-413": "18-sicilian-expedition-415-413.ipynb",
