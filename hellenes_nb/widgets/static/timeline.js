@@ -44,6 +44,7 @@ const STYLE = `
 .htl-panel code { font-size: 15px; background: var(--htl-bg); padding: 1px 5px;
   border-radius: 3px; border: 1px solid var(--htl-line); }
 .htl-muted { color: var(--htl-muted); }
+.htl-key { margin: -4px 0 6px; font-size: 15px; }
 .htl-error { color: var(--htl-sparta); font-weight: bold; }
 `;
 
@@ -147,6 +148,8 @@ function render({model, el}) {
     const focused = root.contains(document.activeElement) ? document.activeElement.dataset.lesson : null;
     root.replaceChildren(...[
       h("h3", {}, `The Peloponnesian War, ${model.get("first")}\u2013${model.get("last")} BC`),
+      h("p", {class: "htl-muted htl-key"},
+        "Grey bars: the game's four scenarios. Outlined buttons: the lessons; click one."),
       h("div", {class: "htl-track"}, scenarioRows(), axis(), spans()),
       panel(),
       skipped.length ? h("p", {class: "htl-muted"}, `Not shown: ${skipped.join("; ")}`) : null,
