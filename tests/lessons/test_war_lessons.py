@@ -19,6 +19,7 @@ from hellenes_nb.lessons import Lesson, check_lesson
 #: the lessons of issue 20, in the order of the war, with their notebooks
 WAR_LESSONS = {
     "potidaea-432-431": "12-potidaea-432-431.ipynb",
+    "pericles-plague-431-429": "13-pericles-plague-431-429.ipynb",
 }
 
 
