@@ -20,6 +20,7 @@ from hellenes_nb.lessons import Lesson, check_lesson
 WAR_LESSONS = {
     "potidaea-432-431": "12-potidaea-432-431.ipynb",
     "pericles-plague-431-429": "13-pericles-plague-431-429.ipynb",
+    "phormio-naupactus-429": "14-phormio-naupactus-429.ipynb",
 }
 
 
