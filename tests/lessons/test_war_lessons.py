@@ -21,6 +21,7 @@ WAR_LESSONS = {
     "potidaea-432-431": "12-potidaea-432-431.ipynb",
     "pericles-plague-431-429": "13-pericles-plague-431-429.ipynb",
     "phormio-naupactus-429": "14-phormio-naupactus-429.ipynb",
+    "siege-of-plataea-429-427": "15-siege-of-plataea-429-427.ipynb",
 }
 
 
