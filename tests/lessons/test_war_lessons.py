@@ -22,6 +22,7 @@ WAR_LESSONS = {
     "pericles-plague-431-429": "13-pericles-plague-431-429.ipynb",
     "phormio-naupactus-429": "14-phormio-naupactus-429.ipynb",
     "siege-of-plataea-429-427": "15-siege-of-plataea-429-427.ipynb",
+    "mytilene-428-427": "16-mytilene-428-427.ipynb",
 }
 
 
