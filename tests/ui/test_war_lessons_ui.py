@@ -8,7 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from .test_lesson_ui import SETTLE, _next_to, _open, _wait_python
+from .test_lesson_ui import (
+    SETTLE,
+    _first_attack_shows_the_lessons_dice,
+    _next_to,
+    _open,
+    _wait_python,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -38,14 +44,7 @@ def test_step_each_war_lesson_to_its_first_battle(name, solara_test, page_sessio
     if board.battle.prompt:  # a defender who fires first is asked first: it stands, as in history
         page.locator("button[data-choice='fight']").click()
         _wait_python(page, lambda: not board.battle.prompt, "the answer to the retreat question")
-    page.locator("button[data-action='step']").click()
-    _wait_python(page, lambda: len(board.history) == 1, "the first attack")
-    first = board.history.row(0, named=True)["dice"]
-    assert first == record.dice()[:len(first)]
-    landed = page.locator(".hb-die-wrap:not(.rolling)")
-    _wait_python(page, lambda: landed.count() == len(first), "the dice to land")
-    faces = page.locator(".hb-die").evaluate_all("els => els.map(e => Number(e.dataset.face))")
-    assert faces == first
+    _first_attack_shows_the_lessons_dice(page, board, record)
 
     board.run_battle()  # answers each retreat question as the lesson's battle entry does
     page.locator(".hb-outcome").wait_for(timeout=SETTLE)
