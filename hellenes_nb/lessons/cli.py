@@ -6,10 +6,12 @@ import argparse
 import sys
 
 from hellenes_nb.cliargs import int_between
+from hellenes_nb.core.models import FileError
 from hellenes_nb.lessons.check import check_paths
 from hellenes_nb.lessons.format import LessonFormatError
 from hellenes_nb.lessons.markup import to_text
 from hellenes_nb.lessons.runner import Lesson, LessonError, lessons_dir
+from hellenes_nb.lessons.sources import load_passages
 
 __all__ = ["add_lesson_parser"]
 
@@ -20,7 +22,11 @@ MAX_SEEDS = 1000
 def _check(args: argparse.Namespace) -> int:
     args.paths = args.paths or [str(lessons_dir())]
     seeds = range(1, args.seeds + 1)
-    files, problems = check_paths(args.paths, seeds=seeds)
+    try:
+        files, problems = check_paths(args.paths, seeds=seeds)
+    except FileError as exc:  # the passages every lesson cites (data/hellenes/passages.yaml)
+        print(f"lesson check failed: {exc}", file=sys.stderr)
+        return 1
     if not files:
         print(f"lesson check failed: no lesson files (*.yaml) under {' '.join(args.paths)}",
               file=sys.stderr)
@@ -51,7 +57,8 @@ def _list(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     try:
         lesson = Lesson(args.lesson)
-    except (LessonFormatError, LessonError, FileNotFoundError) as exc:
+        load_passages()  # the paraphrases it cites: a broken file is one problem, not a traceback
+    except (LessonFormatError, LessonError, FileNotFoundError, FileError) as exc:
         print(f"cannot open the lesson: {exc}", file=sys.stderr)
         return 1
     print(f"# {lesson.spec.title} ({lesson.spec.period})\n")

@@ -48,7 +48,11 @@ def test_find_passage_picks_the_narrowest():
 def test_passages_cite_real_areas_and_cover_pylos(world):
     places = set(world.areas) | set(world.seas)
     passages = load_passages()
-    assert 30 <= len(passages) <= 200  # room for the lessons of the whole war (issue 20)
+    # a curated list: a dozen or two passages for each lesson of the war (issue 20), never a
+    # whole translation cut into pieces; no stretch of text is listed twice
+    assert 30 <= len(passages) <= 300
+    refs = [(p.author, p.ref) for p in passages]
+    assert len(refs) == len(set(refs)), "a passage is listed twice"
     for p in passages:
         assert set(p.areas) <= places, p.ref
         assert p.paraphrase and len(p.paraphrase) < 200

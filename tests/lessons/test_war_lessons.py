@@ -23,6 +23,10 @@ WAR_LESSONS = {
     "delium-424": "17-delium-424.ipynb",
     "sicilian-expedition-415-413": "18-sicilian-expedition-415-413.ipynb",
     "potidaea-432-431": "12-potidaea-432-431.ipynb",
+    "pericles-plague-431-429": "13-pericles-plague-431-429.ipynb",
+    "phormio-naupactus-429": "14-phormio-naupactus-429.ipynb",
+    "siege-of-plataea-429-427": "15-siege-of-plataea-429-427.ipynb",
+    "mytilene-428-427": "16-mytilene-428-427.ipynb",
 }
 
 

@@ -45,6 +45,18 @@ def _next_to(page, w: LessonWidget, last: int) -> None:
         _wait_python(page, lambda n=n: w.progress.value == n, f"step {n}")
 
 
+def _first_attack_shows_the_lessons_dice(page, board, record) -> None:
+    """Click Next attack once: the attack rolls the lesson's first dice and the page shows them."""
+    page.locator("button[data-action='step']").click()
+    _wait_python(page, lambda: len(board.history) == 1, "the first attack")
+    first = board.history.row(0, named=True)["dice"]
+    assert first == record.dice()[:len(first)]
+    landed = page.locator(".hb-die-wrap:not(.rolling)")
+    _wait_python(page, lambda: landed.count() == len(first), "the dice to land")
+    faces = page.locator(".hb-die").evaluate_all("els => els.map(e => Number(e.dataset.face))")
+    assert faces == first
+
+
 def test_step_to_the_assault_fight_it_live_and_take_command(solara_test, page_session,
                                                             screenshot_dir, console_errors):
     page = page_session
@@ -66,14 +78,7 @@ def test_step_to_the_assault_fight_it_live_and_take_command(solara_test, page_se
     assert board is not None and board.forced == record.dice()
     page.locator(".hb-block").first.wait_for(timeout=SETTLE)
 
-    page.locator("button[data-action='step']").click()
-    _wait_python(page, lambda: len(board.history) == 1, "the first attack")
-    first = board.history.row(0, named=True)["dice"]
-    assert first == record.dice()[:len(first)]
-    landed = page.locator(".hb-die-wrap:not(.rolling)")
-    _wait_python(page, lambda: landed.count() == len(first), "the dice to land")
-    faces = page.locator(".hb-die").evaluate_all("els => els.map(e => Number(e.dataset.face))")
-    assert faces == first
+    _first_attack_shows_the_lessons_dice(page, board, record)
 
     page.locator("button[data-action='battle']").click()
     for _ in range(20):  # the board stops at each retreat question; fight on as Sparta did
