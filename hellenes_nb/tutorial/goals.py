@@ -179,10 +179,18 @@ def _prestige(goal: Goal, scene: Any) -> list[str]:
     return [f"{scene.side.title()} should gain {goal.prestige} Prestige; so far {gained:+d}"]
 
 
+def _side_of(e: dict) -> str | None:
+    """The side an event names: the log writes a side's name (older entries its number)."""
+    side = e.get("side")
+    if isinstance(side, int) and not isinstance(side, bool) and 0 <= side < len(SIDE_NAMES):
+        return SIDE_NAMES[side]
+    return side if isinstance(side, str) else None
+
+
 def _event_fits(e: dict, want: EventGoal, scene: MapScene) -> bool:
     if e.get("kind") != want.kind:
         return False
-    if want.side is not None and e.get("side") != SIDE_NAMES.index(want.side):
+    if want.side is not None and _side_of(e) != want.side:
         return False
     if want.rule is not None and e.get("rule") != want.rule:
         return False
@@ -213,17 +221,15 @@ def _no_event(goal: Goal, scene: MapScene) -> list[str]:
 
 
 def _first(goal: Goal, scene: MapScene) -> list[str]:
-    want = SIDE_NAMES.index(goal.first)
     shown = [e for e in scene.events if e.get("kind") == "reveal"]
-    if shown and shown[-1].get("side") == want:
+    if shown and _side_of(shown[-1]) == goal.first:
         return []
     return [f"{goal.first.title()} should win the initiative and play first (§3.3)"]
 
 
 def _actions(goal: Goal, scene: MapScene) -> list[str]:
-    me = SIDE_NAMES.index(scene.side)
     got = [e.get("actions", 0) for e in scene.events
-           if e.get("kind") in ("turn", "winter_actions") and e.get("side") == me]
+           if e.get("kind") in ("turn", "winter_actions") and _side_of(e) == scene.side]
     if got and max(got) >= (goal.actions or 0):
         return []
     return [f"{scene.side.title()} should have {goal.actions} actions this turn; it has "

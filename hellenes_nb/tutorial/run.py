@@ -440,9 +440,16 @@ class TaskRun:
             return f"Not that one: {'; '.join(missing)}." if self.picked is not None else ""
         if self.game is None:
             return f"Not solved: {'; '.join(missing)}." if self.board.battle.over else ""
+        if goal is not None and goal.first is not None and self._revealed():
+            return f"Not solved: the cards are revealed. {'; '.join(missing)}."
         if self._over():
             return f"Not solved: the turn is over. Still missing: {'; '.join(missing)}."
         return ""
+
+    def _revealed(self) -> bool:
+        """Have this task's cards been revealed (the initiative is settled, §3.3)?"""
+        assert self.game is not None
+        return any(e.get("kind") == "reveal" for e in self.game.log[self._log0:])
 
     def _over(self) -> bool:
         game = self.game
