@@ -111,8 +111,13 @@ class _Refs:
             self.unit(key, f"{what} at")
             if area != "pool":
                 self.place(area, f"{what} at {key}")
-        for key in (*goal.inside, *goal.cv):
+        for key in goal.inside:
             self.unit(key, what)
+        for key in goal.cv:
+            if fighters is None:
+                self.unit(key, what)
+            else:
+                self.fighter(key, what, fighters)
         for table in (goal.control, goal.city, goal.siege, goal.garrison):
             for area in table:
                 self.place(area, what)

@@ -195,7 +195,7 @@ class Goal(FileModel):
     ``control``, ``city``, ``siege``, ``blockade``, ``garrison``, ``prestige`` (gained by the
     learner since the start), ``event`` / ``no_event``, ``first`` (initiative), ``actions``
     (the learner's actions this turn), ``sacrifice``, ``result`` (who won the game). On the
-    battle board: ``winner``, ``how``, ``lost`` (most steps a side may lose), ``fired``,
+    battle board: ``winner``, ``how``, ``lost`` (most steps a side may lose), ``cv``, ``fired``,
     ``routed``, ``prestige``. Anywhere: ``pick``, and ``all`` / ``any`` / ``not`` to combine goals.
     """
 

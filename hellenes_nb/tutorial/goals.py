@@ -29,7 +29,7 @@ __all__ = ["BattleScene", "MapScene", "unmet", "MAP_KEYS", "BATTLE_KEYS"]
 MAP_KEYS = frozenset({"at", "inside", "cv", "control", "city", "siege", "blockade", "garrison",
                       "prestige", "event", "no_event", "first", "actions", "sacrifice",
                       "result"})
-BATTLE_KEYS = frozenset({"winner", "how", "lost", "fired", "routed", "prestige"})
+BATTLE_KEYS = frozenset({"winner", "how", "lost", "fired", "routed", "prestige", "cv"})
 _HOLDER = {0: "athens", 1: "sparta", -1: "none"}
 
 
@@ -122,7 +122,11 @@ def _inside(goal: Goal, scene: MapScene) -> list[str]:
             if not (s.loc[u := _unit(scene, key)] >= 0 and s.inside[u])]
 
 
-def _cv(goal: Goal, scene: MapScene) -> list[str]:
+def _cv(goal: Goal, scene: MapScene | BattleScene) -> list[str]:
+    if isinstance(scene, BattleScene):
+        now = {f.key: f.cv for f in scene.battle.fighters}
+        return [f"{scene.names.get(k, k)} should have {n} cv; it has {now.get(k)}"
+                for k, n in goal.cv.items() if now.get(k) != n]
     s = scene.game.state
     return [f"{s.ix.describe(u)} should have {n} cv; it has {s.cv[u]}"
             for key, n in goal.cv.items() if s.cv[u := _unit(scene, key)] != n]
@@ -315,7 +319,23 @@ def _pick(goal: Goal, scene: Any) -> list[str]:
     return _pick_unit(pick.unit, scene)
 
 
+def _pick_rearguard(scene: BattleScene) -> list[str]:
+    """The rearguard: a panicked block of the least agile letter among them (§6.34)."""
+    panic = [e for e in scene.battle.log if e["kind"] == "panic"]
+    if not panic:
+        return ["no side has panicked yet, so there is no rearguard (§6.34)"]
+    side, letter = panic[-1]["side"], panic[-1]["rearguard"]
+    hit = next((f for f in scene.battle.fighters if f.key == scene.picked), None)
+    if hit is not None and hit.side == side and hit.agility == letter:
+        return []
+    name = scene.names.get(scene.picked or "", scene.picked)
+    return [f"not {name}: the rearguard is the least agile of the panicked {side.title()} "
+            f"blocks, rated {letter} (§6.34)"]
+
+
 def _pick_fighter(pick: PickGoal, scene: BattleScene) -> list[str]:
+    if pick.fighter == "rearguard":
+        return _pick_rearguard(scene)
     b = scene.battle
     right = b.next_attacker()
     if scene.picked == right:

@@ -338,6 +338,9 @@ class TaskRun:
                            "engine's actions")
         board = self.board
         if item["type"] == "attack":
+            b = board.battle
+            if b.prompt is not None and not b.over and "fight" in b.prompt.choices:
+                board.choose("fight")  # pressing on answers "fight or retreat?" with fight
             board.step()
         elif item["type"] == "accept":
             board.accept_dice()
@@ -364,8 +367,13 @@ class TaskRun:
             self.changed()
 
     def changed(self) -> None:
-        """Something moved: let the other side answer, then judge the goal."""
+        """Something moved: judge the goal; if it is not met yet, let the other side answer,
+        then judge again (so a goal met by the learner's move is judged before the opponent
+        plays on into the next season)."""
         if self._quiet:
+            return
+        self._judge()
+        if self.status != "playing":
             return
         self._quiet = True
         try:
@@ -459,7 +467,7 @@ class TaskRun:
         s = game.state
         if (s.year, s.season) != self._season0:
             return True
-        return not game.legal_actions(self.learner)
+        return not game.legal_actions(self.learner) and not game.legal_actions(self.opponent)
 
     # -- helpers ------------------------------------------------------------------------------
     def _need_map(self) -> None:
