@@ -66,16 +66,18 @@ def _task_id(value: str) -> str:
 
 def _actions(value: Any) -> tuple[dict, ...]:
     """A list of ``verb: details`` items (see :func:`parse_action`), as engine action dicts;
-    on a battle board the items ``attack`` and ``choose: X`` are kept as they are."""
+    on a battle board the items ``attack``, ``choose: X`` and ``appeal: GOD`` are kept as they
+    are, and ``pick: X`` answers a question by a click."""
     if not isinstance(value, list):
         raise ValueError(f"should be a list of actions, not {short(value)}")
     out: list[dict] = []
     wrong: list[str] = []
     for i, item in enumerate(value, 1):
-        if item in ("attack", "round", "battle"):
+        if item in ("attack", "accept", "battle"):
             out.append({"type": item})
             continue
-        if isinstance(item, dict) and len(item) == 1 and next(iter(item)) in ("choose", "pick"):
+        if isinstance(item, dict) and len(item) == 1 and next(iter(item)) in ("choose", "pick",
+                                                                              "appeal"):
             verb, arg = next(iter(item.items()))
             if not isinstance(arg, str):
                 wrong.append(f"item {i}: {verb} needs a block key or a choice, not {short(arg)}")
@@ -218,7 +220,7 @@ class Goal(FileModel):
     sacrifice: dict[Side, Text] = {}
     result: Literal["athens", "sparta", "draw"] | None = None
     winner: Side | None = None
-    how: Literal["retreat", "panic", "eliminated", "retire"] | None = None
+    how: Literal["retreat", "panic", "elimination", "retire", "treachery_failed"] | None = None
     lost: dict[Side, int] = {}
     fired: Items[Text] = ()
     routed: Items[Text] = ()

@@ -36,7 +36,7 @@ __all__ = ["LabBoard", "RunError", "TaskRun", "stars_for"]
 
 STATUSES = ("playing", "stage_done", "solved", "failed")
 #: solution items that drive a battle board
-_BATTLE_ITEMS = ("attack", "choose", "accept", "battle")
+_BATTLE_ITEMS = ("attack", "choose", "accept", "appeal", "battle")
 
 
 class RunError(ValueError):
@@ -74,6 +74,9 @@ class LabBoard:
 
     def appeal_ares(self) -> list[dict]:
         return self.lab.appeal("ares")
+
+    def appeal_hera(self) -> list[dict]:
+        return self.lab.appeal("hera")
 
 
 class TaskRun:
@@ -310,7 +313,8 @@ class TaskRun:
 
     def play_item(self, item: dict) -> None:
         """Play one solution item: an engine action on the map, ``attack``, ``choose``,
-        ``accept`` or ``battle`` on the battle board, or ``pick`` to answer a question."""
+        ``accept``, ``appeal`` or ``battle`` on the battle board, or ``pick`` to answer a
+        question."""
         kind = item["type"]
         if kind == "pick":
             self.pick(item["choice"])
@@ -344,6 +348,12 @@ class TaskRun:
             board.step()
         elif item["type"] == "accept":
             board.accept_dice()
+        elif item["type"] == "appeal":
+            appeal = getattr(board, f"appeal_{item['choice']}", None)
+            if appeal is None:
+                raise RunError(f"a battle board offers appeals to Ares and Hera, not "
+                               f"{item['choice']!r} (§11.0)")
+            appeal()
         elif item["type"] == "choose":
             board.choose(item["choice"])
         else:

@@ -52,7 +52,7 @@ def moves(run: Any) -> list[dict]:
         return []
     offer = run.board.lab.offer
     if offer is not None:
-        return [{"type": "accept"}]
+        return [{"type": "accept"}, {"type": "appeal", "choice": offer["god"]}]
     if b.prompt is not None:
         return [{"type": "choose", "choice": c} for c in b.prompt.choices]
     return [{"type": "attack"}]
