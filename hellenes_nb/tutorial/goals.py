@@ -333,11 +333,25 @@ def _pick_rearguard(scene: BattleScene) -> list[str]:
             f"blocks, rated {letter} (§6.34)"]
 
 
+def _next_to_fire(b: Battle) -> str | None:
+    """The block whose dice come next: the engine's next slot, passing over blocks that hold
+    their fire in the first round (aggressors across narrows or from the sea, §6.5, §6.6)."""
+    nxt = b.next_attacker()
+    if nxt is None or b.round != 1:
+        return nxt
+    order = b.firing_order()
+    blocks = {f.key: f for f in b.fighters}
+    for key in order[order.index(nxt):] if nxt in order else []:
+        f = blocks[key]
+        if not f.holds_round1 and f.cv > 0 and not f.routed:
+            return key
+    return nxt
+
+
 def _pick_fighter(pick: PickGoal, scene: BattleScene) -> list[str]:
     if pick.fighter == "rearguard":
         return _pick_rearguard(scene)
-    b = scene.battle
-    right = b.next_attacker()
+    right = _next_to_fire(scene.battle)
     if scene.picked == right:
         return []
     name = scene.names.get
