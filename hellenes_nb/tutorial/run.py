@@ -191,10 +191,13 @@ class TaskRun:
         return to_html(self.step.text)
 
     def choices(self) -> list[dict]:
-        """The learner's legal actions that are not map moves (shown as buttons)."""
-        if self.game is None or self.status != "playing":
+        """The learner's legal actions that are not moves on the map (shown as buttons); none
+        while a question waits for a click, so no button gives the answer away."""
+        goal = self.step.goal
+        if self.game is None or self.status != "playing" or (goal is not None and goal.pick):
             return []
-        return [a for a in self.game.legal_actions(self.learner) if a["type"] != "move"]
+        return [a for a in self.game.legal_actions(self.learner)
+                if a["type"] not in ("move", "winter_move")]
 
     def pick_options(self) -> list[tuple[str, str]]:
         """(key, name) of the blocks a battle-board question may be answered with."""

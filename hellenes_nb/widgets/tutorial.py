@@ -162,7 +162,7 @@ class TutorialWidget(W.VBox):
         if not 0 <= index < len(choices):
             raise ValueError("that choice is no longer offered; the panel shows the ones now")
         try:
-            run.act(run._match(choices[index]))
+            run.act(choices[index])
         finally:
             self._show()
 
