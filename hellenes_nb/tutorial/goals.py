@@ -104,6 +104,14 @@ def _place(scene: MapScene, area: str) -> int:
     return scene.game.state.ix.place(area)
 
 
+def _who(scene: MapScene, u: int) -> str:
+    """A unit as the learner may know it: its name if it is the learner's own, else only that
+    it is an enemy block (a hidden block's identity never reaches the learner, §2.0)."""
+    if u // 60 == SIDE_NAMES.index(scene.side):
+        return scene.game.state.ix.describe(u)
+    return "the enemy block"
+
+
 def _at(goal: Goal, scene: MapScene) -> list[str]:
     s, out = scene.game.state, []
     for key, area in goal.at.items():
@@ -112,13 +120,14 @@ def _at(goal: Goal, scene: MapScene) -> list[str]:
         if (s.loc[u] < 0 and want == POOL) or s.loc[u] == want:
             continue
         target = "eliminated (back in the pool)" if want == POOL else f"in {_name(scene, want)}"
-        out.append(f"{s.ix.describe(u)} should be {target}; it is {_where(scene, u)}")
+        now = _where(scene, u) if u // 60 == SIDE_NAMES.index(scene.side) else "still there"
+        out.append(f"{_who(scene, u)} should be {target}; it is {now}")
     return out
 
 
 def _inside(goal: Goal, scene: MapScene) -> list[str]:
     s = scene.game.state
-    return [f"{s.ix.describe(u)} should be inside its city's walls" for key in goal.inside
+    return [f"{_who(scene, u)} should be inside its city's walls" for key in goal.inside
             if not (s.loc[u := _unit(scene, key)] >= 0 and s.inside[u])]
 
 
@@ -128,7 +137,9 @@ def _cv(goal: Goal, scene: MapScene | BattleScene) -> list[str]:
         return [f"{scene.names.get(k, k)} should have {n} cv; it has {now.get(k)}"
                 for k, n in goal.cv.items() if now.get(k) != n]
     s = scene.game.state
-    return [f"{s.ix.describe(u)} should have {n} cv; it has {s.cv[u]}"
+    me = SIDE_NAMES.index(scene.side)
+    return [f"{_who(scene, u)} should have {n} cv" + (f"; it has {s.cv[u]}" if u // 60 == me
+                                                       else "")
             for key, n in goal.cv.items() if s.cv[u := _unit(scene, key)] != n]
 
 

@@ -165,3 +165,11 @@ def test_11_0_appeal_to_ares_wins_by_elimination():
     run = _run("appeal-to-ares")
     run.play_solution()
     assert run.status == "solved" and run.board.battle.outcome.how == "elimination"
+
+
+@pytest.mark.rule("2.0")
+def test_2_0_a_missing_goal_never_names_a_hidden_enemy_block():
+    run = _run("two-formations")
+    missing = " ".join(run.missing())
+    assert "the enemy block should be eliminated" in missing
+    assert "Megarian" not in missing and "S14" not in missing
