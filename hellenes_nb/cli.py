@@ -16,6 +16,7 @@ from hellenes_nb.games.hellenes.render.cli import add_map_parser
 from hellenes_nb.games.hellenes.world import DataError, check_world, read_world
 from hellenes_nb.lessons.cli import add_lesson_parser
 from hellenes_nb.selfplay import add_selfplay_parser
+from hellenes_nb.tutorial.cli import add_tutorial_parser
 
 TABLES = ("areas", "seas", "borders", "units", "cards")
 
@@ -89,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_odds_parser(sub)
     add_lesson_parser(sub)
     add_match_parser(sub)
+    add_tutorial_parser(sub)
     return parser
 
 

@@ -14,6 +14,7 @@ if [ -f ../shared/tools/seedcopy.py ]; then
 fi
 echo "== hellenes lesson check"
 .venv/bin/hellenes lesson check lessons/ --seeds 10 || exit 1
+.venv/bin/hellenes tutorial check --complete || exit 1
 echo "== hellenes data check"
 .venv/bin/hellenes data check || exit 1
 echo "== pytest"

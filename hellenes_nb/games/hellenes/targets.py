@@ -6,7 +6,9 @@ A *piece* is a unit key ("A12") or an area id: the group of the side's units in 
 it there as planned from this position: the group's activation first when the unit may move
 only once its group is activated (§4.1), then one move per unit. Of several legal moves to one
 destination it takes no forced march (§5.3), no passenger unless one must be carried (§5.21),
-then the shortest path. A group goes only where every unit of it that can move may go.
+then the shortest path. A group goes only where every unit of it that can move may go. In
+winter a destination every unit reaches by a free quartering or homing move is planned that way
+(§9.211, §9.212), not as a paid group move.
 
 :func:`route` is the plan actually played: each move chosen after the ones before it (a move
 may change what the next unit may do), tried on a copy of the game.
@@ -49,11 +51,12 @@ def _units(game: Any, side: str, piece: str) -> tuple[list[str], str]:
     return [piece], ix.place_ids[st.loc[u]]
 
 
-def _moves(acts: list[dict], key: str) -> dict[str, list[dict]]:
-    """Destination -> the legal moves (of ``acts``) of one unit there."""
+def _moves(acts: list[dict], key: str, kinds: tuple[str, ...] = ("move",)
+           ) -> dict[str, list[dict]]:
+    """Destination -> the legal moves (of ``acts``, of the ``kinds`` given) of one unit there."""
     out: dict[str, list[dict]] = {}
     for a in acts:
-        if a["type"] == "move" and a["unit"] == key:
+        if a["type"] in kinds and a["unit"] == key:
             out.setdefault(a["path"][-1], []).append(a)
     return out
 
@@ -92,7 +95,13 @@ def _plans(game: Any, side: str, piece: str) -> dict[str, list[Plans]]:
     per_unit = [p for p in (_unit_plans(game, side, k, area, acts, activated) for k in keys)
                 if p]
     common = set.intersection(*(set(p) for p in per_unit)) if per_unit else set()
-    return {d: [p[d] for p in per_unit] for d in sorted(common)}
+    out = {d: [p[d] for p in per_unit] for d in common}
+    # in winter, a free quartering or homing move (§9.211, §9.212) beats a paid group move
+    free = [{d: [_best(m)] for d, m in _moves(acts, k, ("winter_move",)).items()}
+            for k in keys]
+    for d in set.intersection(*(set(f) for f in free)):
+        out[d] = [f[d] for f in free]
+    return {d: out[d] for d in sorted(out)}
 
 
 def targets(game: Any, side: str, piece: str) -> dict[str, list[dict]]:
@@ -121,7 +130,7 @@ def route(game: Any, side: str, piece: str, destination: str) -> list[dict]:
         out.append(plans[0][0])
     for plan in plans:
         key = plan[-1]["unit"]
-        again = _moves(trial.legal_actions(side), key).get(destination)
+        again = _moves(trial.legal_actions(side), key, (plan[-1]["type"],)).get(destination)
         if again:
             move = _best(again)
             trial.apply(move)

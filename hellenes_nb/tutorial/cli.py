@@ -1,0 +1,107 @@
+"""``hellenes tutorial``: check the task files (with the rule coverage), list the chapters,
+print or update the coverage table of docs/tutorial.md."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from hellenes_nb.tutorial.catalog import tutorial_dir
+from hellenes_nb.tutorial.check import EXAMPLES, Checked, check_paths
+from hellenes_nb.tutorial.sections import NO_TASK, applied, coverage, coverage_markdown
+
+__all__ = ["add_tutorial_parser", "update_doc"]
+
+START, END = "<!-- coverage:start -->", "<!-- coverage:end -->"
+
+
+def _gaps(done: Checked) -> tuple[list[str], list[str]]:
+    """(applied sections no task teaches, worked examples no task plays)."""
+    table = coverage(done.taught)
+    missing = [s for s in applied() if not table[s]]
+    played = {t.example for t in done.tasks}
+    return missing, [e for e in EXAMPLES if e not in played]
+
+
+def _check(args: argparse.Namespace) -> int:
+    paths = args.paths or [str(tutorial_dir())]
+    done = check_paths(paths)
+    if not done.files:
+        print(f"tutorial check failed: no chapter files (*.yaml) under {' '.join(paths)}",
+              file=sys.stderr)
+        return 1
+    for p in done.problems:
+        print(p, file=sys.stderr)
+    missing, examples = _gaps(done)
+    rules = applied()
+    print(f"coverage: {len(rules) - len(missing)} of {len(rules)} rule sections taught "
+          f"({len(NO_TASK)} headings need no task); worked examples: "
+          f"{len(EXAMPLES) - len(examples)} of {len(EXAMPLES)}")
+    if missing:
+        print("  not yet taught: " + ", ".join(f"§{s}" for s in missing))
+    if examples:
+        print("  examples not yet played: " + ", ".join(examples))
+    failed = bool(done.problems) or (args.complete and bool(missing or examples))
+    tasks = len(done.tasks)
+    if failed:
+        print(f"tutorial check failed: {len(done.problems)} problem(s) in {len(done.files)} "
+              f"file(s)" + (", coverage incomplete" if missing or examples else ""),
+              file=sys.stderr)
+        return 1
+    print(f"tutorial check passed: {tasks} task(s) in {len(done.files)} chapter file(s)")
+    return 0
+
+
+def update_doc(doc: Path, table: str) -> bool:
+    """Put ``table`` between the coverage markers of ``doc``; True when the file changed."""
+    text = doc.read_text(encoding="utf-8")
+    if START not in text or END not in text:
+        raise ValueError(f"{doc} has no {START} … {END} block to fill")
+    head, _, rest = text.partition(START)
+    _, _, tail = rest.partition(END)
+    new = f"{head}{START}\n{table}\n{END}{tail}"
+    if new == text:
+        return False
+    doc.write_text(new, encoding="utf-8")
+    return True
+
+
+def _coverage(args: argparse.Namespace) -> int:
+    done = check_paths([str(tutorial_dir())])
+    table = coverage_markdown(coverage(done.taught))
+    if args.update:
+        changed = update_doc(Path(args.update), table)
+        print(f"{args.update}: coverage table {'updated' if changed else 'already current'}")
+    else:
+        print(table)
+    return 0
+
+
+def _list(_args: argparse.Namespace) -> int:
+    done = check_paths([str(tutorial_dir())])
+    for c in done.chapters:
+        print(f"chapter {c.chapter} ({c.id}): {c.title}")
+        for t in c.tasks:
+            what = f"worked example: {t.example}" if t.example else "task"
+            print(f"  {t.id}: {t.title} [{what}; §{', §'.join(t.rules)}]")
+    return 0
+
+
+def add_tutorial_parser(subparsers: argparse._SubParsersAction) -> None:
+    """Register ``hellenes tutorial check|list|coverage``."""
+    tut = subparsers.add_parser("tutorial", help="check or list the rules tutorial's tasks")
+    sub = tut.add_subparsers(dest="tutorial_command", required=True)
+    check = sub.add_parser("check", help="validate task files and print the rule coverage; "
+                                         "non-zero exit on a problem")
+    check.add_argument("paths", nargs="*",
+                       help="chapter files or folders of them (default: the packaged tutorial)")
+    check.add_argument("--complete", action="store_true",
+                       help="also fail when a rule section or a worked example is not taught")
+    check.set_defaults(func=_check)
+    listing = sub.add_parser("list", help="list the chapters and their tasks")
+    listing.set_defaults(func=_list)
+    cov = sub.add_parser("coverage", help="print the coverage table (Markdown)")
+    cov.add_argument("--update", metavar="FILE",
+                     help="write it between the coverage markers of FILE (docs/tutorial.md)")
+    cov.set_defaults(func=_coverage)

@@ -1,0 +1,338 @@
+"""The tutorial widget: learn the rules by doing them, one small task at a time (docs/tutorial.md).
+
+``TutorialWidget`` puts together:
+
+- a panel (:class:`TutorialPanel`, ``static/tutorial.js``): the chapter and task pickers with
+  the stars earned, the task's text, what the engine said about the last move (a refusal in
+  plain words with its rule), the buttons for the learner's other decisions (end the phase,
+  build, fight or retreat, play a card...), "Hint", "Show me", "Restart" and "Next";
+- the board: the map widget on the task's game (zoomed to the position; the learner acts by
+  clicking, as in play), or the battle widget for a battle task.
+
+The task itself is played by :class:`~hellenes_nb.tutorial.run.TaskRun` through the public
+``Game`` API: a move on the map goes through the shared session, so the run judges the goal
+after every change. A click the engine refuses (a block sent where it may not go) leaves the
+game as it was and shows the engine's reason. Solved tasks and their stars are kept in the
+learner's progress file (:class:`~hellenes_nb.tutorial.progress.Progress`).
+
+Every button is also a Python method (``choose_task``, ``hint``, ``show_me``, ``restart``, ``next``,
+``act``, ``pick``), so notebooks and tests can drive the widget without a browser.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import ipywidgets as W
+import traitlets
+
+from hellenes_nb.core.steps import IllegalAction
+from hellenes_nb.lessons.markup import to_html
+from hellenes_nb.tutorial.board import fresh_battle
+from hellenes_nb.tutorial.catalog import chapters
+from hellenes_nb.tutorial.format import ChapterSpec, TaskSpec
+from hellenes_nb.tutorial.progress import Progress
+from hellenes_nb.tutorial.run import RunError, TaskRun
+from hellenes_nb.tutorial.why import move_or_refusal
+from hellenes_nb.widgets.battle import BattleWidget
+from hellenes_nb.widgets.browser_writes import BrowserWrites
+from hellenes_nb.widgets.map import MAX_ZOOM, MIN_ZOOM, MapWidget
+from hellenes_nb.widgets.requests import BrowserRequests
+
+__all__ = ["TutorialPanel", "TutorialWidget"]
+
+_STATIC = Path(__file__).parent / "static"
+#: the zoom used when a task names no focus of its own
+DEFAULT_ZOOM = 3.0
+
+
+class TutorialPanel(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
+    """The tutorial's text and buttons in the page; everything it shows is set in Python and
+    every button sends a request the :class:`TutorialWidget` answers."""
+
+    requests = {"open": "_request", "hint": "_request", "show_me": "_request",
+                "restart": "_request", "next": "_request", "act": "_request",
+                "pick": "_request"}
+    refusals = (ValueError, IllegalAction)
+    _esm = _STATIC / "tutorial.js"
+    _css = _STATIC / "tutorial.css"
+
+    chapters = traitlets.List(traitlets.Dict()).tag(sync=True)
+    chapter = traitlets.Unicode("").tag(sync=True)
+    task = traitlets.Unicode("").tag(sync=True)
+    title = traitlets.Unicode("").tag(sync=True)
+    stage = traitlets.Unicode("").tag(sync=True)
+    text_html = traitlets.Unicode("").tag(sync=True)
+    rules = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    status = traitlets.Unicode("playing").tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    refusal = traitlets.Unicode("").tag(sync=True)
+    hint_text = traitlets.Unicode("").tag(sync=True)
+    stars = traitlets.Int(0).tag(sync=True)
+    total = traitlets.Int(0).tag(sync=True)
+    choices = traitlets.List(traitlets.Dict()).tag(sync=True)
+    answers = traitlets.List(traitlets.Dict()).tag(sync=True)
+    notice = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, owner: TutorialWidget, **kwargs: Any) -> None:
+        self._owner = owner
+        super().__init__(**kwargs)
+
+    def refuse(self, message: str) -> None:
+        self.refusal = message
+
+    def _request(self, msg: dict) -> None:
+        self._owner.answer(msg)
+
+
+class TutorialWidget(W.VBox):
+    """The rules tutorial in one notebook cell (module docstring)."""
+
+    def __init__(self, task: str | None = None, *, progress: Progress | str | Path | None = None,
+                 folder: Path | None = None) -> None:
+        self.progress = progress if isinstance(progress, Progress) else Progress(progress)
+        self.chapters: list[ChapterSpec] = chapters(folder)
+        self.run: TaskRun | None = None
+        self.map: MapWidget | None = None
+        self.battle: BattleWidget | None = None
+        self._unit = ""  # the learner's block selected last on the map
+        self.panel = TutorialPanel(self)
+        self.board = W.VBox(layout=W.Layout(flex="1 1 560px", min_width="0"))
+        side = W.VBox([self.panel], layout=W.Layout(flex="1 1 340px", min_width="0"))
+        super().__init__([W.HBox([side, self.board],
+                                 layout=W.Layout(flex_flow="row wrap", width="100%"))])
+        self.add_class("ht-tutorial")
+        self.panel.notice = self.progress.problem
+        self.choose_task(task or self.chapters[0].tasks[0].id)
+
+    # -- the Python API ----------------------------------------------------------------------
+    @property
+    def task(self) -> TaskSpec:
+        assert self.run is not None
+        return self.run.task
+
+    def choose_task(self, task_id: str) -> None:
+        """Start the task ``task_id`` (or the first task of the chapter of that id)."""
+        for c in self.chapters:
+            if c.id == task_id:
+                task_id = c.tasks[0].id
+            for t in c.tasks:
+                if t.id == task_id:
+                    self._start(c, t)
+                    return
+        raise ValueError(f"no tutorial task or chapter {task_id!r}")
+
+    def hint(self) -> str:
+        """Show the stage's next hint (hints cost the third star)."""
+        text = self._run.hint()
+        self.panel.hint_text = text
+        return text
+
+    def show_me(self) -> None:
+        """Play the stage the task's way (no stars for it)."""
+        self._run.show_me()
+        self._board_again()
+
+    def restart(self) -> None:
+        """Start the task again from its position."""
+        self._run.restart()
+        self.panel.hint_text = ""
+        self._board_again()
+
+    def next(self) -> None:
+        """The next stage of a worked example, or the next task once this one is solved."""
+        run = self._run
+        if run.status == "stage_done":
+            run.next()
+            self.panel.hint_text = ""
+            self._show()
+            return
+        tasks = [t for c in self.chapters for t in c.tasks]
+        at = next(i for i, t in enumerate(tasks) if t.id == run.task.id)
+        if at + 1 >= len(tasks):
+            raise ValueError("this is the last task of the tutorial")
+        self.choose_task(tasks[at + 1].id)
+
+    def act(self, index: int) -> None:
+        """Take the learner's decision number ``index`` of the buttons shown."""
+        run = self._run
+        choices = run.choices()
+        if not 0 <= index < len(choices):
+            raise ValueError("that choice is no longer offered; the panel shows the ones now")
+        try:
+            run.act(choices[index])
+        finally:
+            self._show()
+
+    def pick(self, answer: str) -> None:
+        """Answer the stage's question (an area id, a block key or a battle block)."""
+        self._run.pick(answer)
+        self._show()
+
+    def attack(self) -> None:
+        """On a battle board: the next attack (a pending 'fight or retreat?' is answered with
+        fight)."""
+        self._run.play_item({"type": "attack"})
+        self._show()
+
+    def go(self, unit: str, area: str) -> None:
+        """Send ``unit`` to ``area`` as clicking it on the map does (a refusal is shown)."""
+        try:
+            self._run.go(unit, area)
+        finally:
+            self._show()
+
+    def answer(self, msg: dict) -> None:
+        """A request from the panel's page (see :class:`TutorialPanel`)."""
+        kind = msg.get("request")
+        if kind == "open":
+            self.choose_task(str(msg.get("task")))
+        elif kind == "act":
+            index = msg.get("index")
+            if not isinstance(index, int) or isinstance(index, bool):
+                raise ValueError("a choice is given by its number")
+            self.act(index)
+        elif kind == "pick":
+            self.pick(str(msg.get("answer")))
+        else:
+            {"hint": self.hint, "show_me": self.show_me, "restart": self.restart,
+             "next": self.next}[str(kind)]()
+
+    # -- setting up ---------------------------------------------------------------------------
+    @property
+    def _run(self) -> TaskRun:
+        if self.run is None:
+            raise RunError("no task is open")
+        return self.run
+
+    def _start(self, chapter: ChapterSpec, task: TaskSpec) -> None:
+        self.run = TaskRun(task)
+        self.panel.chapter = chapter.id
+        self.panel.task = task.id
+        self.panel.hint_text = ""
+        self.panel.refusal = ""
+        self._board_again()
+
+    def _board_again(self) -> None:
+        """Show the run's board (after a new task, a restart or "show me")."""
+        run = self._run
+        if run.on_map:
+            self.battle = None
+            if self.map is None or self.map.session is not run.session:
+                # each task has its own game and session; the map is made for it
+                self.map = MapWidget(session=run.session, viewer=run.learner)
+                self.map.on_select(self._area_clicked)
+                self.map.observe(self._unit_clicked, names="selected_unit")
+                session = run.session
+                assert session is not None
+                session.observe(lambda change: self._game_changed(session, change))
+            self.map.playable = True
+            self._focus()
+            self.board.children = (self.map,)
+        else:
+            battle = BattleWidget(fresh_battle(run.board.lab), names=run.names,
+                                  title=run.task.title)
+            battle.speed = "fast"
+            battle.observe(lambda _c: self._battle_changed(), names="seq")
+            self.battle = battle
+            run.attach(battle)
+            self.board.children = (battle,)
+        self._show()
+
+    def _focus(self) -> None:
+        assert self.map is not None
+        run = self._run
+        focus = run.task.focus
+        self.map.clear_highlights()
+        if focus.area:
+            self.map.focus(focus.area, min(max(focus.zoom, MIN_ZOOM), MAX_ZOOM))
+        else:
+            units = run.task.board.units if run.task.board else ()
+            if units:
+                self.map.focus(units[0].area, DEFAULT_ZOOM)
+            else:
+                self.map.reset_view()
+        if focus.highlight:
+            self.map.highlight(focus.highlight, "focus")
+
+    # -- clicks on the boards -----------------------------------------------------------------
+    def _area_clicked(self, area: str) -> None:
+        run = self.run
+        if run is None or run.status != "playing":
+            return
+        goal = run.step.goal
+        if goal is not None and goal.pick is not None and goal.pick.area is not None:
+            self.pick(area)
+            return
+        unit = self._unit
+        if not unit or self.map is None:
+            return
+        here = self.map.board["blocks"].get(area, [])
+        if any(b.get("side") == run.learner for b in here):
+            return  # a click on one of the learner's groups selects it
+        self._unit = ""
+        _actions, why = move_or_refusal(run.game, run.learner, unit, area)
+        self.panel.refusal = f"Not possible: {why}" if why else ""
+
+    def _unit_clicked(self, change: dict) -> None:
+        run = self.run
+        key = change["new"]
+        if run is None or not key:
+            return
+        goal = run.step.goal
+        if run.status == "playing" and goal is not None and goal.pick is not None \
+                and goal.pick.unit is not None:
+            self.pick(key)
+            return
+        self._unit = key
+
+    def _game_changed(self, session: Any, change: str) -> None:
+        """The map's game changed (a move by clicking, an answer, a button): redraw the panel;
+        a move that went through clears the last refusal."""
+        run = self.run
+        if run is None or run.session is not session:
+            return
+        if change != "load":
+            self.panel.refusal = ""
+        self._show()
+
+    def _battle_changed(self) -> None:
+        run = self.run
+        if run is None or run.on_map:
+            return
+        run.changed()
+        self._show()
+
+    # -- drawing ------------------------------------------------------------------------------
+    def _show(self) -> None:
+        run = self._run
+        p = self.panel
+        steps = run.steps
+        with p.hold_sync():
+            p.chapters = [{"id": c.id, "title": f"{c.chapter}. {c.title}",
+                           "tasks": [{"id": t.id, "title": t.title,
+                                      "stars": self.progress.stars(t.id)} for t in c.tasks]}
+                          for c in self.chapters]
+            p.title = run.task.title
+            p.stage = (f"Step {run.stage + 1} of {len(steps)}" if len(steps) > 1 else "")
+            intro = ""
+            chapter = next(c for c in self.chapters if c.id == p.chapter)
+            if run.task.id == chapter.tasks[0].id and run.stage == 0 and chapter.introduction:
+                intro = f"<div class='ht-intro'>{to_html(chapter.introduction)}</div>"
+            p.text_html = intro + run.text_html()
+            p.rules = [f"§{r}" for r in run.task.rules]
+            p.status = run.status
+            p.message = to_html(run.message) if run.message else ""
+            if run.refusal:
+                p.refusal = f"Not possible: {run.refusal}"
+            elif run.status != "playing":
+                p.refusal = ""
+            p.choices = [{"index": i, "label": a.get("label", a["type"])}
+                         for i, a in enumerate(run.choices())]
+            p.answers = [{"key": k, "label": name} for k, name in run.pick_options()]
+            if run.status == "solved":
+                self.progress.record(run.task.id, run.stars)
+            p.stars = run.stars
+            p.total = self.progress.total

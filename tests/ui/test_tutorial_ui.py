@@ -1,0 +1,87 @@
+"""The tutorial in a real browser (Solara's widget manager in headless Chromium).
+
+A learner solves three tasks by clicking (an area of the map, a card button, a march by
+selecting a block and a lit destination) and makes one move the engine refuses, whose reason
+is shown. Every wait is on the page (a locator) with a bound; the progress goes to a file of
+the test's own. A screenshot goes to artifacts/screenshots/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import pytest
+from IPython.display import display
+
+from hellenes_nb.widgets.tutorial import TutorialWidget
+
+pytestmark = pytest.mark.browser
+
+SETTLE = 30_000  # ms: bounded wait for the frontend (generous: CI shares 2 cores)
+VIEWPORT = {"width": 1366, "height": 900}
+
+
+def _click_place(page, w: TutorialWidget, area: str) -> None:
+    """Click the map where ``area``'s city (or name) is drawn."""
+    x, y = w.map.places[area]["symbol"] or w.map.places[area]["label"]
+    pt = page.evaluate(
+        """([x, y]) => { const svg = document.querySelector('.hmap-svg');
+        const p = svg.createSVGPoint(); p.x = x; p.y = y;
+        const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y]; }""", [x, y])
+    page.mouse.click(pt[0], pt[1])
+
+
+def _status(page, status: str) -> None:
+    page.locator(f'.ht-panel[data-status="{status}"]').wait_for(timeout=SETTLE)
+
+
+def _choose(page, task_id: str, title: str) -> None:
+    page.locator("select.ht-task").select_option(task_id)
+    page.locator(".ht-title", has_text=title).wait_for(timeout=SETTLE)
+    page.locator(".hmap-svg").wait_for(timeout=SETTLE)
+
+
+def test_solve_three_tasks_by_clicking_and_see_a_refusal(solara_test, page_session, tmp_path,
+                                                          screenshot_dir, console_errors):
+    page = page_session
+    page.set_viewport_size(VIEWPORT)
+    w = TutorialWidget(progress=tmp_path / "progress.json")
+    display(w)
+    page.locator(".ht-title", has_text="Find a port").wait_for(timeout=SETTLE)
+    page.locator('.hmap[data-zoom="3.00"]').wait_for(timeout=SETTLE)
+
+    # 1. a question answered by clicking an area of the map
+    _click_place(page, w, "attica")
+    _status(page, "solved")
+    page.locator(".ht-stars").wait_for(timeout=SETTLE)
+    assert w.progress.stars("click-a-port") == 3
+
+    # 2. a march: select a block in the map's panel, then a lit destination
+    page.locator("select.ht-chapter").select_option("movement")
+    page.locator(".ht-title", has_text="A group marches").wait_for(timeout=SETTLE)
+    page.locator('.hmap[data-zoom="3.00"]').wait_for(timeout=SETTLE)
+    _click_place(page, w, "attica")
+    page.locator('.hmap-unit[data-unit="A1"]').click()
+    # the refusal: a click on an area the block cannot reach
+    _click_place(page, w, "laconia")
+    refusal = page.locator(".ht-refusal")
+    refusal.wait_for(timeout=SETTLE)
+    assert "Not possible" in refusal.inner_text() and "§5.0" in refusal.inner_text()
+    assert w.panel.status == "playing"
+    page.screenshot(path=screenshot_dir / "tutorial-refusal.png")
+    for unit in ("A1", "A2"):
+        _click_place(page, w, "attica")
+        page.locator(f'.hmap-unit[data-unit="{unit}"]').click()
+        page.locator('.hmap-go[data-go="plataea"]').click()
+        # the move is played: the map now shows Plataea selected, with the block in it
+        page.locator(f'.hmap-unit[data-unit="{unit}"]').wait_for(timeout=SETTLE)
+        page.locator(".hmap-panel strong", has_text="Plataea").wait_for(timeout=SETTLE)
+    _status(page, "solved")
+    page.locator(".ht-refusal").wait_for(state="detached", timeout=SETTLE)
+
+    # 3. a decision taken with a button: commit the 1-coin card and move first
+    page.locator("select.ht-chapter").select_option("cards-and-actions")
+    page.locator(".ht-title", has_text="Take the initiative").wait_for(timeout=SETTLE)
+    page.locator(".ht-choice", has_text="Play card 14 Demosthenes (1 action) for actions").click()
+    _status(page, "solved")
+    page.screenshot(path=screenshot_dir / "tutorial-solved.png")
+    assert set(w.progress.solved) == {"click-a-port", "march-to-boeotia", "move-first"}
+    assert console_errors == []

@@ -1,0 +1,68 @@
+"""The tutorial widget driven from Python as its buttons and the map's clicks drive it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hellenes_nb.widgets.tutorial import TutorialWidget
+
+
+@pytest.fixture()
+def widget(tmp_path):
+    return TutorialWidget(progress=tmp_path / "progress.json")
+
+
+def test_pick_by_clicking_an_area_solves_and_records_stars(widget, tmp_path):
+    assert widget.panel.task == "click-a-port"
+    widget.map.selected_area = "attica"  # as a click on Athens does
+    assert widget.panel.status == "solved"
+    assert widget.panel.stars == 3
+    saved = json.loads((tmp_path / "progress.json").read_text())
+    assert saved["tasks"]["click-a-port"] == {"stars": 3}
+
+
+@pytest.mark.rule("5.0")
+def test_a_click_the_engine_refuses_shows_its_reason_and_changes_nothing(widget):
+    widget.choose_task("march-to-boeotia")
+    game = widget.run.game
+    before = list(game.state.loc)
+    widget.map.select_unit("A1")
+    widget.map.selected_area = "laconia"
+    assert "Not possible" in widget.panel.refusal and "§5.0" in widget.panel.refusal
+    assert list(game.state.loc) == before
+    widget.map.select_unit("A1")
+    widget.map.play("plataea")
+    assert widget.panel.refusal == ""
+    widget.map.select_unit("A2")
+    widget.map.play("plataea")
+    assert widget.panel.status == "solved"
+
+
+def test_hint_show_me_and_the_panel_requests(widget):
+    widget.panel.handle_request({"request": "open", "task": "build-a-step"})
+    assert widget.panel.title == "Build up at home"
+    widget.panel.handle_request({"request": "hint"})
+    assert widget.panel.hint_text
+    widget.panel.handle_request({"request": "show_me"})
+    assert widget.panel.status == "solved" and widget.panel.stars == 0
+    widget.panel.handle_request({"request": "act", "index": 99})
+    assert "no longer offered" in widget.panel.refusal
+
+
+def test_battle_task_stages_with_the_battle_widget(widget):
+    widget.choose_task("combat-round")
+    assert widget.battle is not None
+    widget.pick("A2")
+    assert widget.panel.status == "stage_done"
+    widget.next()
+    widget.battle.step()  # the battle widget's own "Next attack" button
+    assert widget.panel.status == "stage_done"
+
+
+def test_a_broken_progress_file_starts_afresh_with_a_notice(tmp_path):
+    bad = tmp_path / "progress.json"
+    bad.write_text("{not json", encoding="utf-8")
+    w = TutorialWidget(progress=bad)
+    assert "could not be read" in w.panel.notice
