@@ -91,6 +91,12 @@ class LessonBattle(BattleWidget):
             raise BattleError("the battle is over; see widget.outcome or restart()")
         return self._advance(self._policy)
 
+    def lesson_choice(self) -> str:
+        """The answer the lesson gave to the decision now pending (§6.4, §6.32)."""
+        if self.battle.prompt is None:
+            raise BattleError("no decision is pending in this battle")
+        return self._policy(self.battle)
+
     def run_round(self) -> list[dict[str, Any]]:
         """Play to the end of the round, decisions as in the lesson."""
         return self._run(self._policy, whole=False)

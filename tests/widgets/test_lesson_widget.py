@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from hellenes_nb.games.hellenes.battlelab import BattleError
 from hellenes_nb.games.hellenes.rules.battle.policies import BattleQuestion
 from hellenes_nb.games.hellenes.world import load_world
 from hellenes_nb.lessons import Lesson, LessonError
@@ -254,3 +255,13 @@ def test_status_line_dates_the_step_by_what_happened_in_it(widget):
     assert "Fall 425 BC" in status.split("The game has moved on")[0]
     assert "Winter 425 BC" in status
     assert "HighSummer" not in status and "Prestige point" in status and "§14.1" in status
+
+
+def test_6_4_lesson_choice_answers_the_pending_decision_as_the_lesson_did(widget):
+    widget.goto(6)
+    board = widget.battle
+    with pytest.raises(BattleError, match="no decision is pending"):
+        board.lesson_choice()
+    while board.battle.prompt is None:
+        board.step()
+    assert board.battle.prompt.kind == "retreat" and board.lesson_choice() == "fight"
