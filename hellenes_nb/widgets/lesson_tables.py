@@ -1,21 +1,25 @@
-"""Tables for a class: a polars frame shown as a teacher would print it.
+"""Tables and pictures for a class: a polars frame shown as a teacher would print it, and a
+drawn map that fits the page.
 
 ``table(frame)`` renders the frame as a styled HTML table: headers in words ("Subject region",
 not ``subject_region``), sides and kinds as a player says them ("Athens", "Elite hoplite"), no
 type row, no quotes round strings, empty cells as a dash, and long text wrapped rather than cut.
 Colours follow the JupyterLab theme (light or dark) through its ``--jp-*`` variables.
+``fitted(svg)`` shows a drawing (the map of ``render_map_svg``) at the width of the notebook's
+output, legend and all, never wider than it was drawn.
 """
 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Mapping
 from typing import Any
 
 import polars as pl
 from IPython.display import HTML
 
-__all__ = ["leader_name", "table", "words"]
+__all__ = ["fitted", "leader_name", "table", "words"]
 
 _STYLE = """<style>
 .hl-table { border-collapse: collapse; margin: 6px 0 10px; font-size: 0.95em;
@@ -79,3 +83,15 @@ def table(frame: pl.DataFrame, *, caption: str = "",
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
     return HTML(f"{_STYLE}<table class='hl-table'>{cap}<thead><tr>{head}</tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def fitted(svg: str) -> HTML:
+    """An SVG drawing scaled to the output's width (never wider than drawn), whole."""
+    tag = re.search(r"<svg\b[^>]*>", svg)
+    width = re.search(r'\swidth="(\d+(?:\.\d+)?)"', tag.group(0)) if tag else None
+    if tag is None or width is None:
+        return HTML(svg)
+    bare = re.sub(r'\s(width|height)="[^"]*"', "", tag.group(0))
+    sized = bare.replace("<svg", f'<svg width="100%" style="display:block;height:auto;'
+                                  f'max-width:{width.group(1)}px"', 1)
+    return HTML(svg[:tag.start()] + sized + svg[tag.end():])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 
 from hellenes_nb.games.hellenes.world import load_world
-from hellenes_nb.widgets.lesson_tables import leader_name, table, words
+from hellenes_nb.widgets.lesson_tables import fitted, leader_name, table, words
 
 
 def test_a_table_has_readable_headers_and_values_and_no_type_row():
@@ -34,3 +34,10 @@ def test_words_and_leaders_by_name():
     names = {leader_name(world, sc.leaders.get("athens")) for sc in world.scenarios.values()}
     assert "Pericles" in names and all(n and n[0].isupper() for n in names)
     assert leader_name(world, None) == "—"
+
+
+def test_fitted_scales_a_drawing_to_the_output_width():
+    out = fitted('<svg xmlns="x" viewBox="0 0 1400 978" width="1100" height="769"><g width="3"/>'
+                 "</svg>").data
+    assert out.startswith('<svg width="100%" style="display:block;height:auto;max-width:1100px"')
+    assert 'height="769"' not in out and '<g width="3"/>' in out
