@@ -9,6 +9,7 @@ bounded.
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -70,3 +71,13 @@ def jupyterlab(work: Path, state: Path) -> Iterator[str]:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait(timeout=5)
+
+
+@contextmanager
+def serving(notebook: Path, tmp: Path) -> Iterator[str]:
+    """JupyterLab serving a copy of ``notebook`` from a folder under ``tmp``; yields its URL."""
+    work = tmp / "work"
+    work.mkdir()
+    shutil.copy(notebook, work / notebook.name)
+    with jupyterlab(work, tmp / "lab") as url:
+        yield url

@@ -6,10 +6,8 @@ nothing from the user's own Lab setup is read or changed. Every wait is bounded.
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
-from support.lab import KERNEL_IDLE, jupyterlab
+from support.lab import KERNEL_IDLE, serving
 from support.paths import NOTEBOOKS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -21,10 +19,7 @@ RUN_TIMEOUT = 120_000  # ms for the notebook to run and the maps to draw
 @pytest.fixture()
 def lab(tmp_path):
     """A JupyterLab server serving a copy of the notebook; stopped after the test."""
-    work = tmp_path / "work"
-    work.mkdir()
-    shutil.copy(NOTEBOOK, work / NOTEBOOK.name)
-    with jupyterlab(work, tmp_path / "lab") as url:
+    with serving(NOTEBOOK, tmp_path) as url:
         yield url
 
 

@@ -4,11 +4,9 @@ widget at the top still shows step 1 (the cells after it drive widgets of their 
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 from playwright.sync_api import expect
-from support.lab import KERNEL_IDLE, jupyterlab
+from support.lab import KERNEL_IDLE, serving
 from support.paths import NOTEBOOKS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -19,10 +17,7 @@ RUN_TIMEOUT = 180_000  # ms for the notebook to run (2 shared cores)
 
 @pytest.fixture()
 def lab(tmp_path):
-    work = tmp_path / "work"
-    work.mkdir()
-    shutil.copy(NOTEBOOK, work / NOTEBOOK.name)
-    with jupyterlab(work, tmp_path / "lab") as url:
+    with serving(NOTEBOOK, tmp_path) as url:
         yield url
 
 
