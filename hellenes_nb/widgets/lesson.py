@@ -72,6 +72,7 @@ class LessonWidget(W.VBox):
         self._options_of: int | None = None  # the step whose decision buttons are shown
         self._option_pool: list[W.Button] = []  # decision buttons, relabelled for each step
         self._build()
+        self._prepare_board()
         self._show()
 
     # -- construction ------------------------------------------------------------------------
@@ -166,6 +167,26 @@ class LessonWidget(W.VBox):
                           self.command_note, self.command_box])
         command.add_class("hl-card")
         return command
+
+    def _prepare_board(self) -> None:
+        """Build the battle board with the widget when the lesson fights a battle: the odds
+        code loads (about a second the first time) while the cell runs, not on the click that
+        reaches the first battle step. A lesson whose steps cannot be reached builds it there."""
+        lesson, here = self.lesson, self.lesson.number
+        first = next((n for n, s in enumerate(lesson.steps, 1) if s.battle), None)
+        if first is None:
+            return
+        try:
+            lesson.goto(first)
+            record = lesson.run.battle
+            if record is not None and record.setup is not None:
+                self._board = LessonBattle(record, lesson.game)
+                self._board.speed = self.speed
+                self.battle_box.children = (self.battle_note, self.replay_button, self._board)
+        except LessonError:
+            return
+        finally:
+            lesson.goto(here)
 
     # -- the Python API ----------------------------------------------------------------------
     def next(self) -> None:

@@ -60,6 +60,12 @@ def _box(page, selector: str) -> dict:
     return box
 
 
+def _battle_shown(page, title: str) -> None:
+    """The battle board is shown (the step's last update), with the battle called ``title``."""
+    expect(page.locator(".hl-battle")).to_be_visible(timeout=SETTLE)
+    expect(page.locator(".hl-battle .hb-title")).to_have_text(title, timeout=SETTLE)
+
+
 def _fight_to_the_end(page, board) -> None:
     """Run the battle with "Whole battle", answering each retreat question as the lesson did."""
     page.locator(".hl-battle button[data-action='battle']").click()
@@ -90,8 +96,8 @@ def test_step_to_the_assault_fight_it_live_and_take_command(solara_test, page_se
     page.locator(".hl-chosen", has_text="That is what happened").wait_for(timeout=SETTLE)
 
     page.locator(".hl-next").click()
-    expect(page.locator(".hl-battle .hb-title")).to_have_text("The battle in Pylos",
-                                                              timeout=SETTLE)
+    _shows_step(page, 6, 12)
+    _battle_shown(page, "The battle in Pylos")
     record = w.lesson.run.battle
     board = w.battle
     assert board is not None and board.forced == record.dice()
@@ -140,15 +146,13 @@ def test_amphipolis_choice_and_the_sortie_before_amphipolis(solara_test, page_se
     assert "Accept Brasidas' terms" in page.locator(".hl-chosen").inner_text()
 
     _next_to(page, 11, 14)
-    expect(page.locator(".hl-battle .hb-title")).to_have_text("The battle in Sithonia",
-                                                              timeout=SETTLE)
+    _battle_shown(page, "The battle in Sithonia")
     assert w.lesson.run.battle.place == "sithonia"
 
     _next_to(page, 13, 14)
     page.locator(".hl-lesson h3", has_text="The battle before Amphipolis").wait_for(
         timeout=SETTLE)
-    expect(page.locator(".hl-battle .hb-title")).to_have_text("The battle in Amphipolis",
-                                                              timeout=SETTLE)
+    _battle_shown(page, "The battle in Amphipolis")
     board, record = w.battle, w.lesson.run.battle
     assert board.forced == record.dice()
     page.locator(".hl-battle button[data-action='battle']").click()
@@ -204,7 +208,7 @@ def test_on_a_narrow_screen_the_text_flows_below_the_map(solara_test, page_sessi
     _assert_labels_whole(page, ".hl-option")
     page.locator(".hl-next").click()
     _shows_step(page, 6, 12)
-    page.locator(".hl-battle .hb-title").wait_for(timeout=SETTLE)
+    _battle_shown(page, "The battle in Pylos")
     _assert_labels_whole(page, ".hl-replay")
     assert console_errors == []
 
@@ -243,8 +247,7 @@ def test_the_battle_board_is_kept_from_one_battle_step_to_the_next(solara_test, 
     w = LessonWidget("pylos-425", speed="instant")
     w.goto(6)
     _open(page, w)
-    expect(page.locator(".hl-battle .hb-title")).to_have_text("The battle in Pylos",
-                                                              timeout=SETTLE)
+    _battle_shown(page, "The battle in Pylos")
     page.locator(".hl-battle .hb-title").evaluate(
         "el => { el.closest('.hl-battle > *').dataset.kept = 'yes'; }")
     page.locator(".hl-next").click()

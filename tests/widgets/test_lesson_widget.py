@@ -265,3 +265,16 @@ def test_6_4_lesson_choice_answers_the_pending_decision_as_the_lesson_did(widget
     while board.battle.prompt is None:
         board.step()
     assert board.battle.prompt.kind == "retreat" and board.lesson_choice() == "fight"
+
+
+def test_the_battle_board_is_built_with_the_widget(pylos_lesson):
+    """The first click onto a battle step only loads the battle: the board (and the odds code
+    it needs) is ready from the start, hidden until a battle step."""
+    pylos_lesson.goto(2)
+    w = LessonWidget(pylos_lesson, speed="instant")
+    assert w.lesson.number == 2, "building the board leaves the lesson where it was"
+    board = w.battle_box.children[-1]
+    assert isinstance(board, LessonBattle) and w.battle is None
+    assert w.battle_box.layout.display == "none"
+    w.goto(6)
+    assert w.battle is board and board.record is w.lesson.run.battle
