@@ -48,10 +48,8 @@ def test_every_status_line_is_a_sentence_with_its_rule(path):
             assert DATED.search(h5) and not any(w in h5 for w in ENGINE_WORDS), h5
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
-def test_a_step_heading_dated_by_season_matches_the_step(path):
-    """A heading such as "Winter 424: terms for Amphipolis" names the season and year in which
-    the step's moves happen (play often runs on into the next season after them)."""
+def misdated(path) -> list[str]:
+    """The steps whose heading names a season and year other than those of its own moves."""
     wrong = []
     for lesson in _steps(path):
         m = DATED.search(lesson.step.title)
@@ -63,7 +61,25 @@ def test_a_step_heading_dated_by_season_matches_the_step(path):
         if (said, int(m.group(2))) != (season_word(season), year):
             wrong.append(f"step {lesson.number} '{lesson.step.title}' happens in "
                          f"{season_word(season)} {year}")
+    return wrong
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_a_step_heading_dated_by_season_matches_the_step(path):
+    """A heading such as "Winter 424: terms for Amphipolis" names the season and year in which
+    the step's moves happen (play often runs on into the next season after them)."""
+    wrong = misdated(path)
     assert not wrong, f"{path.name}: " + "; ".join(wrong)
+
+
+def test_a_misdated_heading_is_found(tmp_path):
+    text = (LESSONS / "pylos-425.yaml").read_text(encoding="utf-8")
+    assert 'title: "Spring 425: a fleet' in text
+    bad = tmp_path / "pylos-425.yaml"
+    bad.write_text(text.replace('title: "Spring 425: a fleet', 'title: "Winter 425: a fleet'),
+                   encoding="utf-8")
+    assert misdated(bad) == ["step 1 'Winter 425: a fleet sails round the Peloponnese' "
+                             "happens in Spring 425"]
 
 
 def test_seasons_in_words():
