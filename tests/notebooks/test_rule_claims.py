@@ -185,6 +185,7 @@ def _step_events(lesson: Path, step: int) -> list[dict]:
 
 def unit_ranges(name: str) -> set[int]:
     """The movement ranges of the units called ``name`` (or of that type: "hoplites")."""
+    name = re.sub(r"^(the|all|its|their)\s+", "", name.strip(), flags=re.I)
     key = name.lower().rstrip("s")
     return {u.move for u in WORLD.units.values()
             if u.name.lower() in (name.lower(), key) or u.type == key}
@@ -302,6 +303,7 @@ def test_the_prose_states_each_kind_of_rule_somewhere():
 
 
 @pytest.mark.rule("3.3")
+@pytest.mark.rule("2.13")
 @pytest.mark.parametrize(("text", "ok"), [
     ("In Spring the higher action value moves first (§3.3).", False),
     ("Whoever plays the card with fewer actions moves first (§3.3).", True),
@@ -312,11 +314,15 @@ def test_the_prose_states_each_kind_of_rule_somewhere():
     ("A city holds three times its value in units.", False),
     ("Pylos is a small city: its capacity is four units.", False),
     ("Pylos is a small city: its capacity is two units.", True),
+    ("Cavalry have a range of 3 areas.", True),
+    ("Hoplites have a land range of three.", False),
+    ("The Spartiates have a movement range of 2.", True),
+    ("The Spartiates have a movement range of 4.", False),
 ])
 def test_the_finder_catches_wrong_rules(text: str, ok: bool):
     s = Sentence("example", text)
     assert any(p.search(text) for p in (INITIATIVE, TIE, EVENT_FIRST, CAPACITY_FACTOR,
-                                         CAPACITY_CITY))
+                                         CAPACITY_CITY, RANGE))
     assert (check(s) == []) is ok
 
 
