@@ -3,15 +3,22 @@
 ``LessonWidget`` puts together, from :meth:`Lesson.view`:
 
 - the step's title, a progress bar and Back / Next / jump-to-step controls;
+- a status line in plain words: when the step happens and who leads (:mod:`.lesson_text`);
 - the narrative (already sanitised by the lesson's markup), the ancient sources with their
-  paraphrases (a tooltip on hover, a paragraph on click) and the rule sections it shows;
-- the map, centred and zoomed where the step says, with its areas highlighted;
-- when the step fights a battle, the battle widget with the same blocks and the same dice, so
-  the class can watch it die by die (:class:`LessonBattle`);
+  paraphrases (a tooltip on hover, a paragraph on click), the rule sections it shows and what
+  happened in the game, each line with its rule;
+- the map beside the text, centred and zoomed where the step says, with its areas highlighted
+  (below the text on a narrow screen; ``static/lesson.css``);
+- when the step fights a battle, the battle board with the same blocks and the same dice, so
+  the class can watch it die by die (:class:`~.lesson_battle.LessonBattle`);
 - decision buttons at a decision point, with the historical choice explained afterwards;
 - the class question, its answer hidden until "Reveal answer";
 - "Take command": a live game from this position against the computer or hot-seat, opened in
   the play :class:`~hellenes_nb.widgets.dashboard.Dashboard`.
+
+A click sends the browser only what changed: the step is read once (:meth:`Lesson.view`), one
+battle board serves every battle step (the next battle is loaded into it), the decision buttons
+are built once per step, and the map's game, camera and highlights go in one update.
 
 Every button is also a Python method (``next``, ``back``, ``goto``, ``choose``, ``reveal``,
 ``take_command``), so notebooks and tests can drive the widget without a browser.
@@ -21,6 +28,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -28,114 +36,28 @@ import ipywidgets as W
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.session import GameSession
-from hellenes_nb.games.hellenes.battlelab import Battle, BattleError, battle_from_setup
+from hellenes_nb.games.hellenes.battlelab import BattleError
 from hellenes_nb.games.hellenes.index import SIDE_WORD
 from hellenes_nb.lessons import Lesson, LessonError
 from hellenes_nb.lessons.markup import to_html
-from hellenes_nb.lessons.script import LESSON_VIEWER, BattleRecord
-from hellenes_nb.widgets.battle import BattleWidget
-from hellenes_nb.widgets.battle_text import HOW_TEXT
+from hellenes_nb.lessons.script import LESSON_VIEWER
 from hellenes_nb.widgets.dashboard import Dashboard
+from hellenes_nb.widgets.lesson_battle import LessonBattle, lesson_policy
+from hellenes_nb.widgets.lesson_text import battle_note, events_html, status_html
 from hellenes_nb.widgets.map import MAX_ZOOM, MIN_ZOOM, MapWidget
 
 __all__ = ["LessonBattle", "LessonWidget", "lesson_policy"]
 
 OPPONENTS = ("bot", "hotseat")
-
-_STYLE = """<style>
-.hl-lesson { gap: 6px; }
-.hl-card { border: 1px solid var(--jp-border-color2, #ccc); border-radius: 6px;
-  padding: 4px 10px; background: var(--jp-layout-color1, #fff);
-  color: var(--jp-content-font-color1, #111); }
-.hl-card h3, .hl-card h4 { margin: 4px 0; }
-.hl-card ul { list-style: disc; padding-left: 22px; margin: 4px 0; }
-.hl-card li { margin: 2px 0; }
-.hl-cite summary { cursor: pointer; }
-.hl-cite p { margin: 2px 0 6px 18px; font-style: italic; }
-.hl-rules, .hl-status { color: var(--jp-content-font-color2, #444); }
-.hl-chosen { font-weight: bold; }
-.hl-note { border-left: 4px solid #0072b2; padding-left: 8px; }
-</style>"""
+_CSS = (Path(__file__).parent / "static" / "lesson.css").read_text(encoding="utf-8")
 
 
 def _esc(text: Any) -> str:
     return html.escape(str(text))
 
 
-def lesson_policy(policy: dict[str, str | int]) -> Callable[[Battle], str]:
-    """The battle choices a lesson scripted, as a policy for :class:`Battle` (§6.2, §6.4).
-
-    ``policy[side]`` is ``"fight"``, ``"retreat"`` or a number of rounds to fight before
-    retreating, as in a lesson's ``battle`` entry. Tied blocks take a hit in key order, as the
-    lesson's own replay does (§6.32).
-    """
-
-    def choose(battle: Battle) -> str:
-        p = battle.prompt
-        assert p is not None
-        if p.kind != "retreat":
-            return p.choices[0]
-        rule = policy.get(p.whose, "fight")
-        leave = rule == "retreat" or (isinstance(rule, int) and battle.round > rule)
-        return "retreat" if leave and "retreat" in p.choices else "fight"
-
-    return choose
-
-
-def _names(game: Game, setup: dict[str, Any]) -> dict[str, str]:
-    ix = game.state.ix
-    out = {}
-    for f in setup["fighters"]:
-        key = f["key"]
-        if key.startswith("garrison:"):
-            place = ix.place(key.split(":", 1)[1])
-            city = ix.place_name[place]
-            out[key] = f"Garrison of {city}"
-        else:
-            out[key] = ix.describe(ix.unit(key))
-    return out
-
-
-class LessonBattle(BattleWidget):
-    """The battle of a lesson step on the battle board, replayed with the step's own dice.
-
-    The blocks are set up as the engine set them up when the battle began; the dice the lesson
-    rolled are queued (:meth:`force_dice`), so stepping one attack at a time shows the very
-    battle the lesson recorded. "Whole round" and "Whole battle" answer decisions as the lesson
-    did
-    (:func:`lesson_policy`); a class that answers differently sees the same dice go another way.
-    """
-
-    def __init__(self, record: BattleRecord, game: Game, **kwargs: Any) -> None:
-        if record.setup is None:
-            raise LessonError(f"the battle in {record.place} has no recorded setup to replay")
-        s = record.setup
-        battle = battle_from_setup(s)
-        self.record = record
-        self._policy = lesson_policy(record.policy)
-        place = game.state.ix.place_name[game.state.ix.place(record.place)]
-        super().__init__(battle, names=_names(game, s), title=f"The battle in {place}",
-                         **kwargs)
-        self.force_dice(record.dice())
-
-    def advance(self) -> list[dict[str, Any]]:
-        """One unit attack; a pending decision is answered as the lesson answered it."""
-        if self.battle.over:
-            raise BattleError("the battle is over; see widget.outcome or restart()")
-        return self._advance(self._policy)
-
-    def run_round(self) -> list[dict[str, Any]]:
-        """Play to the end of the round, decisions as in the lesson."""
-        return self._run(self._policy, whole=False)
-
-    def run_battle(self) -> list[dict[str, Any]]:
-        """Play the battle to its end, decisions as in the lesson."""
-        return self._run(self._policy, whole=True)
-
-    def replay(self) -> None:
-        """Set the battle back to its first attack with the lesson's dice queued again."""
-        self.restart(seed=0)
-        self.force_dice(self.record.dice())
+def _hide(widget: W.Widget, hidden: bool) -> None:
+    widget.layout.display = "none" if hidden else None
 
 
 class LessonWidget(W.VBox):
@@ -146,24 +68,31 @@ class LessonWidget(W.VBox):
         self.speed = speed
         self.battle: LessonBattle | None = None
         self.command: Dashboard | None = None
+        self._board: LessonBattle | None = None  # the one battle board, built at first use
+        self._options_of: int | None = None  # the step whose decision buttons are shown
+        self._option_pool: list[W.Button] = []  # decision buttons, relabelled for each step
         self._build()
+        self._prepare_board()
         self._show()
 
     # -- construction ------------------------------------------------------------------------
     def _build(self) -> None:
         spec = self.lesson.spec
         n = len(spec.steps)
-        self.title_html = W.HTML(f"<h2>{_esc(spec.title)}</h2><p>{_esc(spec.period)}</p>")
+        self.title_html = W.HTML(f"<h2>{_esc(spec.title)}</h2>"
+                                 f"<p class='hl-period'>{_esc(spec.period)}</p>")
         self.progress = W.IntProgress(value=1, min=0, max=n, description="Step",
-                                      layout=W.Layout(width="260px"))
+                                      layout=W.Layout(width="240px"))
         self.progress_text = W.HTML()
+        self.progress_text.add_class("hl-progress")
         self.back_button = W.Button(description="Back", icon="arrow-left",
                                     tooltip="The previous step")
         self.next_button = W.Button(description="Next", icon="arrow-right",
                                     button_style="primary", tooltip="The next step")
         self.jump = W.Dropdown(options=[(f"{s.number}. {s.title}", s.number)
                                         for s in spec.steps],
-                               description="Go to", layout=W.Layout(width="420px"))
+                               description="Go to", layout=W.Layout(width="400px",
+                                                                    max_width="100%"))
         for button, name in ((self.back_button, "hl-back"), (self.next_button, "hl-next")):
             button.add_class(name)
         self.back_button.on_click(lambda _b: self.attempt(self.back))
@@ -171,6 +100,7 @@ class LessonWidget(W.VBox):
         self.jump.observe(self._jumped, names="value")
         nav = W.HBox([self.back_button, self.next_button, self.progress, self.progress_text,
                       self.jump], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        nav.add_class("hl-nav")
         self.status = W.HTML()
         self.narrative = W.HTML()
         self.narrative.add_class("hl-card")
@@ -178,9 +108,18 @@ class LessonWidget(W.VBox):
         self.session = GameSession(self.lesson.game)
         self.map = MapWidget(session=self.session, viewer=LESSON_VIEWER)
         self.map.playable = False
-        self.battle_box = W.VBox()
+        self.battle_note = W.HTML()
+        self.replay_button = W.Button(description="Replay the battle", icon="repeat",
+                                      tooltip="Back to the first attack, with the lesson's dice",
+                                      layout=W.Layout(width="auto"))
+        self.replay_button.add_class("hl-replay")
+        self.replay_button.add_class("hl-wide")
+        self.replay_button.on_click(lambda _b: self.attempt(self._replay))
+        self.battle_box = W.VBox([self.battle_note, self.replay_button])
+        self.battle_box.add_class("hl-battle")
         self.decision_html = W.HTML()
         self.decision_buttons = W.VBox()
+        self.decision_buttons.add_class("hl-options")
         self.decision_result = W.HTML()
         self.decision_box = W.VBox([self.decision_html, self.decision_buttons,
                                     self.decision_result])
@@ -193,9 +132,22 @@ class LessonWidget(W.VBox):
         self.answer_html = W.HTML()
         self.question_box = W.VBox([self.question_html, self.reveal_button, self.answer_html])
         self.question_box.add_class("hl-card")
+        command = self._build_command(spec.side)
+        self.error = W.HTML()
+        text = W.VBox([self.narrative, self.decision_box, self.question_box])
+        text.add_class("hl-text")
+        board = W.VBox([self.map])
+        board.add_class("hl-board")
+        body = W.HBox([board, text], layout=W.Layout(flex_flow="row wrap"))
+        body.add_class("hl-body")
+        super().__init__([W.HTML(f"<style>{_CSS}</style>"), self.title_html, nav, self.status,
+                          self.error, body, self.battle_box, command])
+        self.add_class("hl-lesson")
+
+    def _build_command(self, side: str) -> W.VBox:
         self.command_side = W.Dropdown(options=[("Command Athens", "athens"),
                                                 ("Command Sparta", "sparta")],
-                                       value=spec.side, layout=W.Layout(width="170px"))
+                                       value=side, layout=W.Layout(width="170px"))
         self.command_bot = W.Button(description="Take command vs computer", icon="play",
                                     tooltip="Play on from this step against the computer")
         self.command_hotseat = W.Button(description="Take command: hot-seat", icon="users",
@@ -214,14 +166,27 @@ class LessonWidget(W.VBox):
                                  layout=W.Layout(flex_flow="row wrap")),
                           self.command_note, self.command_box])
         command.add_class("hl-card")
-        self.error = W.HTML()
-        text = W.VBox([self.narrative, self.decision_box, self.question_box],
-                      layout=W.Layout(flex="1 1 360px", min_width="0"))
-        board = W.VBox([self.map], layout=W.Layout(flex="1 1 520px", min_width="0"))
-        body = W.HBox([board, text], layout=W.Layout(flex_flow="row wrap", width="100%"))
-        super().__init__([W.HTML(_STYLE), self.title_html, nav, self.status, self.error, body,
-                          self.battle_box, command])
-        self.add_class("hl-lesson")
+        return command
+
+    def _prepare_board(self) -> None:
+        """Build the battle board with the widget when the lesson fights a battle: the odds
+        code loads (about a second the first time) while the cell runs, not on the click that
+        reaches the first battle step. A lesson whose steps cannot be reached builds it there."""
+        lesson, here = self.lesson, self.lesson.number
+        first = next((n for n, s in enumerate(lesson.steps, 1) if s.battle), None)
+        if first is None:
+            return
+        try:
+            lesson.goto(first)
+            record = lesson.run.battle
+            if record is not None and record.setup is not None:
+                self._board = LessonBattle(record, lesson.game)
+                self._board.speed = self.speed
+                self.battle_box.children = (self.battle_note, self.replay_button, self._board)
+        except LessonError:
+            return
+        finally:
+            lesson.goto(here)
 
     # -- the Python API ----------------------------------------------------------------------
     def next(self) -> None:
@@ -243,13 +208,13 @@ class LessonWidget(W.VBox):
         """The class's choice at this step's decision point; shows the historical choice and
         its explanation. Returns :meth:`Lesson.choose`'s result."""
         result = self.lesson.choose(choice)
-        self._show_decision()
+        self._show_decision(self.lesson.view()["decision"])
         return result
 
     def reveal(self) -> str:
         """Show the answer to the step's question; returns it as plain text."""
         answer = self.lesson.reveal_answer()
-        self._show_question()
+        self._show_question(self.lesson.view()["question"])
         return answer
 
     def take_command(self, opponent: str = "bot", side: str | None = None) -> Dashboard | None:
@@ -267,12 +232,12 @@ class LessonWidget(W.VBox):
             raise LessonError(f"side must be 'athens' or 'sparta', not {side!r}")
         game = self.lesson.take_command("hotseat", side=side)
         if game.over:
-            self.command = None
-            self.command_box.children = ()
+            self._close_command()
             self.command_note.value = (f"<p class='hl-note'>Play has stopped at this step "
                                        f"({_esc(game.prompt.text)}). Go back a step to take "
                                        "command.</p>")
             return None
+        self._close_command()
         self.command = Dashboard(game=game, mode=opponent, human=side)
         focus = self.lesson.step.focus
         if focus.area:
@@ -289,29 +254,32 @@ class LessonWidget(W.VBox):
 
     # -- drawing -----------------------------------------------------------------------------
     def _show(self) -> None:
+        """Show the lesson's step, sending only what differs from the step shown before."""
         view = self.lesson.view()
-        self.error.value = ""
-        self.progress.value = view["step"]
-        self.progress_text.value = f"<b>{_esc(view['progress'])}</b>"
-        self.back_button.disabled = view["step"] == 1
-        self.next_button.disabled = self.lesson.at_end
-        self.jump.unobserve(self._jumped, names="value")
-        self.jump.value = view["step"]
-        self.jump.observe(self._jumped, names="value")
-        g = view["game"]
-        self.status.value = (f"<p class='hl-status'>{_esc(g['season'])} {g['year']} BC · "
-                             f"Prestige {g['prestige']:+d} (positive favours Athens, §14.1) · "
-                             f"{_esc(g['waiting_for'])}</p>")
-        self.narrative.value = self._narrative_html(view)
-        self._show_map(view)
-        self._show_battle()
-        self._show_decision()
-        self._show_question()
-        self.command = None
-        self.command_box.children = ()
-        self.command_note.value = ""
+        game = self.lesson.game  # the one copy of the step's game this click makes
+        with ExitStack() as held:
+            for widget in (self.map, self.progress, self.jump, self.battle_box):
+                held.enter_context(widget.hold_sync())
+            self.error.value = ""
+            self.progress.value = view["step"]
+            self.progress_text.value = f"<b>{_esc(view['progress'])}</b>"
+            self.back_button.disabled = view["step"] == 1
+            self.next_button.disabled = self.lesson.at_end
+            self.jump.unobserve(self._jumped, names="value")
+            self.jump.value = view["step"]
+            self.jump.observe(self._jumped, names="value")
+            st = game.state
+            self.status.value = status_html(self.lesson.run.events, st.year, st.season,
+                                            st.prestige)
+            self.narrative.value = self._narrative_html(view, game)
+            self._show_map(view, game)
+            self._show_battle(game)
+            self._show_decision(view["decision"])
+            self._show_question(view["question"])
+            self._close_command()
+            self.command_note.value = ""
 
-    def _narrative_html(self, view: dict[str, Any]) -> str:
+    def _narrative_html(self, view: dict[str, Any], game: Game) -> str:
         parts = [f"<h3>{_esc(view['title'])}</h3>", view["narrative_html"]]
         cites = []
         for c in view["citations"]:
@@ -324,10 +292,9 @@ class LessonWidget(W.VBox):
         if view["rules"]:
             parts.append(f"<p class='hl-rules'><b>Rules:</b> {_esc(', '.join(view['rules']))}"
                          "</p>")
-        if view["events"]:
-            items = "".join(f"<li>{_esc(t)}</li>" for t in view["events"])
-            parts.append(f"<details><summary>What the engine did</summary><ul>{items}</ul>"
-                         "</details>")
+        log = events_html(self.lesson.run.events, game.state.ix)
+        if log:
+            parts.append(log)
         if self.lesson.number == 1 and self.lesson.spec.introduction:
             parts.insert(0, f"<details open><summary>Introduction</summary>"
                             f"{to_html(self.lesson.spec.introduction)}</details>")
@@ -335,8 +302,10 @@ class LessonWidget(W.VBox):
             parts.append(f"<h4>Summary</h4>{to_html(self.lesson.spec.summary)}")
         return "\n".join(parts)
 
-    def _show_map(self, view: dict[str, Any]) -> None:
-        self.session.load(self.lesson.game)  # the map redraws (and forgets its selection)
+    def _show_map(self, view: dict[str, Any], game: Game) -> None:
+        """The step's game, camera and highlights (the caller holds the map's sync, so the
+        page gets them in one update)."""
+        self.session.load(game)  # the map redraws (and forgets its selection)
         self.map.playable = False
         focus = view["focus"]
         if focus["area"]:
@@ -347,44 +316,44 @@ class LessonWidget(W.VBox):
         if focus["highlight"]:
             self.map.highlight(focus["highlight"], "focus")
 
-    def _show_battle(self) -> None:
+    def _show_battle(self, game: Game) -> None:
         record = self.lesson.run.battle
         if record is None or record.setup is None:
             self.battle = None
-            self.battle_box.children = ()
+            _hide(self.battle_box, True)
             return
-        self.battle = LessonBattle(record, self.lesson.game)
-        self.battle.speed = self.speed
-        how = (f"{SIDE_WORD.get(record.winner or '', 'nobody')} won by "
-               f"{HOW_TEXT.get(record.how, record.how)}")
-        note = W.HTML(f"<p class='hl-note'>The battle of this step, with the lesson's dice: "
-                      f"press <b>Next attack</b> for one attack at a time, or <b>Whole round</b> "
-                      f"and <b>Whole battle</b> to let it run as the lesson did ({_esc(how)}, "
-                      f"{len(record.dice())} dice).</p>")
-        replay = W.Button(description="Replay the battle", icon="repeat",
-                          tooltip="Back to the first attack, with the lesson's dice")
-        battle = self.battle
-        replay.on_click(lambda _b: self.attempt(battle.replay))
-        self.battle_box.children = (W.VBox([note, replay, self.battle]),)
+        if self._board is None:
+            self._board = LessonBattle(record, game)
+            self._board.speed = self.speed
+            self.battle_box.children = (self.battle_note, self.replay_button, self._board)
+        elif self._board.record is not record:
+            self._board.show(record, game)
+        self.battle = self._board
+        self.battle_note.value = battle_note(record.winner, record.how, len(record.dice()))
+        _hide(self.battle_box, False)
 
-    def _show_decision(self) -> None:
-        d = self.lesson.view()["decision"]
+    def _replay(self) -> None:
+        if self.battle is not None:
+            self.battle.replay()
+
+    def _show_decision(self, d: dict[str, Any] | None) -> None:
         if d is None:
-            self.decision_box.layout.display = "none"
+            _hide(self.decision_box, True)
+            self._options_of = None
             return
-        self.decision_box.layout.display = None
+        _hide(self.decision_box, False)
         self.decision_html.value = (f"<h4>Decision for {_esc(SIDE_WORD[d['side']])}</h4>"
                                     f"{d['prompt_html']}")
-        buttons = []
-        for i, o in enumerate(d["options"], 1):
-            b = W.Button(description=f"{i}. {o['label']}", tooltip=o["label"],
-                         layout=W.Layout(width="auto", max_width="100%"))
-            b.add_class("hl-option")
-            if d["chosen"] == o["id"]:
-                b.button_style = "info"
-            b.on_click(lambda _b, oid=o["id"]: self.attempt(lambda: self.choose(oid)))
-            buttons.append(b)
-        self.decision_buttons.children = tuple(buttons)
+        if self._options_of != self.lesson.number:  # another step: relabel the buttons
+            self._options_of = self.lesson.number
+            options = d["options"]
+            while len(self._option_pool) < len(options):
+                self._option_pool.append(self._option_button(len(self._option_pool)))
+            for i, (b, o) in enumerate(zip(self._option_pool, options, strict=False), 1):
+                b.description, b.tooltip = f"{i}. {o['label']}", o["label"]
+            self.decision_buttons.children = tuple(self._option_pool[:len(options)])
+        for button, o in zip(self.decision_buttons.children, d["options"], strict=True):
+            button.button_style = "info" if d["chosen"] == o["id"] else ""
         if d["chosen"] is None:
             self.decision_result.value = ""
             return
@@ -398,16 +367,30 @@ class LessonWidget(W.VBox):
                                       "the historical choice; Take command plays on from "
                                       "yours.</i></p>")
 
-    def _show_question(self) -> None:
-        q = self.lesson.view()["question"]
+    def _option_button(self, index: int) -> W.Button:
+        """The button of the ``index``-th option (0-based) of whichever step is shown."""
+        b = W.Button(layout=W.Layout(width="auto", max_width="100%"))
+        b.add_class("hl-option")
+        b.on_click(lambda _b: self.attempt(
+            lambda: self.choose(self.lesson.step.decision.options[index].id)))
+        return b
+
+    def _show_question(self, q: dict[str, Any] | None) -> None:
         if q is None:
-            self.question_box.layout.display = "none"
+            _hide(self.question_box, True)
             return
-        self.question_box.layout.display = None
+        _hide(self.question_box, False)
         self.question_html.value = f"<h4>Question for the class</h4>{q['ask_html']}"
         self.reveal_button.disabled = q["revealed"]
         self.answer_html.value = (f"<h4>Answer</h4>{q['answer_html']}" if q["revealed"]
                                   else "")
+
+    def _close_command(self) -> None:
+        """Close the live game opened from an earlier step (its widgets go too)."""
+        if self.command is not None:
+            self.command_box.children = ()
+            self.command.close()
+            self.command = None
 
     # -- events ------------------------------------------------------------------------------
     def _jumped(self, change: dict[str, Any]) -> None:

@@ -6,68 +6,21 @@ nothing from the user's own Lab setup is read or changed. Every wait is bounded.
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-
 import pytest
+from support.lab import KERNEL_IDLE, serving
 from support.paths import NOTEBOOKS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 NOTEBOOK = NOTEBOOKS / "01-the-map.ipynb"
-START_TIMEOUT = 60  # s for the server to answer
 RUN_TIMEOUT = 120_000  # ms for the notebook to run and the maps to draw
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture()
 def lab(tmp_path):
     """A JupyterLab server serving a copy of the notebook; stopped after the test."""
-    work = tmp_path / "work"
-    work.mkdir()
-    shutil.copy(NOTEBOOK, work / NOTEBOOK.name)
-    env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path / "config"),
-           "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
-           "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / "workspaces")}
-    port = _free_port()
-    cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
-           "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0",
-           "--IdentityProvider.token=", "--ServerApp.password=",
-           "--ServerApp.disable_check_xsrf=True", "--LabApp.expose_app_in_browser=True",
-           "--LabApp.news_url=", "--ServerApp.root_dir=" + str(work), "--allow-root"]
-    log = open(tmp_path / "lab.log", "w")  # noqa: SIM115  (closed below)
-    proc = subprocess.Popen(cmd, cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            try:
-                urllib.request.urlopen(url + "/api", timeout=2)
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("JupyterLab did not start: " +
-                                       (tmp_path / "lab.log").read_text()[-2000:]) from None
-                time.sleep(0.5)
+    with serving(NOTEBOOK, tmp_path) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=5)
-        log.close()
 
 
 def test_map_notebook_runs_in_jupyterlab(lab, browser, screenshot_dir):
@@ -76,11 +29,7 @@ def test_map_notebook_runs_in_jupyterlab(lab, browser, screenshot_dir):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
         page.goto(f"{lab}/lab/tree/{NOTEBOOK.name}?reset", timeout=RUN_TIMEOUT)
-        page.wait_for_function(
-            """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-              const k = w && w.context && w.context.sessionContext.session
-                && w.context.sessionContext.session.kernel;
-              return k && k.status === 'idle'; }""", timeout=RUN_TIMEOUT)
+        page.wait_for_function(KERNEL_IDLE, timeout=RUN_TIMEOUT)
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         page.wait_for_function("() => document.querySelectorAll('.hmap-svg').length >= 3",
                                timeout=RUN_TIMEOUT)

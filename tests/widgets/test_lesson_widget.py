@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from hellenes_nb.games.hellenes.battlelab import BattleError
 from hellenes_nb.games.hellenes.rules.battle.policies import BattleQuestion
 from hellenes_nb.games.hellenes.world import load_world
 from hellenes_nb.lessons import Lesson, LessonError
@@ -38,7 +39,7 @@ def test_opens_on_step_one_with_the_introduction(widget):
     assert "Introduction" in widget.narrative.value
     assert "Spring 425" in widget.narrative.value
     assert "<li>The island of Sphacteria is part of the Pylos area." in widget.narrative.value
-    assert widget.battle is None and widget.battle_box.children == ()
+    assert widget.battle is None and widget.battle_box.layout.display == "none"
 
 
 def test_sources_carry_their_paraphrase_on_hover_and_on_click(widget):
@@ -48,7 +49,7 @@ def test_sources_carry_their_paraphrase_on_hover_and_on_click(widget):
     assert cite["paraphrase"]
     assert f"title='{cite['paraphrase']}'" in html.replace("&#x27;", "'")
     assert "<details class='hl-cite'>" in html and "Thucydides 4.3.1-3" in html
-    assert "§3.3" in html and "What the engine did" in html
+    assert "§3.3" in html and "What happened in the game" in html
 
 
 def test_next_back_and_jump_move_the_map_with_the_lesson(widget):
@@ -85,7 +86,8 @@ def test_8_11_the_assault_is_replayed_die_by_die_with_the_lessons_dice(widget):
     widget.goto(6)
     record = widget.lesson.run.battle
     battle = widget.battle
-    assert isinstance(battle, LessonBattle) and battle in widget.battle_box.children[0].children
+    assert isinstance(battle, LessonBattle) and battle in widget.battle_box.children
+    assert widget.battle_box.layout.display is None
     assert battle.forced == record.dice()
     assert battle.kind == "assault"
     assert {b["key"] for b in battle.blocks} == {f["block"] for fs in record.forces.values()
@@ -202,3 +204,77 @@ def test_html_in_a_lesson_is_shown_as_text(tmp_path):
     w = LessonWidget(Lesson.load(path, world=_WORLD))
     assert "<script>" not in w.narrative.value and "<img" not in w.narrative.value
     assert "&lt;script&gt;" in w.narrative.value
+
+
+def _live_widgets() -> int:
+    from ipywidgets.widgets.widget import _instances
+
+    return len(_instances)
+
+
+def test_walking_the_lesson_again_makes_no_new_widgets(widget):
+    """A click updates the widgets a step already has (one battle board for every battle,
+    decision buttons once per step): walking the whole lesson a second time adds none."""
+    steps = len(widget.lesson.steps)
+    for _round in range(2):
+        for n in range(1, steps + 1):
+            widget.goto(n)
+        if _round == 0:
+            after_first = _live_widgets()
+    assert _live_widgets() == after_first
+
+
+def test_one_battle_board_serves_every_battle_step(widget):
+    widget.goto(6)
+    board = widget.battle
+    widget.goto(7)
+    assert widget.battle is board, "the board of step 6 shows step 7's battle"
+    record = widget.lesson.run.battle
+    assert board.record is record and board.forced == record.dice()
+    assert widget.battle_box.children.count(board) == 1
+    board.run_battle()
+    outcome = board.battle.outcome
+    assert (outcome.winner, outcome.how) == (record.winner, record.how)
+    widget.goto(8)
+    assert widget.battle is None and widget.battle_box.layout.display == "none"
+
+
+def test_choosing_keeps_the_decision_buttons(widget):
+    widget.goto(5)
+    buttons = widget.decision_buttons.children
+    widget.choose("open-battle")
+    assert widget.decision_buttons.children == buttons
+    assert [b.button_style for b in buttons] == ["", "", "info"]
+
+
+def test_status_line_dates_the_step_by_what_happened_in_it(widget):
+    """Step 11 fights on Sphacteria in Fall 425 while the game has moved on to Winter: the
+    status says when the fighting was, and who leads, in a sentence (§14.1)."""
+    widget.goto(11)
+    status = widget.status.value
+    assert "Fall 425 BC" in status.split("The game has moved on")[0]
+    assert "Winter 425 BC" in status
+    assert "HighSummer" not in status and "Prestige point" in status and "§14.1" in status
+
+
+def test_6_4_lesson_choice_answers_the_pending_decision_as_the_lesson_did(widget):
+    widget.goto(6)
+    board = widget.battle
+    with pytest.raises(BattleError, match="no decision is pending"):
+        board.lesson_choice()
+    while board.battle.prompt is None:
+        board.step()
+    assert board.battle.prompt.kind == "retreat" and board.lesson_choice() == "fight"
+
+
+def test_the_battle_board_is_built_with_the_widget(pylos_lesson):
+    """The first click onto a battle step only loads the battle: the board (and the odds code
+    it needs) is ready from the start, hidden until a battle step."""
+    pylos_lesson.goto(2)
+    w = LessonWidget(pylos_lesson, speed="instant")
+    assert w.lesson.number == 2, "building the board leaves the lesson where it was"
+    board = w.battle_box.children[-1]
+    assert isinstance(board, LessonBattle) and w.battle is None
+    assert w.battle_box.layout.display == "none"
+    w.goto(6)
+    assert w.battle is board and board.record is w.lesson.run.battle

@@ -1,0 +1,261 @@
+"""Lesson widget latency in a real browser: from a click to the updated widget (issue 15, item 10).
+
+The cases, each clicked ``--clicks`` times in headless Chromium (Solara's widget manager, as the
+browser tests use) at 1366x900:
+
+- ``lesson next/back``: Next up the Pylos lesson to its end, then Back down to step 1, and again;
+  the clicks land on plain steps, both decision points and the three battle steps;
+- ``lesson battle arrival``: Next from the step before a battle to the battle step and Back
+  (the battle board is loaded with the next battle, not rebuilt);
+- ``lesson battle step``: "Next attack" on the lesson's battle board, "Replay the battle" when
+  the battle is over.
+
+A click is timed in the page, from ``element.click()`` to the first DOM mutation after which the
+case's condition on the page holds (a MutationObserver, so the time is that of the DOM change,
+not of a polling interval), and in Python (the click's handler, from its call to its return:
+the Python share).
+
+``cases()`` is what ``scripts/bench_ui.py`` imports: a list of :class:`Case` (name, ``setup``
+that builds the widget to display, ``click`` that names the next element to click and the DOM
+condition to wait for, ``python_ms`` the handler times so far). Run alone::
+
+    PORT=18871 .venv/bin/python scripts/bench_ui_lesson.py [--clicks 30]
+
+This is a measurement, not a test: it prints median and 95th percentile in milliseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSON = "pylos-425"
+OPTIONS = {"clicks": 30}
+WAIT_MS = 30_000
+
+
+@dataclass(frozen=True)
+class Click:
+    """One click: the CSS ``selector`` of the element, and ``done``, the source of a JS function
+    ``(before) => boolean`` that is true once the page shows the click's result; ``before`` is
+    the value of the JS expression ``before`` just before the click."""
+
+    selector: str
+    done: str
+    before: str = "null"
+
+
+@dataclass
+class Case:
+    """A widget and a click on it, repeated (module docstring)."""
+
+    name: str
+    setup: Callable[[], Any]
+    click: Callable[[Any], Click]
+    python_ms: list[float]
+
+
+def _timed(obj: Any, name: str, into: list[float]) -> None:
+    """Record how long ``obj.name()`` takes each time it is called (the Python share)."""
+    method = getattr(obj, name)
+
+    @functools.wraps(method)
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return method(*args, **kwargs)
+        finally:
+            into.append((time.perf_counter() - start) * 1000)
+
+    setattr(obj, name, timed)
+
+
+def _step_shown(w: Any, number: int) -> str:
+    """The DOM condition for lesson step ``number``: its progress, its title and the map's
+    highlights (the last update the click sends), and the battle board's title on a battle
+    step."""
+    lesson = w.lesson
+    step = lesson.steps[number - 1]
+    here = lesson.number
+    lesson.goto(number)
+    record = lesson.run.battle
+    lesson.goto(here)
+    board = ""
+    if record is not None and record.setup is not None:
+        place = lesson.state.ix.place_name[lesson.state.ix.place(record.place)]
+        board = f"The battle in {place}"
+    want = {"progress": f"{number} / {len(lesson.steps)}", "title": step.title,
+            "lights": len(set(step.focus.highlight)), "board": board}
+    return f"""() => {{
+      const want = {json.dumps(want)};
+      const text = (sel) => (document.querySelector(sel)?.textContent || "").trim();
+      const board = document.querySelector(".hl-battle");
+      const shown = board && board.offsetParent !== null;
+      return text(".hl-progress") === want.progress && text(".hl-text h3") === want.title
+        && document.querySelectorAll(".hl-board .hmap-hl-focus").length === want.lights
+        && (want.board ? shown && text(".hl-battle .hb-title") === want.board : !shown);
+    }}"""
+
+
+def _lesson(name: str = LESSON) -> Any:
+    from hellenes_nb.widgets.lesson import LessonWidget
+
+    return LessonWidget(name, speed="instant")
+
+
+def next_back_case() -> Case:
+    python: list[float] = []
+    going = {"up": True}
+
+    def setup() -> Any:
+        w = _lesson()
+        for name in ("next", "back"):
+            _timed(w, name, python)
+        return w
+
+    def click(w: Any) -> Click:
+        if w.lesson.at_end or w.lesson.number == 1:
+            going["up"] = w.lesson.number == 1
+        up = going["up"]
+        return Click(".hl-next" if up else ".hl-back",
+                     _step_shown(w, w.lesson.number + (1 if up else -1)))
+
+    return Case("lesson next/back", setup, click, python)
+
+
+def battle_arrival_case() -> Case:
+    python: list[float] = []
+    battle_step = 7  # the fight in the harbour; step 6 before it fights the assault
+
+    def setup() -> Any:
+        w = _lesson()
+        w.goto(battle_step - 1)
+        for name in ("next", "back"):
+            _timed(w, name, python)
+        return w
+
+    def click(w: Any) -> Click:
+        up = w.lesson.number != battle_step
+        return Click(".hl-next" if up else ".hl-back",
+                     _step_shown(w, battle_step if up else battle_step - 1))
+
+    return Case("lesson battle arrival", setup, click, python)
+
+
+def battle_step_case() -> Case:
+    python: list[float] = []
+
+    def setup() -> Any:
+        w = _lesson()
+        w.goto(6)
+        for name in ("step", "choose"):
+            _timed(w.battle, name, python)
+        _timed(w, "_replay", python)
+        return w
+
+    def click(w: Any) -> Click:
+        lines = "() => document.querySelectorAll('.hl-battle .hb-log li').length"
+        b = w.battle.battle
+        if b.over:
+            return Click(".hl-replay", "(before) => !document.querySelector('.hl-battle "
+                         ".hb-outcome') && document.querySelectorAll('.hl-battle .hb-log li')"
+                         ".length < before", f"({lines})()")
+        if b.prompt is not None:  # fight on or retreat, as the lesson did (§6.4)
+            choice = w.battle.lesson_choice()
+            return Click(f".hl-battle button[data-choice='{choice}']",
+                         f"(before) => ({lines})() > before || !document.querySelector("
+                         "'.hl-battle button[data-choice]')", f"({lines})()")
+        return Click(".hl-battle button[data-action='step']",
+                     f"(before) => ({lines})() > before", f"({lines})()")
+
+    return Case("lesson battle step", setup, click, python)
+
+
+def cases() -> list[Case]:
+    """The lesson cases of the UI latency bench (scripts/bench_ui.py imports this)."""
+    return [next_back_case(), battle_arrival_case(), battle_step_case()]
+
+
+# -- running the cases alone ---------------------------------------------------------------
+_CLICK = """([sel, done, before, wait]) => new Promise((resolve, reject) => {
+  const ok = eval(done), was = eval(before);
+  const t0 = performance.now();
+  const timer = setTimeout(() => { obs.disconnect(); reject(new Error("no update: " + sel)); },
+                           wait);
+  const obs = new MutationObserver(() => {
+    if (ok(was)) { obs.disconnect(); clearTimeout(timer); resolve(performance.now() - t0); }
+  });
+  obs.observe(document.body, {subtree: true, childList: true, attributes: true,
+                              characterData: true});
+  document.querySelector(sel).click();
+})"""
+
+
+def run_case(page: Any, case: Case, clicks: int) -> list[float]:
+    """Display the case's widget in ``page`` and time ``clicks`` clicks (ms, click to DOM)."""
+    from IPython.display import display
+
+    w = case.setup()
+    display(w)
+    page.locator(".hl-lesson .hmap-svg").wait_for(timeout=WAIT_MS)
+    first = case.click(w)  # the page shows the starting step before the clock starts
+    page.wait_for_function(f"() => ({_step_shown(w, w.lesson.number)})()", timeout=WAIT_MS)
+    if w.battle is not None:
+        page.locator(".hl-battle .hb-title").wait_for(timeout=WAIT_MS)
+    times = []
+    click = first
+    for _ in range(clicks):
+        times.append(page.evaluate(_CLICK, [click.selector, click.done, click.before, WAIT_MS]))
+        click = case.click(w)
+    return times
+
+
+def summary(name: str, values: list[float]) -> str:
+    if not values:
+        return f"{name:40} (none)"
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return (f"{name:40} n={len(values):3}  median {statistics.median(values):6.1f} ms  "
+            f"p95 {p95:6.1f} ms")
+
+
+@pytest.mark.parametrize("case", cases(), ids=lambda c: c.name)
+def bench_case(solara_test, page_session, case: Case) -> None:
+    page_session.set_viewport_size({"width": 1366, "height": 900})
+    times = run_case(page_session, case, OPTIONS["clicks"])
+    print()
+    print(summary(f"{case.name}: click to DOM", times))
+    print(summary(f"{case.name}: Python share", case.python_ms[-len(times):]))
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """The browser tests' launch settings (tests/ui/conftest.py): Debian's Chromium."""
+    from ui.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clicks", type=int, default=OPTIONS["clicks"])
+    OPTIONS["clicks"] = parser.parse_args().clicks
+    sys.path.insert(0, str(ROOT / "tests"))
+    return pytest.main([__file__, "-q", "-s", "-p", "no:cacheprovider", "--rootdir", str(ROOT),
+                        "-o", "python_functions=bench_*", "-o", "python_files=bench_*.py",
+                        "-W", "ignore::DeprecationWarning"])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,162 @@
+"""Screenshots of each notebook's main widget as a teacher sees it, for docs/screenshots.md.
+
+For every notebook (00, 01, 02, 03, 10, 11) a one-cell notebook builds that notebook's main
+widget in the state its text describes; JupyterLab (a throwaway server on 127.0.0.1 with its own
+settings, the file browser open as a new user has it) runs it in headless Chromium, and the
+window is photographed at 1366x900 and 1920x1080, in the light and the dark theme:
+``docs/screenshots/<notebook>-<width>x<height>-<theme>.png``, reduced to a 256-colour palette.
+
+    .venv/bin/python scripts/screenshots.py [--only 10-pylos-425] [--out docs/screenshots]
+
+Needs Chromium (scripts/install_chromium.sh, or HELLENES_CHROMIUM) and JupyterLab in .venv.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from support.lab import KERNEL_IDLE, jupyterlab  # noqa: E402  (the browser tests' Lab server)
+
+OUT = ROOT / "docs" / "screenshots"
+SIZES = ((1366, 900), (1920, 1080))
+THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
+WAIT_MS = 180_000
+
+
+@dataclass(frozen=True)
+class Shot:
+    notebook: str  # the notebook's file name without .ipynb
+    code: str  # the cell that builds the widget (its last line shows it)
+    ready: str  # a CSS selector present once the widget is drawn
+    what: str  # one line for docs/screenshots.md
+
+
+SHOTS = (
+    Shot("00-start-here",
+         "from IPython.display import display\n"
+         "from hellenes_nb.games.hellenes.render.svg import render_map_svg\n"
+         "from hellenes_nb.widgets.lesson_tables import fitted\n"
+         "display(fitted(render_map_svg(scenario='431')))",
+         ".jp-OutputArea-output svg .legend",
+         "the map of the Greek world in 431 BC, scaled to the output with its legend"),
+    Shot("01-the-map",
+         "from hellenes_nb.widgets.map import MapWidget\nboard = MapWidget()\nboard",
+         ".hmap-svg path[data-area]", "the map widget, whole map"),
+    Shot("02-battle-odds-lab",
+         "from hellenes_nb.widgets.battle import BattleWidget\n"
+         "SPARTA = [{'name': 'Boeotian horse', 'rating': 'A1', 'cv': 2, 'cavalry': True},\n"
+         "          {'name': 'Spartiates', 'rating': 'B2', 'cv': 4}]\n"
+         "ATHENS = [{'name': 'Athenian hoplites', 'rating': 'C2', 'cv': 4},\n"
+         "          {'name': 'Athenian archers', 'rating': 'A1', 'cv': 2}]\n"
+         "battle = BattleWidget.from_forces(attacker=SPARTA, defender=ATHENS,\n"
+         "    attacker_side='sparta', seed=431, title='Battle-odds lab')\n"
+         "battle.speed = 'instant'\n"
+         "battle.choose('fight'); battle.force_dice([1, 6]); battle.step()\n"
+         "battle.panel()",
+         ".hb-die", "the battle board after the Athenian archers' first attack, with the odds"),
+    Shot("03-play-a-scenario",
+         "from hellenes_nb.widgets.dashboard import Dashboard\n"
+         "dash = Dashboard('431', seed=7, human='athens', bot='heuristic')\ndash",
+         ".hn-choice", "the play dashboard at the New Year of 431 BC"),
+    Shot("10-pylos-425",
+         "from hellenes_nb.widgets.lesson import LessonWidget\n"
+         "widget = LessonWidget('pylos-425')\nwidget.goto(5)\nwidget",
+         ".hl-option", "the Pylos lesson at its first decision (step 5)"),
+    Shot("11-amphipolis-424-422",
+         "from hellenes_nb.widgets.lesson import LessonWidget\n"
+         "widget = LessonWidget('amphipolis-424-422')\nwidget.goto(13)\nwidget",
+         ".hl-battle .hb-block", "the Amphipolis lesson at the battle before Amphipolis"),
+)
+
+
+def _notebook(code: str) -> dict:
+    return {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {},
+                       "outputs": [], "source": code}],
+            "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python",
+                                        "name": "python3"}},
+            "nbformat": 4, "nbformat_minor": 5}
+
+
+def optimise(path: Path) -> None:
+    """Reduce a screenshot to a 256-colour palette (a third of the size or less)."""
+    with Image.open(path) as img:
+        small = img.convert("RGB").quantize(colors=256, method=Image.Quantize.MEDIANCUT,
+                                            dither=Image.Dither.NONE)
+    small.save(path, optimize=True)
+
+
+def photograph(browser, url: str, shot: Shot, out: Path) -> list[Path]:
+    page = browser.new_page(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    saved = []
+    try:
+        page.goto(f"{url}/lab/tree/{shot.notebook}.ipynb?reset", timeout=WAIT_MS)
+        page.wait_for_function(KERNEL_IDLE, timeout=WAIT_MS)
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        page.locator(shot.ready).first.wait_for(timeout=WAIT_MS)
+        page.wait_for_function(KERNEL_IDLE, timeout=WAIT_MS)
+        for theme, name in THEMES.items():
+            page.evaluate(f"() => window.jupyterapp.commands.execute('apputils:change-theme', "
+                          f"{{theme: {json.dumps(name)}}})")
+            page.wait_for_function(f"() => document.body.dataset.jpThemeName === "
+                                   f"{json.dumps(name)}", timeout=WAIT_MS)
+            for width, height in SIZES:
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_function(f"() => window.innerWidth === {width}", timeout=WAIT_MS)
+                page.locator(".jp-OutputArea-output").first.evaluate(
+                    "el => el.scrollIntoView({block: 'start'})")
+                page.locator(".jp-Notebook").first.evaluate(
+                    "el => new Promise(r => requestAnimationFrame(() => "
+                    "requestAnimationFrame(r)))")
+                path = out / f"{shot.notebook}-{width}x{height}-{theme}.png"
+                page.screenshot(path=path)
+                optimise(path)
+                saved.append(path)
+        if errors:
+            print(f"{shot.notebook}: page errors: {errors}", file=sys.stderr)
+    finally:
+        page.close()
+    return saved
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", action="append", help="a notebook name (repeatable)")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    chromium = os.environ.get("HELLENES_CHROMIUM") or shutil.which("chromium") or \
+        "/usr/bin/chromium"
+    shots = [s for s in SHOTS if not args.only or s.notebook in args.only]
+    args.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        for s in shots:
+            (work / f"{s.notebook}.ipynb").write_text(json.dumps(_notebook(s.code)))
+        with jupyterlab(work, work / ".lab") as url, sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=chromium,
+                                         args=["--no-sandbox", "--disable-gpu"])
+            try:
+                for s in shots:
+                    for path in photograph(browser, url, s, args.out):
+                        print(f"{path}  {path.stat().st_size // 1024} KB")
+            finally:
+                browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
