@@ -1,6 +1,6 @@
 """Screenshots of each notebook's main widget as a teacher sees it, for docs/screenshots.md.
 
-For every notebook (00, 01, 02, 03, 10, 11) a one-cell notebook builds that notebook's main
+For every notebook (and the timeline of 00) a one-cell notebook builds that notebook's main
 widget in the state its text describes; JupyterLab (a throwaway server on 127.0.0.1 with its own
 settings, the file browser open as a new user has it) runs it in headless Chromium, and the
 window is photographed at 1366x900 and 1920x1080, in the light and the dark theme:
@@ -25,6 +25,7 @@ from pathlib import Path
 from PIL import Image
 
 ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
 sys.path.insert(0, str(ROOT / "tests"))
 from support.lab import KERNEL_IDLE, jupyterlab  # noqa: E402  (the browser tests' Lab server)
 
@@ -40,6 +41,24 @@ class Shot:
     code: str  # the cell that builds the widget (its last line shows it)
     ready: str  # a CSS selector present once the widget is drawn
     what: str  # one line for docs/screenshots.md
+
+
+#: the lessons of the war with the step of their first battle (shown on the battle board)
+WAR_LESSONS = (
+    ("12-potidaea-432-431", 4, "Potidaea"), ("13-pericles-plague-431-429", 3, "Pericles"),
+    ("14-phormio-naupactus-429", 3, "Phormio"), ("15-siege-of-plataea-429-427", 2, "Plataea"),
+    ("16-mytilene-428-427", 3, "Mytilene"), ("17-delium-424", 3, "Delium"),
+    ("18-sicilian-expedition-415-413", 3, "Sicilian Expedition"),
+    ("19-decelea-ionian-war-413-411", 5, "Decelea"), ("20-aegospotami-405-404", 4, "Aegospotami"),
+)
+
+
+def _lesson_at_battle(notebook: str, step: int, title: str) -> Shot:
+    lesson = notebook[3:]
+    return Shot(notebook,
+                "from hellenes_nb.widgets.lesson import LessonWidget\n"
+                f"widget = LessonWidget({lesson!r})\nwidget.goto({step})\nwidget",
+                ".hl-battle .hb-block", f"the {title} lesson at its first battle (step {step})")
 
 
 SHOTS = (
@@ -77,6 +96,16 @@ SHOTS = (
          "from hellenes_nb.widgets.lesson import LessonWidget\n"
          "widget = LessonWidget('amphipolis-424-422')\nwidget.goto(13)\nwidget",
          ".hl-battle .hb-block", "the Amphipolis lesson at the battle before Amphipolis"),
+    Shot("00-timeline",
+         "from hellenes_nb.widgets.timeline import TimelineWidget\n"
+         "timeline = TimelineWidget()\ntimeline.pick('delium-424')\ntimeline",
+         ".htl-span",
+         "the timeline of the war in the start-here notebook, one lesson picked"),
+    Shot("04-learn-to-play",
+         "from hellenes_nb.widgets.tutorial import TutorialWidget\n"
+         "tutor = TutorialWidget()\ntutor.choose_task('battles')\ntutor",
+         ".hb-block", "the rules tutorial at its first battle task (a worked example)"),
+    *(_lesson_at_battle(name, step, title) for name, step, title in WAR_LESSONS),
 )
 
 
@@ -131,6 +160,38 @@ def photograph(browser, url: str, shot: Shot, out: Path) -> list[Path]:
     return saved
 
 
+DOC_HEAD = """# Screenshots
+
+Each notebook's main widget in JupyterLab 4 as a teacher opens it (file browser open), at
+1366×900 and 1920×1080, in the light and the dark theme. `scripts/screenshots.py` makes them
+(JupyterLab on a throwaway server, headless Chromium), reduces each to a 256-colour PNG and
+writes this page:
+
+    .venv/bin/python scripts/screenshots.py            # all of them, about 10 minutes
+    .venv/bin/python scripts/screenshots.py --only 10-pylos-425
+"""
+
+
+def write_doc(path: Path) -> None:
+    """docs/screenshots.md: a section per shot with its four pictures."""
+    parts = [DOC_HEAD]
+    for s in SHOTS:
+        source = s.notebook.split("-")[0]
+        nb = next(NOTEBOOKS.glob(f"{source}-*.ipynb"), None)
+        where = f" (`notebooks/{nb.name}`)" if nb else ""
+        parts.append(f"## {s.notebook}\n\n{s.what[0].upper()}{s.what[1:]}{where}.\n\n"
+                     "| | light | dark |\n|---|---|---|")
+        for width, height in SIZES:
+            cells = []
+            for theme in THEMES:
+                name = f"{s.notebook}-{width}x{height}-{theme}.png"
+                alt = f"{s.notebook} {width}×{height} {theme}"
+                cells.append(f"[![{alt}](screenshots/{name})](screenshots/{name})")
+            parts.append(f"| {width}×{height} | {cells[0]} | {cells[1]} |")
+        parts[-1] += "\n"
+    path.write_text("\n".join(parts), encoding="utf-8")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", action="append", help="a notebook name (repeatable)")
@@ -155,6 +216,7 @@ def main() -> int:
                         print(f"{path}  {path.stat().st_size // 1024} KB")
             finally:
                 browser.close()
+    write_doc(ROOT / "docs" / "screenshots.md")
     return 0
 
 
