@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from support.ewkit import count, do, ew_game, play
 
+from hellenes_nb.games.earth_water.index import CITY
+
 
 def rounds(game):
     return [e for e in game.log if e["kind"] == "battle_round"]
@@ -145,3 +147,18 @@ def test_7_1_greece_may_destroy_the_bridge_on_taking_abydos():
     assert game.prompt.text.endswith("Greece may destroy the pontoon bridge")
     do(game, type="destroy_bridge", destroy=True)
     assert not game.state.has("bridge")
+
+
+@pytest.mark.rule("7.1")
+def test_7_1_no_sea_retreat_into_a_port_enemy_fleets_have_since_entered():
+    """Found by the fuzzer: armies carried to a battle retreated by sea into their home port
+    after enemy fleets had come into it, leaving both sides' fleets in one port."""
+    battle = {"kind": "battle", "type": "land", "city": CITY["ephesos"], "attacker": 0,
+              "stage": "attacker_retreat", "came_from": [], "by_sea": CITY["naxos"],
+              "moved": 2, "event": 0, "bonus": 0, "cavalry": False, "no_retreat": False,
+              "rounds": 1, "start_persians": 2}
+    game = ew_game(stack=[{"kind": "campaign", "phase": "supply", "skipped": False},
+                          {"kind": "operations", "turn": 1, "passes": 0}, battle],
+                   ga={"ephesos": 1}, gf={"ephesos": 2}, pa={"ephesos": 2}, pf={"naxos": 1},
+                   greek=(13,), persian=(14,))
+    assert [a["type"] for a in game.legal_actions()] == ["fight"]

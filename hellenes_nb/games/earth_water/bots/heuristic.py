@@ -25,8 +25,21 @@ SAMPLES = 2
 SHORTLIST = 12
 #: own decisions looked at after the candidate, while the turn stays the bot's
 DEPTH = 2
+#: the most decisions taken to finish a battle while looking ahead
+BATTLE_STEPS = 60
 #: cards bought by each side in a preparation (Greece, Persia): enough to act, not to starve
 BUY = (3, 3)
+
+
+def _resolve(game: Game) -> None:
+    """Fight out any battle the last action started, both sides fighting on and letting
+    reactions pass, so that a move is judged by where its battle ends and not in the middle
+    of it (the dice are the guessed copy's own)."""
+    for _ in range(BATTLE_STEPS):
+        if game.over or not any(f["kind"] in ("battle", "window") for f in game.state.stack):
+            return
+        legal = game.legal_actions()
+        game.apply(next((a for a in legal if a["type"] in ("fight", "decline")), legal[0]))
 
 
 class HeuristicBot(Bot):
@@ -68,6 +81,7 @@ class HeuristicBot(Bot):
             trial.apply(action)
         except IllegalAction:
             return -1e9
+        _resolve(trial)
         name = SIDE_NAMES[side]
         if depth <= 0 or trial.over or trial.prompt.side != name:
             return worth(trial, side)

@@ -23,6 +23,8 @@ from hellenes_nb.games.earth_water.state import State
 __all__ = ["guess", "worth"]
 
 WIN = 10_000.0
+#: what the standing pontoon bridge is worth to Persia
+BRIDGE = 5.0
 
 
 def guess(game: Game, side: int, rng: random.Random) -> Game:
@@ -31,7 +33,7 @@ def guess(game: Game, side: int, rng: random.Random) -> Game:
     copy = game.clone()
     st = copy.state
     other = 1 - side
-    unseen = st.deck + st.hands[other]
+    unseen = sorted(st.deck + st.hands[other])  # the order must not tell what is where
     rng.shuffle(unseen)
     n = len(st.hands[other])
     st.hands[other] = unseen[:n]
@@ -54,6 +56,8 @@ def worth(game: Game, side: int) -> float:
     sign = 1 if side == 0 else -1
     pts = points(st)
     value = 12.0 * sign * st.score + 3.0 * (pts[side] - pts[other])
+    if st.has("bridge"):  # the road into Europe: Persia's way to march in force (§5.1)
+        value += BRIDGE * -sign
     for s, k in ((side, 1.0), (other, -1.0)):
         for m in MAJORS[s]:
             if not controls(st, s, m):

@@ -56,12 +56,14 @@ def lose(st: State, frame: dict, side: int, *, portrait: bool = False) -> dict:
 
 def attacker_retreats(st: State, frame: dict) -> list[tuple[int, str]]:
     """Where the attacker may go (§7.1, §7.2): back to the port it sailed from (armies carried
-    by sea go back to the port city they embarked in), or by road to the adjacent city it came
-    from."""
-    if frame["type"] == "naval":
-        return [(frame["origin"], "sea")]
-    if frame["by_sea"] >= 0:
-        return [(frame["by_sea"], "sea")]
+    by sea go back to the port city they embarked in) unless enemy fleets now lie there, or by
+    road to the adjacent city it came from."""
+    home = frame["origin"] if frame["type"] == "naval" else frame["by_sea"]
+    if home >= 0:
+        # enemy fleets that came into the home port since (Themistocles, a defender's retreat)
+        # close it: the attacker fights on (docs/rules-decisions.md)
+        enemy = (3 - frame["attacker"]) * N
+        return [] if st.u[enemy + home] else [(home, "sea")]
     return [(c, "land") for c in frame["came_from"]]
 
 
