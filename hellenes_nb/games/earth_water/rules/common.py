@@ -4,12 +4,15 @@ helpers that move pieces and pay for leaders (§6.2)."""
 
 from __future__ import annotations
 
+import functools
+
 from hellenes_nb.core.steps import IllegalAction, Step, pop
 from hellenes_nb.games.earth_water.index import CITY, NAMES, SIDE_ADJ, SIDE_NAMES, WORLD
 from hellenes_nb.games.earth_water.state import State
 
 __all__ = ["EWStep", "SideStep", "card_name", "city_id", "city_of", "play_card", "word"]
 
+_ABSENT = object()
 #: who may be named in a prompt's words
 WORD = ("Greece", "Persia")
 
@@ -44,7 +47,9 @@ def name(city: int) -> str:
     return NAMES[city]
 
 
+@functools.cache
 def plural(n: int, one: str, many: str | None = None) -> str:
+    """"1 army", "3 armies" (kept: the legal actions ask for the same few words often)."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
@@ -69,8 +74,10 @@ class EWStep(Step):
     def why_illegal(self, st: State, frame: dict, action: dict) -> IllegalAction | None:
         side = self.role(action)
         choices = self.legal(st, frame, side)
+        kind, size = action.get("type"), len(action) + 1
         for legal in choices:
-            if len(legal) == len(action) + 1 and all(legal[k] == v for k, v in action.items()):
+            if (legal["type"] == kind and len(legal) == size
+                    and all(legal.get(k, _ABSENT) == v for k, v in action.items())):
                 return None
         listed = "; ".join(a["label"] for a in choices[:8]) or "none"
         more = f" (and {len(choices) - 8} more)" if len(choices) > 8 else ""

@@ -10,7 +10,7 @@ enemy armies hold the city (§6.5)."""
 from __future__ import annotations
 
 from hellenes_nb.core.steps import IllegalAction, pop, push
-from hellenes_nb.games.earth_water.index import PORTS, N
+from hellenes_nb.games.earth_water.index import PORTS, SIDE_NAMES, N
 from hellenes_nb.games.earth_water.rules.board import (
     SPARTA,
     land_movers,
@@ -94,17 +94,18 @@ class Move(SideStep):
                 have = u[(2 + side) * N + p]
                 most = may_carry(st, side, p, frame)
                 here, p_id = name(p), city_id(p)
+                loads = [f" carrying {plural(a, 'army', 'armies')}" if a else ""
+                         for a in range(most + 1)]
                 for q in PORTS:
                     if q == p:
                         continue
                     to, q_id = name(q), city_id(q)
                     for f in range(1, have + 1):
-                        for a in range(min(f, most) + 1):
-                            load = f" carrying {plural(a, 'army', 'armies')}" if a else ""
-                            out.append(action(
-                                "naval_move", side, f"Sail {plural(f, 'fleet')} from {here} "
-                                f"to {to}{load} (§6.5)", **{"from": p_id}, to=q_id, fleets=f,
-                                armies=a))
+                        sail = f"Sail {plural(f, 'fleet')} from {here} to {to}"
+                        out += [{"type": "naval_move", "side": SIDE_NAMES[side], "from": p_id,
+                                 "to": q_id, "fleets": f, "armies": a,
+                                 "label": f"{sail}{loads[a]} (§6.5)"}
+                                for a in range(min(f, most) + 1)]
         if frame["optional"]:
             out.append(action("skip_move", side, "Make no move (§6.3)"))
         return out
