@@ -16,8 +16,8 @@ from typing import Any
 from hellenes_nb.core.models import FileError, Problem, by_record, read_yaml, validate
 from hellenes_nb.games.earth_water.files import CardList, CityList, RoadList, SetupFile
 
-__all__ = ["Card", "City", "DataError", "Half", "Road", "World", "data_dir", "load_world",
-           "read_world"]
+__all__ = ["Card", "City", "DataError", "Half", "Road", "World", "check_world", "data_dir",
+           "load_world", "read_world"]
 
 SIDE_NAMES = ("greece", "persia")
 
@@ -158,3 +158,31 @@ def _twice(file: str, ids: list, what: str) -> list[Problem]:
 def load_world() -> World:
     """The packaged data, read once."""
     return read_world()
+
+
+def check_world(world: World) -> list[str]:
+    """What the rules say of the data as a whole, each problem in plain words with its rule:
+    two Major cities a side, each a port (§2.1, §3.1, §3.2); one Hellespont road (§5.1); the
+    starting pieces on cities, no more than the side has (§2.2, §3); every card once (§2.3)."""
+    problems = []
+    for side, name in enumerate(SIDE_NAMES):
+        majors = [c for c in world.cities if c.major == side]
+        if len(majors) != 2 or not all(c.port for c in majors):
+            problems.append(f"§2.1: {name} needs two Major cities, each with a port, not "
+                            f"{[c.id for c in majors]}")
+        start = getattr(world.setup.start, name)
+        pieces = getattr(world.setup.pieces, name)
+        for kind in ("armies", "fleets"):
+            placed = sum(getattr(start, kind).values())
+            if placed > getattr(pieces, kind):
+                problems.append(f"§3: {name} starts with {placed} {kind} but has only "
+                                f"{getattr(pieces, kind)}")
+        for city in start.fleets:
+            if not world.city(city).port:
+                problems.append(f"§3: a {name} fleet starts in {city}, which has no port")
+    bridges = [r for r in world.roads if r.bridge]
+    if len(bridges) != 1:
+        problems.append(f"§5.1: the map needs exactly one Hellespont road, not {len(bridges)}")
+    if sorted(world.cards) != list(range(1, 17)):
+        problems.append(f"§2.3: the deck is the sixteen cards 1-16, not {sorted(world.cards)}")
+    return problems
