@@ -29,7 +29,7 @@ TRACK = WORLD.setup.track.max
 #: the part of the Hellenes geometry the game uses (x, y, width, height)
 WINDOW = (520.0, 130.0, 680.0, 720.0)
 #: where each city's pieces are drawn, from its symbol, when the default spot is crowded
-OFFSET = {"athenai": (14, 6), "thebai": (-14, -32), "eretria": (12, -8), "korinthos": (-52, 0),
+OFFSET = {"athenai": (14, 6), "thebai": (-44, 2), "eretria": (12, -8), "korinthos": (-52, 0),
           "delphi": (-52, -10), "sparta": (-52, 0), "larissa": (-52, -10),
           "pella": (-52, -14), "abydos": (12, 4), "ephesos": (12, 4), "naxos": (12, 4)}
 

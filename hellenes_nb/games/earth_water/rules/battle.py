@@ -111,7 +111,7 @@ class Battle(EWStep):
                  f"Round {frame['rounds'] + 1} in {name(frame['city'])}: Greece rolls "
                  f"{', '.join(map(str, greek))}, Persia rolls {', '.join(map(str, persian))}"
                  f"{capped}; best {g} against {p}: {loser} {_units(frame, 1)}.",
-                 dice={"greece": greek, "persia": persian}, best=[g, p], lost=lost,
+                 dice={"greece": greek, "persia": persian}, best=[g, p], lost=lost, cap=cap,
                  city=city_id(frame["city"]))
         st.stack[-1] = {**frame, "stage": "after", "rounds": frame["rounds"] + 1,
                         "persia_lost": lost[1], "last": {"greece": greek, "persia": persian,
