@@ -15,6 +15,7 @@ only this installation can open (:mod:`hellenes_nb.core.savefiles`).
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +99,18 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         self.session.observe(lambda *_: self.refresh())
         self._answer()
         self.refresh()
+
+    @classmethod
+    def for_dashboard(cls, seed: int | None = None, mode: str = "bot", human: str = "greece",
+                      bot: str | None = None, **_ignored: Any) -> EWBoard:
+        """The board the dashboard opens for ``Dashboard("earth-water", ...)``: ``mode`` "bot"
+        (``human`` plays, default Greece; an Athenian or Spartan ``human`` means Greece) or
+        "hotseat"; ``bot`` names the computer (default the heuristic)."""
+        if mode not in ("bot", "hotseat"):
+            raise ValueError(f"mode must be 'bot' or 'hotseat', not {mode!r}")
+        player = None if mode == "hotseat" else ("persia" if human == "persia" else "greece")
+        return cls(seed=secrets.randbits(63) if seed is None else seed, player=player,
+                   opponent=bot or "heuristic")
 
     @property
     def game(self) -> Game:

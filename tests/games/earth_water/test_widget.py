@@ -111,3 +111,14 @@ def test_battle_view_die_by_die_with_the_persian_cap():
     first = view["rounds"][0]
     assert first["persia"] == [6, 6] and first["persia_counted"] == [4, 4]
     assert first["best"] == [4, 4] and view["rule"] == "7.1"
+
+
+def test_the_dashboard_opens_this_board():
+    from hellenes_nb.widgets.dashboard import Dashboard
+
+    hot = Dashboard("earth-water", seed=3, mode="hotseat")
+    assert isinstance(hot, EWBoard) and hot.player is None
+    vs = Dashboard(scenario="earth-water", seed=3, human="persia", bot="random")
+    assert isinstance(vs, EWBoard) and vs.player == "persia" and vs.bot.name == "random"
+    with pytest.raises(ValueError, match="mode must be"):
+        Dashboard("earth-water", mode="solo")
