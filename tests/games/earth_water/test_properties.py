@@ -114,3 +114,26 @@ def test_replay_and_save_load_are_identical(seed, steps):
     assert json.loads(json.dumps(loaded.ruleset.save_state(loaded.state))) == \
         json.loads(json.dumps(state))
     assert loaded.legal_actions() == game.legal_actions()
+
+
+@SETTINGS
+@given(seed=hs.integers(0, 10_000), steps=hs.integers(1, 150))
+def test_undo_restores_the_position_and_never_crosses_dice_or_cards(seed, steps):
+    game = new_game("earth-water", seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.over:
+            break
+        before = json.dumps(game.ruleset.save_state(game.state), sort_keys=True)
+        history = list(game.history)
+        game.apply(rng.choice(game.legal_actions()))
+        if game.state.barrier:  # a die was rolled or a card drawn: no way back
+            try:
+                game.undo()
+            except IllegalAction:
+                continue
+            raise AssertionError("undo went back across a die roll or a card drawn")
+        probe = game.clone()
+        probe.undo()
+        if probe.history == history:
+            assert json.dumps(probe.ruleset.save_state(probe.state), sort_keys=True) == before
