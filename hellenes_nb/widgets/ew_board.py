@@ -68,7 +68,7 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     _esm = _STATIC / "ew_board.js"
     _css = _STATIC / "ew_board.css"
     requests = {"choose": "_request_choose", "select": "_request_select",
-                "undo": "_request_undo"}
+                "undo": "_request_undo", "ready": "_request_ready"}
     refusals = (ValueError, IllegalAction)
 
     svg = traitlets.Unicode("").tag(sync=True)
@@ -81,10 +81,15 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     log = traitlets.List(traitlets.Unicode()).tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
+    #: hot-seat: the side the screen is being passed to (its hand stays hidden until "ready")
+    handover = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, game: Game | None = None, *, seed: int = 0, player: str | None = "greece",
-                 opponent: str = "heuristic", **kwargs: Any):
+                 opponent: str = "heuristic", pass_screen: bool = True, **kwargs: Any):
         super().__init__(**kwargs)
+        #: hot-seat: hide the next side's hand until it says it has the screen
+        self.pass_screen = pass_screen
+        self._shown = ""
         if player is not None and player not in SIDES:
             raise ValueError(f"player must be 'greece', 'persia' or None (hot-seat), not "
                              f"{player!r}")
@@ -119,6 +124,9 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     # -- playing ---------------------------------------------------------------------------
     def choose(self, index: int) -> None:
         """Play the choice at ``index`` of :attr:`choices` (as a click on it does)."""
+        if self.handover:
+            raise ValueError(f"the screen is being passed to {self.handover.title()}: "
+                             "click Ready first")
         listed = self.choices
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(listed):
             raise ValueError(f"there is no choice number {index!r}; pick 0 to {len(listed) - 1}")
@@ -128,6 +136,11 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         with self.session.batch():
             self.session.apply(action)
             self._answer()
+
+    def ready(self) -> None:
+        """Hot-seat: the side the screen was passed to has it; show its view."""
+        self.handover = self._shown = ""
+        self.refresh()
 
     def select(self, city: str) -> None:
         """Narrow the choices to those about ``city`` ("" shows them all again)."""
@@ -191,7 +204,19 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
                         and c["action"].get("from") == city) if city else frozenset()
         cards = load_world().cards
         side = SIDES.index(viewer)
+        if (self.player is None and self.pass_screen and self._shown
+                and viewer != self._shown and not game.over):
+            self.handover = viewer
+        elif viewer == self._shown:  # an undo brought the screen's side back
+            self.handover = ""
         self.viewer = viewer
+        if self.handover:  # only what both sides may see until the new side is ready
+            self.svg = board_svg(game.view(viewer))
+            self.prompt = f"Pass the screen to {viewer.title()}, then click Ready."
+            self.choices, self.hand, self.log = [], [], []
+            self.status = f"Campaign {view['campaign']} of {view['campaigns']}"
+            return
+        self._shown = viewer
         self.svg = board_svg(view, lit=lit | ({city} if city else frozenset()))
         self.prompt = prompt.text if prompt.side in (viewer, "none") else \
             f"Waiting for {prompt.side.title()}: {prompt.text}"
@@ -219,6 +244,9 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
 
     def _request_undo(self, content: dict) -> None:
         self.undo()
+
+    def _request_ready(self, content: dict) -> None:
+        self.ready()
 
 
 def _deciding(game: Game) -> tuple[str, ...]:

@@ -54,6 +54,7 @@ function render({ model, el }) {
       `<div class="ew-prompt">${esc(model.get("prompt"))}</div>` +
       (sel ? `<div class="ew-filter">Choices about ${esc(sel)} <button class="ew-clear">show all</button></div>` : "") +
       `<div class="ew-message" role="alert">${esc(model.get("message"))}</div>` +
+      (model.get("handover") ? `<button class="ew-ready">Ready (${esc(model.get("handover"))})</button>` : "") +
       `<div class="ew-choices">${choices}</div>` +
       `<button class="ew-undo">Undo</button>` +
       `<h4>Your hand</h4><ul class="ew-hand">${hand || "<li>no cards</li>"}</ul>` +
@@ -62,10 +63,12 @@ function render({ model, el }) {
     for (const b of side.querySelectorAll(".ew-choice"))
       b.addEventListener("click", () => model.send({ request: "choose", index: Number(b.dataset.index) }));
     side.querySelector(".ew-undo").addEventListener("click", () => model.send({ request: "undo" }));
+    const ready = side.querySelector(".ew-ready");
+    if (ready) ready.addEventListener("click", () => model.send({ request: "ready" }));
     const clear = side.querySelector(".ew-clear");
     if (clear) clear.addEventListener("click", () => model.send({ request: "select", city: "" }));
   }
-  for (const name of ["svg", "choices", "hand", "prompt", "status", "message", "battle", "log", "selected"])
+  for (const name of ["svg", "choices", "hand", "prompt", "status", "message", "battle", "log", "selected", "handover"])
     model.on(`change:${name}`, draw);
   draw();
 }

@@ -85,7 +85,13 @@ def test_hot_seat_shows_each_side_its_own_view_and_saves_open():
     board.choose(0)
     while board.viewer == "persia":
         board.choose(len(board.choices) - 1)
-    assert board.viewer == "greece"
+    # the screen is passed: nothing of either hand shows until Greece is ready
+    assert board.handover == "greece" and board.hand == [] and board.log == []
+    assert board.choices == [] and "Pass the screen to Greece" in board.prompt
+    board.handle_request({"request": "choose", "index": 0})
+    assert "click Ready first" in board.message
+    board.handle_request({"request": "ready"})
+    assert board.handover == "" and board.choices
     again = EWBoard.load(board.save(), player=None)
     assert again.game.history == board.game.history and again.viewer == "greece"
 
