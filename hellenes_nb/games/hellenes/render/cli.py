@@ -16,7 +16,8 @@ def add_map_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentP
         "map",
         help="draw the map as a standalone SVG file",
         description="Draw the Hellenes map as a standalone SVG (cities, ports, seas, the Sicily "
-        "inset); with --scenario, also the blocks of that scenario's setup (§15).",
+        "inset); with --scenario, also the blocks of that scenario's setup (§15); with "
+        "--scenario earth-water, the board of 300: Earth & Water at its start.",
     )
     p.add_argument("--scenario", type=scenario_id,
                    help="scenario id whose setup to show, e.g. 431")
