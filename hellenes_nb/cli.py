@@ -11,8 +11,10 @@ import sys
 
 from hellenes_nb.bots.cli import add_match_parser
 from hellenes_nb.cliargs import existing_folder, int_between
+from hellenes_nb.games.earth_water import world as ew_world
+from hellenes_nb.games.earth_water.render import scenario_svg
 from hellenes_nb.games.hellenes.odds.cli import add_odds_parser
-from hellenes_nb.games.hellenes.render.cli import add_map_parser
+from hellenes_nb.games.hellenes.render.cli import add_map_parser, map_command, write_svg
 from hellenes_nb.games.hellenes.world import DataError, check_world, read_world
 from hellenes_nb.lessons.cli import add_lesson_parser
 from hellenes_nb.selfplay import add_selfplay_parser
@@ -22,19 +24,16 @@ TABLES = ("areas", "seas", "borders", "units", "cards")
 
 
 def _data_check(args: argparse.Namespace) -> int:
-    try:
-        world = read_world(args.folder)
-    except (DataError, FileNotFoundError) as exc:
-        lines = str(exc).splitlines()
-        print(f"data check failed: {len(lines)} problem(s) reading the files", file=sys.stderr)
-        for line in lines:
-            print(f"  {line}", file=sys.stderr)
-        return 1
-    problems = check_world(world)
-    for p in problems:
-        print(p, file=sys.stderr)
-    if problems:
-        print(f"data check failed: {len(problems)} problem(s)", file=sys.stderr)
+    if args.game == "earth-water":
+        world = _checked(ew_world.read_world, ew_world.DataError, ew_world.check_world,
+                         args.folder)
+        if world is None:
+            return 1
+        print(f"data check passed (300: Earth & Water): {len(world.cities)} cities, "
+              f"{len(world.roads)} roads, {len(world.cards)} cards")
+        return 0
+    world = _checked(read_world, DataError, check_world, args.folder)
+    if world is None:
         return 1
     print(
         f"data check passed: {len(world.areas)} land areas, {len(world.seas)} seas, "
@@ -42,6 +41,33 @@ def _data_check(args: argparse.Namespace) -> int:
         f"{len(world.scenarios)} scenarios"
     )
     return 0
+
+
+def _checked(read, error: type[Exception], check, folder):
+    """A game's data read and checked, or None once every problem is printed."""
+    try:
+        world = read(folder)
+    except (error, FileNotFoundError) as exc:
+        lines = str(exc).splitlines()
+        print(f"data check failed: {len(lines)} problem(s) reading the files", file=sys.stderr)
+        for line in lines:
+            print(f"  {line}", file=sys.stderr)
+        return None
+    problems = check(world)
+    for p in problems:
+        print(p, file=sys.stderr)
+    if problems:
+        print(f"data check failed: {len(problems)} problem(s)", file=sys.stderr)
+        return None
+    return world
+
+
+def _map(args: argparse.Namespace) -> int:
+    """``hellenes map``: the board of the game whose scenario is named (Hellenes by default;
+    ``--scenario earth-water``: the board of 300: Earth & Water at its start)."""
+    if args.scenario == "earth-water":
+        return write_svg(scenario_svg(width=args.width), args.svg)
+    return map_command(args)
 
 
 def _data_show(args: argparse.Namespace) -> int:
@@ -67,6 +93,8 @@ def _add_data_parser(sub: argparse._SubParsersAction) -> None:
     check = dsub.add_parser("check", help="validate every data file; non-zero exit on a problem")
     check.add_argument("--folder", type=existing_folder,
                        help="data folder to check (default: the packaged data)")
+    check.add_argument("--game", choices=("hellenes", "earth-water"), default="hellenes",
+                       help="whose data the folder holds (default hellenes)")
     check.set_defaults(func=_data_check)
     show = dsub.add_parser("show", help="print a data table")
     show.add_argument("table", choices=TABLES)
@@ -85,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     _add_data_parser(sub)
-    add_map_parser(sub)
+    add_map_parser(sub).set_defaults(func=_map)
     add_selfplay_parser(sub)
     add_odds_parser(sub)
     add_lesson_parser(sub)

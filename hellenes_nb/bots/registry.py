@@ -12,10 +12,12 @@ from hellenes_nb.games.services import SERVICES, services_for
 #: the bots that play any game
 GENERIC: dict[str, type[Bot]] = {"random": RandomBot}
 
-#: every bot by name, whatever game it plays
+#: every bot by name, whatever game it plays (two games may each have a "heuristic": the first
+#: registered keeps the name here; ``bots_for`` and ``make_bot(..., ruleset)`` find each game's)
 BOTS: dict[str, type[Bot]] = {**GENERIC}
 for _services in SERVICES.values():
-    BOTS.update(_services.bots)
+    for _name, _bot in _services.bots.items():
+        BOTS.setdefault(_name, _bot)
 
 
 def bots_for(ruleset: Ruleset) -> dict[str, type[Bot]]:

@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 from hellenes_nb.core.ruleset import Ruleset
+from hellenes_nb.games.earth_water.services import EARTH_WATER_SERVICES
 from hellenes_nb.games.hellenes.services import HELLENES_SERVICES
 from hellenes_nb.gameservices import NO_SERVICES, GameServices
 
 #: game name -> its services
-SERVICES: dict[str, GameServices] = {"hellenes": HELLENES_SERVICES}
+SERVICES: dict[str, GameServices] = {"hellenes": HELLENES_SERVICES,
+                                     "earth-water": EARTH_WATER_SERVICES}
 
 
 def services_for(ruleset: Ruleset) -> GameServices:

@@ -19,6 +19,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from hellenes_nb.games.earth_water.lesson import check_lesson as check_ew_lesson
+from hellenes_nb.games.earth_water.lesson import is_ew_lesson
 from hellenes_nb.games.hellenes.world import World, load_world
 from hellenes_nb.lessons.format import LessonSpec, Problem, StepSpec, parse_lesson, read_lesson_file
 from hellenes_nb.lessons.position import position_problems
@@ -204,5 +206,8 @@ def check_paths(paths: Iterable[str | Path], *, world: World | None = None,
     seeds = tuple(seeds)
     problems: list[Problem] = []
     for f in files:
+        if is_ew_lesson(f):  # a lesson of 300: Earth & Water, on that game's engine
+            problems += [Problem(str(f), "", p) for p in check_ew_lesson(f, seeds)]
+            continue
         problems += check_lesson(f, world=world, seeds=seeds)
     return files, problems

@@ -7,6 +7,8 @@ import sys
 
 from hellenes_nb.cliargs import int_between
 from hellenes_nb.core.models import FileError
+from hellenes_nb.games.earth_water.lesson import is_ew_lesson
+from hellenes_nb.games.earth_water.lesson import read_lesson as read_ew_lesson
 from hellenes_nb.lessons.check import check_paths
 from hellenes_nb.lessons.format import LessonFormatError
 from hellenes_nb.lessons.markup import to_text
@@ -44,6 +46,10 @@ def _check(args: argparse.Namespace) -> int:
 
 def _list(args: argparse.Namespace) -> int:
     for path in sorted(lessons_dir().glob("*.yaml")):
+        if is_ew_lesson(path):  # 300: Earth & Water (games/earth_water/lesson.py)
+            ew = read_ew_lesson(path)
+            print(f"{path.stem}: {ew.title} (300: Earth & Water, {len(ew.steps)} steps)")
+            continue
         try:
             lesson = Lesson(path)
         except (LessonFormatError, LessonError) as exc:

@@ -24,7 +24,7 @@ from hellenes_nb.cliargs import MAX_GAMES, MAX_SEED
 
 #: a hang guard, not a speed target: each of these returns in well under a second
 HANG = 30
-SCENARIOS = "choose one of 413, 415, 431, sicily"
+SCENARIOS = "choose one of 413, 415, 431, earth-water, sicily"
 
 
 def hellenes(*args: str, cwd=None) -> subprocess.CompletedProcess:

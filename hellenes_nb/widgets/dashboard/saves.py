@@ -14,6 +14,7 @@ from hellenes_nb import bots
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.savefiles import Loaded, read_save, sealed_save
 from hellenes_nb.games.hellenes.index import SEASONS
+from hellenes_nb.widgets.dashboard.boards import OtherGameBoards
 from hellenes_nb.widgets.dashboard.words import SIDE_WORD
 
 __all__ = ["SaveAndLoad", "validated_game"]
@@ -40,7 +41,7 @@ def check_sealed_fits(loaded: Loaded, mode: str, human: str) -> None:
                          f"(Dashboard.load(file) sets that up)")
 
 
-class SaveAndLoad:
+class SaveAndLoad(OtherGameBoards):  # the base opens other games' boards
     """The dashboard's Save button, Load upload and ``Dashboard.load`` (mixed into it)."""
 
     def save(self) -> str:

@@ -16,7 +16,8 @@ def add_map_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentP
         "map",
         help="draw the map as a standalone SVG file",
         description="Draw the Hellenes map as a standalone SVG (cities, ports, seas, the Sicily "
-        "inset); with --scenario, also the blocks of that scenario's setup (§15).",
+        "inset); with --scenario, also the blocks of that scenario's setup (§15); with "
+        "--scenario earth-water, the board of 300: Earth & Water at its start.",
     )
     p.add_argument("--scenario", type=scenario_id,
                    help="scenario id whose setup to show, e.g. 431")
@@ -36,13 +37,18 @@ def map_command(args: argparse.Namespace) -> int:
     except (ValueError, FileNotFoundError) as exc:
         print(f"hellenes map: {exc}", file=sys.stderr)
         return 2
-    if args.svg is None:
+    return write_svg(svg, args.svg)
+
+
+def write_svg(svg: str, path: Path | None) -> int:
+    """Write ``svg`` to ``path`` (standard output when None); 0, or 2 with a plain message."""
+    if path is None:
         sys.stdout.write(svg + "\n")
         return 0
     try:
-        args.svg.write_text(svg + "\n", encoding="utf-8")
+        path.write_text(svg + "\n", encoding="utf-8")
     except OSError as exc:
-        print(f"hellenes map: cannot write {args.svg}: {exc.strerror}", file=sys.stderr)
+        print(f"hellenes map: cannot write {path}: {exc.strerror}", file=sys.stderr)
         return 2
-    print(f"wrote {args.svg} ({len(svg) // 1024} KB)")
+    print(f"wrote {path} ({len(svg) // 1024} KB)")
     return 0

@@ -1,0 +1,1 @@
+"""Computer opponents for *300: Earth & Water* (docs/bots.md)."""

@@ -1,0 +1,91 @@
+"""The heuristic opponent of *300: Earth & Water* (docs/bots.md, "300: Earth & Water").
+
+For each legal action it plays the action on a few copies of the game in which everything it
+cannot see is dealt again (:func:`~.judge.guess`), carries on with its own next decisions while
+the turn stays its own (best first, a short way), and keeps the action whose positions are worth
+most on average (:func:`~.judge.worth`). Long lists (the many ways fleets may sail) are first
+cut to the most promising by one cheap look each. A few rules of thumb settle what a look ahead
+cannot see: how many cards to buy, and when to keep one."""
+
+from __future__ import annotations
+
+import random
+
+from hellenes_nb.bots.base import Bot
+from hellenes_nb.core.game import Game
+from hellenes_nb.core.steps import IllegalAction
+from hellenes_nb.games.earth_water.bots.judge import guess, worth
+from hellenes_nb.games.earth_water.index import SIDE_NAMES
+
+__all__ = ["HeuristicBot"]
+
+#: copies of the game each candidate is tried on
+SAMPLES = 2
+#: candidates kept after the cheap first look, when there are many
+SHORTLIST = 12
+#: own decisions looked at after the candidate, while the turn stays the bot's
+DEPTH = 2
+#: the most decisions taken to finish a battle while looking ahead
+BATTLE_STEPS = 60
+#: cards bought by each side in a preparation (Greece, Persia): enough to act, not to starve
+BUY = (3, 3)
+
+
+def _resolve(game: Game) -> None:
+    """Fight out any battle the last action started, both sides fighting on and letting
+    reactions pass, so that a move is judged by where its battle ends and not in the middle
+    of it (the dice are the guessed copy's own)."""
+    for _ in range(BATTLE_STEPS):
+        if game.over or not any(f["kind"] in ("battle", "window") for f in game.state.stack):
+            return
+        legal = game.legal_actions()
+        game.apply(next((a for a in legal if a["type"] in ("fight", "decline")), legal[0]))
+
+
+class HeuristicBot(Bot):
+    """Greedy play on guessed copies of the game (module docstring)."""
+
+    name = "heuristic"
+    games = ("earth-water",)
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, side: str) -> dict:
+        legal = self._legal(game, side)
+        if len(legal) == 1:
+            return legal[0]
+        s = SIDE_NAMES.index(side)
+        kind = legal[0]["type"]
+        if kind == "buy_cards":
+            want = BUY[s] + (1 if game.state.campaign == 1 else 0)
+            return min(legal, key=lambda a: abs(a["n"] - want))
+        if kind in ("keep_card", "keep_none"):
+            return next(a for a in legal if a["type"] == "keep_none")
+        copies = [guess(game, s, self.rng) for _ in range(SAMPLES)]
+        if len(legal) > SHORTLIST:
+            first = [(self._look(copies[0], a, s, 0), i) for i, a in enumerate(legal)]
+            first.sort(reverse=True)
+            legal = [legal[i] for _, i in first[:SHORTLIST]]
+        scored = [(sum(self._look(c, a, s, DEPTH) for c in copies) / len(copies), i)
+                  for i, a in enumerate(legal)]
+        best = max(scored)[1]
+        return legal[best]
+
+    def _look(self, game: Game, action: dict, side: int, depth: int) -> float:
+        """The worth of ``action`` on a copy of ``game``, then of the best own decisions that
+        follow while the turn stays ``side``'s (``depth`` of them)."""
+        trial = game.clone()
+        try:
+            trial.apply(action)
+        except IllegalAction:
+            return -1e9
+        _resolve(trial)
+        name = SIDE_NAMES[side]
+        if depth <= 0 or trial.over or trial.prompt.side != name:
+            return worth(trial, side)
+        nxt = trial.legal_actions(name)
+        if len(nxt) > SHORTLIST:
+            nxt = self.rng.sample(nxt, SHORTLIST)
+        return max(self._look(trial, a, side, depth - 1) for a in nxt)

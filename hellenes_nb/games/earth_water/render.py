@@ -1,0 +1,182 @@
+"""The board of *300: Earth & Water* as SVG, drawn from a side's view on the real coastline of
+the Hellenes map (:mod:`hellenes_nb.board`): the eleven cities on their sites with their
+amphorae and ports, the roads (the Hellespont dashed until the bridge stands), the armies and
+fleets of each city as stacks, and the tracks of campaigns, victory points and talents.
+
+It reads only the view (``Game.view(side)``), which is already redacted, so the drawing can show
+nothing the side may not see. Cities carry ``data-city`` so that a widget can hear clicks.
+"""
+
+from __future__ import annotations
+
+import functools
+from xml.sax.saxutils import escape
+
+from hellenes_nb.board import palette, symbols
+from hellenes_nb.board.canvas import Canvas, text
+from hellenes_nb.board.geometry import Geometry, read_geometry
+from hellenes_nb.games.earth_water.index import ADJ, CITIES, WORLD
+from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
+from hellenes_nb.games.earth_water.world import data_dir
+
+__all__ = ["COLOURS", "board_svg", "geometry", "point", "scenario_svg"]
+
+#: each side's colour: Greece red, Persia blue (§2.2)
+COLOURS = {"greece": "#b3261e", "persia": "#1f4e9c"}
+NEUTRAL = "#e9e3d2"
+LAYERS = ("land", "offmap", "coast", "roads", "cities", "names", "pieces", "tracks")
+TRACK = WORLD.setup.track.max
+#: the part of the Hellenes geometry the game uses (x, y, width, height)
+WINDOW = (520.0, 130.0, 680.0, 720.0)
+#: where each city's pieces are drawn, from its symbol, when the default spot is crowded
+OFFSET = {"athenai": (14, 6), "thebai": (-44, 2), "eretria": (12, -8), "korinthos": (-52, 0),
+          "delphi": (-52, -10), "sparta": (-52, 0), "larissa": (-52, -10),
+          "pella": (-52, -14), "abydos": (12, 4), "ephesos": (12, 4), "naxos": (12, 4)}
+
+
+@functools.cache
+def geometry() -> Geometry:
+    """The Hellenes map's coastline, read once (the same file the Hellenes map draws)."""
+    return read_geometry(data_dir().parent / "hellenes" / "geometry.json")
+
+
+def point(city_id: str) -> tuple[float, float]:
+    """Where a city is drawn (map pixels)."""
+    c = next(c for c in CITIES if c.id == city_id)
+    return geometry().to_map(c.lat, c.lon)
+
+
+def _land(canvas: Canvas) -> None:
+    geo = canvas.geo
+    for shape in geo.areas.values():
+        if shape.view == "main":
+            canvas.add("land", f'<path d="{shape.d}" fill="{palette.LAND}" stroke="none"/>')
+    canvas.draw_offmap()
+    canvas.draw_coast()
+
+
+def _roads(canvas: Canvas, bridge: bool) -> None:
+    for c in CITIES:
+        x0, y0 = point(c.id)
+        for other, needs in ADJ[c.index]:
+            if other < c.index:
+                continue
+            x1, y1 = point(CITIES[other].id)
+            dash = ' stroke-dasharray="5 4"' if needs and not bridge else ""
+            colour = COLOURS["persia"] if needs else palette.NATION_LINE
+            title = ("the Hellespont: open while the pontoon bridge stands (§5.1)" if needs
+                     else f"road {c.name}–{CITIES[other].name}")
+            canvas.add("roads", f'<line class="road" x1="{x0:.1f}" y1="{y0:.1f}" '
+                       f'x2="{x1:.1f}" y2="{y1:.1f}" stroke="{colour}" stroke-width="2.2"'
+                       f'{dash}><title>{escape(title)}</title></line>')
+
+
+def _pieces(x: float, y: float, city: dict) -> str:
+    """Cubes for armies and disks for fleets, one row a side, each with its count."""
+    out = []
+    for row, side in enumerate(("greece", "persia")):
+        colour = COLOURS[side]
+        armies, fleets = city["armies"][side], city["fleets"][side]
+        cx = x
+        cy = y + row * 15
+        if armies:
+            out.append(f'<rect class="army" data-side="{side}" x="{cx:.1f}" y="{cy:.1f}" '
+                       f'width="11" height="11" fill="{colour}" stroke="#fff" stroke-width="0.8"'
+                       f'/><text x="{cx + 13:.1f}" y="{cy + 9.5:.1f}" font-size="10" '
+                       f'font-weight="bold" fill="{colour}" font-family="{palette.SANS}" '
+                       f'stroke="{palette.HALO}" stroke-width="2.2" paint-order="stroke">'
+                       f'{armies}</text>')
+            cx += 30
+        if fleets:
+            out.append(f'<circle class="fleet" data-side="{side}" cx="{cx + 5.5:.1f}" '
+                       f'cy="{cy + 5.5:.1f}" r="5.5" fill="{colour}" stroke="#fff" '
+                       f'stroke-width="0.8"/><text x="{cx + 13:.1f}" y="{cy + 9.5:.1f}" '
+                       f'font-size="10" font-weight="bold" fill="{colour}" '
+                       f'font-family="{palette.SANS}" stroke="{palette.HALO}" '
+                       f'stroke-width="2.2" paint-order="stroke">{fleets}</text>')
+    return "".join(out)
+
+
+def _cities(canvas: Canvas, view: dict, lit: frozenset[str]) -> None:
+    for city in view["cities"]:
+        x, y = point(city["id"])
+        control = city["control"]
+        colour = COLOURS[control] if control else NEUTRAL
+        if city["major"]:
+            colour = palette.mix(COLOURS[city["major"]], colour, 0.55) if control else colour
+        ring = ""
+        if city["id"] in lit:
+            ring = (f'<circle class="lit" cx="{x:.1f}" cy="{y:.1f}" r="15" fill="none" '
+                    'stroke="#f2a900" stroke-width="3"/>')
+        canvas.add("cities", ring + symbols.city(x, y, city["amphorae"], colour,
+                                                 port=city["port"], place=city["id"]))
+        major = " ★" if city["major"] else ""
+        canvas.add("names", text(x, y - 13, city["name"] + major, 12, anchor="middle",
+                                 weight="bold"))
+        dx, dy = OFFSET[city["id"]]
+        canvas.add("pieces", f'<g class="stack" data-city="{city["id"]}">'
+                   f'{_pieces(x + dx, y + dy, city)}</g>')
+
+
+def _tracks(canvas: Canvas, view: dict) -> None:
+    """The campaign track, the Total Score Track (-6 Persia .. 6 Greece) and the talents."""
+    x0, y0 = WINDOW[0] + 200, WINDOW[1] + WINDOW[3] - 92
+    out = [f'<rect x="{x0 - 6}" y="{y0 - 16}" width="300" height="100" rx="6" '
+           f'fill="{palette.HALO}" fill-opacity="0.92" stroke="{palette.LAND_LINE}"/>',
+           text(x0, y0, "Campaign", 11, weight="bold")]
+    for i in range(1, view["campaigns"] + 1):
+        on = i == view["campaign"]
+        out.append(f'<rect class="campaign{" now" if on else ""}" x="{x0 + 70 + i * 22}" '
+                   f'y="{y0 - 11}" width="16" height="14" fill="{"#2b2418" if on else "#fff"}" '
+                   f'stroke="{palette.INK}"/>' + text(x0 + 78 + i * 22, y0, str(i), 9,
+                                                       anchor="middle", halo=False,
+                                                       colour="#fff" if on else palette.INK))
+    y1 = y0 + 28
+    out.append(text(x0, y1, "Score", 11, weight="bold"))
+    track = TRACK
+    for v in range(-track, track + 1):
+        bx = x0 + 50 + (v + track) * 17
+        side = "greece" if v > 0 else "persia" if v < 0 else None
+        fill = palette.mix(COLOURS[side], "#ffffff", 0.25) if side else "#fff"
+        on = v == view["score"]
+        out.append(f'<rect class="score{" now" if on else ""}" x="{bx}" y="{y1 - 11}" '
+                   f'width="15" height="14" fill="{"#2b2418" if on else fill}" '
+                   f'stroke="{palette.INK}"/>' + text(bx + 7.5, y1, str(abs(v)), 8.5,
+                                                       anchor="middle", halo=False,
+                                                       colour="#fff" if on else palette.INK))
+    y2 = y1 + 26
+    talents = view["talents"]
+    words = ", ".join(f"{side.title()} {n}" for side, n in talents.items()) or "—"
+    out.append(text(x0, y2, f"Talents to spend: {words}", 10.5))
+    reserve = view["reserve"]
+    out.append(text(x0, y2 + 18, "Reserve: Greece {g[armies]} armies, {g[fleets]} fleets; "
+                    "Persia {p[armies]}, {p[fleets]}".format(g=reserve["greece"],
+                                                              p=reserve["persia"]), 10))
+    canvas.add("tracks", "".join(out))
+
+
+def board_svg(view: dict, *, width: float | None = None, lit: frozenset[str] = frozenset(),
+              title: str = "300: Earth & Water") -> str:
+    """The board of ``view`` (a side's ``Game.view``) as a standalone SVG; ``lit`` cities are
+    ringed (where a chosen group may go)."""
+    canvas = Canvas(geometry())
+    _land(canvas)
+    _roads(canvas, "bridge" in view["flags"])
+    _cities(canvas, view, lit)
+    _tracks(canvas, view)
+    vx, vy, vw, vh = WINDOW
+    size = f' width="{width:g}" height="{width * vh / vw:.0f}"' if width else ""
+    body = "".join(f'<g class="layer-{name}">' + "".join(canvas.layers.get(name, [])) + "</g>"
+                   for name in LAYERS)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{vx:g} {vy:g} {vw:g} {vh:g}"'
+            f'{size} role="img" font-family="{escape(palette.SERIF)}">'
+            f'<title>{escape(title)}</title><rect class="water" x="{vx:g}" y="{vy:g}" '
+            f'width="{vw:g}" height="{vh:g}" fill="{palette.WATER}"/>{body}</svg>')
+
+
+def scenario_svg(*, width: float | None = None, seed: int = 0) -> str:
+    """The board at the start of the game (``hellenes map --scenario earth-water``)."""
+    state = EARTH_WATER.setup("earth-water", seed)
+    EARTH_WATER.steps.settle(state)
+    return board_svg(EARTH_WATER.view(state, "all"), width=width,
+                     title="300: Earth & Water: the start (§3)")

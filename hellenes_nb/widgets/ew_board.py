@@ -1,0 +1,254 @@
+"""The board of *300: Earth & Water* as a widget you can play on (docs/earth-water.md,
+"Playing in a notebook").
+
+:class:`EWBoard` shows one side's view of a game: the board drawn in Python from
+``Game.view(side)`` (:mod:`hellenes_nb.games.earth_water.render`), the prompt and its choices,
+the viewer's hand, the last battle die by die, and the log that side may read. It plays against
+the computer (``player="greece"`` or ``"persia"``: the other side is a bot) or hot-seat
+(``player=None``: the board shows whichever side must decide, and only that side's view).
+
+The page sends requests only (``choose`` an index of the listed choices, ``select`` a city to
+narrow the choices to it, ``undo``); nothing it sends can widen what it is shown. Saves: an
+open JSON file in hot-seat (:meth:`save`), a sealed one against the computer, whose hidden part
+only this installation can open (:mod:`hellenes_nb.core.savefiles`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from hellenes_nb.bots.registry import make_bot
+from hellenes_nb.core.game import Game
+from hellenes_nb.core.savefiles import read_save, sealed_save
+from hellenes_nb.core.session import GameSession
+from hellenes_nb.core.steps import IllegalAction
+from hellenes_nb.games.earth_water.render import board_svg
+from hellenes_nb.games.earth_water.world import load_world
+from hellenes_nb.games.registry import new_game
+from hellenes_nb.widgets.browser_writes import BrowserWrites
+from hellenes_nb.widgets.requests import BrowserRequests
+
+__all__ = ["EWBoard", "battle_rounds"]
+
+_STATIC = Path(__file__).parent / "static"
+SIDES = ("greece", "persia")
+#: log lines shown under the board
+LOG_LINES = 14
+
+
+def battle_rounds(log: list[dict]) -> dict[str, Any]:
+    """The last battle in ``log`` (a side's log) round by round: where, who attacked, and each
+    round's dice as rolled and as counted (a Persian die above its cap counts less, §7.1)."""
+    start = max((i for i, e in enumerate(log) if e["kind"] == "battle"), default=None)
+    if start is None:
+        return {}
+    head = log[start]
+    rounds = []
+    for e in log[start + 1:]:
+        if e["kind"] == "battle":
+            break
+        if e["kind"] == "battle_round":
+            cap = e["cap"]
+            rounds.append({"greece": e["dice"]["greece"], "persia": e["dice"]["persia"],
+                           "persia_counted": [min(d, cap) for d in e["dice"]["persia"]],
+                           "best": e["best"], "lost": e["lost"], "text": e["text"]})
+        elif e["kind"] in ("battle_end", "retreat", "landing"):
+            rounds.append({"text": e["text"]})
+    return {"title": head["text"], "rule": head["rule"], "rounds": rounds}
+
+
+class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
+    """Play *300: Earth & Water* on the board (module docstring)."""
+
+    _esm = _STATIC / "ew_board.js"
+    _css = _STATIC / "ew_board.css"
+    requests = {"choose": "_request_choose", "select": "_request_select",
+                "undo": "_request_undo", "ready": "_request_ready"}
+    refusals = (ValueError, IllegalAction)
+
+    svg = traitlets.Unicode("").tag(sync=True)
+    viewer = traitlets.Unicode("").tag(sync=True)
+    prompt = traitlets.Unicode("").tag(sync=True)
+    choices = traitlets.List(traitlets.Dict()).tag(sync=True)
+    selected = traitlets.Unicode("").tag(sync=True)
+    hand = traitlets.List(traitlets.Dict()).tag(sync=True)
+    battle = traitlets.Dict().tag(sync=True)
+    log = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    #: hot-seat: the side the screen is being passed to (its hand stays hidden until "ready")
+    handover = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, game: Game | None = None, *, seed: int = 0, player: str | None = "greece",
+                 opponent: str = "heuristic", pass_screen: bool = True, **kwargs: Any):
+        super().__init__(**kwargs)
+        #: hot-seat: hide the next side's hand until it says it has the screen
+        self.pass_screen = pass_screen
+        self._shown = ""
+        if player is not None and player not in SIDES:
+            raise ValueError(f"player must be 'greece', 'persia' or None (hot-seat), not "
+                             f"{player!r}")
+        self.session = GameSession(game or new_game("earth-water", seed))
+        if self.session.game.ruleset.name != "earth-water":
+            raise ValueError("EWBoard plays 300: Earth & Water; this game is "
+                             f"{self.session.game.ruleset.title}")
+        self.player = player
+        self.computer = None if player is None else SIDES[1 - SIDES.index(player)]
+        self.bot = None if player is None else make_bot(opponent, seed,
+                                                         self.session.game.ruleset)
+        self.session.observe(lambda *_: self.refresh())
+        self._answer()
+        self.refresh()
+
+    @classmethod
+    def for_dashboard(cls, seed: int | None = None, mode: str = "bot", human: str = "greece",
+                      bot: str | None = None, **_ignored: Any) -> EWBoard:
+        """The board the dashboard opens for ``Dashboard("earth-water", ...)``: ``mode`` "bot"
+        (``human`` plays, default Greece; an Athenian or Spartan ``human`` means Greece) or
+        "hotseat"; ``bot`` names the computer (default the heuristic)."""
+        if mode not in ("bot", "hotseat"):
+            raise ValueError(f"mode must be 'bot' or 'hotseat', not {mode!r}")
+        player = None if mode == "hotseat" else ("persia" if human == "persia" else "greece")
+        return cls(seed=secrets.randbits(63) if seed is None else seed, player=player,
+                   opponent=bot or "heuristic")
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    # -- playing ---------------------------------------------------------------------------
+    def choose(self, index: int) -> None:
+        """Play the choice at ``index`` of :attr:`choices` (as a click on it does)."""
+        if self.handover:
+            raise ValueError(f"the screen is being passed to {self.handover.title()}: "
+                             "click Ready first")
+        listed = self.choices
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(listed):
+            raise ValueError(f"there is no choice number {index!r}; pick 0 to {len(listed) - 1}")
+        action = listed[index]["action"]
+        self.message = ""
+        self.selected = ""
+        with self.session.batch():
+            self.session.apply(action)
+            self._answer()
+
+    def ready(self) -> None:
+        """Hot-seat: the side the screen was passed to has it; show its view."""
+        self.handover = self._shown = ""
+        self.refresh()
+
+    def select(self, city: str) -> None:
+        """Narrow the choices to those about ``city`` ("" shows them all again)."""
+        ids = {c["id"] for c in self.game.view("all")["cities"]}
+        if city and city not in ids:
+            raise ValueError(f"{city!r} is not a city of the board")
+        self.selected = city
+        self.refresh()
+
+    def undo(self) -> None:
+        """Take back the viewer's last decision (never past a die roll or a card drawn)."""
+        with self.session.batch():
+            self.session.undo()
+            while self.computer in _deciding(self.game):
+                try:
+                    self.session.undo()
+                except IllegalAction:  # a die or a card since: the computer plays on
+                    self._answer()
+                    return
+
+    def save(self) -> str:
+        """The game as a file: open JSON in hot-seat; sealed against the computer."""
+        if self.computer is None:
+            return self.game.to_json()
+        return sealed_save(self.game, self.player, self.bot.name, seed_secret=False)
+
+    @classmethod
+    def load(cls, text: str | bytes, **kwargs: Any) -> EWBoard:
+        """A board on a saved game (open or sealed by this installation)."""
+        loaded = read_save(text)
+        player = kwargs.pop("player", loaded.human)
+        if loaded.bot:
+            kwargs.setdefault("opponent", loaded.bot)
+        return cls(loaded.game, player=player, **kwargs)
+
+    def _answer(self) -> None:
+        """Let the computer take its decisions until it is the human's turn again."""
+        game = self.game
+        for _ in range(5000):
+            if self.computer is None or game.over or self.computer not in \
+                    _deciding(game):
+                return
+            self.session.apply(self.bot.choose(game, self.computer))
+
+    # -- drawing ---------------------------------------------------------------------------
+    def refresh(self) -> None:
+        game = self.game
+        prompt = game.prompt
+        viewer = self.player or (prompt.side if prompt.side in SIDES else self.viewer or
+                                 "greece")
+        view = game.view(viewer)
+        mine = game.legal_actions(viewer) if viewer in _deciding(game) else []
+        city = self.selected
+        listed = [{"index": i, "label": a["label"], "action": a}
+                  for i, a in enumerate(mine)]
+        if city:
+            listed = [c for c in listed if city in (c["action"].get("from"),
+                                                    c["action"].get("to"),
+                                                    c["action"].get("city"))]
+        lit = frozenset(c["action"]["to"] for c in listed if "to" in c["action"]
+                        and c["action"].get("from") == city) if city else frozenset()
+        cards = load_world().cards
+        side = SIDES.index(viewer)
+        if (self.player is None and self.pass_screen and self._shown
+                and viewer != self._shown and not game.over):
+            self.handover = viewer
+        elif viewer == self._shown:  # an undo brought the screen's side back
+            self.handover = ""
+        self.viewer = viewer
+        if self.handover:  # only what both sides may see until the new side is ready
+            self.svg = board_svg(game.view(viewer))
+            self.prompt = f"Pass the screen to {viewer.title()}, then click Ready."
+            self.choices, self.hand, self.log = [], [], []
+            self.status = f"Campaign {view['campaign']} of {view['campaigns']}"
+            return
+        self._shown = viewer
+        self.svg = board_svg(view, lit=lit | ({city} if city else frozenset()))
+        self.prompt = prompt.text if prompt.side in (viewer, "none") else \
+            f"Waiting for {prompt.side.title()}: {prompt.text}"
+        self.choices = [{**c, "action": {k: v for k, v in c["action"].items() if k != "label"}}
+                        for c in listed]
+        hand = view["hands"][viewer]
+        self.hand = [{"card": n, "title": cards[n].halves[side].title,
+                      "text": cards[n].halves[side].text} for n in hand]
+        self.battle = battle_rounds(view["log"])
+        self.log = [f"§{e['rule']} {e['text']}" for e in view["log"][-LOG_LINES:]]
+        result = game.result
+        self.status = result["text"] if result else (
+            f"Campaign {view['campaign']} of {view['campaigns']}; you are {viewer.title()}")
+
+    def refuse(self, message: str) -> None:
+        self.message = message
+
+    # -- requests from the page ------------------------------------------------------------
+    def _request_choose(self, content: dict) -> None:
+        self.choose(content.get("index"))
+
+    def _request_select(self, content: dict) -> None:
+        city = content.get("city", "")
+        self.select(city if isinstance(city, str) else repr(city))
+
+    def _request_undo(self, content: dict) -> None:
+        self.undo()
+
+    def _request_ready(self, content: dict) -> None:
+        self.ready()
+
+
+def _deciding(game: Game) -> tuple[str, ...]:
+    side = game.prompt.side
+    return SIDES if side == "both" else (side,) if side in SIDES else ()

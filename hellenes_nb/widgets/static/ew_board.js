@@ -1,0 +1,76 @@
+// The board of 300: Earth & Water (hellenes_nb/widgets/ew_board.py; docs/earth-water.md).
+// Plain ES module, no bundler, no network. Python sends the board already drawn from one
+// side's view; this file shows it and sends requests: choose, select, undo.
+
+const esc = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
+function die(value, side, counted) {
+  const shown = counted !== undefined && counted !== value ? `${value}→${counted}` : `${value}`;
+  return `<span class="ew-die ew-${side}" title="${side} die${counted !== value ? " (capped, §7.1)" : ""}">${esc(shown)}</span>`;
+}
+
+function battleHtml(battle) {
+  if (!battle || !battle.title) return "";
+  let n = 0;
+  const rows = battle.rounds.map((r) => {
+    if (!r.greece) return `<div class="ew-round-note">${esc(r.text)}</div>`;
+    n += 1;
+    const g = r.greece.map((d) => die(d, "greece")).join("");
+    const p = r.persia.map((d, i) => die(d, "persia", r.persia_counted[i])).join("");
+    const lost = r.lost[0] && r.lost[1] ? "each side loses one" : r.lost[0] ? "Greece loses one" : "Persia loses one";
+    return `<div class="ew-round" data-round="${n}"><b>Round ${n}</b> ` +
+      `<span class="ew-dice">Greece ${g}</span> <span class="ew-dice">Persia ${p}</span> ` +
+      `<span class="ew-best">best ${r.best[0]} v ${r.best[1]}: ${lost}</span></div>`;
+  });
+  return `<div class="ew-battle"><div class="ew-battle-title">${esc(battle.title)} (§${esc(battle.rule)})</div>${rows.join("")}</div>`;
+}
+
+function render({ model, el }) {
+  el.classList.add("ew-board");
+  const board = document.createElement("div");
+  board.className = "ew-map";
+  const side = document.createElement("div");
+  side.className = "ew-side";
+  el.append(board, side);
+
+  board.addEventListener("click", (ev) => {
+    const city = ev.target.closest("[data-city]");
+    if (!city) return;
+    const id = city.getAttribute("data-city");
+    model.send({ request: "select", city: model.get("selected") === id ? "" : id });
+  });
+
+  function draw() {
+    board.innerHTML = model.get("svg");
+    const choices = model.get("choices")
+      .map((c, i) => `<button class="ew-choice" data-index="${c.index}">${esc(c.label)}</button>`)
+      .join("");
+    const hand = model.get("hand")
+      .map((c) => `<li title="${esc(c.text)}"><b>#${c.card}</b> ${esc(c.title)}</li>`).join("");
+    const sel = model.get("selected");
+    side.innerHTML =
+      `<div class="ew-status">${esc(model.get("status"))}</div>` +
+      `<div class="ew-prompt">${esc(model.get("prompt"))}</div>` +
+      (sel ? `<div class="ew-filter">Choices about ${esc(sel)} <button class="ew-clear">show all</button></div>` : "") +
+      `<div class="ew-message" role="alert">${esc(model.get("message"))}</div>` +
+      (model.get("handover") ? `<button class="ew-ready">Ready (${esc(model.get("handover"))})</button>` : "") +
+      `<div class="ew-choices">${choices}</div>` +
+      `<button class="ew-undo">Undo</button>` +
+      `<h4>Your hand</h4><ul class="ew-hand">${hand || "<li>no cards</li>"}</ul>` +
+      battleHtml(model.get("battle")) +
+      `<h4>Log</h4><ol class="ew-log">${model.get("log").map((l) => `<li>${esc(l)}</li>`).join("")}</ol>`;
+    for (const b of side.querySelectorAll(".ew-choice"))
+      b.addEventListener("click", () => model.send({ request: "choose", index: Number(b.dataset.index) }));
+    side.querySelector(".ew-undo").addEventListener("click", () => model.send({ request: "undo" }));
+    const ready = side.querySelector(".ew-ready");
+    if (ready) ready.addEventListener("click", () => model.send({ request: "ready" }));
+    const clear = side.querySelector(".ew-clear");
+    if (clear) clear.addEventListener("click", () => model.send({ request: "select", city: "" }));
+  }
+  for (const name of ["svg", "choices", "hand", "prompt", "status", "message", "battle", "log", "selected", "handover"])
+    model.on(`change:${name}`, draw);
+  draw();
+}
+
+export default { render };

@@ -1,0 +1,130 @@
+"""The board widget of *300: Earth & Water* from Python: playing against the computer and
+hot-seat, requests from the page, what each side is shown, saves, the battle view."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from support.ewkit import do, ew_game, play
+
+from hellenes_nb.widgets.ew_board import EWBoard, battle_rounds
+
+SHOWN = ("svg", "prompt", "choices", "hand", "battle", "log", "status", "viewer")
+
+
+def _shown(board):
+    return {k: getattr(board, k) for k in SHOWN}
+
+
+def test_a_whole_game_against_the_computer():
+    board = EWBoard(seed=4, player="greece")
+    for _ in range(400):
+        if board.game.over:
+            break
+        assert board.viewer == "greece" and board.choices
+        board.handle_request({"request": "choose", "index": len(board.choices) - 1})
+        assert board.message == ""
+    assert board.game.over and board.status == board.game.result["text"]
+
+
+def test_the_board_shows_nothing_of_the_computer_hand():
+    """Two games Greece cannot tell apart (Persia's hand swapped for cards of the draw pile)
+    give the very same widget state."""
+    game = ew_game(greek=(13, 2), persian=(6, 9, 10), ga={"athenai": 2}, pf={"ephesos": 1},
+                   turn=0)
+    twin = ew_game(greek=(13, 2), persian=(1, 3, 16), ga={"athenai": 2}, pf={"ephesos": 1},
+                   turn=0)
+    twin.state.deck = list(game.state.deck)
+    seen = []
+    for g in (game, twin):
+        board = EWBoard(g, player="greece", opponent="random")
+        seen.append(_shown(board))
+    assert seen[0]["hand"] == seen[1]["hand"] and seen[0] == seen[1]
+
+
+def test_requests_are_answered_in_plain_words():
+    board = EWBoard(seed=2, player="persia")
+    board.handle_request({"request": "choose", "index": 99})
+    assert board.message.startswith("there is no choice number 99")
+    board.handle_request({"request": "select", "city": "atlantis"})
+    assert "'atlantis' is not a city" in board.message
+    board.handle_request({"request": "launch"})
+    assert "unknown request 'launch'" in board.message
+    board.handle_request({"request": "choose", "index": 0})  # buy no cards
+    board.handle_request({"request": "select", "city": "ephesos"})
+    assert board.choices and all("Ephesos" in c["label"] for c in board.choices)
+
+
+def test_select_lights_where_a_group_may_go():
+    game = ew_game(pa={"ephesos": 2}, persian=(14,), greek=(13,))
+    play(game, "persia", 14, "move")
+    board = EWBoard(game, player="persia", opponent="random")
+    board.select("ephesos")
+    assert {c["action"]["to"] for c in board.choices} == {"abydos"}
+    assert 'class="lit"' in board.svg
+
+
+def test_undo_takes_back_the_players_own_move():
+    board = EWBoard(seed=5, player="persia")
+    board.choose(0)  # buy no cards
+    before = list(board.game.history)
+    raise_army = next(c["index"] for c in board.choices if c["action"]["type"] == "raise_army")
+    board.choose(raise_army)
+    board.handle_request({"request": "undo"})
+    assert board.game.history == before and board.message == ""
+    board.handle_request({"request": "undo"})
+    assert board.game.history == []
+    board.handle_request({"request": "undo"})
+    assert "nothing to undo" in board.message
+
+
+def test_hot_seat_shows_each_side_its_own_view_and_saves_open():
+    board = EWBoard(seed=6, player=None)
+    assert board.viewer == "persia"
+    board.choose(0)
+    while board.viewer == "persia":
+        board.choose(len(board.choices) - 1)
+    # the screen is passed: nothing of either hand shows until Greece is ready
+    assert board.handover == "greece" and board.hand == [] and board.log == []
+    assert board.choices == [] and "Pass the screen to Greece" in board.prompt
+    board.handle_request({"request": "choose", "index": 0})
+    assert "click Ready first" in board.message
+    board.handle_request({"request": "ready"})
+    assert board.handover == "" and board.choices
+    again = EWBoard.load(board.save(), player=None)
+    assert again.game.history == board.game.history and again.viewer == "greece"
+
+
+def test_save_against_the_computer_is_sealed():
+    board = EWBoard(seed=8, player="greece")
+    text = board.save()
+    data = json.loads(text)
+    assert data["side"] == "greece" and "history" not in json.dumps(data["view"])
+    assert data["view"]["hands"]["persia"] == {"count": len(board.game.state.hands[1])}
+    again = EWBoard.load(text)
+    assert again.player == "greece" and again.game.history == board.game.history
+
+
+@pytest.mark.rule("7.1")
+def test_battle_view_die_by_die_with_the_persian_cap():
+    game = ew_game(ga={"athenai": 1, "thebai": 1}, pa={"larissa": 2}, persian=(14,),
+                   greek=(13,), dice=(4, 6, 6))
+    play(game, "persia", 14, "move")
+    do(game, type="land_move", to="thebai", armies=2)
+    do(game, type="fight", side="greece")
+    view = battle_rounds(game.log_for("greece"))
+    first = view["rounds"][0]
+    assert first["persia"] == [6, 6] and first["persia_counted"] == [4, 4]
+    assert first["best"] == [4, 4] and view["rule"] == "7.1"
+
+
+def test_the_dashboard_opens_this_board():
+    from hellenes_nb.widgets.dashboard import Dashboard
+
+    hot = Dashboard("earth-water", seed=3, mode="hotseat")
+    assert isinstance(hot, EWBoard) and hot.player is None
+    vs = Dashboard(scenario="earth-water", seed=3, human="persia", bot="random")
+    assert isinstance(vs, EWBoard) and vs.player == "persia" and vs.bot.name == "random"
+    with pytest.raises(ValueError, match="mode must be"):
+        Dashboard("earth-water", mode="solo")

@@ -1,0 +1,55 @@
+"""The 300: Earth & Water board in a real browser: it draws the eleven cities, a click on a
+choice plays it, a click on a city narrows the choices, and a battle is shown die by die.
+Screenshots land in artifacts/screenshots/ for a person to look at."""
+
+from __future__ import annotations
+
+import pytest
+from IPython.display import display
+from support.ewkit import do, ew_game, play
+
+from hellenes_nb.widgets.ew_board import EWBoard
+
+pytestmark = pytest.mark.browser
+
+SETTLE = 30_000  # ms: bounded wait for the frontend (CI shares 2 cores)
+
+
+def _wait_python(page, predicate, what: str) -> None:
+    for _ in range(SETTLE // 50):
+        if predicate():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def test_ew_board_plays_by_clicks(solara_test, page_session, screenshot_dir):
+    board = EWBoard(seed=3, player="persia", opponent="random")
+    display(board)
+    page = page_session
+    page.locator(".ew-map svg").wait_for(timeout=SETTLE)
+    assert page.locator(".ew-map g.port[data-city], .ew-map g.city[data-city]").count() == 11
+    page.locator(".ew-choice").first.click()  # buy no cards
+    _wait_python(page, lambda: board.game.history, "the click to play")
+    assert board.game.history[0]["type"] == "buy_cards"
+    page.locator('.ew-map g[data-city="ephesos"]').first.click()
+    _wait_python(page, lambda: board.selected == "ephesos", "the city selection")
+    page.locator(".ew-filter").wait_for(timeout=SETTLE)
+    page.screenshot(path=str(screenshot_dir / "ew_board.png"), full_page=True)
+
+
+@pytest.mark.rule("7.1")
+def test_ew_battle_view_die_by_die(solara_test, page_session, screenshot_dir):
+    game = ew_game(ga={"athenai": 1, "thebai": 1}, pa={"larissa": 2}, persian=(14,),
+                   greek=(13,), dice=(4, 6, 6))
+    play(game, "persia", 14, "move")
+    do(game, type="land_move", to="thebai", armies=2)
+    board = EWBoard(game, player="greece", opponent="random")
+    display(board)
+    page = page_session
+    page.locator(".ew-choice").first.wait_for(timeout=SETTLE)
+    page.locator(".ew-choice", has_text="Fight without a battle card").click()
+    page.locator(".ew-round").first.wait_for(timeout=SETTLE)
+    assert page.locator(".ew-round .ew-die.ew-persia").first.inner_text() == "6→4"
+    page.wait_for_timeout(1200)  # the rounds fade in one after another
+    page.screenshot(path=str(screenshot_dir / "ew_battle.png"), full_page=True)
