@@ -186,12 +186,20 @@ def _replay(spec: LessonSpec, world: World) -> list[Problem]:
     return out
 
 
+#: sub-folders of a lesson folder holding the lessons of another game (``lessons/earth-water/``);
+#: ``lessons/tutorial/`` holds tutorial tasks, not lessons (``hellenes tutorial check``)
+OTHER_GAMES = ("earth-water",)
+
+
 def lesson_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The lesson files named by ``paths``: files as given, folders searched for ``*.yaml``."""
+    """The lesson files named by ``paths``: files as given, folders searched for ``*.yaml``
+    (and their :data:`OTHER_GAMES` sub-folders)."""
     out: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
             out.extend(sorted(p.glob("*.yaml")))
+            for game in OTHER_GAMES:
+                out.extend(sorted((p / game).glob("*.yaml")))
         else:
             out.append(p)
     return out

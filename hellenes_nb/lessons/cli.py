@@ -9,7 +9,7 @@ from hellenes_nb.cliargs import int_between
 from hellenes_nb.core.models import FileError
 from hellenes_nb.games.earth_water.lesson import is_ew_lesson
 from hellenes_nb.games.earth_water.lesson import read_lesson as read_ew_lesson
-from hellenes_nb.lessons.check import check_paths
+from hellenes_nb.lessons.check import check_paths, lesson_files
 from hellenes_nb.lessons.format import LessonFormatError
 from hellenes_nb.lessons.markup import to_text
 from hellenes_nb.lessons.runner import Lesson, LessonError, lessons_dir
@@ -45,7 +45,7 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
-    for path in sorted(lessons_dir().glob("*.yaml")):
+    for path in lesson_files([lessons_dir()]):
         if is_ew_lesson(path):  # 300: Earth & Water (games/earth_water/lesson.py)
             ew = read_ew_lesson(path)
             print(f"{path.stem}: {ew.title} (300: Earth & Water, {len(ew.steps)} steps)")
@@ -60,7 +60,30 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _show_ew(path) -> int:
+    """Print a lesson of 300: Earth & Water (its steps' text; the notebook plays them)."""
+    try:
+        ew = read_ew_lesson(path)
+    except FileError as exc:
+        print(f"cannot open the lesson: {exc}", file=sys.stderr)
+        return 1
+    print(f"# {ew.title} (300: Earth & Water)\n")
+    print(ew.introduction.strip())
+    for n, step in enumerate(ew.steps, 1):
+        print(f"\n## {n} / {len(ew.steps)}: {step.title}\n")
+        print(step.text.strip())
+        print("\nSources: " + ", ".join(step.sources))
+        if step.question:
+            print(f"Question: {step.question.strip()}")
+    print(f"\n{ew.summary.strip()}")
+    return 0
+
+
 def _show(args: argparse.Namespace) -> int:
+    ew = next((p for p in lesson_files([lessons_dir()])
+               if p.stem == args.lesson and is_ew_lesson(p)), None)
+    if ew is not None:
+        return _show_ew(ew)
     try:
         lesson = Lesson(args.lesson)
         load_passages()  # the paraphrases it cites: a broken file is one problem, not a traceback

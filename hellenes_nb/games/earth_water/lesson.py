@@ -1,4 +1,4 @@
-"""Lessons on the *300: Earth & Water* engine (``lessons/xerxes-480-479.yaml``): a position, then
+"""Lessons on the *300: Earth & Water* engine (``lessons/earth-water/*.yaml``): a position, then
 steps that each tell a piece of the history with its sources, ask the class a question, and
 play the historical choice on the engine with the dice forced, so that every battle comes out
 as it did. Checked by :func:`check_lesson` on several seeds (the dice not forced and the deck

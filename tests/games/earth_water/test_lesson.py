@@ -14,7 +14,7 @@ from hellenes_nb.games.earth_water.lesson import (
 )
 from hellenes_nb.lessons.runner import lessons_dir
 
-XERXES = lessons_dir() / "xerxes-480-479.yaml"
+XERXES = lessons_dir() / "earth-water" / "xerxes-480-479.yaml"
 
 
 def test_the_lesson_plays_on_ten_seeds(capsys):
@@ -53,3 +53,14 @@ def test_a_broken_step_is_named(tmp_path):
     bad = tmp_path / "xerxes-bad.yaml"
     bad.write_text(XERXES.read_text().replace("campaign: 3", "campaign: 9"))
     assert "campaign: should be from 1 to 5" in check_lesson(bad)[0]
+
+
+def test_the_lesson_is_listed_checked_and_shown_from_its_game_folder(capsys):
+    """lessons/earth-water/ holds this game's lessons, apart from the Hellenes lessons in
+    lessons/ (whose tools read that folder's *.yaml as Hellenes lessons)."""
+    assert main(["lesson", "list"]) == 0
+    assert "xerxes-480-479: Xerxes' invasion" in capsys.readouterr().out
+    assert main(["lesson", "show", "xerxes-480-479"]) == 0
+    shown = capsys.readouterr().out
+    assert shown.startswith("# Xerxes' invasion, 480-479 BC (300: Earth & Water)")
+    assert "## 3 / 7: Thermopylae" in shown and "Herodotus 7." in shown
