@@ -143,3 +143,37 @@ def test_zoom_buttons_wheel_and_python(solara_test, page_session, screenshot_dir
     page_session.locator('button[data-action="reset"]').click()
     _wait_python(page_session, lambda: w.zoom == 1.0, "whole-map reset")
     assert console_errors == []
+
+
+#: for every city and town name: how far its box is from its symbol's box, and the symbol's
+#: size, both in screen pixels as drawn now
+LABEL_GAPS = """() => [...document.querySelectorAll('.layer-names text[data-place]')].map(t => {
+  const place = t.getAttribute('data-place');
+  const sym = document.querySelector(`[data-city="${place}"], [data-town="${place}"]`);
+  const a = t.getBoundingClientRect(), b = sym.getBoundingClientRect();
+  const dx = Math.max(0, a.left - b.right, b.left - a.right);
+  const dy = Math.max(0, a.top - b.bottom, b.top - a.bottom);
+  return [t.textContent, Math.hypot(dx, dy), Math.max(b.width, b.height)];
+})"""
+
+
+def test_city_names_stay_beside_their_symbols_at_every_zoom(solara_test, page_session,
+                                                            screenshot_dir, console_errors):
+    """Issue 15, item 2: zoomed in, "Plataea" and "Chalcis" drifted into Boeotia and "Pylos"
+    across the peninsula. Every name stays within half a symbol of its symbol at every zoom."""
+    w = MapWidget(viewer="all")
+    display(w)
+    _shown(page_session)
+    for zoom, area in ((1, ""), (2, "boeotia"), (4, "boeotia"), (8, "pylos"), (12, "euboea")):
+        if area:
+            w.focus(area, zoom)
+        else:
+            w.reset_view()
+        page_session.locator(f'.hmap[data-zoom="{zoom:.2f}"]').wait_for(timeout=SETTLE)
+        gaps = page_session.evaluate(LABEL_GAPS)
+        assert len(gaps) > 60
+        far = [(name, round(gap), round(size)) for name, gap, size in gaps if gap > size / 2]
+        assert far == [], f"at zoom {zoom} these names left their symbols: {far}"
+        if zoom == 8:
+            page_session.locator(".hmap").screenshot(path=screenshot_dir / "map-pylos-8.png")
+    assert console_errors == []

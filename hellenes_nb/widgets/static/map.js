@@ -155,6 +155,13 @@ function render({ model, el: host }) {
     p.setAttribute("role", "button");
   }
 
+  // a city's or town's name grows and shrinks about its symbol, not about its own middle, so
+  // it stays beside the symbol at every zoom (names of areas and seas keep their own middle)
+  for (const t of svg.querySelectorAll(".layer-names text[data-place]")) {
+    const at = (places[t.getAttribute("data-place")] || {}).symbol;
+    if (at) t.style.transformOrigin = `${at[0]}px ${at[1]}px`;
+  }
+
   for (const d of model.get("detail_labels")) {
     const t = document.createElementNS(NS, "text");
     t.setAttribute("x", d.x); t.setAttribute("y", d.y);
