@@ -337,10 +337,22 @@ function render({model, el}) {
     if (box) box.scrollTop = scroll === null ? box.scrollHeight : box.scrollHeight;
   }
 
+  // the classroom size (battle.py `size`): larger writing and thicker lines, for a projector
+  const onSize = () => {
+    root.classList.toggle("hb-classroom", model.get("size") === "classroom");
+    root.dataset.size = model.get("size");
+  };
   model.on("change:seq", onUpdate);
   model.on("change:speed", draw);
+  model.on("change:size", onSize);
+  onSize();
   draw();
-  return () => { stopAuto(); model.off("change:seq", onUpdate); model.off("change:speed", draw); };
+  return () => {
+    stopAuto();
+    model.off("change:seq", onUpdate);
+    model.off("change:speed", draw);
+    model.off("change:size", onSize);
+  };
 }
 
 export default {render};

@@ -5,7 +5,7 @@
 const NS = "http://www.w3.org/2000/svg";
 const DETAIL_ZOOM = 2.4; // from this zoom on, blocks are drawn one by one
 const LABEL_ZOOM = 3.5; // small-place labels (Sphacteria) appear from here
-const SEASON_NAMES = { HighSummer: "High Summer" };
+const CLASSROOM = 1.45; // the classroom size: names, symbols and blocks this much larger
 const SIDE_LETTER = { athens: "Α", sparta: "Λ" }; // the backs of the blocks
 const TYPE_NAMES = {
   HO: "hoplites", EH: "elite hoplites", AR: "archers", CA: "cavalry", IN: "light infantry",
@@ -172,6 +172,13 @@ function render({ model, el: host }) {
   }
 
   const sideColour = (s) => colours[s] || "#777";
+  // the classroom size (for a projector): larger names, symbols and blocks, thicker borders
+  const big = () => (model.get("size") === "classroom" ? CLASSROOM : 1);
+  function onSize() {
+    root.classList.toggle("hmap-classroom", model.get("size") === "classroom");
+    root.dataset.size = model.get("size");
+    applyCam();
+  }
   const overlay = (area, cls) => pathOf[area] ? `<path d="${pathOf[area]}" class="${cls}" data-overlay="${area}"/>` : "";
 
   // --- the camera (zoom and pan through the viewBox) ---
@@ -185,7 +192,7 @@ function render({ model, el: host }) {
     clampCam();
     const w = VW / cam.z, h = VH / cam.z;
     svg.setAttribute("viewBox", `${f1(cam.cx - w / 2)} ${f1(cam.cy - h / 2)} ${f1(w)} ${f1(h)}`);
-    root.style.setProperty("--hmap-text-scale", String(state.fit / Math.sqrt(cam.z)));
+    root.style.setProperty("--hmap-text-scale", String(state.fit * big() / Math.sqrt(cam.z)));
     root.classList.toggle("hmap-zoomed", cam.z > 1.05);
     root.classList.toggle("hmap-close", cam.z >= LABEL_ZOOM);
     root.dataset.zoom = cam.z.toFixed(2);
@@ -235,7 +242,7 @@ function render({ model, el: host }) {
     const board = model.get("board") || {};
     const blocks = board.blocks || {};
     const detail = cam.z >= DETAIL_ZOOM;
-    const k = 1 / Math.sqrt(cam.z);
+    const k = big() / Math.sqrt(cam.z);
     const selUnit = model.get("selected_unit");
     const viewer = board.viewer || model.get("viewer");
     const mine = (side) => viewer === "all" || viewer === side;
@@ -286,7 +293,7 @@ function render({ model, el: host }) {
 
   function drawMarks(board) {
     const out = [], ringsOut = [];
-    const ks = 1 / Math.sqrt(cam.z); // the scale of city symbols and names (map.css)
+    const ks = big() / Math.sqrt(cam.z); // the scale of city symbols and names (map.css)
     const r = 4.2 * Math.max(ks, 0.55);
     const counters = {};
     const add = (area, text, cls, title) => (counters[area] = counters[area] || []).push([text, cls, title]);
@@ -429,10 +436,9 @@ function render({ model, el: host }) {
 
   function drawBoard() {
     const board = model.get("board") || {};
-    const season = SEASON_NAMES[board.season] || board.season;
-    const date = board.year ? `${season} ${board.year} BC` : "";
+    const date = board.year ? `${board.season} ${board.year} BC` : "";
     let prompt = board.prompt || "";
-    for (const p of [`${board.season} ${board.year} BC: `, `${date}: `]) if (prompt.startsWith(p)) prompt = prompt.slice(p.length);
+    if (prompt.startsWith(`${date}: `)) prompt = prompt.slice(date.length + 2);
     title.innerHTML = date ? `<span class="hmap-date">${esc(date)}</span> ${esc(prompt ? cap(prompt) : "")}` : "The Greek world at the outbreak of the war";
     const v = board.viewer || model.get("viewer");
     viewerChip.textContent = v === "all" ? "Teacher view (all blocks)" : `${cap(v)}'s view`;
@@ -567,6 +573,7 @@ function render({ model, el: host }) {
     ["change:highlights", onLights], ["change:destinations", onLights],
     ["change:selected_area", onLights], ["change:selected_unit", onLights],
     ["change:zoom", pullCam], ["change:center", pullCam], ["change:message", onMessage],
+    ["change:size", onSize],
   ];
   for (const [name, fn] of listeners) model.on(name, fn);
 
@@ -579,6 +586,7 @@ function render({ model, el: host }) {
   resize.observe(svg);
 
   pullCam();
+  onSize();
   drawBoard();
   return () => {
     clearTimeout(camTimer);
