@@ -34,13 +34,11 @@ step "updating pip" .venv/bin/python -m pip install --upgrade pip
 step "installing hellenes-nb[$extras] (a minute or two the first time)" \
   .venv/bin/python -m pip install -e ".[$extras]"
 # JupyterLab in this environment neither asks about Jupyter news nor checks for updates, so a
-# class sees the notebook and no pop-up (app-wide setting defaults inside .venv only; a user
-# can still change them in Lab's Settings).
+# class sees the notebook and no pop-up (scripts/lab-overrides.json: app-wide setting defaults
+# inside .venv only; a user can still change them in Lab's Settings).
 lab_settings=.venv/share/jupyter/lab/settings
 mkdir -p "$lab_settings"
-cat > "$lab_settings/overrides.json" <<'JSON'
-{"@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": false}}
-JSON
+cp scripts/lab-overrides.json "$lab_settings/overrides.json"
 # With numba installed (the "fast" extra) the battle odds are compiled on first use, which
 # takes up to a minute: do it now, so the first battle in a lesson answers at once (numba
 # keeps the compiled code in its cache next to the package).

@@ -15,7 +15,7 @@ import time
 import urllib.request
 
 import pytest
-from support.paths import NOTEBOOKS
+from support.paths import NOTEBOOKS, ROOT
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -36,6 +36,11 @@ def lab(tmp_path):
     work = tmp_path / "work"
     work.mkdir()
     shutil.copy(NOTEBOOK, work / NOTEBOOK.name)
+    # Lab's app-wide settings from the repository, not from whatever an earlier install left
+    # in .venv (scripts/setup.sh copies the same file there)
+    settings = tmp_path / "app-settings"
+    settings.mkdir()
+    shutil.copy(ROOT / "scripts" / "lab-overrides.json", settings / "overrides.json")
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(tmp_path / "config"),
            "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
            "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / "workspaces")}
@@ -44,7 +49,8 @@ def lab(tmp_path):
            "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0",
            "--IdentityProvider.token=", "--ServerApp.password=",
            "--ServerApp.disable_check_xsrf=True", "--LabApp.expose_app_in_browser=True",
-           "--LabApp.news_url=", "--ServerApp.root_dir=" + str(work), "--allow-root"]
+           "--LabApp.news_url=", "--ServerApp.root_dir=" + str(work), "--allow-root",
+           f"--LabApp.app_settings_dir={settings}"]
     log = open(tmp_path / "lab.log", "w")  # noqa: SIM115  (closed below)
     proc = subprocess.Popen(cmd, cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
@@ -94,7 +100,7 @@ def test_map_notebook_runs_in_jupyterlab(lab, browser, screenshot_dir):
         assert page.locator('.jp-OutputArea-output[data-mime-type*="stderr"]').count() == 0
         assert page.locator(".jp-OutputArea-output", has_text="Error").count() == 0
         assert errors == []
-        # scripts/setup.sh sets Lab's news and update checks off: no question pops up in class
+        # scripts/lab-overrides.json sets Lab's news and update checks off: no question pops up
         assert page.get_by_text("notified about official Jupyter news").count() == 0
     finally:
         page.close()
