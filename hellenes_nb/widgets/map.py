@@ -339,6 +339,9 @@ class MapWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
             board = _empty_board(self.viewer)
         else:
             board = board_from_view(self.game.view(self.viewer), self._world)
+            # the moves played (public, as the dashboard's header): the page marks the map
+            # with it, so a page (or a browser test) knows which position is drawn
+            board["moves"] = len(self.game.history)
         with self.hold_sync():
             self.board = board
             self._update_destinations()

@@ -109,6 +109,13 @@ def test_clicking_choice_buttons_plays_turns(solara_test, page_session, screensh
     assert console_errors == []
 
 
+def _nothing_shown(page) -> None:
+    """The hand-over screen: no map, hand or block on screen, and none of either side's
+    blocks or cards anywhere in the page (the board stays in the page, hidden and empty)."""
+    assert not page.locator(".hmap-svg").first.is_visible()
+    assert page.locator(".hmap-block, .hmap-stack, .hn-cardtile").count() == 0
+
+
 def test_hotseat_hand_over_screen(solara_test, page_session, screenshot_dir, console_errors):
     dash = Dashboard("431", seed=4, mode="hotseat")
     _show(page_session, dash)
@@ -116,8 +123,7 @@ def test_hotseat_hand_over_screen(solara_test, page_session, screenshot_dir, con
     cover = page_session.locator(".hn-cover")
     cover.wait_for(timeout=SETTLE)
     assert "Pass to Athens" in cover.inner_text()
-    assert page_session.locator(".hmap-svg").count() == 0
-    assert page_session.locator(".hn-cardtile").count() == 0
+    _nothing_shown(page_session)
     page_session.screenshot(path=screenshot_dir / "dashboard-handover.png", full_page=True)
     page_session.locator("button:has-text('I am Athens')").click()
     page_session.locator(".hmap-svg").wait_for(timeout=SETTLE)
@@ -126,7 +132,10 @@ def test_hotseat_hand_over_screen(solara_test, page_session, screenshot_dir, con
     page_session.locator(".hn-choice:has-text('Play for its event'), .hn-chip").first.click()
     page_session.locator("button:has-text('I am Sparta')").wait_for(timeout=SETTLE)
     assert dash.handover_to == "sparta" and dash.map.viewer == "athens"
-    assert page_session.locator(".hmap-svg").count() == 0
+    page_session.locator(".hn-cover").wait_for(state="visible", timeout=SETTLE)
+    page_session.locator(".hmap-block, .hmap-stack").first.wait_for(state="detached",
+                                                                     timeout=SETTLE)
+    _nothing_shown(page_session)
     page_session.locator("button:has-text('I am Sparta')").click()
     page_session.locator(".hmap-svg").wait_for(timeout=SETTLE)
     echo.wait(page_session, lambda: dash.map.viewer == "sparta", "Sparta's view", dash.map)
@@ -202,5 +211,7 @@ def test_moving_on_the_map_updates_the_dashboard(solara_test, page_session, scre
     assert moves == len(dash.game.history)
     assert any(a["type"] == "move" and a["path"][-1] == target for a in dash.game.history[n:])
     page_session.locator(f".hn-who:has-text('{len(dash.game.history)} moves')").wait_for(
+        timeout=SETTLE)
+    page_session.locator(f".hmap[data-moves='{len(dash.game.history)}']").wait_for(
         timeout=SETTLE)
     assert console_errors == []

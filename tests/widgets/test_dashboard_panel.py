@@ -142,3 +142,25 @@ def test_the_classroom_size_reaches_the_map_and_the_battle_board():
     assert dash.map.size == "normal" and dash.battle_frame.children[0].size == "normal"
     with pytest.raises(ValueError, match="classroom"):
         Dashboard("431", seed=1, size="huge")
+
+
+@pytest.mark.rule("2.0")
+def test_the_hand_over_hides_the_board_without_taking_it_out_of_the_page():
+    """Issue 15, item 10: taking the screen redrew the map and the chart from nothing (the
+    board was taken out of the page and put back). It now stays, hidden and empty."""
+    dash = Dashboard("431", seed=4, mode="hotseat")
+    assert dash.covered and dash.board in dash.body.children
+    assert dash.board.layout.visibility == "hidden" and dash.map.board["blocks"] == {}
+    dash.ready()
+    assert not dash.covered and dash.board.layout.visibility is None
+    assert dash.cover.layout.display == "none"
+    dash.choose(next(a for a in dash.choices if a["type"] == "play_card"))
+    assert dash.covered and dash.board in dash.body.children
+    assert dash.map.board["blocks"] == {} and dash.hand_html.value == ""
+
+
+def test_the_map_tells_the_page_which_position_it_draws():
+    dash = Dashboard("431", seed=4, bot="random")
+    assert dash.map.board["moves"] == len(dash.game.history)
+    _play_athens(dash, HeuristicBot(1), 3)
+    assert dash.map.board["moves"] == len(dash.game.history) > 0

@@ -152,6 +152,7 @@ class Dashboard(SaveAndLoad, ComputerOpponent, W.VBox):
         self.screen_tools = ScreenTools(size=size)
         self.ready_button = W.Button(button_style="primary",
                                      layout=W.Layout(width="auto", height="48px"))
+        self.ready_button.add_class("hn-ready")
         self.cover = W.VBox([W.HTML(), self.ready_button])
         self.cover.add_class("hn-cover")
         self.replay_box = W.VBox()
@@ -176,6 +177,8 @@ class Dashboard(SaveAndLoad, ComputerOpponent, W.VBox):
             decision=self.decision, hand=self.hand_html, in_play=self.in_play_html,
             replay_box=self.replay_box)
         self.body, self.board = screen.body, screen.board
+        self.body.children = (self.cover, self.board)
+        self.cover.layout.display = "none"
         super().__init__(screen.children)
         self.add_class("hn-dash")
         self._size_changed({"new": size})
@@ -358,7 +361,7 @@ class Dashboard(SaveAndLoad, ComputerOpponent, W.VBox):
         if self.handover_to is not None:
             self._render_cover()
             return
-        self.body.children = (self.board,)
+        self._cover_shown(False)
         view = g.view(self.viewer or "all")
         self.hand_html.value = hand_html(g, view, self._screen_side())
         self.in_play_html.value = in_play_html(g, view)
@@ -382,13 +385,32 @@ class Dashboard(SaveAndLoad, ComputerOpponent, W.VBox):
         assert side is not None
         self.cover.children[0].value = cover_html(side)
         self.ready_button.description = f"I am {SIDE_WORD[side]}: show my side"
-        self.body.children = (self.cover,)
+        self._cover_shown(True)
         self.battle_box.children = self.battle_frame.children = ()
         close_all(self._battle_view)
         self._battle_view = self._battle_src = None
         for h in (self.hand_html, self.in_play_html, self.log_html, self.prompt_html):
             h.value = ""
         self._show_choices([])
+
+    @property
+    def covered(self) -> bool:
+        """True while the hand-over screen covers the board (hot-seat)."""
+        return self.cover.layout.display != "none"
+
+    def _cover_shown(self, on: bool) -> None:
+        """The hand-over screen, or the board. Both stay in the page: taking the screen then
+        redraws only what changed, not the map and the chart from nothing. The covered board
+        is hidden and folded to no height (not undisplayed: the chart keeps its width), and
+        it holds nothing of a side (:meth:`_render_cover`, the map's curtain)."""
+        cover = "flex" if on else "none"
+        if self.cover.layout.display != cover:
+            self.cover.layout.display = cover
+        folded = ("hidden", "0px", "hidden") if on else (None, None, None)
+        board = self.board.layout
+        if (board.visibility, board.max_height, board.overflow) != folded:
+            with board.hold_sync():
+                board.visibility, board.max_height, board.overflow = folded
 
     def _render_decision(self) -> None:
         g = self.game

@@ -436,6 +436,7 @@ function render({ model, el: host }) {
 
   function drawBoard() {
     const board = model.get("board") || {};
+    root.dataset.moves = board.moves ?? "";
     const date = board.year ? `${board.season} ${board.year} BC` : "";
     let prompt = board.prompt || "";
     if (prompt.startsWith(`${date}: `)) prompt = prompt.slice(date.length + 2);
