@@ -140,6 +140,11 @@ def test_the_classroom_size_reaches_the_map_and_the_battle_board():
     assert dash.battle_frame.children[0].size == "classroom"
     dash.screen_tools.set_state({"size": "normal"})
     assert dash.map.size == "normal" and dash.battle_frame.children[0].size == "normal"
+    replay = dash.open_replay()
+    assert replay.map.size == "normal"
+    dash.screen_tools.size = "classroom"
+    assert replay.map.size == "classroom"
+    assert dash.open_replay().map.size == "classroom"
     with pytest.raises(ValueError, match="classroom"):
         Dashboard("431", seed=1, size="huge")
 

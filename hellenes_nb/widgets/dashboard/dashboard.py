@@ -319,6 +319,7 @@ class Dashboard(SaveAndLoad, ComputerOpponent, W.VBox):
         close_all(self.replay)
         self.replay = ReplayViewer(self.game, viewer, show_seed=not self.seed_secret,
                                    labels=self.session.labels)
+        self.replay.map.size = self.screen_tools.size
         self.replay_box.children = (self.replay,)
         if not self.replay_button.value:
             self.replay_button.value = True
@@ -480,10 +481,11 @@ class Dashboard(SaveAndLoad, ComputerOpponent, W.VBox):
         self.attempt(self.choose, found[0])
 
     def _size_changed(self, change: dict) -> None:
-        """The classroom size (or back): the map and the battle board follow."""
-        self.map.size = change["new"]
-        if self._battle_view is not None:
-            self._battle_view.size = change["new"]
+        """The classroom size (or back): the map, the battle board and the replay's map
+        follow."""
+        for board in (self.map, self._battle_view, self.replay and self.replay.map):
+            if board is not None:
+                board.size = change["new"]
 
     # -- browser callbacks -----------------------------------------------------------------------
     def attempt(self, fn: Callable[..., Any], *args: Any) -> None:
