@@ -20,6 +20,7 @@ Narration, block states and the prestige at stake are worded in :mod:`.battle_te
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -86,6 +87,8 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     log = traitlets.List(traitlets.Dict()).tag(sync=True)
     odds = traitlets.Dict().tag(sync=True)
     odds_track = traitlets.List(traitlets.Dict()).tag(sync=True)
+    #: True while the odds of the moment shown are being worked out (they follow the update)
+    odds_pending = traitlets.Bool(False).tag(sync=True)
     forced = traitlets.List(traitlets.Int()).tag(sync=True)
     speed = traitlets.Enum(SPEEDS, default_value="normal").tag(sync=True)
     #: "classroom": larger writing and thicker lines, for a projector
@@ -424,16 +427,53 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
             self.forced = list(self._lab.dice.forced)
             self.sacrifices = self._lab.sacrifices
             self.appeal = text.appeal_view(self._lab.offer, b, self.name)
-            if b.prompt is None or b.prompt.kind == "retreat":
-                found = live_odds(b)
-                self.odds = found.to_dict()
-                aggressor = found.sides[0]
-                point = {"attack": self._attacks, "round": b.round, "side": aggressor,
-                         "win": found.win(aggressor)}
-                track = [p for p in self.odds_track if p["attack"] != self._attacks]
-                self.odds_track = [*track, point]
             self.error = ""
             self.seq += 1
+            self._refreshes += 1
+            if b.prompt is None or b.prompt.kind == "retreat":
+                self._odds_after(self._refreshes)
+
+    _refreshes = 0  # updates of the board so far: deferred odds of an older one lapse
+    _clicked = False  # True while a request of the page is answered
+
+    def handle_request(self, content: Any) -> None:
+        self._clicked = True
+        try:
+            super().handle_request(content)
+        finally:
+            self._clicked = False
+
+    def _odds_after(self, n: int) -> None:
+        """The odds from this moment. After a click in the page, in Jupyter (an event loop
+        runs), they are worked out just after the board's update has gone to the page, so the
+        dice show at once and the odds follow (``odds_pending`` says so meanwhile; a sampled
+        answer takes a few hundred milliseconds). A call from Python (a cell, a script, nbval)
+        has them at once, as before."""
+        try:
+            loop = asyncio.get_running_loop() if self._clicked else None
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            self._set_odds(n)
+            return
+        self.odds_pending = True
+        loop.call_soon(self._set_odds, n)
+
+    def _set_odds(self, n: int) -> None:
+        if n != self._refreshes:  # the board has moved on: that update works out its own
+            return
+        b = self.battle
+        found = live_odds(b)
+        with self.hold_sync():
+            self.odds = found.to_dict()
+            aggressor = found.sides[0]
+            point = {"attack": self._attacks, "round": b.round, "side": aggressor,
+                     "win": found.win(aggressor)}
+            track = [p for p in self.odds_track if p["attack"] != self._attacks]
+            self.odds_track = [*track, point]
+            if self.odds_pending:
+                self.odds_pending = False
+                self.seq += 1
 
     # -- requests from the browser (:mod:`.requests`) ----------------------------------------
     def refuse(self, message: str) -> None:

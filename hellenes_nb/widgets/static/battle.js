@@ -288,6 +288,10 @@ function render({model, el}) {
   }
 
   function oddsLine() {
+    if (model.get("odds_pending")) {
+      return h("div", {class: "hb-odds hb-odds-pending", "aria-label": "odds from this moment"},
+        h("span", {class: "hb-odds-title", text: "Working out the odds from this moment…"}));
+    }
     const odds = model.get("odds") || {};
     if (!odds.win) return null;
     const parts = Object.entries(odds.win).map(([side, p]) =>
