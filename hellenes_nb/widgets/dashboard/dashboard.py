@@ -36,12 +36,11 @@ from hellenes_nb.core.session import GameSession
 from hellenes_nb.core.steps import IllegalAction, strip_label
 from hellenes_nb.games.hellenes.index import SEASONS
 from hellenes_nb.games.registry import new_game
-from hellenes_nb.widgets.dashboard.battleview import EngineBattleView
 from hellenes_nb.widgets.dashboard.choicepanel import ChoicePanel
 from hellenes_nb.widgets.dashboard.choices import group_choices, panel_rows
+from hellenes_nb.widgets.dashboard.handover import HandOver
 from hellenes_nb.widgets.dashboard.opponent import ComputerOpponent, make_bot
 from hellenes_nb.widgets.dashboard.panels import (
-    cover_html,
     hand_html,
     header_html,
     in_play_html,
@@ -63,7 +62,7 @@ def _same(a: dict, b: dict) -> bool:
     return strip_label(a) == strip_label(b)
 
 
-class Dashboard(SaveAndLoad, ComputerOpponent, W.VBox):
+class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
     """Play a scenario against the computer or hot-seat (module docstring; docs/dashboard.md)."""
 
     def __init__(self, scenario: str = "431", seed: int | None = None, mode: str = "bot",
@@ -97,8 +96,6 @@ class Dashboard(SaveAndLoad, ComputerOpponent, W.VBox):
         self.message = ""
         self.replay: ReplayViewer | None = None
         self.renders = 0  # times the panels were drawn: one per change
-        self._battle_src: dict | None = None
-        self._battle_view: EngineBattleView | None = None
         self._grouped: tuple[list[dict] | None, list[dict], list[dict]] = (None, [], [])
         self._legal_cache: tuple[Any, dict[str, list[dict]]] = (None, {})
         self.viewer: str | None = human if mode == "bot" else None
@@ -272,14 +269,6 @@ class Dashboard(SaveAndLoad, ComputerOpponent, W.VBox):
         waiting = " and ".join(SIDE_WORD[s] for s in self._deciders())
         return f"that decision is not yours to take now (waiting for {waiting})"
 
-    def ready(self) -> None:
-        """The hand-over screen's button: the waiting player takes the screen (hot-seat)."""
-        if self.handover_to is None:
-            raise ValueError("no hand-over is waiting")
-        self.viewer, self.handover_to = self.handover_to, None
-        self.map.viewer = self.viewer
-        self._refresh()
-
     def undo(self) -> None:
         """Take back the last decision of the player at the screen (against the computer, its
         answers since then too; in hot-seat also while the hand-over screen waits, before the
@@ -379,40 +368,6 @@ class Dashboard(SaveAndLoad, ComputerOpponent, W.VBox):
             who = "Hot-seat: two players at one screen"
         self.header.value = header_html(self.game, who)
 
-    def _render_cover(self) -> None:
-        """The hand-over screen: nothing of the side that just played stays in the page (the
-        battle board is closed, not only hidden: its model would keep that side's view)."""
-        side = self.handover_to
-        assert side is not None
-        self.cover.children[0].value = cover_html(side)
-        self.ready_button.description = f"I am {SIDE_WORD[side]}: show my side"
-        self._cover_shown(True)
-        self.battle_box.children = self.battle_frame.children = ()
-        close_all(self._battle_view)
-        self._battle_view = self._battle_src = None
-        for h in (self.hand_html, self.in_play_html, self.log_html, self.prompt_html):
-            h.value = ""
-        self._show_choices([])
-
-    @property
-    def covered(self) -> bool:
-        """True while the hand-over screen covers the board (hot-seat)."""
-        return self.cover.layout.display != "none"
-
-    def _cover_shown(self, on: bool) -> None:
-        """The hand-over screen, or the board. Both stay in the page: taking the screen then
-        redraws only what changed, not the map and the chart from nothing. The covered board
-        is hidden and folded to no height (not undisplayed: the chart keeps its width), and
-        it holds nothing of a side (:meth:`_render_cover`, the map's curtain)."""
-        cover = "flex" if on else "none"
-        if self.cover.layout.display != cover:
-            self.cover.layout.display = cover
-        folded = ("hidden", "0px", "hidden") if on else (None, None, None)
-        board = self.board.layout
-        if (board.visibility, board.max_height, board.overflow) != folded:
-            with board.hold_sync():
-                board.visibility, board.max_height, board.overflow = folded
-
     def _render_decision(self) -> None:
         g = self.game
         p = g.prompt
@@ -450,35 +405,6 @@ class Dashboard(SaveAndLoad, ComputerOpponent, W.VBox):
         _offered, groups, actions = self._grouped
         settled = not self._thinking and self.handover_to is None
         self.choice_panel.show(groups, actions, len(self.game.history), settled, self.renders)
-
-    def _render_battle(self, view: dict[str, Any]) -> None:
-        """The battle the game is fighting, while it waits on the battle (``view["battle"]``),
-        on one battle board kept from decision to decision and from battle to battle."""
-        shown = view["battle"] if view["prompt"].get("kind") == "battle" else None
-        if shown is None:
-            if self._battle_src is not None:
-                self.battle_box.children = ()
-                self._battle_src = None
-            return
-        if shown == self._battle_src:
-            return
-        self._battle_src = shown
-        if self._battle_view is None:
-            self._battle_view = EngineBattleView(self.game, view, self._battle_choice,
-                                                 size=self.screen_tools.size)
-            self.battle_frame.children = (self._battle_view,)
-        else:
-            self._battle_view.follow(self.game, view)
-        self.battle_box.children = (self.battle_frame,)
-
-    def _battle_choice(self, choice: str) -> None:
-        found = [a for a in self.choices
-                 if a["type"] == "battle_choice" and str(a.get("choice")) == choice]
-        if not found:
-            self.message = "⚠ That battle decision is not yours to take now."
-            self._refresh()
-            return
-        self.attempt(self.choose, found[0])
 
     def _size_changed(self, change: dict) -> None:
         """The classroom size (or back): the map, the battle board and the replay's map
