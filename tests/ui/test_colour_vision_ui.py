@@ -13,6 +13,7 @@ from IPython.display import display
 from PIL import Image
 from support.colourvision import DEFICIENCIES, distance, simulate
 
+import hellenes_nb
 from hellenes_nb.widgets.map import MapWidget
 
 pytestmark = pytest.mark.browser
@@ -73,4 +74,25 @@ def test_the_sides_lands_stay_apart_in_simulated_colour_blindness(solara_test, p
     shot = np.asarray(Image.open(io.BytesIO(page.locator(".hmap").screenshot())).convert("RGB"))
     Image.fromarray(simulate(shot, "deuteranopia").round().astype(np.uint8)).save(
         screenshot_dir / "map-deuteranopia.png")
+    assert console_errors == []
+
+
+@pytest.mark.rule("1.4")
+def test_control_is_shown_by_pattern_as_well_as_colour(solara_test, page_session,
+                                                       screenshot_dir, console_errors):
+    """The Control view: who holds an area is told by a pattern too (Athens lines, Sparta
+    dots), not by colour alone."""
+    page = page_session
+    game = hellenes_nb.new_game("431", seed=1)
+    display(MapWidget(game, viewer="all"))
+    page.locator(".hmap-svg path[data-area]").first.wait_for(timeout=SETTLE)
+    page.locator(".hmap-btn", has_text="Control").click()
+    page.locator(".hmap-ctl-athens").first.wait_for(timeout=SETTLE)
+    page.locator(".hmap-ctl-sparta").first.wait_for(timeout=SETTLE)
+    fills = page.evaluate("""() => ['athens', 'sparta'].map(s => getComputedStyle(
+        document.querySelector(`.hmap-ctl-${s}`)).fill)""")
+    assert "hmap-ctl-athens" in fills[0] and "hmap-ctl-sparta" in fills[1], fills
+    assert page.locator("#hmap-ctl-athens rect").count() == 2
+    assert page.locator("#hmap-ctl-sparta circle").count() == 1
+    page.locator(".hmap").screenshot(path=screenshot_dir / "map-control-patterns.png")
     assert console_errors == []

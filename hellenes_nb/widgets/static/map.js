@@ -138,9 +138,16 @@ function render({ model, el: host }) {
   const outline = mk("hmap-outline"), marks = mk("hmap-marks"), blocksG = mk("hmap-blocks"), details = mk("hmap-details");
   const defs = document.createElementNS(NS, "defs");
   defs.innerHTML = '<pattern id="hmap-dest-stripes" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
-    '<rect width="8" height="8" fill="#009e73" fill-opacity="0.22"/><rect width="3.5" height="8" fill="#009e73" fill-opacity="0.65"/></pattern>';
+    '<rect width="8" height="8" fill="#009e73" fill-opacity="0.22"/><rect width="3.5" height="8" fill="#009e73" fill-opacity="0.65"/></pattern>' +
+    // the control view (the Control button): a pattern for each side besides its colour, so
+    // who holds an area never rests on colour alone: Athens lines, Sparta dots
+    '<pattern id="hmap-ctl-athens" class="hmap-ctl-pattern" data-side="athens" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">' +
+    '<rect width="10" height="10" fill="#0072b2" fill-opacity="0.22"/><rect width="2.5" height="10" fill="#0072b2" fill-opacity="0.6"/></pattern>' +
+    '<pattern id="hmap-ctl-sparta" class="hmap-ctl-pattern" data-side="sparta" width="10" height="10" patternUnits="userSpaceOnUse">' +
+    '<rect width="10" height="10" fill="#d55e00" fill-opacity="0.22"/><circle cx="5" cy="5" r="2.2" fill="#d55e00" fill-opacity="0.7"/></pattern>';
   svg.prepend(defs);
   const stripes = defs.firstChild;
+  const sidePatterns = defs.querySelectorAll(".hmap-ctl-pattern");
   const anchor = svg.querySelector(".layer-hatch") || svg.querySelector(".layer-land");
   anchor.after(fills, hatch, lights);
   const rings = mk("hmap-rings");
@@ -197,6 +204,9 @@ function render({ model, el: host }) {
     root.classList.toggle("hmap-close", cam.z >= LABEL_ZOOM);
     root.dataset.zoom = cam.z.toFixed(2);
     stripes.setAttribute("patternTransform", `rotate(45) scale(${f1(1 / cam.z) || 0.1})`);
+    for (const p of sidePatterns) {
+      p.setAttribute("patternTransform", `${p.dataset.side === "athens" ? "rotate(-45) " : ""}scale(${f1(1 / cam.z) || 0.1})`);
+    }
     tip.hidden = true;
     drawBlocks();
     drawMarks(model.get("board") || {});
