@@ -32,9 +32,11 @@ def text(
     spacing: float = 0.0,
     opacity: float = 1.0,
     halo: bool = True,
+    attrs: str = "",
 ) -> str:
-    """One ``<text>`` element (escaped), with a light halo so that it reads over lines."""
-    extra = ""
+    """One ``<text>`` element (escaped), with a light halo so that it reads over lines;
+    ``attrs`` are further attributes (``data-place="attica"``)."""
+    extra = f" {attrs}" if attrs else ""
     if italic:
         extra += ' font-style="italic"'
     if weight != "normal":

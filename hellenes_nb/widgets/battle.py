@@ -20,6 +20,7 @@ Narration, block states and the prestige at stake are worded in :mod:`.battle_te
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,12 @@ import traitlets
 
 from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.echo import shown
-from hellenes_nb.games.hellenes.battle_forces import KINDS, forces_battle, read_sacrifices
+from hellenes_nb.games.hellenes.battle_forces import (
+    KINDS,
+    forces_battle,
+    player_name,
+    read_sacrifices,
+)
 from hellenes_nb.games.hellenes.battlelab import Battle, BattleError, BattleLab, Policy, auto
 from hellenes_nb.games.hellenes.live_odds import live_odds
 from hellenes_nb.widgets import battle_text as text
@@ -39,12 +45,14 @@ from hellenes_nb.widgets.browser_writes import BrowserWrites
 from hellenes_nb.widgets.charts import OddsChart
 from hellenes_nb.widgets.requests import BrowserRequests
 
-__all__ = ["KINDS", "SPEEDS", "BattleWidget"]
+__all__ = ["KINDS", "SIZES", "SPEEDS", "BattleWidget"]
 
 _STATIC = Path(__file__).parent / "static"
 
 #: Animation speeds of the dice roll in the browser (``instant`` never animates).
 SPEEDS = ("slow", "normal", "fast", "instant")
+#: Sizes of the board's writing and lines: ``classroom`` is for a projector.
+SIZES = ("normal", "classroom")
 
 _ATTACK_PARTS = {"attack", "hit", "half_hit", "rout", "eliminated", "unused"}
 #: The appeals the board answers after a unit attack (§11.0): Ares re-rolls it, Hera lets the
@@ -79,8 +87,12 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     log = traitlets.List(traitlets.Dict()).tag(sync=True)
     odds = traitlets.Dict().tag(sync=True)
     odds_track = traitlets.List(traitlets.Dict()).tag(sync=True)
+    #: True while the odds of the moment shown are being worked out (they follow the update)
+    odds_pending = traitlets.Bool(False).tag(sync=True)
     forced = traitlets.List(traitlets.Int()).tag(sync=True)
     speed = traitlets.Enum(SPEEDS, default_value="normal").tag(sync=True)
+    #: "classroom": larger writing and thicker lines, for a projector
+    size = traitlets.Enum(SIZES, default_value="normal").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     seq = traitlets.Int(0).tag(sync=True)
     sacrifices = traitlets.Dict().tag(sync=True)
@@ -99,25 +111,35 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         """``sacrifices``: the Sacrifices each side holds, ``{"athens": ["ares"], ...}``, or a
         game (``Game`` or its ``State``) to read them from; only those that may still be
         appealed this player turn count (§11.0)."""
+        super().__init__(**kwargs)
+        self._chart: OddsChart | None = None
+        self.seed = seed
+        self.show_battle(battle, names=names, title=title, sacrifices=sacrifices)
+
+    def show_battle(self, battle: Battle, *, names: Mapping[str, str] | None = None,
+                    title: str = "", sacrifices: Mapping[str, Iterable[str]] | Any = None,
+                    ) -> None:
+        """Show another battle on this board (same arguments as the constructor): the page,
+        its scripts and the odds chart stay, only the battle's own traits are sent."""
         if not isinstance(battle, Battle):
             raise TypeError("BattleWidget shows a battle of hellenes_nb.games.hellenes."
                             f"battlelab, got {type(battle).__name__}")
-        super().__init__(**kwargs)
-        self._names = {f.key: f"{text.ADJECTIVE[f.side]} {f.key}" for f in battle.fighters}
+        self._names = {f.key: player_name(f.side, f.rating, cavalry=f.cavalry, fleet=f.fleet,
+                                          garrison=f.garrison) for f in battle.fighters}
         self._names.update(names or {})
         self._start = battle.to_dict()
         self._attacks = sum(1 for e in battle.log if e["kind"] == "attack")
-        self._chart: OddsChart | None = None
         self._held_start = read_sacrifices(sacrifices)
         self._rerolls = 0
-        self.seed = seed
         self._lab = BattleLab(battle, self._held_start)
-        self.kind = self._kind_label()
-        self.title = title or self._default_title()
-        self.columns = list("EF" if battle.kind == "sea" else "ABCD")
-        # the opening lines, as the battle came (the lab's own bookkeeping is not narrated)
-        self.log = [line for e in battle.log if (line := self._narrate(e))]
-        self._refresh([])
+        with self.hold_sync():
+            self.kind = self._kind_label()
+            self.title = title or self._default_title()
+            self.columns = list("EF" if battle.kind == "sea" else "ABCD")
+            # the opening lines, as the battle came (the lab's own bookkeeping is not narrated)
+            self.log = [line for e in battle.log if (line := self._narrate(e))]
+            self.last_attack, self.odds_track, self.error = {}, [], ""
+            self._refresh([])
 
     # -- building ----------------------------------------------------------------------------
     @classmethod
@@ -405,16 +427,53 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
             self.forced = list(self._lab.dice.forced)
             self.sacrifices = self._lab.sacrifices
             self.appeal = text.appeal_view(self._lab.offer, b, self.name)
-            if b.prompt is None or b.prompt.kind == "retreat":
-                found = live_odds(b)
-                self.odds = found.to_dict()
-                aggressor = found.sides[0]
-                point = {"attack": self._attacks, "round": b.round, "side": aggressor,
-                         "win": found.win(aggressor)}
-                track = [p for p in self.odds_track if p["attack"] != self._attacks]
-                self.odds_track = [*track, point]
             self.error = ""
             self.seq += 1
+            self._refreshes += 1
+            if b.prompt is None or b.prompt.kind == "retreat":
+                self._odds_after(self._refreshes)
+
+    _refreshes = 0  # updates of the board so far: deferred odds of an older one lapse
+    _clicked = False  # True while a request of the page is answered
+
+    def handle_request(self, content: Any) -> None:
+        self._clicked = True
+        try:
+            super().handle_request(content)
+        finally:
+            self._clicked = False
+
+    def _odds_after(self, n: int) -> None:
+        """The odds from this moment. After a click in the page, in Jupyter (an event loop
+        runs), they are worked out just after the board's update has gone to the page, so the
+        dice show at once and the odds follow (``odds_pending`` says so meanwhile; a sampled
+        answer takes a few hundred milliseconds). A call from Python (a cell, a script, nbval)
+        has them at once, as before."""
+        try:
+            loop = asyncio.get_running_loop() if self._clicked else None
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            self._set_odds(n)
+            return
+        self.odds_pending = True
+        loop.call_soon(self._set_odds, n)
+
+    def _set_odds(self, n: int) -> None:
+        if n != self._refreshes:  # the board has moved on: that update works out its own
+            return
+        b = self.battle
+        found = live_odds(b)
+        with self.hold_sync():
+            self.odds = found.to_dict()
+            aggressor = found.sides[0]
+            point = {"attack": self._attacks, "round": b.round, "side": aggressor,
+                     "win": found.win(aggressor)}
+            track = [p for p in self.odds_track if p["attack"] != self._attacks]
+            self.odds_track = [*track, point]
+            if self.odds_pending:
+                self.odds_pending = False
+                self.seq += 1
 
     # -- requests from the browser (:mod:`.requests`) ----------------------------------------
     def refuse(self, message: str) -> None:

@@ -41,12 +41,14 @@ from hellenes_nb.games.registry import new_game
 from hellenes_nb.widgets.browser_writes import BrowserWrites
 from hellenes_nb.widgets.requests import BrowserRequests
 
-__all__ = ["HIGHLIGHT_STYLES", "MapWidget", "VIEWERS"]
+__all__ = ["HIGHLIGHT_STYLES", "SIZES", "MapWidget", "VIEWERS"]
 
 VIEWERS = ("athens", "sparta", "all")
 #: highlight styles a lesson may use (Okabe-Ito colours, safe for colour-blind readers)
 HIGHLIGHT_STYLES = ("route", "target", "note", "focus")
 MIN_ZOOM, MAX_ZOOM = 1.0, 12.0
+#: sizes of the map's writing and lines: "classroom" is for a projector
+SIZES = ("normal", "classroom")
 #: the victory threshold ends the drawn prestige track (§14.21)
 PRESTIGE_TRACK = 15
 #: small places shown only when zoomed in: (name, lat, lon, Thucydides passage)
@@ -206,6 +208,8 @@ class MapWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     center = traitlets.List(traitlets.Float(), default_value=[]).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     colours = traitlets.Dict().tag(sync=True)
+    #: "classroom": larger names, symbols and blocks and thicker borders, for a projector
+    size = traitlets.Enum(SIZES, default_value="normal").tag(sync=True)
     #: True while a hot-seat hand-over covers the board (set in Python, never synced): the page
     #: then holds an empty board and no message, so nothing of the side that just played stays
     #: in the browser for the next player to read
@@ -335,6 +339,9 @@ class MapWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
             board = _empty_board(self.viewer)
         else:
             board = board_from_view(self.game.view(self.viewer), self._world)
+            # the moves played (public, as the dashboard's header): the page marks the map
+            # with it, so a page (or a browser test) knows which position is drawn
+            board["moves"] = len(self.game.history)
         with self.hold_sync():
             self.board = board
             self._update_destinations()

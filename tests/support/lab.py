@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from support.paths import ROOT
+
 START_TIMEOUT = 60  # s for the server to answer
 
 #: a page condition: the notebook in front has a kernel and it is idle
@@ -42,12 +44,18 @@ def jupyterlab(work: Path, state: Path) -> Iterator[str]:
            "JUPYTER_RUNTIME_DIR": str(state / "runtime"),
            "JUPYTERLAB_WORKSPACES_DIR": str(state / "workspaces"),
            "JUPYTERLAB_SETTINGS_DIR": str(state / "settings")}
+    # Lab's app-wide settings from the repository, not from whatever an earlier install left in
+    # .venv (scripts/setup.sh copies the same file there)
+    settings = state / "app-settings"
+    settings.mkdir(exist_ok=True)
+    shutil.copy(ROOT / "scripts" / "lab-overrides.json", settings / "overrides.json")
     port = free_port()
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
            "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0",
            "--IdentityProvider.token=", "--ServerApp.password=",
            "--ServerApp.disable_check_xsrf=True", "--LabApp.expose_app_in_browser=True",
-           "--LabApp.news_url=", f"--ServerApp.root_dir={work}", "--allow-root"]
+           "--LabApp.news_url=", f"--ServerApp.root_dir={work}", "--allow-root",
+           f"--LabApp.app_settings_dir={settings}"]
     log_path = state / "lab.log"
     with open(log_path, "w") as log:
         proc = subprocess.Popen(cmd, cwd=work, env=env, stdout=log, stderr=subprocess.STDOUT)

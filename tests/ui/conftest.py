@@ -2,6 +2,10 @@
 
 ``scripts/test.sh`` installs Chromium with apt-get; without it these tests are skipped, saying why.
 Screenshots go to ``artifacts/screenshots/`` (git-ignored) so a person can look at them.
+
+The widgets are served by Solara on a port of their own: the plugin's default (``PORT`` + 100,
+18865 without ``PORT``) when it is free, else any free port the system gives, so another program
+on the default port never fails the suite. A ``--solara-port`` given on the command line is kept.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from support.paths import ROOT
+from support.ports import free_port
 
 CHROMIUM = os.environ.get("HELLENES_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
@@ -24,6 +29,15 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
+
+
+def pytest_configure(config):
+    """Serve the widgets on a free port (module docstring), before any test asks for it."""
+    given = any(a.startswith("--solara-port") for a in config.invocation_params.args)
+    if given or not hasattr(config.option, "solara_port"):
+        return
+    host = config.option.solara_host
+    config.option.solara_port = free_port(config.option.solara_port, host)
 
 
 def pytest_collection_modifyitems(config, items):

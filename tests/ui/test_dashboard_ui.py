@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from IPython.display import display
+from support.echo import PythonEcho
 from support.widgetkit import to_battle
 
 from hellenes_nb.bots import HeuristicBot, RandomBot
@@ -23,14 +24,6 @@ pytestmark = pytest.mark.browser
 
 SETTLE = 30_000  # ms: bounded wait for the frontend (generous: CI shares 2 cores)
 VIEWPORT = {"width": 1400, "height": 1000}
-
-
-def _wait_python(page, predicate, what: str) -> None:
-    for _ in range(SETTLE // 50):
-        if predicate():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"timed out after {SETTLE // 1000} s waiting for {what}")
 
 
 def _show(page, dash: Dashboard) -> None:
@@ -49,7 +42,6 @@ def test_dashboard_renders(solara_test, page_session, screenshot_dir, console_er
     assert "New Year 431 BC" in page_session.locator(".hn-head").inner_text()
     assert page_session.locator(".hn-log-line").count() == len(dash.game.view("athens")["log"])
     page_session.locator(".bqplot").first.wait_for(timeout=SETTLE)
-    page_session.wait_for_timeout(400)
     page_session.screenshot(path=screenshot_dir / "dashboard-start.png", full_page=True)
     assert console_errors == []
 
@@ -108,35 +100,45 @@ def test_clicking_choice_buttons_plays_turns(solara_test, page_session, screensh
     assert len(g.history) >= start + 10
     assert {a["side"] for a in g.history} == {"athens", "sparta"}
     assert (g.state.season, g.state.year) != (0, 431), "play moved past the New Year"
-    page_session.wait_for_timeout(300)
     page_session.screenshot(path=screenshot_dir / "dashboard-playing.png", full_page=True)
     # undo by the toolbar button
     if not dash.undo_button.disabled:
         page_session.locator("button:has-text('Undo')").click()
-        _wait_python(page_session, lambda: "Took back" in dash.status.value
-                     or "⚠" in dash.status.value, "the undo to answer")
+        page_session.locator(".hn-msg:has-text('Took back'), .hn-msg:has-text('⚠')").wait_for(
+            timeout=SETTLE)
     assert console_errors == []
+
+
+def _nothing_shown(page) -> None:
+    """The hand-over screen: no map, hand or block on screen, and none of either side's
+    blocks or cards anywhere in the page (the board stays in the page, hidden and empty)."""
+    assert not page.locator(".hmap-svg").first.is_visible()
+    assert page.locator(".hmap-block, .hmap-stack, .hn-cardtile").count() == 0
 
 
 def test_hotseat_hand_over_screen(solara_test, page_session, screenshot_dir, console_errors):
     dash = Dashboard("431", seed=4, mode="hotseat")
     _show(page_session, dash)
+    echo = PythonEcho()
     cover = page_session.locator(".hn-cover")
     cover.wait_for(timeout=SETTLE)
     assert "Pass to Athens" in cover.inner_text()
-    assert page_session.locator(".hmap-svg").count() == 0
-    assert page_session.locator(".hn-cardtile").count() == 0
+    _nothing_shown(page_session)
     page_session.screenshot(path=screenshot_dir / "dashboard-handover.png", full_page=True)
     page_session.locator("button:has-text('I am Athens')").click()
     page_session.locator(".hmap-svg").wait_for(timeout=SETTLE)
-    _wait_python(page_session, lambda: dash.viewer == "athens", "Athens to take the screen")
+    echo.wait(page_session, lambda: dash.viewer == "athens", "Athens to take the screen",
+              dash.map)
     page_session.locator(".hn-choice:has-text('Play for its event'), .hn-chip").first.click()
     page_session.locator("button:has-text('I am Sparta')").wait_for(timeout=SETTLE)
     assert dash.handover_to == "sparta" and dash.map.viewer == "athens"
-    assert page_session.locator(".hmap-svg").count() == 0
+    page_session.locator(".hn-cover").wait_for(state="visible", timeout=SETTLE)
+    page_session.locator(".hmap-block, .hmap-stack").first.wait_for(state="detached",
+                                                                     timeout=SETTLE)
+    _nothing_shown(page_session)
     page_session.locator("button:has-text('I am Sparta')").click()
     page_session.locator(".hmap-svg").wait_for(timeout=SETTLE)
-    _wait_python(page_session, lambda: dash.map.viewer == "sparta", "Sparta's view")
+    echo.wait(page_session, lambda: dash.map.viewer == "sparta", "Sparta's view", dash.map)
     assert console_errors == []
 
 
@@ -166,21 +168,22 @@ def test_game_over_and_replay(solara_test, page_session, screenshot_dir, console
     while not dash.game.over:
         dash.choose(me.choose(dash.game, "athens"))
     _show(page_session, dash)
+    echo = PythonEcho()
     assert "GAME OVER" in page_session.locator(".hn-over").inner_text().upper()
     assert dash.map.viewer == "all"
     page_session.locator("button:has-text('Replay')").click()
     page_session.locator(".hn-replay .hmap-svg").wait_for(timeout=SETTLE)
-    _wait_python(page_session, lambda: dash.replay is not None, "the replay viewer")
+    assert dash.replay is not None, "the page shows the replay Python made"
     n = len(dash.game.history)
     assert dash.replay.position == n
     page_session.locator(".hn-replay button:has-text('Previous')").click()
-    _wait_python(page_session, lambda: dash.replay.position == n - 1, "one move back")
     page_session.locator(f".hn-rp:has-text('Move {n - 1} of')").wait_for(timeout=SETTLE)
-    page_session.wait_for_timeout(300)  # let the kernel thread finish the click
+    # the kernel thread has finished the click once the Next button it enables last is on
+    echo.wait(page_session, lambda: dash.replay.position == n - 1
+              and not dash.replay.next_button.disabled, "one move back", dash.replay.next_button)
     dash.replay.show(12)
     page_session.locator(".hn-rp:has-text('Move 12 of')").wait_for(timeout=SETTLE)
     page_session.locator(".hn-replay").scroll_into_view_if_needed()
-    page_session.wait_for_timeout(300)
     page_session.screenshot(path=screenshot_dir / "dashboard-replay.png", full_page=True)
     assert console_errors == []
 
@@ -208,5 +211,7 @@ def test_moving_on_the_map_updates_the_dashboard(solara_test, page_session, scre
     assert moves == len(dash.game.history)
     assert any(a["type"] == "move" and a["path"][-1] == target for a in dash.game.history[n:])
     page_session.locator(f".hn-who:has-text('{len(dash.game.history)} moves')").wait_for(
+        timeout=SETTLE)
+    page_session.locator(f".hmap[data-moves='{len(dash.game.history)}']").wait_for(
         timeout=SETTLE)
     assert console_errors == []

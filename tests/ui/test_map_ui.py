@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from IPython.display import display
+from support.echo import PythonEcho
 
 import hellenes_nb
 from hellenes_nb.games.hellenes.world import load_world
@@ -26,14 +27,6 @@ def _to_actions(game, side: str = "sparta") -> None:
                     acts[0])
         game.apply(pick)
     assert game.prompt.side == side
-
-
-def _wait_python(page, predicate, what: str) -> None:
-    for _ in range(SETTLE // 50):
-        if predicate():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def _click_place(page, w: MapWidget, area: str) -> None:
@@ -70,11 +63,12 @@ def test_click_area_updates_python(solara_test, page_session, console_errors):
     seen: list[str] = []
     w.on_select(seen.append)
     display(w)
+    echo = PythonEcho()
     _shown(page_session)
     w.focus("boeotia", 4)
     page_session.locator('.hmap[data-zoom="4.00"]').wait_for(timeout=SETTLE)
     _click_place(page_session, w, "boeotia")
-    _wait_python(page_session, lambda: w.selected_area != "", "a selection")
+    echo.wait(page_session, lambda: w.selected_area != "", "a selection", w)
     assert w.selected_area == "boeotia"
     assert seen == ["boeotia"]
     page_session.locator(".hmap-panel strong", has_text="Boeotia").wait_for(timeout=SETTLE)
@@ -84,13 +78,14 @@ def test_click_area_updates_python(solara_test, page_session, console_errors):
 def test_keyboard_selects_and_escape_clears(solara_test, page_session, console_errors):
     w = MapWidget(viewer="all")
     display(w)
+    echo = PythonEcho()
     _shown(page_session)
     attica = page_session.locator('path[data-area="attica"]')
     attica.focus()
     page_session.keyboard.press("Enter")
-    _wait_python(page_session, lambda: w.selected_area == "attica", "Enter to select Attica")
+    echo.wait(page_session, lambda: w.selected_area == "attica", "Enter to select Attica", w)
     page_session.keyboard.press("Escape")
-    _wait_python(page_session, lambda: w.selected_area == "", "Escape to clear")
+    echo.wait(page_session, lambda: w.selected_area == "", "Escape to clear", w)
     assert attica.get_attribute("role") == "button"
     assert "Athens" in attica.get_attribute("aria-label")
     assert console_errors == []
@@ -102,19 +97,20 @@ def test_select_unit_highlights_and_click_moves(solara_test, page_session, scree
     _to_actions(game, "sparta")
     w = MapWidget(game, viewer="sparta")
     display(w)
+    echo = PythonEcho()
     _shown(page_session)
     w.focus("ambracia", 4)
     page_session.locator('.hmap[data-zoom="4.00"]').wait_for(timeout=SETTLE)
     key = next(b["key"] for b in w.board["blocks"]["ambracia"] if "key" in b)
     page_session.locator(f'.hmap-blocks [data-unit="{key}"]').click()
-    _wait_python(page_session, lambda: w.selected_unit == key, "the block selection")
+    echo.wait(page_session, lambda: w.selected_unit == key, "the block selection", w)
     assert "amphilochia" in w.destinations
     page_session.locator('.hmap-lights .hmap-dest[data-overlay="amphilochia"]').wait_for(
         timeout=SETTLE)
     page_session.locator(".hmap").screenshot(path=screenshot_dir / "map-destinations.png")
     before = len(game.history)
     _click_place(page_session, w, "amphilochia")
-    _wait_python(page_session, lambda: len(game.history) > before, "the move to be played")
+    echo.wait(page_session, lambda: len(game.history) > before, "the move to be played", w)
     assert game.history[-1]["type"] == "move" and game.history[-1]["unit"] == key
     assert game.history[-1]["path"][-1] == "amphilochia"
     assert any(b.get("key") == key for b in w.board["blocks"]["amphilochia"])
@@ -127,19 +123,54 @@ def test_zoom_buttons_wheel_and_python(solara_test, page_session, screenshot_dir
     game = hellenes_nb.new_game("431", seed=1)
     w = MapWidget(game, viewer="athens")
     display(w)
+    echo = PythonEcho()
     svg = _shown(page_session)
     box0 = svg.get_attribute("viewBox")
     page_session.locator('button[data-action="zoom-in"]').click()
-    _wait_python(page_session, lambda: w.zoom > 1.4, "zoom-in to reach Python")
+    echo.wait(page_session, lambda: w.zoom > 1.4, "zoom-in to reach Python", w)
     assert svg.get_attribute("viewBox") != box0
     svg.hover()
     page_session.mouse.wheel(0, -400)
-    _wait_python(page_session, lambda: w.zoom > 2.0, "wheel zoom to reach Python")
+    echo.wait(page_session, lambda: w.zoom > 2.0, "wheel zoom to reach Python", w)
     w.focus("pylos", 8)
     page_session.locator('.hmap[data-zoom="8.00"]').wait_for(timeout=SETTLE)
     page_session.locator(".hmap-detail-label", has_text="Sphacteria").wait_for(
         state="visible", timeout=SETTLE)
     page_session.locator(".hmap").screenshot(path=screenshot_dir / "map-pylos-zoom.png")
     page_session.locator('button[data-action="reset"]').click()
-    _wait_python(page_session, lambda: w.zoom == 1.0, "whole-map reset")
+    echo.wait(page_session, lambda: w.zoom == 1.0, "whole-map reset", w)
+    assert console_errors == []
+
+
+#: for every city and town name: how far its box is from its symbol's box, and the symbol's
+#: size, both in screen pixels as drawn now
+LABEL_GAPS = """() => [...document.querySelectorAll('.layer-names text[data-place]')].map(t => {
+  const place = t.getAttribute('data-place');
+  const sym = document.querySelector(`[data-city="${place}"], [data-town="${place}"]`);
+  const a = t.getBoundingClientRect(), b = sym.getBoundingClientRect();
+  const dx = Math.max(0, a.left - b.right, b.left - a.right);
+  const dy = Math.max(0, a.top - b.bottom, b.top - a.bottom);
+  return [t.textContent, Math.hypot(dx, dy), Math.max(b.width, b.height)];
+})"""
+
+
+def test_city_names_stay_beside_their_symbols_at_every_zoom(solara_test, page_session,
+                                                            screenshot_dir, console_errors):
+    """Issue 15, item 2: zoomed in, "Plataea" and "Chalcis" drifted into Boeotia and "Pylos"
+    across the peninsula. Every name stays within half a symbol of its symbol at every zoom."""
+    w = MapWidget(viewer="all")
+    display(w)
+    _shown(page_session)
+    for zoom, area in ((1, ""), (2, "boeotia"), (4, "boeotia"), (8, "pylos"), (12, "euboea")):
+        if area:
+            w.focus(area, zoom)
+        else:
+            w.reset_view()
+        page_session.locator(f'.hmap[data-zoom="{zoom:.2f}"]').wait_for(timeout=SETTLE)
+        gaps = page_session.evaluate(LABEL_GAPS)
+        assert len(gaps) > 60
+        far = [(name, round(gap), round(size)) for name, gap, size in gaps if gap > size / 2]
+        assert far == [], f"at zoom {zoom} these names left their symbols: {far}"
+        if zoom == 8:
+            page_session.locator(".hmap").screenshot(path=screenshot_dir / "map-pylos-8.png")
     assert console_errors == []

@@ -26,6 +26,12 @@ SET_FROM_PAGE = """async ([id, name, value]) => {
   model.save_changes();
   return model.get(name);
 }"""
+VIEWER_IS = """async ([id, viewer]) => {
+  const model = await solara.debug.widgetManager().get_model(id);
+  return model.get("viewer") === viewer;
+}"""
+#: two animation frames: whatever the page drew for the last update is on screen after them
+NEXT_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 READ_FROM_PAGE = """async ([id, name]) => {
   const model = await solara.debug.widgetManager().get_model(id);
   return model.get(name);
@@ -42,17 +48,13 @@ def test_the_page_cannot_set_the_map_viewer(solara_test, page_session, console_e
     drawn = page.locator(".hmap-svg").inner_html()
     assert page.evaluate(SET_FROM_PAGE, [w.model_id, "viewer", "all"]) == "all"
     # the kernel refuses the update and sends the true value back
-    for _ in range(SETTLE // 50):
-        if page.evaluate(READ_FROM_PAGE, [w.model_id, "viewer"]) == "athens":
-            break
-        page.wait_for_timeout(50)
-    assert page.evaluate(READ_FROM_PAGE, [w.model_id, "viewer"]) == "athens"
+    page.wait_for_function(VIEWER_IS, arg=[w.model_id, "athens"], timeout=SETTLE)
     assert w.viewer == "athens"
     board = page.evaluate(READ_FROM_PAGE, [w.model_id, "board"])
     assert board["viewer"] == "athens"
     spartan = [b for blocks in board["blocks"].values() for b in blocks if b["side"] == "sparta"]
     assert spartan and all(b.get("hidden") and "key" not in b for b in spartan)
-    page.wait_for_timeout(500)  # let any redraw the update might have caused happen
+    page.evaluate(NEXT_FRAMES)  # let any redraw the update might have caused happen
     assert page.locator("[data-unit^='S']").count() == 0, "no Spartan block is drawn face up"
     assert page.locator(".hmap-svg").inner_html() == drawn
     assert console_errors == []

@@ -105,7 +105,7 @@ def test_hotseat_handover_hides_the_other_side():
     # nobody sees anything before the first player takes the screen
     assert dash.handover_to == "athens" and dash.viewer is None
     assert dash.choices == [] and dash.hand == []
-    assert dash.body.children == (dash.cover,)
+    assert dash.covered
     assert "Pass to Athens" in dash.cover.children[0].value
     dash.ready()
     athens_hand = dash.hand
@@ -116,7 +116,7 @@ def test_hotseat_handover_hides_the_other_side():
     # Sparta's turn to commit a card: the screen is covered, Athens's board stays until the click
     assert dash.handover_to == "sparta"
     assert dash.map.viewer == "athens"
-    assert dash.body.children == (dash.cover,)
+    assert dash.covered
     assert dash.hand == [] and dash.choices == []
     assert dash.hand_html.value == "" and dash.log_html.value == ""
     with pytest.raises(ValueError, match="handed to Sparta"):

@@ -41,10 +41,14 @@ def forces_battle(attacker: str | Sequence[Mapping[str, Any]],
         raise BattleError("attacker_side must be 'athens' or 'sparta', got "
                           f"{shown(attacker_side)}")
     names: dict[str, str] = {}
+    unnamed: set[str] = set()
     fighters = []
     for role, side, force in (("aggressor", attacker_side, attacker),
                               ("defender", other_side(attacker_side), defender)):
-        fighters += _build_force(force, side, role, kind, names)
+        fighters += _build_force(force, side, role, kind, unnamed, names)
+    told = {k: names[k] for k in unnamed}
+    _number_alike(told)
+    names.update(told)
     battle = Battle(fighters, {"narrows": "sea", "landing": "land",
                                "treachery": "assault"}.get(kind, kind),
                     dice=Dice(seed), treachery=kind == "treachery", may_retreat=may_retreat)
@@ -80,22 +84,51 @@ def read_sacrifices(source: Mapping[str, Iterable[str]] | Any) -> dict[str, list
     return out
 
 
+def player_name(side: str, rating: str, *, cavalry: bool = False, fleet: bool = False,
+                garrison: bool = False) -> str:
+    """A block without a name of its own, in the words a player would use: "Athenian
+    hoplites" for a heavy foot block (a fire power of 2 or more), "Spartan light troops" for a
+    light one, "Athenian cavalry", "Spartan fleet", "Athenian garrison" (§2.1, §2.14)."""
+    if garrison:
+        kind = "garrison"
+    elif cavalry or fleet:
+        kind = "cavalry" if cavalry else "fleet"
+    else:
+        kind = "hoplites" if rating[1:].isdigit() and int(rating[1:]) >= 2 else "light troops"
+    return f"{ADJECTIVE[side]} {kind}"
+
+
+def _number_alike(names: dict[str, str]) -> None:
+    """Blocks that would share a name are told apart as a player would: "Athenian hoplites
+    (1)", "Athenian hoplites (2)"."""
+    count: dict[str, int] = {}
+    for name in names.values():
+        count[name] = count.get(name, 0) + 1
+    seen: dict[str, int] = {}
+    for key, name in names.items():
+        if count[name] > 1:
+            seen[name] = seen.get(name, 0) + 1
+            names[key] = f"{name} ({seen[name]})"
+
+
 def _build_force(force: str | Sequence[Mapping[str, Any]], side: str, role: str, kind: str,
+                 unnamed: set[str],
                  names: dict[str, str]) -> list[Fighter]:
     """Fighters for one side from a forces string or a list of dicts (see ``from_forces``)."""
     items = _force_items(force, side)
     width = len(str(len(items)))
     prefix = "A" if side == "athens" else "S"
-    adjective = ADJECTIVE[side]
     fighters: list[Fighter] = []
     for i, item in enumerate(items, start=1):
         key = f"{prefix}{i:0{width}d}"
         garrison = bool(item.get("garrison", False))
         rating = "A2" if garrison else str(item.get("rating", ""))
         cavalry, fleet = bool(item.get("cavalry", False)), bool(item.get("fleet", False))
-        kind_word = ("garrison" if garrison else "cavalry" if cavalry else "fleet" if fleet
-                     else "block")
-        names[key] = str(item.get("name") or f"{adjective} {rating} {kind_word}")
+        names[key] = str(item.get("name") or "")
+        if not names[key]:
+            names[key] = player_name(side, rating, cavalry=cavalry, fleet=fleet,
+                                     garrison=garrison)
+            unnamed.add(key)
         city = role == "defender" and kind in ("assault", "treachery")
         if city:
             rating = "A2"
@@ -111,7 +144,8 @@ def _build_force(force: str | Sequence[Mapping[str, Any]], side: str, role: str,
         cargo = item.get("carried")
         if cargo:
             ckey = f"{key}c"
-            names[ckey] = str(cargo.get("name") or f"{adjective} land unit")
+            names[ckey] = str(cargo.get("name") or player_name(
+                side, str(cargo.get("rating", "B2"))) + " aboard")
             try:
                 fighters.append(Fighter(ckey, side, role, str(cargo.get("rating", "B2")),
                                         cargo.get("cv"), carried_by=key))

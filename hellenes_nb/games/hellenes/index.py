@@ -29,7 +29,7 @@ SIDE_SPAN = 60
 N_UNITS = 2 * SIDE_SPAN
 LOYALTY_CODE = {"athens": ATHENS, "sparta": SPARTA, "neutral": -1}
 SEA_BORDERS = ("sea", "deepsea", "narrows")
-SEASONS = ("New Year", "Spring", "Summer", "HighSummer", "Fall", "Winter")
+SEASONS = ("New Year", "Spring", "Summer", "High Summer", "Fall", "Winter")
 #: the values of ``state.season``, indices of :data:`SEASONS` (§3.3, §9, §10)
 NEW_YEAR, SPRING, SUMMER, HIGH_SUMMER, FALL, WINTER = range(len(SEASONS))
 #: the stage of the year after Winter (§9.5): the year frame counts New Year, the seasons,

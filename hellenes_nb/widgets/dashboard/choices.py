@@ -1,4 +1,5 @@
-"""The decision panel's layout: the legal actions grouped for people (docs/dashboard.md).
+"""The decision panel's layout: the legal actions grouped for people (docs/dashboard.md), and
+the plain data the page draws them from (:class:`.choicepanel.ChoicePanel`).
 
 Groups follow the rulebook's chapters; rows gather a card's uses, one kind of action or one
 unit's choices; the choices that close a phase come last.
@@ -6,15 +7,12 @@ unit's choices; the choices that close a phase come last.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-import ipywidgets as W
-
 from hellenes_nb.core.game import Game
-from hellenes_nb.widgets.dashboard.words import esc
 
-__all__ = ["FINISH", "GROUPS", "ROW_BUTTONS", "TYPE_ROWS", "choice_widgets", "group_choices"]
+__all__ = ["FINISH", "GROUPS", "MAP_HINT", "ROW_BUTTONS", "TYPE_ROWS", "group_choices",
+           "panel_rows"]
 
 #: a row with more options than this becomes a drop-down list and a button
 ROW_BUTTONS = 8
@@ -46,8 +44,6 @@ TYPE_ROWS: dict[str, tuple[str, str]] = {
 #: choices that close a phase or a step: drawn apart, at the end of the panel
 FINISH = frozenset({"end_actions", "end_group", "end_winter_actions", "sortie_done",
                     "fortify_done", "end_board"})
-
-
 
 
 def _short(action: dict, row: str) -> str:
@@ -125,57 +121,32 @@ def group_choices(game: Game, actions: list[dict]) -> list[dict[str, Any]]:
     return groups
 
 
-# -- the panel's widgets -------------------------------------------------------------------------
-def choice_widgets(groups: list[dict[str, Any]], choose: Callable[[dict], Any],
-                   layout: W.Layout) -> tuple[W.Widget, ...]:
-    """The decision panel's headings, rows and buttons for ``groups`` (:func:`group_choices`);
-    a button calls ``choose(action)``."""
-    boxes: list[W.Widget] = []
+# -- what the page draws -------------------------------------------------------------------------
+#: the words under a group that holds moves: the map plays them too
+MAP_HINT = "Or on the map: click one of your areas or blocks, then a lit destination."
+
+
+def panel_rows(groups: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[dict]]:
+    """The decision panel as the page draws it (``static/choices.js``), and the actions its
+    buttons stand for: each option is ``[short label, full label, index]`` into the actions,
+    so the page is sent words and numbers, never an action."""
+    actions: list[dict] = []
+
+    def numbered(options: list[tuple[str, dict]]) -> list[list[Any]]:
+        out = []
+        for label, action in options:
+            out.append([label, action.get("label", label), len(actions)])
+            actions.append(action)
+        return out
+
+    drawn = []
     for group in groups:
-        rule = f" <span class='hn-rule'>§{group['rule']}</span>" if group["rule"] else ""
-        boxes.append(W.HTML(f"<div class='hn-group'>{esc(group['heading'])}{rule}</div>"))
-        if any(a["type"] in ("move_group", "move") for r in group["rows"]
-               for _l, a in r["options"]):
-            boxes.append(W.HTML("<div class='hn-muted'>Or on the map: click one of your "
-                                "areas or blocks, then a lit destination.</div>"))
-        for row in group["rows"]:
-            boxes.append(_row(row, group["heading"] == "Finish", choose, layout))
-    return tuple(boxes)
-
-
-def _row(row: dict[str, Any], finish: bool, choose: Callable[[dict], Any],
-         layout: W.Layout) -> W.Widget:
-    items: list[W.Widget] = []
-    if row["title"]:
-        items.append(W.HTML(f"<div class='hn-row-title'>{esc(row['title'])}</div>"))
-    options = row["options"]
-    if len(options) > ROW_BUTTONS:
-        pickbox = W.Dropdown(options=[(label, i) for i, (label, _a) in enumerate(options)],
-                             layout=W.Layout(width="auto", flex="1 1 auto"))
-        go = W.Button(description="Go", button_style="info",
-                      tooltip="Play the selected choice", layout=W.Layout(width="60px"))
-        go.on_click(lambda _b: choose(options[pickbox.value][1]))
-        items.append(W.HBox([pickbox, go], layout=W.Layout(width="100%")))
-    elif options:
-        items.append(_buttons(options, "hn-finish" if finish else "", choose, layout))
-    if row["chips"]:
-        chips = _buttons(row["chips"], "hn-chip", choose, layout)
-        chips.children = (W.HTML("<span class='hn-chip-label'>Sacrifice to (§10.3):"
-                                 "</span>"), *chips.children)
-        items.append(chips)
-    box = W.VBox(items)
-    box.add_class("hn-row")
-    return box
-
-
-def _buttons(options: list[tuple[str, dict]], extra: str, choose: Callable[[dict], Any],
-             layout: W.Layout) -> W.HBox:
-    buttons = []
-    for label, action in options:
-        b = W.Button(description=label, tooltip=action.get("label", label), layout=layout)
-        b.add_class("hn-choice")
-        if extra:
-            b.add_class(extra)
-        b.on_click(lambda _b, a=action: choose(a))
-        buttons.append(b)
-    return W.HBox(buttons, layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        moves = any(a["type"] in ("move_group", "move") for r in group["rows"]
+                    for _l, a in r["options"])
+        rows = [{"title": row["title"], "finish": group["heading"] == "Finish",
+                 "pick": len(row["options"]) > ROW_BUTTONS,
+                 "options": numbered(row["options"]), "chips": numbered(row["chips"])}
+                for row in group["rows"]]
+        drawn.append({"heading": group["heading"], "rule": group["rule"],
+                      "hint": MAP_HINT if moves else "", "rows": rows})
+    return drawn, actions

@@ -24,24 +24,23 @@ change goes through it and redraws the screen once.
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as W
 
-from hellenes_nb import bots
 from hellenes_nb.bots import Bot
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.session import GameSession
 from hellenes_nb.core.steps import IllegalAction, strip_label
 from hellenes_nb.games.hellenes.index import SEASONS
 from hellenes_nb.games.registry import new_game
-from hellenes_nb.widgets.dashboard.battleview import EngineBattleView
-from hellenes_nb.widgets.dashboard.choices import choice_widgets, group_choices
+from hellenes_nb.widgets.dashboard.choicepanel import ChoicePanel
+from hellenes_nb.widgets.dashboard.choices import group_choices, panel_rows
+from hellenes_nb.widgets.dashboard.handover import HandOver
+from hellenes_nb.widgets.dashboard.opponent import ComputerOpponent, make_bot
 from hellenes_nb.widgets.dashboard.panels import (
-    cover_html,
     hand_html,
     header_html,
     in_play_html,
@@ -49,54 +48,26 @@ from hellenes_nb.widgets.dashboard.panels import (
 )
 from hellenes_nb.widgets.dashboard.replay import ReplayViewer
 from hellenes_nb.widgets.dashboard.saves import SaveAndLoad
-from hellenes_nb.widgets.dashboard.words import SIDE_WORD, SIDES, esc, stylesheet
+from hellenes_nb.widgets.dashboard.screen import SIZES, ScreenTools, build_screen
+from hellenes_nb.widgets.dashboard.words import SIDE_WORD, SIDES, close_all, esc
 from hellenes_nb.widgets.map import MapWidget
 from hellenes_nb.widgets.prestige_chart import PrestigeChart
 
 __all__ = ["Dashboard"]
 
 MODES = ("bot", "hotseat")
-#: the most decisions the computer takes in one go (a guard against a bot that never stops)
-MAX_BOT_RUN = 5000
-
-
-def _make_bot(bot: str | Bot | None, seed: int) -> tuple[Bot, str]:
-    """The opponent and its name: a bot of ``hellenes_nb.bots`` by name (``"heuristic"``, the
-    default, or ``"random"``), seeded with the game's seed; or any object with
-    ``choose(game, side)``."""
-    if bot is None or isinstance(bot, str):
-        name = bot or "heuristic"
-        if name not in bots.BOTS:
-            raise ValueError(f"bot must be one of {', '.join(sorted(bots.BOTS))} or an object "
-                             f"with choose(game, side), not {bot!r}")
-        return bots.make_bot(name, seed), name
-    if not callable(getattr(bot, "choose", None)):
-        raise TypeError(f"a bot needs a choose(game, side) method; "
-                        f"{type(bot).__name__} has none")
-    return bot, type(bot).__name__
 
 
 def _same(a: dict, b: dict) -> bool:
     return strip_label(a) == strip_label(b)
 
 
-def _same(a: dict, b: dict) -> bool:
-    return strip_label(a) == strip_label(b)
-
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
-
-
-class Dashboard(SaveAndLoad, W.VBox):
+class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
     """Play a scenario against the computer or hot-seat (module docstring; docs/dashboard.md)."""
 
     def __init__(self, scenario: str = "431", seed: int | None = None, mode: str = "bot",
                  human: str = "athens", bot: str | Bot | None = None, bot_delay: float = 0.0,
-                 game: Game | None = None) -> None:
+                 game: Game | None = None, size: str = "normal") -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be 'bot' (you against the computer) or 'hotseat' "
                              f"(two players at one screen), not {mode!r}")
@@ -105,6 +76,9 @@ class Dashboard(SaveAndLoad, W.VBox):
         if not isinstance(bot_delay, int | float) or not 0 <= bot_delay <= 10:
             raise ValueError(f"bot_delay is seconds between the computer's moves, from 0 to "
                              f"10, not {bot_delay!r}")
+        if size not in SIZES:
+            raise ValueError(f"size must be 'normal' or 'classroom' (larger names and thicker "
+                             f"borders, for a projector), not {size!r}")
         #: the player was never told the seed: a fresh random one (it would tell the computer's
         #: deal and every die to come), so it is shown nowhere and only saved sealed
         self.seed_secret = game is None and seed is None
@@ -114,26 +88,20 @@ class Dashboard(SaveAndLoad, W.VBox):
             raise TypeError(f"game must be a hellenes_nb Game, not {type(game).__name__}")
         self.mode, self.human = mode, human
         self.bot_side = SIDES[1 - SIDES.index(human)] if mode == "bot" else None
-        self.bot, self.bot_name = (_make_bot(bot, game.seed) if mode == "bot"
+        self.bot, self.bot_name = (make_bot(bot, game.seed) if mode == "bot"
                                    else (None, "none"))
         self.bot_delay = float(bot_delay)
         #: the game, shared with the map and the battle board; it tells of each change once
         self.session = GameSession(game)
         self.message = ""
         self.replay: ReplayViewer | None = None
-        self._gen = 0
-        self._thinking = False
         self.renders = 0  # times the panels were drawn: one per change
-        self._driving = False
-        self._stalled = False  # the computer ran MAX_BOT_RUN moves without handing back
-        self._shown_choices: list[dict] | None = None
-        self._battle_src: dict | None = None
+        self._grouped: tuple[list[dict] | None, list[dict], list[dict]] = (None, [], [])
         self._legal_cache: tuple[Any, dict[str, list[dict]]] = (None, {})
-        self._button_layout = W.Layout(width="auto", max_width="100%", height="auto")
         self.viewer: str | None = human if mode == "bot" else None
         self.handover_to: str | None = None
         self.session.observe(self._after_change)  # before the map: the panels lead
-        self._build()
+        self._build(size)
         self._after_change()
 
     @property
@@ -142,18 +110,27 @@ class Dashboard(SaveAndLoad, W.VBox):
         return self.session.game
 
     # -- construction ------------------------------------------------------------------------
-    def _build(self) -> None:
-        self.map = MapWidget(session=self.session, viewer=self.viewer or "athens",
-                             curtain=self.mode == "hotseat")  # nobody has the screen yet
+    def board_widget(self) -> MapWidget:
+        """The game's board, playing through the session (a game with another board than the
+        Hellenes map gives its own widget here)."""
+        return MapWidget(session=self.session, viewer=self.viewer or "athens",
+                         curtain=self.mode == "hotseat")  # nobody has the screen yet
+
+    def _build(self, size: str) -> None:
+        self.map = self.board_widget()
         self.chart = PrestigeChart(self.game, height="210px", title="")
         self.header = W.HTML()
         self.status = W.HTML()
         self.prompt_html = W.HTML()
-        self.choice_box = W.VBox(layout=W.Layout(width="100%"))
+        self.choice_panel = ChoicePanel(lambda action: self.attempt(self.choose, action),
+                                        self._refused)
         self.hand_html = W.HTML()
         self.in_play_html = W.HTML()
         self.log_html = W.HTML()
         self.battle_box = W.VBox()
+        #: the frame the one battle board stands in, shown in ``battle_box`` during a battle
+        self.battle_frame = W.VBox()
+        self.battle_frame.add_class("hn-dash-battle")
         self.undo_button = W.Button(description="Undo", icon="undo",
                                     tooltip="Take back your last decision (not past a die roll)")
         self.save_button = W.Button(description="Save", icon="download",
@@ -169,8 +146,10 @@ class Dashboard(SaveAndLoad, W.VBox):
                                 else 0.0, layout=W.Layout(
                                     width="170px",
                                     display="flex" if self.mode == "bot" else "none"))
+        self.screen_tools = ScreenTools(size=size)
         self.ready_button = W.Button(button_style="primary",
                                      layout=W.Layout(width="auto", height="48px"))
+        self.ready_button.add_class("hn-ready")
         self.cover = W.VBox([W.HTML(), self.ready_button])
         self.cover.add_class("hn-cover")
         self.replay_box = W.VBox()
@@ -180,36 +159,26 @@ class Dashboard(SaveAndLoad, W.VBox):
         self.replay_button.observe(self._toggle_replay, names="value")
         self.delay.observe(lambda ch: setattr(self, "bot_delay", float(ch["new"])), names="value")
         self.ready_button.on_click(lambda _b: self.attempt(self.ready))
+        self.screen_tools.observe(self._size_changed, names="size")
         for b in (self.undo_button, self.save_button, self.replay_button):
             b.layout = W.Layout(width="auto")
         toolbar = W.HBox([self.undo_button, self.save_button, self.download, self.upload,
-                          self.replay_button, self.delay])
+                          self.replay_button, self.delay, self.screen_tools])
         toolbar.add_class("hn-toolbar")
-        self.decision = W.VBox([self.prompt_html, self.choice_box])
+        self.decision = W.VBox([self.prompt_html, self.choice_panel])
         self.decision.add_class("hn-card")
-        side = W.VBox([self.decision, self._section("Your hand", self.hand_html),
-                       self._section("In play", self.in_play_html)])
-        side.add_class("hn-side")
-        chart = self._section("Prestige track", self.chart.figure)
-        chart.layout = W.Layout(flex="1 1 300px", min_width="0")
-        log = self._section("Game log, newest first", self.log_html)
-        log.layout = W.Layout(flex="1 1 340px", min_width="0")
-        under = W.HBox([chart, log], layout=W.Layout(flex_flow="row wrap", width="100%"))
-        under.add_class("hn-under")
-        left = W.VBox([self.map, self.battle_box, under],
-                      layout=W.Layout(flex="1 1 560px", min_width="0"))
-        self.board = W.HBox([left, side])
-        self.board.add_class("hn-body")
-        self.body = W.VBox([self.board])
-        super().__init__([W.HTML(stylesheet()), self.header, toolbar, self.status, self.body,
-                          self.replay_box])
+        self.decision.add_class("hn-decision")
+        screen = build_screen(
+            header=self.header, toolbar=toolbar, status=self.status, board_view=self.map,
+            battle_box=self.battle_box, chart=self.chart.figure, log=self.log_html,
+            decision=self.decision, hand=self.hand_html, in_play=self.in_play_html,
+            replay_box=self.replay_box)
+        self.body, self.board = screen.body, screen.board
+        self.body.children = (self.cover, self.board)
+        self.cover.layout.display = "none"
+        super().__init__(screen.children)
         self.add_class("hn-dash")
-
-    @staticmethod
-    def _section(title: str, content: W.Widget) -> W.VBox:
-        box = W.VBox([W.HTML(f"<h4 class='hn-h'>{esc(title)}</h4>"), content])
-        box.add_class("hn-card")
-        return box
+        self._size_changed({"new": size})
 
     # -- public reading ------------------------------------------------------------------------
     @property
@@ -300,36 +269,6 @@ class Dashboard(SaveAndLoad, W.VBox):
         waiting = " and ".join(SIDE_WORD[s] for s in self._deciders())
         return f"that decision is not yours to take now (waiting for {waiting})"
 
-    def play_bot_turns(self) -> int:
-        """Let the computer take every decision that is its own, now; returns how many."""
-        if self.mode != "bot":
-            raise ValueError("there is no computer opponent in hot-seat mode")
-        n = 0
-        self._driving = True  # the change told at the end of the batch only redraws
-        try:
-            with self.session.batch():
-                while self._bot_due():
-                    if n >= MAX_BOT_RUN:
-                        self._stalled = True
-                        raise RuntimeError(f"the computer took {MAX_BOT_RUN} decisions in a "
-                                           "row without handing back: stopped")
-                    self._bot_move()
-                    n += 1
-                self._thinking = False
-        finally:
-            self._driving = False
-        if not n:
-            self._refresh()
-        return n
-
-    def ready(self) -> None:
-        """The hand-over screen's button: the waiting player takes the screen (hot-seat)."""
-        if self.handover_to is None:
-            raise ValueError("no hand-over is waiting")
-        self.viewer, self.handover_to = self.handover_to, None
-        self.map.viewer = self.viewer
-        self._refresh()
-
     def undo(self) -> None:
         """Take back the last decision of the player at the screen (against the computer, its
         answers since then too; in hot-seat also while the hand-over screen waits, before the
@@ -361,60 +300,19 @@ class Dashboard(SaveAndLoad, W.VBox):
         self._lapse()
         self.session.load(game)
 
-    def _lapse(self) -> None:
-        """Pending computer moves of the position being replaced lapse."""
-        self._gen += 1
-        self._thinking = self._stalled = False
-
     def open_replay(self) -> ReplayViewer:
         """Show the replay viewer under the board (a finished game's is seen by everyone)."""
         viewer = "all" if self.game.over else (self._screen_side() or "all")
         if self.handover_to is not None:
             raise ValueError("finish the hand-over before opening the replay")
+        close_all(self.replay)
         self.replay = ReplayViewer(self.game, viewer, show_seed=not self.seed_secret,
                                    labels=self.session.labels)
+        self.replay.map.size = self.screen_tools.size
         self.replay_box.children = (self.replay,)
         if not self.replay_button.value:
             self.replay_button.value = True
         return self.replay
-
-    # -- the computer ------------------------------------------------------------------------
-    def _bot_due(self) -> bool:
-        return (self.mode == "bot" and not self.game.over
-                and bool(self._legal(self.bot_side)))
-
-    def _bot_move(self) -> None:
-        assert self.bot is not None and self.bot_side is not None
-        action = self.bot.choose(self.game, self.bot_side)
-        try:
-            self.session.apply(action)
-        except IllegalAction as exc:
-            raise RuntimeError(f"the computer ({self.bot_name}) chose a move the rules refuse: "
-                               f"{exc}") from exc
-
-    def _drive(self) -> None:
-        """Let the computer answer: at once, or one move per ``bot_delay`` seconds when an
-        event loop runs (Jupyter)."""
-        if not self._bot_due():
-            return
-        loop = _running_loop()
-        if self.bot_delay <= 0 or loop is None:
-            self.attempt(self.play_bot_turns)
-            return
-        self._thinking = True
-        self._refresh()
-        loop.call_later(self.bot_delay, self._bot_tick, self._gen)
-
-    def _bot_tick(self, gen: int) -> None:
-        """One delayed computer move; the session's change draws it and drives the next."""
-        if gen != self._gen:
-            return
-        try:
-            self._bot_move()
-        except (RuntimeError, ValueError) as exc:
-            self._thinking = False
-            self.message = f"⚠ {exc}"
-            self._refresh()
 
     # -- keeping the screen up to date ---------------------------------------------------------
     def _after_change(self, _change: str = "") -> None:
@@ -445,37 +343,22 @@ class Dashboard(SaveAndLoad, W.VBox):
             self.map.viewer = self.viewer
         self.chart.update(g)
         self._render_header()
+        self.forget_stale_save()
         # shown on the hand-over screen too: a refused Load says why (a hand-over comes only
         # after a move, which clears the message, so nothing of the other side's turn shows)
         self.status.value = (f"<div class='hn-msg'>{esc(self.message)}</div>"
                              if self.message else "")
         if self.handover_to is not None:
             self._render_cover()
-            self._mark()
             return
-        self.body.children = (self.board,)
+        self._cover_shown(False)
         view = g.view(self.viewer or "all")
-        self._render_decision()
         self.hand_html.value = hand_html(g, view, self._screen_side())
         self.in_play_html.value = in_play_html(g, view)
         self.log_html.value = log_html(view)
         self._render_battle(view)
         self.undo_button.disabled = g.over or not g.history
-        self._mark()
-
-    def _mark(self) -> None:
-        """Tell the page which position the choices on screen belong to: the choice box gets
-        the classes ``hn-moves-N`` (moves played) and ``hn-settled`` (the computer is not
-        thinking and no hand-over waits: these choices are final), set after the choices
-        themselves, so the page and the browser tests wait on the page, never on Python."""
-        box = self.choice_box
-        classes = [c for c in box._dom_classes if not c.startswith("hn-moves-")
-                   and c != "hn-settled"]
-        classes.append(f"hn-moves-{len(self.game.history)}")
-        if not self._thinking and self.handover_to is None:
-            classes.append("hn-settled")
-        if tuple(classes) != tuple(box._dom_classes):
-            box._dom_classes = tuple(classes)
+        self._render_decision()  # last: the panel tells the page which position is shown
 
     def _render_header(self) -> None:
         if self.mode == "bot":
@@ -484,19 +367,6 @@ class Dashboard(SaveAndLoad, W.VBox):
         else:
             who = "Hot-seat: two players at one screen"
         self.header.value = header_html(self.game, who)
-
-    def _render_cover(self) -> None:
-        side = self.handover_to
-        assert side is not None
-        self.cover.children[0].value = cover_html(side)
-        self.ready_button.description = f"I am {SIDE_WORD[side]}: show my side"
-        self.body.children = (self.cover,)
-        for box in (self.choice_box, self.battle_box):
-            box.children = ()
-        self._shown_choices = None
-        self._battle_src = None
-        for h in (self.hand_html, self.in_play_html, self.log_html, self.prompt_html):
-            h.value = ""
 
     def _render_decision(self) -> None:
         g = self.game
@@ -508,7 +378,7 @@ class Dashboard(SaveAndLoad, W.VBox):
             self.prompt_html.value = (f"<div class='hn-over'><div class='hn-kicker'>Game over"
                                       f"</div><div class='hn-result'>{esc(result)}</div>"
                                       f"<div>Open <b>Replay</b> to step through it.</div></div>")
-            self._set_choices([])
+            self._show_choices([])
             return
         offered = self.choices
         if self._thinking:
@@ -523,54 +393,37 @@ class Dashboard(SaveAndLoad, W.VBox):
         self.prompt_html.value = (f"<div class='hn-kicker'>{esc(whose)}</div>"
                                   f"<div class='hn-prompt'>{esc(text)} "
                                   f"<span class='hn-rule'>{esc(rules)}</span></div>")
-        self._set_choices(offered)
+        self._show_choices(offered)
 
-    def _set_choices(self, offered: list[dict]) -> None:
-        if offered == self._shown_choices:
-            return
-        self._shown_choices = offered
-        self.choice_box.children = choice_widgets(
-            group_choices(self.game, offered),
-            lambda action: self.attempt(self.choose, action), self._button_layout)
+    def _show_choices(self, offered: list[dict]) -> None:
+        """The decision panel for ``offered``, marked with the position it belongs to; the
+        choices are grouped once per position."""
+        if offered is not self._grouped[0]:
+            groups, actions = panel_rows(group_choices(self.game, offered)) if offered else (
+                [], [])
+            self._grouped = (offered, groups, actions)
+        _offered, groups, actions = self._grouped
+        settled = not self._thinking and self.handover_to is None
+        self.choice_panel.show(groups, actions, len(self.game.history), settled, self.renders)
 
-    def _render_battle(self, view: dict[str, Any]) -> None:
-        """The battle the game is fighting, while it waits on the battle (``view["battle"]``)."""
-        shown = view["battle"] if view["prompt"].get("kind") == "battle" else None
-        if shown is None:
-            if self._battle_src is not None:
-                self.battle_box.children = ()
-                self._battle_src = None
-            return
-        if shown == self._battle_src:
-            return
-        self._battle_src = shown
-        board = EngineBattleView(self.game, view, self._battle_choice)
-        frame = W.VBox([board])
-        frame.add_class("hn-dash-battle")
-        self.battle_box.children = (frame,)
-
-    def _battle_choice(self, choice: str) -> None:
-        found = [a for a in self.choices
-                 if a["type"] == "battle_choice" and str(a.get("choice")) == choice]
-        if not found:
-            self.message = "⚠ That battle decision is not yours to take now."
-            self._refresh()
-            return
-        self.attempt(self.choose, found[0])
+    def _size_changed(self, change: dict) -> None:
+        """The classroom size (or back): the map, the battle board and the replay's map
+        follow."""
+        for board in (self.map, self._battle_view, self.replay and self.replay.map):
+            if board is not None:
+                board.size = change["new"]
 
     # -- browser callbacks -----------------------------------------------------------------------
-    @property
-    def thinking(self) -> bool:
-        """True while the computer is choosing its answer."""
-        return self._thinking
-
     def attempt(self, fn: Callable[..., Any], *args: Any) -> None:
         """Run ``fn(*args)`` as a button does: a refusal becomes the message on screen."""
         try:
             fn(*args)
         except (ValueError, TypeError, IllegalAction, RuntimeError) as exc:
-            self.message = f"⚠ {exc}"
-            self._refresh()
+            self._refused(str(exc))
+
+    def _refused(self, message: str) -> None:
+        self.message = f"⚠ {message}"
+        self._refresh()
 
     def _toggle_replay(self, change: dict) -> None:
         if change["new"]:
@@ -582,6 +435,7 @@ class Dashboard(SaveAndLoad, W.VBox):
             self._close_replay()
 
     def _close_replay(self) -> None:
+        close_all(self.replay)
         self.replay = None
         self.replay_box.children = ()
         if self.replay_button.value:

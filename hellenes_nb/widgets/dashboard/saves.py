@@ -59,7 +59,15 @@ class SaveAndLoad(OtherGameBoards):  # the base opens other games' boards
         data = base64.b64encode(text.encode()).decode()
         self.download.value = (f"<a class='hn-download' download='{name}.json' "
                                f"href='data:application/json;base64,{data}'>⬇ {name}.json</a>")
+        self._saved_at = (self.game, len(self.game.history))
         return text
+
+    def forget_stale_save(self) -> None:
+        """Take the download link away once the game has moved on: its file, and its name
+        ("...-spring.json"), belong to the position it was made in, not to the one shown."""
+        if self.download.value and getattr(self, "_saved_at", None) != (
+                self.game, len(self.game.history)):
+            self.download.value = ""
 
     @classmethod
     def load(cls, text: str | bytes, **options: Any) -> Any:

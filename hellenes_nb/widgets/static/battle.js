@@ -288,6 +288,10 @@ function render({model, el}) {
   }
 
   function oddsLine() {
+    if (model.get("odds_pending")) {
+      return h("div", {class: "hb-odds hb-odds-pending", "aria-label": "odds from this moment"},
+        h("span", {class: "hb-odds-title", text: "Working out the odds from this moment…"}));
+    }
     const odds = model.get("odds") || {};
     if (!odds.win) return null;
     const parts = Object.entries(odds.win).map(([side, p]) =>
@@ -337,10 +341,22 @@ function render({model, el}) {
     if (box) box.scrollTop = scroll === null ? box.scrollHeight : box.scrollHeight;
   }
 
+  // the classroom size (battle.py `size`): larger writing and thicker lines, for a projector
+  const onSize = () => {
+    root.classList.toggle("hb-classroom", model.get("size") === "classroom");
+    root.dataset.size = model.get("size");
+  };
   model.on("change:seq", onUpdate);
   model.on("change:speed", draw);
+  model.on("change:size", onSize);
+  onSize();
   draw();
-  return () => { stopAuto(); model.off("change:seq", onUpdate); model.off("change:speed", draw); };
+  return () => {
+    stopAuto();
+    model.off("change:seq", onUpdate);
+    model.off("change:speed", draw);
+    model.off("change:size", onSize);
+  };
 }
 
 export default {render};

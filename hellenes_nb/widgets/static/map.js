@@ -5,7 +5,7 @@
 const NS = "http://www.w3.org/2000/svg";
 const DETAIL_ZOOM = 2.4; // from this zoom on, blocks are drawn one by one
 const LABEL_ZOOM = 3.5; // small-place labels (Sphacteria) appear from here
-const SEASON_NAMES = { HighSummer: "High Summer" };
+const CLASSROOM = 1.45; // the classroom size: names, symbols and blocks this much larger
 const SIDE_LETTER = { athens: "Α", sparta: "Λ" }; // the backs of the blocks
 const TYPE_NAMES = {
   HO: "hoplites", EH: "elite hoplites", AR: "archers", CA: "cavalry", IN: "light infantry",
@@ -138,9 +138,16 @@ function render({ model, el: host }) {
   const outline = mk("hmap-outline"), marks = mk("hmap-marks"), blocksG = mk("hmap-blocks"), details = mk("hmap-details");
   const defs = document.createElementNS(NS, "defs");
   defs.innerHTML = '<pattern id="hmap-dest-stripes" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">' +
-    '<rect width="8" height="8" fill="#009e73" fill-opacity="0.22"/><rect width="3.5" height="8" fill="#009e73" fill-opacity="0.65"/></pattern>';
+    '<rect width="8" height="8" fill="#009e73" fill-opacity="0.22"/><rect width="3.5" height="8" fill="#009e73" fill-opacity="0.65"/></pattern>' +
+    // the control view (the Control button): a pattern for each side besides its colour, so
+    // who holds an area never rests on colour alone: Athens lines, Sparta dots
+    '<pattern id="hmap-ctl-athens" class="hmap-ctl-pattern" data-side="athens" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(-45)">' +
+    '<rect width="10" height="10" fill="#0072b2" fill-opacity="0.22"/><rect width="2.5" height="10" fill="#0072b2" fill-opacity="0.6"/></pattern>' +
+    '<pattern id="hmap-ctl-sparta" class="hmap-ctl-pattern" data-side="sparta" width="10" height="10" patternUnits="userSpaceOnUse">' +
+    '<rect width="10" height="10" fill="#d55e00" fill-opacity="0.22"/><circle cx="5" cy="5" r="2.2" fill="#d55e00" fill-opacity="0.7"/></pattern>';
   svg.prepend(defs);
   const stripes = defs.firstChild;
+  const sidePatterns = defs.querySelectorAll(".hmap-ctl-pattern");
   const anchor = svg.querySelector(".layer-hatch") || svg.querySelector(".layer-land");
   anchor.after(fills, hatch, lights);
   const rings = mk("hmap-rings");
@@ -155,6 +162,13 @@ function render({ model, el: host }) {
     p.setAttribute("role", "button");
   }
 
+  // a city's or town's name grows and shrinks about its symbol, not about its own middle, so
+  // it stays beside the symbol at every zoom (names of areas and seas keep their own middle)
+  for (const t of svg.querySelectorAll(".layer-names text[data-place]")) {
+    const at = (places[t.getAttribute("data-place")] || {}).symbol;
+    if (at) t.style.transformOrigin = `${at[0]}px ${at[1]}px`;
+  }
+
   for (const d of model.get("detail_labels")) {
     const t = document.createElementNS(NS, "text");
     t.setAttribute("x", d.x); t.setAttribute("y", d.y);
@@ -165,6 +179,13 @@ function render({ model, el: host }) {
   }
 
   const sideColour = (s) => colours[s] || "#777";
+  // the classroom size (for a projector): larger names, symbols and blocks, thicker borders
+  const big = () => (model.get("size") === "classroom" ? CLASSROOM : 1);
+  function onSize() {
+    root.classList.toggle("hmap-classroom", model.get("size") === "classroom");
+    root.dataset.size = model.get("size");
+    applyCam();
+  }
   const overlay = (area, cls) => pathOf[area] ? `<path d="${pathOf[area]}" class="${cls}" data-overlay="${area}"/>` : "";
 
   // --- the camera (zoom and pan through the viewBox) ---
@@ -178,11 +199,14 @@ function render({ model, el: host }) {
     clampCam();
     const w = VW / cam.z, h = VH / cam.z;
     svg.setAttribute("viewBox", `${f1(cam.cx - w / 2)} ${f1(cam.cy - h / 2)} ${f1(w)} ${f1(h)}`);
-    root.style.setProperty("--hmap-text-scale", String(state.fit / Math.sqrt(cam.z)));
+    root.style.setProperty("--hmap-text-scale", String(state.fit * big() / Math.sqrt(cam.z)));
     root.classList.toggle("hmap-zoomed", cam.z > 1.05);
     root.classList.toggle("hmap-close", cam.z >= LABEL_ZOOM);
     root.dataset.zoom = cam.z.toFixed(2);
     stripes.setAttribute("patternTransform", `rotate(45) scale(${f1(1 / cam.z) || 0.1})`);
+    for (const p of sidePatterns) {
+      p.setAttribute("patternTransform", `${p.dataset.side === "athens" ? "rotate(-45) " : ""}scale(${f1(1 / cam.z) || 0.1})`);
+    }
     tip.hidden = true;
     drawBlocks();
     drawMarks(model.get("board") || {});
@@ -228,7 +252,7 @@ function render({ model, el: host }) {
     const board = model.get("board") || {};
     const blocks = board.blocks || {};
     const detail = cam.z >= DETAIL_ZOOM;
-    const k = 1 / Math.sqrt(cam.z);
+    const k = big() / Math.sqrt(cam.z);
     const selUnit = model.get("selected_unit");
     const viewer = board.viewer || model.get("viewer");
     const mine = (side) => viewer === "all" || viewer === side;
@@ -279,7 +303,7 @@ function render({ model, el: host }) {
 
   function drawMarks(board) {
     const out = [], ringsOut = [];
-    const ks = 1 / Math.sqrt(cam.z); // the scale of city symbols and names (map.css)
+    const ks = big() / Math.sqrt(cam.z); // the scale of city symbols and names (map.css)
     const r = 4.2 * Math.max(ks, 0.55);
     const counters = {};
     const add = (area, text, cls, title) => (counters[area] = counters[area] || []).push([text, cls, title]);
@@ -422,10 +446,10 @@ function render({ model, el: host }) {
 
   function drawBoard() {
     const board = model.get("board") || {};
-    const season = SEASON_NAMES[board.season] || board.season;
-    const date = board.year ? `${season} ${board.year} BC` : "";
+    root.dataset.moves = board.moves ?? "";
+    const date = board.year ? `${board.season} ${board.year} BC` : "";
     let prompt = board.prompt || "";
-    for (const p of [`${board.season} ${board.year} BC: `, `${date}: `]) if (prompt.startsWith(p)) prompt = prompt.slice(p.length);
+    if (prompt.startsWith(`${date}: `)) prompt = prompt.slice(date.length + 2);
     title.innerHTML = date ? `<span class="hmap-date">${esc(date)}</span> ${esc(prompt ? cap(prompt) : "")}` : "The Greek world at the outbreak of the war";
     const v = board.viewer || model.get("viewer");
     viewerChip.textContent = v === "all" ? "Teacher view (all blocks)" : `${cap(v)}'s view`;
@@ -560,6 +584,7 @@ function render({ model, el: host }) {
     ["change:highlights", onLights], ["change:destinations", onLights],
     ["change:selected_area", onLights], ["change:selected_unit", onLights],
     ["change:zoom", pullCam], ["change:center", pullCam], ["change:message", onMessage],
+    ["change:size", onSize],
   ];
   for (const [name, fn] of listeners) model.on(name, fn);
 
@@ -572,6 +597,7 @@ function render({ model, el: host }) {
   resize.observe(svg);
 
   pullCam();
+  onSize();
   drawBoard();
   return () => {
     clearTimeout(camTimer);

@@ -8,6 +8,8 @@ states one unit attack leaves and their chances. Everything here is memoised and
 
 from __future__ import annotations
 
+import os
+import sys
 from functools import cache, lru_cache
 
 import numpy as np
@@ -28,7 +30,19 @@ def compiled_sweep():
         from hellenes_nb.games.hellenes.odds.kernel import sweep_battle
     except ImportError:
         return None
+    if not compiled_before(sweep_battle):
+        print("hellenes-nb: preparing the fast battle odds, once: numba compiles them, which "
+              "takes up to a minute (scripts/setup.sh does it at install)", file=sys.stderr,
+              flush=True)
     return sweep_battle
+
+
+def compiled_before(function) -> bool:
+    """Whether numba's cache already holds ``function`` compiled (its index file exists);
+    True when that cannot be told, so no false alarm is printed."""
+    cache_file = getattr(getattr(function, "_cache", None), "_cache_file", None)
+    index = getattr(cache_file, "_index_path", None)
+    return not isinstance(index, str) or os.path.exists(index)
 
 
 MAX_DICE = 4

@@ -269,8 +269,9 @@ class HellenesMap(Canvas):
             w = text_width(site.name, size)
             pos = self.place(options, w, size, required=True, view=shape.view)
             weight = "bold" if area.city else "normal"
+            # data-place: a widget that scales names keeps this one beside its symbol
             self.add("names", text(*pos[:2], site.name, size, anchor=pos[2], weight=weight,
-                                   italic=not area.city))
+                                   italic=not area.city, attrs=f'data-place="{area_id}"'))
         for required in (True, False):
             for area_id, area in self.world.areas.items():
                 site = area.city or area.town

@@ -382,11 +382,38 @@ class BattleStep(Step):
         if stage == "fight":
             prompt = frame["battle"]["prompt"]
             if prompt:
-                return f"Battle of {where}: {prompt['whose']} decides: {prompt['why']}"
+                return f"Battle of {where}: {battle_question(frame['battle'], prompt)}"
         if stage == "retreat":
             return (f"{side_title(frame['retreat_side'])}: choose where each unit retreats from "
                     f"{where} (§6.4)")
         return f"Battle of {where}"
+
+
+_COUNT = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def battle_question(battle: dict, question: dict) -> str:
+    """What a battle asks of a side, as a sentence with its rule: whether to retreat before
+    its first attack of a round (§6.4), or which of its tied blocks takes a hit (§6.32, the
+    strongest; §8.11, one that lost half a step) or is routed (§6.33, the weakest)."""
+    side = question["whose"]
+    you = side_title(SIDE_NAMES.index(side))
+    if question["kind"] == "retreat":
+        return (f"{you}, your first attack of round {battle['round']} is due: retreat all your "
+                "blocks now, or fight on? (§6.4)")
+    cvs = {f["key"]: f["cv"] for f in battle["fighters"]}
+    tied = [cvs[k] for k in question["choices"] if k in cvs]
+    many = _COUNT.get(len(tied), str(len(tied)))
+    each = f"{tied[0]} cv each" if tied else ""
+    if question["kind"] == "rout":
+        return (f"{you}: {many} of your unrouted blocks are tied as the weakest ({each}): "
+                "choose which one is routed (§6.33)")
+    if question["rule"] == "8.11":
+        return (f"{you}: {many} of your blocks lost half a step and must take the next hit "
+                "first: choose which one takes it (§8.11)")
+    last = " (the garrison is hit last, §7.3)" if "garrison" in question["why"] else ""
+    return (f"{you}: {many} of your blocks are tied as the strongest ({each}): choose which "
+            f"one takes the hit (§6.32){last}")
 
 
 #: the steps of this chapter (listed in the ruleset's registry)

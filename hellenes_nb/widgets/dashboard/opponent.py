@@ -1,0 +1,123 @@
+"""The computer across the table: who it is, and when and how it moves (docs/dashboard.md,
+"Against the computer").
+
+:class:`ComputerOpponent` is mixed into the dashboard. The computer answers whenever the
+decision is its own: at once, or one move per ``bot_delay`` seconds when an event loop runs
+(Jupyter), showing "thinking" meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from hellenes_nb import bots
+from hellenes_nb.bots import Bot
+from hellenes_nb.core.steps import IllegalAction
+
+__all__ = ["MAX_BOT_RUN", "ComputerOpponent", "make_bot"]
+
+#: the most decisions the computer takes in one go (a guard against a bot that never stops)
+MAX_BOT_RUN = 5000
+
+
+def make_bot(bot: str | Bot | None, seed: int) -> tuple[Bot, str]:
+    """The opponent and its name: a bot of ``hellenes_nb.bots`` by name (``"heuristic"``, the
+    default, or ``"random"``), seeded with the game's seed; or any object with
+    ``choose(game, side)``."""
+    if bot is None or isinstance(bot, str):
+        name = bot or "heuristic"
+        if name not in bots.BOTS:
+            raise ValueError(f"bot must be one of {', '.join(sorted(bots.BOTS))} or an object "
+                             f"with choose(game, side), not {bot!r}")
+        return bots.make_bot(name, seed), name
+    if not callable(getattr(bot, "choose", None)):
+        raise TypeError(f"a bot needs a choose(game, side) method; "
+                        f"{type(bot).__name__} has none")
+    return bot, type(bot).__name__
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class ComputerOpponent:
+    """The computer's moves on the dashboard (module docstring). The dashboard gives
+    ``mode``, ``bot``, ``bot_side``, ``bot_name``, ``bot_delay``, ``session``, ``game``,
+    ``message``, ``attempt``, ``_legal`` and ``_refresh``."""
+
+    _thinking = False
+    _driving = False
+    _stalled = False  # the computer ran MAX_BOT_RUN moves without handing back
+    _gen = 0  # bumped when the position is replaced: delayed moves of the old one lapse
+
+    @property
+    def thinking(self) -> bool:
+        """True while the computer is choosing its answer."""
+        return self._thinking
+
+    def play_bot_turns(self) -> int:
+        """Let the computer take every decision that is its own, now; returns how many."""
+        if self.mode != "bot":
+            raise ValueError("there is no computer opponent in hot-seat mode")
+        n = 0
+        self._driving = True  # the change told at the end of the batch only redraws
+        try:
+            with self.session.batch():
+                while self._bot_due():
+                    if n >= MAX_BOT_RUN:
+                        self._stalled = True
+                        raise RuntimeError(f"the computer took {MAX_BOT_RUN} decisions in a "
+                                           "row without handing back: stopped")
+                    self._bot_move()
+                    n += 1
+                self._thinking = False
+        finally:
+            self._driving = False
+        if not n:
+            self._refresh()
+        return n
+
+    def _lapse(self) -> None:
+        """Pending computer moves of the position being replaced lapse."""
+        self._gen += 1
+        self._thinking = self._stalled = False
+
+    def _bot_due(self) -> bool:
+        return (self.mode == "bot" and not self.game.over
+                and bool(self._legal(self.bot_side)))
+
+    def _bot_move(self) -> None:
+        assert self.bot is not None and self.bot_side is not None
+        action = self.bot.choose(self.game, self.bot_side)
+        try:
+            self.session.apply(action)
+        except IllegalAction as exc:
+            raise RuntimeError(f"the computer ({self.bot_name}) chose a move the rules refuse: "
+                               f"{exc}") from exc
+
+    def _drive(self) -> None:
+        """Let the computer answer: at once, or one move per ``bot_delay`` seconds when an
+        event loop runs (Jupyter)."""
+        if not self._bot_due():
+            return
+        loop = _running_loop()
+        if self.bot_delay <= 0 or loop is None:
+            self.attempt(self.play_bot_turns)
+            return
+        self._thinking = True
+        self._refresh()
+        loop.call_later(self.bot_delay, self._bot_tick, self._gen)
+
+    def _bot_tick(self, gen: int) -> None:
+        """One delayed computer move; the session's change draws it and drives the next."""
+        if gen != self._gen:
+            return
+        try:
+            self._bot_move()
+        except (RuntimeError, ValueError) as exc:
+            self._thinking = False
+            self.message = f"⚠ {exc}"
+            self._refresh()
