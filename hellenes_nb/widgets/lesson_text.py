@@ -22,7 +22,8 @@ __all__ = ["SEASON_WORDS", "battle_note", "block_names", "events_html", "season_
            "status_html", "step_time"]
 
 #: the seasons of the year in a player's words, in the engine's order (§3.0, §9.0, §10.0)
-SEASON_WORDS = ("New Year", "Spring", "Summer", "High Summer", "Fall", "Winter")
+#: the seasons as a player says them (the engine names them so itself, §3.3)
+SEASON_WORDS = SEASONS
 #: log kinds that mark a new phase of play rather than something a side did
 _MARKERS = frozenset({"season", "turn", "combat_phase", "winter_actions", "new_year", "deal",
                       "reshuffle"})
@@ -35,9 +36,9 @@ def _esc(text: Any) -> str:
 
 
 def season_word(season: int | str) -> str:
-    """A season's name as a player says it, from its number or the engine's name."""
+    """A season's name as a player says it, from its number or its name."""
     if isinstance(season, str):
-        season = SEASONS.index(season)
+        season = SEASONS.index(season)  # a ValueError names an unknown season
     return SEASON_WORDS[season]
 
 
