@@ -43,8 +43,8 @@ from pydantic import (
 
 from hellenes_nb.core.safeyaml import FileProblem, read_text_file, read_yaml_file
 
-__all__ = ["FileError", "FileModel", "Items", "Loc", "Problem", "Text", "between", "by_record",
-           "known", "place", "plain",
+__all__ = ["FileError", "FileModel", "ItemFile", "Items", "Loc", "Problem", "Text", "between",
+           "by_record", "known", "place", "plain",
            "problems", "read_csv", "read_yaml", "short", "validate"]
 
 T = TypeVar("T")
@@ -318,3 +318,61 @@ def read_csv(path: Path | str, name: str | None = None
         else:
             out.append((line, {k: v.strip() for k, v in row.items()}))
     return fields, out, found
+
+
+@dataclass(frozen=True)
+class ItemFile:
+    """A YAML file whose main list names its items (a lesson's ``steps``, a tutorial chapter's
+    ``tasks``): its problems name the item by number and title (``step 3 'Title' › do item
+    2``), whether the YAML reader refused the file or the model did."""
+
+    model: Any  # the file's model (a FileModel with a private ``_path``)
+    key: str  # the list of items: "steps", "tasks"
+    word: str  # what an item is called: "step", "task"
+    renamed: tuple[tuple[str, str], ...] = ()  # field names shown otherwise ("not_" as "not")
+
+    def name(self, number: int, title: Any) -> str:
+        return f"{self.word} {number}" + (f" {title!r}" if isinstance(title, str) and title else "")
+
+    def where(self, loc: Loc, data: Any) -> str:
+        """Name a place: the item and the path inside it, else the path."""
+        if len(loc) >= 2 and loc[0] == self.key and isinstance(loc[1], int):
+            items = data.get(self.key) if isinstance(data, dict) else None
+            raw = items[loc[1]] if isinstance(items, list) and loc[1] < len(items) else None
+            head = self.name(loc[1] + 1, raw.get("title") if isinstance(raw, dict) else None)
+            names = dict(self.renamed)
+            rest = tuple(names.get(p, p) if isinstance(p, str) else p for p in loc[2:])
+            return " › ".join([head, place(rest)]) if rest else head
+        return place(loc)
+
+    def refused(self, exc: FileProblem) -> Problem:
+        """A file the YAML reader refused, named by item when the refusal is inside one."""
+        path = exc.path
+        if len(path) >= 2 and path[0] == self.key and isinstance(path[1], int):
+            where = self.name(path[1] + 1, exc.titles[1])
+        else:
+            where = ".".join(str(p) for p in path[:4]) + (".…" if len(path) > 4 else "")
+        line = f"line {exc.line}: " if exc.line is not None else ""
+        return Problem(exc.file, where, line + exc.message)
+
+    def read(self, path: Path | str) -> tuple[Any, list[Problem]]:
+        """The file as plain data: (data or None, problems)."""
+        data, found = read_yaml(path, str(path), self.refused)
+        if not found and data is None:
+            found = [Problem(str(path), "", "the file is empty")]
+        return data, found
+
+    def parse(self, data: Any, file: str) -> tuple[Any, list[Problem]]:
+        """Check the shape of ``data`` (from :meth:`read`) and type it."""
+        spec, found = validate(self.model, data, file, where=self.where)
+        if spec is not None:
+            spec._path = file
+        return spec, found
+
+    def load(self, path: Path | str, error: type[FileError]) -> Any:
+        """Read and type the file (``error`` listing every problem)."""
+        data, found = self.read(path)
+        spec, found = self.parse(data, str(path)) if not found else (None, found)
+        if spec is None:
+            raise error(found)
+        return spec

@@ -27,16 +27,12 @@ from pydantic import AfterValidator, Field, PlainValidator, PrivateAttr, model_v
 from hellenes_nb.core.models import (
     FileError,
     FileModel,
+    ItemFile,
     Items,
-    Loc,
     Problem,
     Text,
-    place,
-    read_yaml,
     short,
-    validate,
 )
-from hellenes_nb.core.safeyaml import FileProblem
 
 __all__ = ["FORMAT", "SEASON_NAMES", "Problem", "LessonSpec", "PositionSpec", "UnitSpec",
            "StepSpec", "Focus", "BattleSpec", "DecisionSpec", "OptionSpec", "QuestionSpec",
@@ -402,51 +398,20 @@ class LessonSpec(FileModel):
 
 
 # -- reading ---------------------------------------------------------------------------------------
-def _step_name(number: int, title: Any) -> str:
-    return f"step {number}" + (f" {title!r}" if isinstance(title, str) and title else "")
-
-
-def _where(loc: Loc, data: Any) -> str:
-    """Name a place: ``step 3 'Title' › do item 2`` inside a step, else its path."""
-    if len(loc) >= 2 and loc[0] == "steps" and isinstance(loc[1], int):
-        steps = data.get("steps") if isinstance(data, dict) else None
-        raw = steps[loc[1]] if isinstance(steps, list) and loc[1] < len(steps) else None
-        head = _step_name(loc[1] + 1, raw.get("title") if isinstance(raw, dict) else None)
-        return " › ".join([head, place(loc[2:])]) if len(loc) > 2 else head
-    return place(loc)
-
-
-def _refused(exc: FileProblem) -> Problem:
-    """A file the YAML reader refused, named by step when the refusal is inside one."""
-    path = exc.path
-    if len(path) >= 2 and path[0] == "steps" and isinstance(path[1], int):
-        where = _step_name(path[1] + 1, exc.titles[1])
-    else:
-        where = ".".join(str(p) for p in path[:4]) + (".…" if len(path) > 4 else "")
-    line = f"line {exc.line}: " if exc.line is not None else ""
-    return Problem(exc.file, where, line + exc.message)
+#: problems name a step by number and title: ``step 3 'Title' › do item 2``
+_FILE = ItemFile(LessonSpec, "steps", "step")
 
 
 def read_lesson_file(path: Path | str) -> tuple[Any, list[Problem]]:
     """Read a lesson file as plain data: (data or None, problems)."""
-    data, problems = read_yaml(path, str(path), _refused)
-    if not problems and data is None:
-        problems = [Problem(str(path), "", "the file is empty")]
-    return data, problems
+    return _FILE.read(path)
 
 
 def parse_lesson(data: Any, file: str) -> tuple[LessonSpec | None, list[Problem]]:
     """Check the shape of lesson ``data`` (from :func:`read_lesson_file`) and type it."""
-    spec, problems = validate(LessonSpec, data, file, where=_where)
-    if spec is not None:
-        spec._path = file
-    return spec, problems
+    return _FILE.parse(data, file)
 
 
 def load_spec(path: Path | str) -> LessonSpec:
     """Read and type a lesson file (LessonFormatError listing every problem)."""
-    data, problems = read_lesson_file(path)
-    spec, problems = parse_lesson(data, str(path)) if not problems else (None, problems)
-    if spec is None:
-        raise LessonFormatError(problems)
-    return spec
+    return _FILE.load(path, LessonFormatError)

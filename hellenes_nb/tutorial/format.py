@@ -25,16 +25,12 @@ from pydantic import AfterValidator, Field, PlainValidator, PrivateAttr, model_v
 from hellenes_nb.core.models import (
     FileError,
     FileModel,
+    ItemFile,
     Items,
-    Loc,
     Problem,
     Text,
-    place,
-    read_yaml,
     short,
-    validate,
 )
-from hellenes_nb.core.safeyaml import FileProblem
 from hellenes_nb.lessons.format import Focus, UnitSpec, parse_action
 
 __all__ = ["FORMAT", "SIDES", "BattleBoard", "ChapterSpec", "EventGoal", "Goal", "MapBoard",
@@ -340,51 +336,20 @@ class ChapterSpec(FileModel):
 
 
 # -- reading ---------------------------------------------------------------------------------
-def _task_name(number: int, title: Any) -> str:
-    return f"task {number}" + (f" {title!r}" if isinstance(title, str) and title else "")
-
-
-def _where(loc: Loc, data: Any) -> str:
-    """Name a place: ``task 3 'Title' › goal › at`` inside a task, else its path."""
-    if len(loc) >= 2 and loc[0] == "tasks" and isinstance(loc[1], int):
-        tasks = data.get("tasks") if isinstance(data, dict) else None
-        raw = tasks[loc[1]] if isinstance(tasks, list) and loc[1] < len(tasks) else None
-        head = _task_name(loc[1] + 1, raw.get("title") if isinstance(raw, dict) else None)
-        rest = tuple("not" if p == "not_" else p for p in loc[2:])
-        return " › ".join([head, place(rest)]) if rest else head
-    return place(loc)
-
-
-def _refused(exc: FileProblem) -> Problem:
-    path = exc.path
-    if len(path) >= 2 and path[0] == "tasks" and isinstance(path[1], int):
-        where = _task_name(path[1] + 1, exc.titles[1])
-    else:
-        where = ".".join(str(p) for p in path[:4])
-    line = f"line {exc.line}: " if exc.line is not None else ""
-    return Problem(exc.file, where, line + exc.message)
+#: problems name a task by number and title: ``task 3 'Title' › goal › at``
+_FILE = ItemFile(ChapterSpec, "tasks", "task", renamed=(("not_", "not"),))
 
 
 def read_chapter_file(path: Path | str) -> tuple[Any, list[Problem]]:
     """A chapter file as plain data: (data or None, problems)."""
-    data, problems = read_yaml(path, str(path), _refused)
-    if not problems and data is None:
-        problems = [Problem(str(path), "", "the file is empty")]
-    return data, problems
+    return _FILE.read(path)
 
 
 def parse_chapter(data: Any, file: str) -> tuple[ChapterSpec | None, list[Problem]]:
     """Check the shape of chapter ``data`` and type it."""
-    spec, problems = validate(ChapterSpec, data, file, where=_where)
-    if spec is not None:
-        spec._path = file
-    return spec, problems
+    return _FILE.parse(data, file)
 
 
 def load_chapter(path: Path | str) -> ChapterSpec:
     """Read and type a chapter file (TaskFormatError listing every problem)."""
-    data, problems = read_chapter_file(path)
-    spec, problems = parse_chapter(data, str(path)) if not problems else (None, problems)
-    if spec is None:
-        raise TaskFormatError(problems)
-    return spec
+    return _FILE.load(path, TaskFormatError)
