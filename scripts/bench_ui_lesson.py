@@ -21,15 +21,15 @@ condition to wait for, ``python_ms`` the handler times so far). Run alone::
 
     PORT=18871 .venv/bin/python scripts/bench_ui_lesson.py [--clicks 30]
 
+(the same as ``scripts/bench_ui.py --only lesson``).
+
 This is a measurement, not a test: it prints median and 95th percentile in milliseconds.
 """
 
 from __future__ import annotations
 
-import argparse
 import functools
 import json
-import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -37,11 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = "pylos-425"
-OPTIONS = {"clicks": 30}
 WAIT_MS = 30_000
 
 
@@ -221,40 +218,14 @@ def run_case(page: Any, case: Case, clicks: int) -> list[float]:
     return times
 
 
-def summary(name: str, values: list[float]) -> str:
-    if not values:
-        return f"{name:40} (none)"
-    ordered = sorted(values)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return (f"{name:40} n={len(values):3}  median {statistics.median(values):6.1f} ms  "
-            f"p95 {p95:6.1f} ms")
-
-
-@pytest.mark.parametrize("case", cases(), ids=lambda c: c.name)
-def bench_case(solara_test, page_session, case: Case) -> None:
-    page_session.set_viewport_size({"width": 1366, "height": 900})
-    times = run_case(page_session, case, OPTIONS["clicks"])
-    print()
-    print(summary(f"{case.name}: click to DOM", times))
-    print(summary(f"{case.name}: Python share", case.python_ms[-len(times):]))
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    """The browser tests' launch settings (tests/ui/conftest.py): Debian's Chromium."""
-    from ui.conftest import CHROMIUM, CHROMIUM_ARGS
-
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--clicks", type=int, default=OPTIONS["clicks"])
-    OPTIONS["clicks"] = parser.parse_args().clicks
-    sys.path.insert(0, str(ROOT / "tests"))
-    return pytest.main([__file__, "-q", "-s", "-p", "no:cacheprovider", "--rootdir", str(ROOT),
-                        "-o", "python_functions=bench_*", "-o", "python_files=bench_*.py",
-                        "-W", "ignore::DeprecationWarning"])
+    """Run the lesson cases alone, through scripts/bench_ui.py (its options)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import bench_ui
+
+    if not any(a.startswith("--only") for a in sys.argv[1:]):
+        sys.argv += ["--only", "lesson"]
+    return bench_ui.main()
 
 
 if __name__ == "__main__":
