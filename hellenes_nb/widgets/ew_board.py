@@ -161,6 +161,18 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
                     self._answer()
                     return
 
+    def open_replay(self) -> Any:
+        """A replay viewer of this game (display it in a cell), drawn for the side at the
+        screen: it shows only what that side may see, the computer's hand and decisions
+        hidden; a finished game's replay is seen by everyone."""
+        if self.handover:
+            raise ValueError(f"the screen is being passed to {self.handover.title()}: click "
+                             "Ready before opening the replay")
+        from hellenes_nb.widgets.dashboard.replay import ReplayViewer  # (the dashboard opens
+        # this board: importing the dashboard's package first would go round in a circle)
+        viewer = "all" if self.game.over else (self.player or self.viewer)
+        return ReplayViewer(self.game, viewer, labels=self.session.labels)
+
     def save(self) -> str:
         """The game as a file: open JSON in hot-seat; sealed against the computer."""
         if self.computer is None:
