@@ -4,6 +4,9 @@ Screenshots land in artifacts/screenshots/ for a person to look at."""
 
 from __future__ import annotations
 
+import base64
+import json
+
 import pytest
 from IPython.display import display
 from support.ewkit import do, ew_game, play
@@ -70,3 +73,18 @@ def test_ew_replay_steps_back_in_the_page(solara_test, page_session, screenshot_
     page.locator(f".hn-rp:has-text('Move {n - 1} of {n}')").wait_for(timeout=SETTLE)
     _wait_python(page, lambda: replay.position == n - 1, "one move back")
     page.screenshot(path=str(screenshot_dir / "ew_replay.png"), full_page=True)
+
+
+def test_ew_save_link_holds_the_sealed_file(solara_test, page_session):
+    board = EWBoard(seed=4_062_731_958_117, player="greece", opponent="random",
+                    seed_secret=True)
+    display(board)
+    page = page_session
+    page.locator(".ew-save").click()
+    link = page.locator(".ew-download")
+    link.wait_for(timeout=SETTLE)
+    href = link.get_attribute("href")
+    text = base64.b64decode(href.split(",", 1)[1]).decode()
+    assert json.loads(text)["format"] == "hellenes-nb sealed game"
+    assert str(board.game.seed) not in text and '"seed"' not in text
+    assert json.dumps(board.game.state.hands[1]) not in text
