@@ -67,6 +67,10 @@ def test_the_lesson_is_listed_checked_and_shown_from_its_game_folder(capsys):
     shown = capsys.readouterr().out
     assert shown.startswith("# Xerxes' invasion, 480-479 BC (300: Earth & Water)")
     assert "## 3 / 7: Thermopylae" in shown and "Herodotus 7." in shown
+    assert "Decision for Greece: Three Persian armies" in shown
+    assert "- withdraw: Withdraw the fleet to the Peloponnese" in shown
+    assert "- straits: Stay at Salamis and wait for the Persian fleet in the narrows " \
+           "(historical)" in shown
 
 
 def _at_decisions(seed: int = 2):
