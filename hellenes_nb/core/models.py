@@ -44,7 +44,7 @@ from pydantic import (
 from hellenes_nb.core.safeyaml import FileProblem, read_text_file, read_yaml_file
 
 __all__ = ["FileError", "FileModel", "ItemFile", "Items", "Loc", "Problem", "Text", "between",
-           "by_record", "known", "place", "plain",
+           "by_record", "known", "option_problems", "place", "plain",
            "problems", "read_csv", "read_yaml", "short", "validate"]
 
 T = TypeVar("T")
@@ -111,6 +111,19 @@ def between(lo: int, hi: int, rule: str = "") -> AfterValidator:
                              f"not {value}")
         return value
     return AfterValidator(check)
+
+
+def option_problems(options: Iterable[Any]) -> list[str]:
+    """What is wrong with the options of a lesson's decision point (each has ``id`` and
+    ``historical``): an id used twice, fewer than two options, not exactly one historical."""
+    options = list(options)
+    ids = [o.id for o in options]
+    wrong = [f"option id {i!r} is used twice" for i in sorted(set(ids)) if ids.count(i) > 1]
+    if len(options) < 2:
+        wrong.append("a decision needs at least two options")
+    if sum(o.historical for o in options) != 1:
+        wrong.append("exactly one option must be marked 'historical: true'")
+    return wrong
 
 
 def known(table: str, file: str) -> AfterValidator:

@@ -75,6 +75,10 @@ def _show_ew(path) -> int:
         print("\nSources: " + ", ".join(step.sources))
         if step.question:
             print(f"Question: {step.question.strip()}")
+        if step.decision:
+            print(f"Decision for {step.decision.side.title()}: {step.decision.prompt.strip()}")
+            for o in step.decision.options:
+                print(f"- {o.id}: {o.label}" + (" (historical)" if o.historical else ""))
     print(f"\n{ew.summary.strip()}")
     return 0
 

@@ -31,6 +31,7 @@ from hellenes_nb.core.models import (
     Items,
     Problem,
     Text,
+    option_problems,
     short,
 )
 
@@ -294,12 +295,7 @@ class DecisionSpec(FileModel):
 
     @model_validator(mode="after")
     def _options(self) -> DecisionSpec:
-        ids = [o.id for o in self.options]
-        wrong = [f"option id {i!r} is used twice" for i in sorted(set(ids)) if ids.count(i) > 1]
-        if len(self.options) < 2:
-            wrong.append("a decision needs at least two options")
-        if sum(o.historical for o in self.options) != 1:
-            wrong.append("exactly one option must be marked 'historical: true'")
+        wrong = option_problems(self.options)
         if wrong:
             raise ValueError("; ".join(wrong))
         return self

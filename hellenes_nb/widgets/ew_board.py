@@ -15,6 +15,7 @@ only this installation can open (:mod:`hellenes_nb.core.savefiles`).
 
 from __future__ import annotations
 
+import base64
 import secrets
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ import traitlets
 
 from hellenes_nb.bots.registry import make_bot
 from hellenes_nb.core.game import Game
-from hellenes_nb.core.savefiles import read_save, sealed_save
+from hellenes_nb.core.savefiles import Loaded, read_save, sealed_save
 from hellenes_nb.core.session import GameSession
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.earth_water.render import board_svg
@@ -68,7 +69,7 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     _esm = _STATIC / "ew_board.js"
     _css = _STATIC / "ew_board.css"
     requests = {"choose": "_request_choose", "select": "_request_select",
-                "undo": "_request_undo", "ready": "_request_ready"}
+                "undo": "_request_undo", "ready": "_request_ready", "save": "_request_save"}
     refusals = (ValueError, IllegalAction)
 
     svg = traitlets.Unicode("").tag(sync=True)
@@ -83,10 +84,16 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     message = traitlets.Unicode("").tag(sync=True)
     #: hot-seat: the side the screen is being passed to (its hand stays hidden until "ready")
     handover = traitlets.Unicode("").tag(sync=True)
+    #: the Save link: the save file (sealed against the computer) as a data URL, and its name
+    download = traitlets.Dict().tag(sync=True)
 
     def __init__(self, game: Game | None = None, *, seed: int = 0, player: str | None = "greece",
-                 opponent: str = "heuristic", pass_screen: bool = True, **kwargs: Any):
+                 opponent: str = "heuristic", pass_screen: bool = True,
+                 seed_secret: bool = False, **kwargs: Any):
         super().__init__(**kwargs)
+        #: the player was never told the seed (a dashboard's random one): kept in the sealed
+        #: part of a save only, and the replay does not show it
+        self.seed_secret = seed_secret
         #: hot-seat: hide the next side's hand until it says it has the screen
         self.pass_screen = pass_screen
         self._shown = ""
@@ -115,7 +122,7 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
             raise ValueError(f"mode must be 'bot' or 'hotseat', not {mode!r}")
         player = None if mode == "hotseat" else ("persia" if human == "persia" else "greece")
         return cls(seed=secrets.randbits(63) if seed is None else seed, player=player,
-                   opponent=bot or "heuristic")
+                   opponent=bot or "heuristic", seed_secret=seed is None)
 
     @property
     def game(self) -> Game:
@@ -161,17 +168,44 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
                     self._answer()
                     return
 
+    def open_replay(self) -> Any:
+        """A replay viewer of this game (display it in a cell), drawn for the side at the
+        screen: it shows only what that side may see, the computer's hand and decisions
+        hidden; a finished game's replay is seen by everyone."""
+        if self.handover:
+            raise ValueError(f"the screen is being passed to {self.handover.title()}: click "
+                             "Ready before opening the replay")
+        from hellenes_nb.widgets.dashboard.replay import ReplayViewer  # (the dashboard opens
+        # this board: importing the dashboard's package first would go round in a circle)
+        viewer = "all" if self.game.over else (self.player or self.viewer)
+        return ReplayViewer(self.game, viewer, show_seed=not self.seed_secret,
+                            labels=self.session.labels)
+
     def save(self) -> str:
-        """The game as a file: open JSON in hot-seat; sealed against the computer."""
+        """The game as a file, also offered as the Save link (:attr:`download`): open JSON in
+        hot-seat; against the computer sealed, the computer's hand, the deck order, the dice
+        and the seed readable only by this installation (docs/security.md, "Sealed saves")."""
         if self.computer is None:
-            return self.game.to_json()
-        return sealed_save(self.game, self.player, self.bot.name, seed_secret=False)
+            text = self.game.to_json()
+        else:
+            text = sealed_save(self.game, self.player, self.bot.name,
+                               seed_secret=self.seed_secret)
+        data = base64.b64encode(text.encode()).decode()
+        self._saved_at = (self.game, len(self.game.history))
+        self.download = {"name": f"earth-water-campaign-{self.game.state.campaign}.json",
+                         "href": f"data:application/json;base64,{data}"}
+        return text
 
     @classmethod
     def load(cls, text: str | bytes, **kwargs: Any) -> EWBoard:
-        """A board on a saved game (open or sealed by this installation)."""
+        """A board on a saved game (open or sealed by this installation); ValueError in plain
+        words for a file refused. A sealed save goes on only as it was played: against the
+        computer, with you on your side (any other board would show what it seals)."""
         loaded = read_save(text)
         player = kwargs.pop("player", loaded.human)
+        if loaded.sealed:
+            _check_sealed_fits(loaded, player)
+            kwargs["seed_secret"] = loaded.seed_secret
         if loaded.bot:
             kwargs.setdefault("opponent", loaded.bot)
         return cls(loaded.game, player=player, **kwargs)
@@ -188,6 +222,8 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     # -- drawing ---------------------------------------------------------------------------
     def refresh(self) -> None:
         game = self.game
+        if self.download and getattr(self, "_saved_at", None) != (game, len(game.history)):
+            self.download = {}  # the link's file is of a position no longer shown
         prompt = game.prompt
         viewer = self.player or (prompt.side if prompt.side in SIDES else self.viewer or
                                  "greece")
@@ -247,6 +283,17 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
 
     def _request_ready(self, content: dict) -> None:
         self.ready()
+
+    def _request_save(self, content: dict) -> None:
+        self.save()
+
+
+def _check_sealed_fits(loaded: Loaded, player: str | None) -> None:
+    if player != loaded.human:
+        side = (loaded.human or "").title()
+        raise ValueError(f"this save is of a game against the computer in which you play "
+                         f"{side}: it opens only against the computer, with you as {side} "
+                         f"(EWBoard.load(file) sets that up)")
 
 
 def _deciding(game: Game) -> tuple[str, ...]:

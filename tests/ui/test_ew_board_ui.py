@@ -4,6 +4,9 @@ Screenshots land in artifacts/screenshots/ for a person to look at."""
 
 from __future__ import annotations
 
+import base64
+import json
+
 import pytest
 from IPython.display import display
 from support.ewkit import do, ew_game, play
@@ -53,3 +56,35 @@ def test_ew_battle_view_die_by_die(solara_test, page_session, screenshot_dir):
     assert page.locator(".ew-round .ew-die.ew-persia").first.inner_text() == "6→4"
     page.wait_for_timeout(1200)  # the rounds fade in one after another
     page.screenshot(path=str(screenshot_dir / "ew_battle.png"), full_page=True)
+
+
+def test_ew_replay_steps_back_in_the_page(solara_test, page_session, screenshot_dir):
+    board = EWBoard(seed=5, player="greece", opponent="heuristic")
+    while len(board.game.history) < 30:
+        board.choose(len(board.choices) - 1)
+    replay = board.open_replay()
+    display(replay)
+    page = page_session
+    n = len(board.game.history)
+    page.locator(".hn-replay .hn-rp-board svg").wait_for(timeout=SETTLE)
+    assert page.locator(".hn-rp-board g[data-city]").count() >= 11
+    page.locator(f".hn-rp:has-text('Move {n} of {n}')").wait_for(timeout=SETTLE)
+    page.locator(".hn-replay button:has-text('Previous')").click()
+    page.locator(f".hn-rp:has-text('Move {n - 1} of {n}')").wait_for(timeout=SETTLE)
+    _wait_python(page, lambda: replay.position == n - 1, "one move back")
+    page.screenshot(path=str(screenshot_dir / "ew_replay.png"), full_page=True)
+
+
+def test_ew_save_link_holds_the_sealed_file(solara_test, page_session):
+    board = EWBoard(seed=4_062_731_958_117, player="greece", opponent="random",
+                    seed_secret=True)
+    display(board)
+    page = page_session
+    page.locator(".ew-save").click()
+    link = page.locator(".ew-download")
+    link.wait_for(timeout=SETTLE)
+    href = link.get_attribute("href")
+    text = base64.b64decode(href.split(",", 1)[1]).decode()
+    assert json.loads(text)["format"] == "hellenes-nb sealed game"
+    assert str(board.game.seed) not in text and '"seed"' not in text
+    assert json.dumps(board.game.state.hands[1]) not in text

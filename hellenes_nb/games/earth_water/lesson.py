@@ -7,6 +7,13 @@ order change with the seed; the story must not).
 The file format (``format: ew-lesson 1``) is described by the models below; a step's ``play``
 lists actions by their entries (``{type: land_move, from: larissa, to: delphi, armies: 4}``):
 each must match exactly one legal action when its turn comes.
+
+A step may hold a **decision point** (``decision``): after the first ``at`` actions of its
+``play``, one side chooses among ``options``. The option marked ``historical`` is the rest of
+the step's ``play``; every other option has its own ``dice`` (forced from the start of the
+step, instead of the step's), ``play`` and ``expect``, and is played by :func:`decide` on a
+copy of the game (a branch: the lesson itself goes on as history did). The ``explanation``
+tells what was chosen in 480 BC and why, with its ``sources``.
 """
 
 from __future__ import annotations
@@ -15,14 +22,26 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+from pydantic import model_validator
+
 from hellenes_nb.core.game import Game
-from hellenes_nb.core.models import FileError, FileModel, Items, Text, between, read_yaml, validate
+from hellenes_nb.core.models import (
+    FileError,
+    FileModel,
+    Items,
+    Text,
+    between,
+    option_problems,
+    read_yaml,
+    validate,
+)
 from hellenes_nb.games.earth_water.index import CITY, N
 from hellenes_nb.games.earth_water.invariants import TOTALS
 from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
 from hellenes_nb.games.earth_water.state import FLAGS
 
-__all__ = ["Lesson", "check_lesson", "is_ew_lesson", "lesson_game", "read_lesson", "run_step"]
+__all__ = ["Lesson", "check_lesson", "decide", "is_ew_lesson", "lesson_game", "read_lesson",
+           "run_step"]
 
 Side = Literal["greece", "persia"]
 Count = Annotated[int, between(0, 24, "§2.2")]
@@ -56,6 +75,44 @@ class Expect(FileModel):
     control: dict[Text, Side | Literal["nobody"]] = {}
 
 
+class Option(FileModel):
+    """One choice at a decision point: the historical one is the rest of the step's play; any
+    other plays its own actions (a branch) and checks where they lead."""
+
+    id: Text
+    label: Text
+    historical: bool = False
+    dice: Items[Die] = ()
+    play: Items[dict[str, Any]] = ()
+    expect: Expect = Expect()
+
+
+class Decision(FileModel):
+    """A decision point: ``side`` chooses after the first ``at`` actions of the step."""
+
+    side: Side
+    at: Annotated[int, between(0, 50, "the step's play")] = 0
+    prompt: Text
+    options: Items[Option]
+    explanation: Text
+    sources: Items[Text]
+
+    @model_validator(mode="after")
+    def _options(self) -> Decision:
+        wrong = option_problems(self.options)
+        wrong += [f"option {o.id!r}: the historical option is the step's own play; give it "
+                  "no play of its own" for o in self.options if o.historical and o.play]
+        wrong += [f"option {o.id!r} needs a play (the actions of its branch)"
+                  for o in self.options if not o.historical and not o.play]
+        if wrong:
+            raise ValueError("; ".join(wrong))
+        return self
+
+    @property
+    def historical(self) -> Option:
+        return next(o for o in self.options if o.historical)
+
+
 class Step(FileModel):
     id: Text
     title: Text
@@ -65,6 +122,14 @@ class Step(FileModel):
     dice: Items[Die] = ()
     play: Items[dict[str, Any]]
     expect: Expect = Expect()
+    decision: Decision | None = None
+
+    @model_validator(mode="after")
+    def _decision_inside(self) -> Step:
+        if self.decision is not None and self.decision.at > len(self.play):
+            raise ValueError(f"the decision comes after action {self.decision.at}, but the "
+                             f"step plays only {len(self.play)}")
+        return self
 
 
 class Lesson(FileModel):
@@ -129,13 +194,41 @@ def _matching(game: Game, want: dict[str, Any]) -> dict:
     return found[0]
 
 
+def _play(game: Game, dice: Iterable[int], actions: Iterable[dict[str, Any]]) -> list[dict]:
+    game.state.dice.force(dice)
+    first = len(game.log)
+    for want in actions:
+        game.apply(_matching(game, want))
+    return list(game.log[first:])
+
+
 def run_step(game: Game, step: Step) -> list[dict]:
     """Play one step on ``game`` (its dice forced first); the log events it caused."""
-    game.state.dice.force(step.dice)
-    start = len(game.log)
-    for want in step.play:
-        game.apply(_matching(game, want))
-    return list(game.log[start:])
+    return _play(game, step.dice, step.play)
+
+
+def decide(game: Game, step: Step, choice: str | int) -> dict[str, Any]:
+    """The learner's choice at ``step``'s decision point (an option id, or its number from 1),
+    ``game`` being at the start of the step (it is not changed). Returns the choice, the
+    historical one and its explanation, the events of the choice and ``game``: a copy of the
+    game in which the choice was played (for the historical option, the whole step)."""
+    d = step.decision
+    if d is None:
+        raise ValueError(f"the step '{step.title}' has no decision point")
+    found = [o for n, o in enumerate(d.options, 1) if choice in (o.id, n)]
+    if not found:
+        listed = ", ".join(f"{n}: {o.id}" for n, o in enumerate(d.options, 1))
+        raise ValueError(f"{choice!r} is not one of the options ({listed})")
+    option, branch = found[0], game.clone()
+    if option.historical:
+        events = run_step(branch, step)
+    else:  # the branch's dice are its own, forced from the start of the step
+        _play(branch, option.dice, step.play[:d.at])
+        events = _play(branch, (), option.play)
+    return {"chosen": option.id, "label": option.label, "historical": d.historical.id,
+            "historical_label": d.historical.label, "matches_history": option.historical,
+            "explanation": d.explanation, "sources": list(d.sources), "events": events,
+            "game": branch}
 
 
 def _expected(game: Game, expect: Expect) -> list[str]:
@@ -155,6 +248,23 @@ def _expected(game: Game, expect: Expect) -> list[str]:
     cities = {c["id"]: c["control"] or "nobody" for c in game.view("all")["cities"]}
     out += [f"{city} is {cities[city]}'s, expected {who}'s"
             for city, who in expect.control.items() if cities[city] != who]
+    return out
+
+
+def _branches(game: Game, step: Step) -> list[str]:
+    """Each option of the step's decision other than history, played on a copy and checked."""
+    if step.decision is None:
+        return []
+    out = []
+    for option in step.decision.options:
+        if option.historical:
+            continue
+        try:
+            branch = decide(game, step, option.id)["game"]
+        except ValueError as exc:
+            out.append(f"option {option.id!r}: {exc}")
+            continue
+        out += [f"option {option.id!r}: {p}" for p in _expected(branch, option.expect)]
     return out
 
 
@@ -178,11 +288,12 @@ def check_lesson(path: Path | str, seeds: Iterable[int] = range(10)) -> list[str
         except ValueError as exc:
             return [f"position: {exc}"]
         for n, step in enumerate(lesson.steps, 1):
+            start = game.clone() if step.decision is not None else game
             try:
                 run_step(game, step)
             except ValueError as exc:  # IllegalAction is a ValueError too
                 problems.append(f"seed {seed}, step {n} '{step.title}': {exc}")
                 break
             problems += [f"seed {seed}, step {n} '{step.title}': {p}"
-                         for p in _expected(game, step.expect)]
+                         for p in [*_expected(game, step.expect), *_branches(start, step)]]
     return sorted(set(problems), key=problems.index)

@@ -8,15 +8,15 @@ import ipywidgets as W
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import strip_label
-from hellenes_nb.games.hellenes.index import SEASONS
+from hellenes_nb.widgets.dashboard.replay_faces import face_for
 from hellenes_nb.widgets.dashboard.words import SIDE_WORD, esc
-from hellenes_nb.widgets.map import MapWidget
 
 __all__ = ["ReplayViewer"]
 
 
 class ReplayViewer(W.VBox):
-    """Step through a game's history (slider, previous, next) on a read-only map.
+    """Step through a game's history (slider, previous, next) on a read-only board: the
+    Hellenes map, or the board of another game (its face, :mod:`.replay_faces`).
 
     Positions are rebuilt from (scenario, seed, moves) exactly as :meth:`Game.replay` does,
     keeping a copy every ``CHECKPOINT`` moves so any position is a few moves away. Each move is
@@ -43,8 +43,9 @@ class ReplayViewer(W.VBox):
             self._log_len.append(len(g.log))
             if i % self.CHECKPOINT == 0:
                 self._checkpoints[i] = g.clone()
-        self.map = MapWidget(start.clone(), viewer=viewer)
-        self.map.playable = False
+        self.face = face_for(start, viewer)
+        #: the board shown (the Hellenes map widget, or another game's drawing)
+        self.map = self.face.widget
         n = len(self.moves)
         self.slider = W.IntSlider(value=n, min=0, max=n, description="Move",
                                   continuous_update=False, layout=W.Layout(width="60%"))
@@ -79,18 +80,15 @@ class ReplayViewer(W.VBox):
     def show(self, k: int) -> None:
         """Show the position after ``k`` moves."""
         g = self.game_at(k)
-        self.map.game = g
-        self.map.playable = False
+        self.face.draw(g)
         if self.slider.value != k:
             self.slider.value = k
-        st = g.state
-        head = (f"<b>Move {k} of {len(self.moves)}</b> · {SEASONS[st.season]} {st.year} BC · "
-                f"prestige {st.prestige:+d}")
+        head = f"<b>Move {k} of {len(self.moves)}</b> · {esc(self.face.heading(g))}"
         lines = []
         if k:
             action = self.moves[k - 1]
             side = action.get("side", "")
-            lines.append(f"<div class='hn-rp-act'>{esc(SIDE_WORD.get(side, side))}: "
+            lines.append(f"<div class='hn-rp-act'>{esc(SIDE_WORD.get(side, side.title()))}: "
                          f"{esc(self._label(k))}</div>")
             log = g.log_for(self.viewer, self._log_len[k - 1])
             lines += [f"<div class='hn-rp-ev'><span class='hn-rule'>§{esc(e['rule'])}</span> "

@@ -1,6 +1,6 @@
 // The board of 300: Earth & Water (hellenes_nb/widgets/ew_board.py; docs/earth-water.md).
 // Plain ES module, no bundler, no network. Python sends the board already drawn from one
-// side's view; this file shows it and sends requests: choose, select, undo.
+// side's view; this file shows it and sends requests: choose, select, undo, ready, save.
 
 const esc = (s) =>
   String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -49,6 +49,7 @@ function render({ model, el }) {
     const hand = model.get("hand")
       .map((c) => `<li title="${esc(c.text)}"><b>#${c.card}</b> ${esc(c.title)}</li>`).join("");
     const sel = model.get("selected");
+    const dl = model.get("download") || {};
     side.innerHTML =
       `<div class="ew-status">${esc(model.get("status"))}</div>` +
       `<div class="ew-prompt">${esc(model.get("prompt"))}</div>` +
@@ -56,19 +57,21 @@ function render({ model, el }) {
       `<div class="ew-message" role="alert">${esc(model.get("message"))}</div>` +
       (model.get("handover") ? `<button class="ew-ready">Ready (${esc(model.get("handover"))})</button>` : "") +
       `<div class="ew-choices">${choices}</div>` +
-      `<button class="ew-undo">Undo</button>` +
+      `<button class="ew-undo">Undo</button> <button class="ew-save">Save</button>` +
+      (dl.href ? ` <a class="ew-download" download="${esc(dl.name)}" href="${esc(dl.href)}">⬇ ${esc(dl.name)}</a>` : "") +
       `<h4>Your hand</h4><ul class="ew-hand">${hand || "<li>no cards</li>"}</ul>` +
       battleHtml(model.get("battle")) +
       `<h4>Log</h4><ol class="ew-log">${model.get("log").map((l) => `<li>${esc(l)}</li>`).join("")}</ol>`;
     for (const b of side.querySelectorAll(".ew-choice"))
       b.addEventListener("click", () => model.send({ request: "choose", index: Number(b.dataset.index) }));
     side.querySelector(".ew-undo").addEventListener("click", () => model.send({ request: "undo" }));
+    side.querySelector(".ew-save").addEventListener("click", () => model.send({ request: "save" }));
     const ready = side.querySelector(".ew-ready");
     if (ready) ready.addEventListener("click", () => model.send({ request: "ready" }));
     const clear = side.querySelector(".ew-clear");
     if (clear) clear.addEventListener("click", () => model.send({ request: "select", city: "" }));
   }
-  for (const name of ["svg", "choices", "hand", "prompt", "status", "message", "battle", "log", "selected", "handover"])
+  for (const name of ["svg", "choices", "hand", "prompt", "status", "message", "battle", "log", "selected", "handover", "download"])
     model.on(`change:${name}`, draw);
   draw();
 }

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from hellenes_nb.cli import main
 from hellenes_nb.games.earth_water.lesson import (
     check_lesson,
+    decide,
     lesson_game,
     read_lesson,
     run_step,
@@ -64,3 +67,73 @@ def test_the_lesson_is_listed_checked_and_shown_from_its_game_folder(capsys):
     shown = capsys.readouterr().out
     assert shown.startswith("# Xerxes' invasion, 480-479 BC (300: Earth & Water)")
     assert "## 3 / 7: Thermopylae" in shown and "Herodotus 7." in shown
+    assert "Decision for Greece: Three Persian armies" in shown
+    assert "- withdraw: Withdraw the fleet to the Peloponnese" in shown
+    assert "- straits: Stay at Salamis and wait for the Persian fleet in the narrows " \
+           "(historical)" in shown
+
+
+def _at_decisions(seed: int = 2):
+    """(game at the start of the step, step) for each step with a decision point."""
+    lesson = read_lesson(XERXES)
+    game = lesson_game(lesson, seed)
+    for step in lesson.steps:
+        if step.decision is not None:
+            yield game.clone(), step
+        run_step(game, step)
+
+
+def test_thermopylae_and_salamis_are_decision_points_with_herodotus():
+    found = list(_at_decisions())
+    assert [s.title for _g, s in found] == ["Thermopylae", "Salamis"]
+    for _game, step in found:
+        d = step.decision
+        assert d.side == "greece" and len(d.options) >= 2 and d.explanation.strip()
+        assert d.sources and all(re.fullmatch(r"Herodotus [789]\.\d+(-\d+)?", s)
+                                 for s in d.sources)
+        assert all(f"{s.split()[1].split('-')[0]}" in d.explanation for s in d.sources)
+
+
+def test_the_historical_choice_is_the_step_and_the_other_plays_a_branch():
+    for game, step in _at_decisions():
+        before = game.state.to_dict()
+        history = decide(game, step, step.decision.historical.id)
+        assert history["matches_history"] and game.state.to_dict() == before
+        lived = game.clone()
+        assert history["events"] == run_step(lived, step)
+        assert history["game"].state.to_dict() == lived.state.to_dict()
+        other = next(o for o in step.decision.options if not o.historical)
+        branch = decide(game, step, 2 if step.decision.options[1] is other else 1)
+        assert branch["chosen"] == other.id and not branch["matches_history"]
+        assert branch["historical"] == step.decision.historical.id
+        assert branch["game"].state.to_dict() != lived.state.to_dict()
+        assert branch["game"].legal_actions(), "the branch plays on"
+        assert game.state.to_dict() == before
+
+
+def test_the_branches_end_where_the_lesson_says():
+    (thermo_game, thermo), (salamis_game, salamis) = _at_decisions(seed=5)
+    kept = decide(thermo_game, thermo, "keep")["game"].view("all")
+    delphi = next(c for c in kept["cities"] if c["id"] == "delphi")
+    assert delphi["armies"] == {"greece": 0, "persia": 3} and kept["score"] == -1
+    assert 15 in kept["hands"]["greece"]  # 300 Spartans kept for later
+    away = decide(salamis_game, salamis, "withdraw")["game"].view("all")
+    assert {c["id"]: c["fleets"]["greece"] for c in away["cities"]}["sparta"] == 4
+    assert {c["id"]: c["fleets"]["persia"] for c in away["cities"]}["eretria"] == 2
+    with pytest.raises(ValueError, match="'flee' is not one of the options "
+                                         r"\(1: straits, 2: withdraw\)"):
+        decide(salamis_game, salamis, "flee")
+
+
+def test_a_broken_branch_and_a_bad_decision_are_named(tmp_path):
+    broken = tmp_path / "xerxes-branch.yaml"
+    broken.write_text(XERXES.read_text().replace("to: sparta, fleets: 3", "to: sparta, fleets: 7"))
+    problems = check_lesson(broken, range(2))
+    assert problems[0].startswith("seed 0, step 6 'Salamis': option 'withdraw': 0 legal "
+                                  "actions match")
+    wrong = tmp_path / "xerxes-two.yaml"
+    wrong.write_text(XERXES.read_text().replace("          label: \"Keep the card",
+                                                "          historical: true\n"
+                                                "          label: \"Keep the card"))
+    assert any("exactly one option must be marked 'historical: true'" in p
+               for p in check_lesson(wrong))
