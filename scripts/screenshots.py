@@ -136,6 +136,9 @@ def photograph(browser, url: str, shot: Shot, out: Path) -> list[Path]:
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         page.locator(shot.ready).first.wait_for(timeout=WAIT_MS)
         page.wait_for_function(KERNEL_IDLE, timeout=WAIT_MS)
+        # every widget view drawn: no Lab loading spinner left in the output
+        page.wait_for_function("() => !document.querySelector('.jp-OutputArea .jp-Spinner')",
+                               timeout=WAIT_MS)
         for theme, name in THEMES.items():
             page.evaluate(f"() => window.jupyterapp.commands.execute('apputils:change-theme', "
                           f"{{theme: {json.dumps(name)}}})")
