@@ -24,6 +24,10 @@ TABLES = ("areas", "seas", "borders", "units", "cards")
 
 
 def _data_check(args: argparse.Namespace) -> int:
+    if args.game is None:  # the packaged data of every game; a folder holds one game's (Hellenes)
+        games = ("hellenes",) if args.folder else ("hellenes", "earth-water")
+        codes = [_data_check(argparse.Namespace(**{**vars(args), "game": g})) for g in games]
+        return max(codes)
     if args.game == "earth-water":
         world = _checked(ew_world.read_world, ew_world.DataError, ew_world.check_world,
                          args.folder)
@@ -93,8 +97,9 @@ def _add_data_parser(sub: argparse._SubParsersAction) -> None:
     check = dsub.add_parser("check", help="validate every data file; non-zero exit on a problem")
     check.add_argument("--folder", type=existing_folder,
                        help="data folder to check (default: the packaged data)")
-    check.add_argument("--game", choices=("hellenes", "earth-water"), default="hellenes",
-                       help="whose data the folder holds (default hellenes)")
+    check.add_argument("--game", choices=("hellenes", "earth-water"), default=None,
+                       help="whose data to check (default: every game's packaged data, or "
+                            "Hellenes data in --folder)")
     check.set_defaults(func=_data_check)
     show = dsub.add_parser("show", help="print a data table")
     show.add_argument("table", choices=TABLES)

@@ -34,6 +34,14 @@ def test_data_check_passes_and_names_a_bad_record(tmp_path, capsys):
     assert "roads.yaml: item 2 › b: 'atlantis' is not" in err
 
 
+def test_plain_data_check_checks_every_game(capsys):
+    """`hellenes data check` with no --game checks the packaged data of both games."""
+    assert main(["data", "check"]) == 0
+    out = capsys.readouterr().out
+    assert "data check passed: 89 land areas" in out
+    assert "data check passed (300: Earth & Water): 11 cities" in out
+
+
 @pytest.mark.rule("5.1")
 def test_check_world_needs_one_bridge():
     world = read_world()
