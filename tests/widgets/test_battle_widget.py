@@ -605,3 +605,25 @@ def test_11_0_sacrifices_read_from_a_game():
 def test_bad_sacrifices_are_refused_in_plain_words(held, message):
     with pytest.raises(BattleError, match=message):
         BattleWidget.from_forces("B2:3", "C2:3", sacrifices=held)
+
+
+def test_the_odds_chart_redraws_once_per_attack():
+    """Issue 15, item 10: the chart redrew for ``odds`` and again for ``odds_track``."""
+    w = BattleWidget.from_forces("cav:A1:2,B2:3,C2:2", "C2:4,A1:2,B1:3", seed=10)
+    chart = w.chart
+    attacks = 0
+    while not w.battle.over and attacks < 8:
+        b = w.battle
+        before = chart.renders
+        if b.prompt is not None:
+            w.choose("fight" if "fight" in b.prompt.choices else b.prompt.choices[0])
+        else:
+            w.step()
+            attacks += 1
+        now = w.battle.prompt  # odds are worked out except while a tie waits (§6.32, §6.33)
+        fresh = now is None or now.kind == "retreat"
+        assert chart.renders - before == (1 if fresh else 0)
+    assert attacks >= 4
+    before = chart.renders
+    w.restart()
+    assert chart.renders == before + 1 and list(chart.line.x) == [0]
