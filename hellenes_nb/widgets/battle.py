@@ -524,4 +524,5 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
             state = f"round {b.round}, {b.prompt.whose} to decide ({b.prompt.kind})"
         else:
             state = f"round {b.round}, next {b.next_attacker()}"
-        return f"<BattleWidget {self.kind}: {state}; {text.plural(self._attacks, 'attack')}>"
+        n = self._attacks
+        return f"<BattleWidget {self.kind}: {state}; {n} attack{'' if n == 1 else 's'}>"
