@@ -276,6 +276,7 @@ def lesson_module() -> Any | None:
         return None
     spec = importlib.util.spec_from_file_location("bench_ui_lesson", path)
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 

@@ -89,6 +89,9 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     odds_track = traitlets.List(traitlets.Dict()).tag(sync=True)
     #: True while the odds of the moment shown are being worked out (they follow the update)
     odds_pending = traitlets.Bool(False).tag(sync=True)
+    #: counts the changes of ``odds`` and ``odds_track`` taken together (not synced): the odds
+    #: chart redraws on it, once per attack, not once for each of the two traits
+    odds_rev = traitlets.Int(0)
     forced = traitlets.List(traitlets.Int()).tag(sync=True)
     speed = traitlets.Enum(SPEEDS, default_value="normal").tag(sync=True)
     #: "classroom": larger writing and thicker lines, for a projector
@@ -139,7 +142,7 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
             # the opening lines, as the battle came (the lab's own bookkeeping is not narrated)
             self.log = [line for e in battle.log if (line := self._narrate(e))]
             self.last_attack, self.odds_track, self.error = {}, [], ""
-            self._refresh([])
+            self._refresh_new_track()
 
     # -- building ----------------------------------------------------------------------------
     @classmethod
@@ -259,7 +262,7 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         self._attacks, self._rerolls = 0, 0
         self.log = [line for e in battle.log if (line := self._narrate(e))]
         self.last_attack, self.odds_track, self.error = {}, [], ""
-        self._refresh([])
+        self._refresh_new_track()
 
     def appeal_ares(self) -> list[dict[str, Any]]:
         """The side the engine asks calls on Ares: the latest unit attack is rolled again, with
@@ -433,6 +436,14 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
             if b.prompt is None or b.prompt.kind == "retreat":
                 self._odds_after(self._refreshes)
 
+    def _refresh_new_track(self) -> None:
+        """The update of a battle (re)started: its odds track begins empty, and the chart
+        shows that even while the odds of the start are not worked out yet."""
+        rev = self.odds_rev
+        self._refresh([])
+        if self.odds_rev == rev:
+            self.odds_rev += 1
+
     _refreshes = 0  # updates of the board so far: deferred odds of an older one lapse
     _clicked = False  # True while a request of the page is answered
 
@@ -471,6 +482,7 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
                      "win": found.win(aggressor)}
             track = [p for p in self.odds_track if p["attack"] != self._attacks]
             self.odds_track = [*track, point]
+            self.odds_rev += 1
             if self.odds_pending:
                 self.odds_pending = False
                 self.seq += 1
@@ -512,4 +524,5 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
             state = f"round {b.round}, {b.prompt.whose} to decide ({b.prompt.kind})"
         else:
             state = f"round {b.round}, next {b.next_attacker()}"
-        return f"<BattleWidget {self.kind}: {state}; {text.plural(self._attacks, 'attack')}>"
+        n = self._attacks
+        return f"<BattleWidget {self.kind}: {state}; {n} attack{'' if n == 1 else 's'}>"

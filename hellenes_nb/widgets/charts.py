@@ -76,7 +76,8 @@ class OddsChart:
     """The odds panel of a battle widget: outcome bars and the win-chance line (module doc).
 
     ``box`` holds both figures; ``bars`` (one mark per side) and ``line`` are the marks,
-    updated in place whenever the widget's ``odds`` or ``odds_track`` trait changes.
+    updated in place, once each time the widget's ``odds`` and ``odds_track`` change (its
+    ``odds_rev``).
     """
 
     def __init__(self, widget: Any) -> None:
@@ -104,10 +105,13 @@ class OddsChart:
             layout=ipywidgets.Layout(width="100%", flex_flow="row wrap"))
         self.bars_figure.layout.flex = "1 1 420px"
         self.track_figure.layout.flex = "1 1 320px"
+        #: how many times the chart was redrawn (once per change of the widget's odds)
+        self.renders = 0
         self._update()
-        widget.observe(self._update, names=["odds", "odds_track"])
+        widget.observe(self._update, names=["odds_rev"])
 
     def _update(self, _change: Mapping[str, Any] | None = None) -> None:
+        self.renders += 1
         odds = self.widget.odds
         rows = odds.get("rows", [])
         for side, bars in self.bars.items():

@@ -174,6 +174,33 @@ def board_from_view(view: dict[str, Any], world: World) -> dict[str, Any]:
     }
 
 
+#: board entries keyed by area: an update sends only the areas whose entry changed
+_BY_AREA = ("blocks", "control", "city_control", "sieges", "garrisons")
+
+
+def board_patch(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
+    """What changed from the board ``old`` to ``new``, for the page to apply to its copy.
+
+    ``{"keys": {name: value}, "areas": {entry: {"set": {area: value}, "drop": [area]}}}``: the
+    other entries that changed, whole, and for each entry keyed by area (``_BY_AREA``) only
+    the areas that changed or went. None when ``new`` must be sent whole: another viewer or
+    scenario, or no game on one side. Both boards are redacted already (``board_from_view``),
+    so a patch carries nothing the viewer may not see.
+    """
+    if (old.keys() != new.keys() or old.get("viewer") != new["viewer"]
+            or new["scenario"] is None or old.get("scenario") != new["scenario"]):
+        return None
+    keys = {k: v for k, v in new.items() if k not in _BY_AREA and old[k] != v}
+    areas = {}
+    for name in _BY_AREA:
+        before, after = old[name], new[name]
+        changed = {a: v for a, v in after.items() if before.get(a) != v}
+        gone = sorted(set(before) - set(after))
+        if changed or gone:
+            areas[name] = {"set": changed, "drop": gone}
+    return {"keys": keys, "areas": areas}
+
+
 def _empty_board(viewer: str) -> dict[str, Any]:
     return {"viewer": viewer, "scenario": None, "year": None, "season": None, "prestige": 0,
             "prompt": "", "deciders": [], "control": {}, "city_control": {}, "neutral": [],
@@ -214,6 +241,8 @@ class MapWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     #: then holds an empty board and no message, so nothing of the side that just played stays
     #: in the browser for the next player to read
     curtain = traitlets.Bool(False)
+    #: True while ``board`` is set after its patch went out as a message (never synced)
+    _patching = traitlets.Bool(False)
 
     def __init__(self, game: Game | None = None, viewer: str = "all",
                  scenario: str | None = None, *, session: GameSession | None = None,
@@ -342,8 +371,19 @@ class MapWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
             # the moves played (public, as the dashboard's header): the page marks the map
             # with it, so a page (or a browser test) knows which position is drawn
             board["moves"] = len(self.game.history)
+        patch = board_patch(self.board, board)
         with self.hold_sync():
-            self.board = board
+            if patch is None:
+                self.board = board
+            elif patch["keys"] or patch["areas"]:
+                # only what changed goes to the page, as a message its script applies to its
+                # copy of the board; the trait holds the whole board for a page opened later
+                self.send({"board_patch": patch})
+                self._patching = True
+                try:
+                    self.board = board
+                finally:
+                    self._patching = False
             self._update_destinations()
 
     def select_unit(self, key: str) -> None:
@@ -387,6 +427,12 @@ class MapWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         return events
 
     # -- internals -------------------------------------------------------------------------------
+    def _should_send_property(self, key: str, value: Any) -> bool:
+        """ipywidgets asks this before sending a trait: not the board whose patch was sent."""
+        if key == "board" and self._patching:
+            return False
+        return super()._should_send_property(key, value)
+
     def _check_area(self, area: str) -> str:
         if area not in self.places:
             raise ValueError(f"{area!r} is not a land area or sea id (see docs/data.md, "

@@ -146,9 +146,10 @@ def test_appeal_to_ares_rerolls_in_the_browser(solara_test, page_session, consol
     assert "appeals to Ares" in page.locator(".hb-log").inner_text()
     struck = page.locator(".hb-line.replaced")                  # the first roll, struck through
     struck.first.wait_for()
-    assert "rolls 4 4 4" in struck.first.inner_text()
+    assert "rolled 4, 4 and 4," in struck.first.inner_text()
     assert struck.first.get_attribute("title") == "rolled again after an appeal (§11.0)"
-    assert page.locator(".hb-line.attack:not(.replaced)").last.inner_text().count("rolls 1 1 6")
+    last = page.locator(".hb-line.attack:not(.replaced)").last.inner_text()
+    assert "rolled 1, 1 and 6," in last
     assert w.history["dice"].to_list() == [[1, 1, 6]] and w.sacrifices["athens"] == []
     page.screenshot(path=str(screenshot_dir / "battle-widget-ares.png"), full_page=True)
     assert console_errors == []

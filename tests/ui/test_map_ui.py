@@ -174,3 +174,50 @@ def test_city_names_stay_beside_their_symbols_at_every_zoom(solara_test, page_se
         if zoom == 8:
             page_session.locator(".hmap").screenshot(path=screenshot_dir / "map-pylos-8.png")
     assert console_errors == []
+
+
+#: keep every drawn block node (and each area's group of blocks) on the page, to compare later
+KEEP_NODES = """() => {
+  const q = (sel, attr) => [...document.querySelectorAll(sel)].map(n => [n.getAttribute(attr), n]);
+  window.__kept = [...q('.hmap-blocks [data-unit]', 'data-unit'),
+                   ...q('.hmap-blocks [data-blocks-of]', 'data-blocks-of')];
+  return window.__kept.length;
+}"""
+#: the kept nodes of blocks and areas not in ``skip`` that are no longer the ones drawn
+REPLACED = """(skip) => window.__kept.filter(([name, node]) => !skip.includes(name)
+  && (!node.isConnected || document.querySelector(
+        `.hmap-blocks [data-unit="${name}"], .hmap-blocks [data-blocks-of="${name}"]`) !== node))
+  .map(([name]) => name)"""
+
+
+def test_a_move_redraws_only_the_areas_it_touched(solara_test, page_session, console_errors):
+    """Issue 15, item 10: a move used to re-send the whole board and redraw every block. Now
+    the page applies the move's patch: the new position shows, and the blocks of every other
+    area are the very same page nodes as before."""
+    game = hellenes_nb.new_game("431", seed=1)
+    _to_actions(game, "sparta")
+    w = MapWidget(game, viewer="sparta")
+    display(w)
+    echo = PythonEcho()
+    page = page_session
+    _shown(page)
+    w.focus("ambracia", 4)
+    page.locator('.hmap[data-zoom="4.00"]').wait_for(timeout=SETTLE)
+    key = next(b["key"] for b in w.board["blocks"]["ambracia"] if "key" in b)
+    page.locator(f'.hmap-blocks [data-unit="{key}"]').click()
+    page.locator('.hmap-lights .hmap-dest[data-overlay="amphilochia"]').wait_for(timeout=SETTLE)
+    stay = sorted({b["key"] for blocks in w.board["blocks"].values() for b in blocks
+                   if "key" in b} - {b.get("key") for b in w.board["blocks"]["ambracia"]})
+    kept = page.evaluate(KEEP_NODES)
+    assert kept > 20 and stay
+    before = len(game.history)
+    page.locator('.hmap-go[data-go="amphilochia"]').click()
+    echo.wait(page, lambda: len(game.history) > before, "the move to be played", w)
+    moves = len(game.history)
+    # the new position is on the page: its move count, the block in its new area, the panel
+    page.locator(f'.hmap[data-moves="{moves}"] [data-blocks-of="amphilochia"] '
+                 f'[data-unit="{key}"]').wait_for(timeout=SETTLE)
+    assert page.locator(f'[data-blocks-of="ambracia"] [data-unit="{key}"]').count() == 0
+    page.locator(".hmap-panel strong", has_text="Amphilochia").wait_for(timeout=SETTLE)
+    assert page.evaluate(REPLACED, ["ambracia", "amphilochia", key]) == []
+    assert console_errors == []

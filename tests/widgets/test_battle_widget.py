@@ -51,7 +51,7 @@ def test_6_2_combat_round_example_order_of_attacks():
     w.force_dice([MISS] * 12)
     for _ in range(4):
         play_step(w)
-    order = [line["text"].split(" (")[0] for line in attacks(w)]
+    order = [line["text"].removeprefix("Attack by ").split(" with ")[0] for line in attacks(w)]
     assert order == ["Athenian archers", "Spartan cavalry", "Spartan hoplites",
                      "Athenian hoplites"]
     assert all(line["rule"] == "6.31" for line in attacks(w))
@@ -83,10 +83,12 @@ def test_6_31_attack_example_hits_then_rout():
     w.choose("S2")
     assert [line["kind"] for line in w.log[-4:]] == ["attack", "hit", "hit", "rout"]
     attack, first, second, rout = w.log[-4:]
-    assert attack["text"].startswith("Athenian hoplites (C2, cv 3) attacks: rolls 1 2 5")
-    assert first["text"].startswith("Hit on Peloponnesian hoplites, strongest (cv 4)")
+    assert attack["text"] == ("Attack by Athenian hoplites with 3 dice (a 1 or 2 hits, a 5 or 6 "
+                              "routs): rolled 1, 2 and 5, so 2 hits and 1 rout.")
+    assert first["text"].startswith("Hit on Peloponnesian hoplites, strongest (strength 4)")
     assert second["text"].startswith("Hit on Allied hoplites, owner's choice")
-    assert rout["text"].startswith("Helot light troops is routed, weakest unrouted (cv 1)")
+    assert rout["text"].startswith("Rout of Helot light troops, weakest not yet routed "
+                                   "(strength 1)")
     assert [first["rule"], second["rule"], rout["rule"]] == ["6.32", "6.32", "6.33"]
     view = w.last_attack
     assert [d["result"] for d in view["dice"]] == ["hit", "hit", "rout"]
@@ -190,7 +192,7 @@ def test_6_41_retiring_lets_cavalry_harry():
     w.force_dice([1, 1])
     w.step()
     line = attacks(w)[-1]
-    assert line["rule"] == "6.41" and "harries" in line["text"]
+    assert line["rule"] == "6.41" and line["text"].startswith("Harrying attack by")
     assert w.battle.over and w.outcome["how"] == "retire" and w.outcome["prestige"] == 0
 
 
@@ -203,7 +205,7 @@ def test_6_34_panic_and_pursuit_are_narrated():
     assert w.phase == "pursuit" and w.next_key == "A2"
     w.force_dice([1, 1])
     w.step()
-    assert attacks(w)[-1]["rule"] == "6.34" and "pursues" in attacks(w)[-1]["text"]
+    assert attacks(w)[-1]["rule"] == "6.34" and "Pursuit attack by" in attacks(w)[-1]["text"]
     assert w.battle.over and w.outcome["how"] == "panic"
 
 
@@ -413,10 +415,10 @@ def test_11_0_ares_replaces_the_attack_with_forced_dice():
     struck = [line for line in w.log if line.get("replaced")]   # but the narrative keeps them,
     assert struck and struck[0]["kind"] == "attack"             # struck through
     assert [line["text"] for line in struck if line["kind"] == "attack"] == first_roll
-    assert "rolls 4 4 4" in first_roll[0]
+    assert "rolled 4, 4 and 4," in first_roll[0]
     after = w.log[w.log.index(struck[-1]) + 1:]
     assert after[0]["kind"] == "appeal" and not any(line.get("replaced") for line in after)
-    assert [line["text"] for line in after if line["kind"] == "attack"][0].count("rolls 1 1 6")
+    assert "rolled 1, 1 and 6," in [line["text"] for line in after if line["kind"] == "attack"][0]
     assert w.history["hits"].to_list() == [2] and w.history["routs"].to_list() == [1]
     target = w.battle.fighter("S1")
     assert target.cv == 1 and target.routed
@@ -530,9 +532,9 @@ def test_11_0_hera_overrules_an_appeal_to_ares():
     assert w.outcome == {} and w.battle.fighter("S1").cv == 3
     assert w.sacrifices == {"athens": [], "sparta": []} and w.appeal == {}
     assert appeal_lines(w)[-1]["text"].startswith("Sparta appeals to Hera")
-    rolls = [(line["text"].split("rolls ")[1][:5], bool(line.get("replaced")))
+    rolls = [(line["text"].split("rolled ")[1][:10], bool(line.get("replaced")))
              for line in w.log if line["kind"] == "attack"]
-    assert rolls == [("4 4 4", True), ("1 1 1", True), ("3 4 4", False)]
+    assert rolls == [("4, 4 and 4", True), ("1, 1 and 1", True), ("3, 4 and 4", False)]
 
 
 @pytest.mark.rule("11.0")
@@ -605,3 +607,25 @@ def test_11_0_sacrifices_read_from_a_game():
 def test_bad_sacrifices_are_refused_in_plain_words(held, message):
     with pytest.raises(BattleError, match=message):
         BattleWidget.from_forces("B2:3", "C2:3", sacrifices=held)
+
+
+def test_the_odds_chart_redraws_once_per_attack():
+    """Issue 15, item 10: the chart redrew for ``odds`` and again for ``odds_track``."""
+    w = BattleWidget.from_forces("cav:A1:2,B2:3,C2:2", "C2:4,A1:2,B1:3", seed=10)
+    chart = w.chart
+    attacks = 0
+    while not w.battle.over and attacks < 8:
+        b = w.battle
+        before = chart.renders
+        if b.prompt is not None:
+            w.choose("fight" if "fight" in b.prompt.choices else b.prompt.choices[0])
+        else:
+            w.step()
+            attacks += 1
+        now = w.battle.prompt  # odds are worked out except while a tie waits (§6.32, §6.33)
+        fresh = now is None or now.kind == "retreat"
+        assert chart.renders - before == (1 if fresh else 0)
+    assert attacks >= 4
+    before = chart.renders
+    w.restart()
+    assert chart.renders == before + 1 and list(chart.line.x) == [0]

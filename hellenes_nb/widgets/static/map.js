@@ -81,6 +81,25 @@ function stackFace(side, count, x, y, s, colour, inside) {
   return out;
 }
 
+// Python sends a move's board as a patch (map.py, board_patch): the areas whose blocks, control,
+// siege or garrison changed, and the other entries that changed. It is applied to the model's
+// own board object in place, once for the model (initialize) and again, harmlessly, by each
+// view, so a view opened later draws the board as it is now.
+function applyPatch(board, patch) {
+  if (!board || !patch) return;
+  Object.assign(board, patch.keys || {});
+  for (const [name, { set, drop }] of Object.entries(patch.areas || {})) {
+    const entry = (board[name] = board[name] || {});
+    Object.assign(entry, set);
+    for (const a of drop) delete entry[a];
+  }
+}
+
+// a layer's content is replaced only when it changed, so its nodes stay the same otherwise
+function fill(g, html) {
+  if (g.__html !== html) { g.innerHTML = html; g.__html = html; }
+}
+
 function marker(x, y, r, text, cls, title) {
   return `<g class="hmap-marker ${cls}" aria-label="${esc(title)}"><circle cx="${f1(x)}" cy="${f1(y)}" r="${f1(r)}"/>` +
     `<text x="${f1(x)}" y="${f1(y + r * 0.38)}" font-size="${f1(r * (text.length > 1 ? 0.95 : 1.2))}" text-anchor="middle">${esc(text)}</text></g>`;
@@ -154,10 +173,12 @@ function render({ model, el: host }) {
   svg.append(outline, rings, blocksG, marks, details);
 
   // the areas: ARIA, keyboard focus, and their outlines for the overlays
-  const pathOf = {};
+  const pathOf = {}, nodeOf = {};
+  const blockGroups = new Map(); // area -> its <g> in the blocks layer
   for (const p of svg.querySelectorAll("[data-area]")) {
     const id = p.getAttribute("data-area");
     pathOf[id] = p.getAttribute("d");
+    nodeOf[id] = p;
     p.setAttribute("tabindex", "0");
     p.setAttribute("role", "button");
   }
@@ -256,10 +277,11 @@ function render({ model, el: host }) {
     const selUnit = model.get("selected_unit");
     const viewer = board.viewer || model.get("viewer");
     const mine = (side) => viewer === "all" || viewer === side;
-    const out = [];
+    const drawn = new Set();
     for (const [area, list] of Object.entries(blocks)) {
       const a = anchorOf(area);
       if (!a) continue;
+      const out = [];
       const inside = list.filter((b) => b.besieged), outside = list.filter((b) => !b.besieged);
       const above = a.y - (a.city ? 9 : 4) * Math.max(k, 0.45);
       if (detail) {
@@ -296,8 +318,20 @@ function render({ model, el: host }) {
           group(outside, above - s, false);
         }
       }
+      // each area's blocks are one group, redrawn only when what it shows changed
+      let g = blockGroups.get(area);
+      if (!g) {
+        g = document.createElementNS(NS, "g");
+        g.setAttribute("data-blocks-of", area);
+        blocksG.append(g);
+        blockGroups.set(area, g);
+      }
+      fill(g, out.join(""));
+      drawn.add(area);
     }
-    blocksG.innerHTML = out.join("");
+    for (const [area, g] of blockGroups) {
+      if (!drawn.has(area)) { g.remove(); blockGroups.delete(area); }
+    }
     state.detail = detail;
   }
 
@@ -328,8 +362,8 @@ function render({ model, el: host }) {
       const x0 = a.x - half - r * 1.2;
       list.forEach(([text, cls, title], i) => out.push(marker(x0 - i * r * 2.25, a.y, r, text, cls, title)));
     }
-    marks.innerHTML = out.join("");
-    rings.innerHTML = ringsOut.join("");
+    fill(marks, out.join(""));
+    fill(rings, ringsOut.join(""));
   }
 
   function drawFills(board) {
@@ -337,8 +371,8 @@ function render({ model, el: host }) {
     if (state.control) {
       for (const [area, side] of Object.entries(board.control || {})) out.push(overlay(area, `hmap-ctl hmap-ctl-${side}`));
     }
-    fills.innerHTML = out.join("");
-    hatch.innerHTML = (board.neutral || []).map((a) => overlay(a, "hmap-neutral")).join("");
+    fill(fills, out.join(""));
+    fill(hatch, (board.neutral || []).map((a) => overlay(a, "hmap-neutral")).join(""));
   }
 
   function drawLights() {
@@ -346,16 +380,16 @@ function render({ model, el: host }) {
     const hl = model.get("highlights") || {};
     for (const [style, areas] of Object.entries(hl)) for (const a of areas) out.push(overlay(a, `hmap-hl hmap-hl-${style}`));
     for (const a of model.get("destinations") || []) out.push(overlay(a, "hmap-dest"));
-    lights.innerHTML = out.join("");
+    fill(lights, out.join(""));
     const sel = model.get("selected_area");
     let o = sel ? overlay(sel, "hmap-sel") : "";
     if (state.focusArea && state.focusArea !== sel) o += overlay(state.focusArea, "hmap-kbd");
-    outline.innerHTML = o;
+    fill(outline, o);
     for (const p of svg.querySelectorAll("[data-area].hmap-is-dest, [data-area][aria-pressed='true']")) {
       p.classList.remove("hmap-is-dest"); p.setAttribute("aria-pressed", "false");
     }
-    for (const a of model.get("destinations") || []) svg.querySelector(`[data-area="${a}"]`)?.classList.add("hmap-is-dest");
-    if (sel) svg.querySelector(`[data-area="${sel}"]`)?.setAttribute("aria-pressed", "true");
+    for (const a of model.get("destinations") || []) nodeOf[a]?.classList.add("hmap-is-dest");
+    if (sel) nodeOf[sel]?.setAttribute("aria-pressed", "true");
   }
 
   function drawTrack(board) {
@@ -366,7 +400,7 @@ function render({ model, el: host }) {
       const cls = v === 0 ? "hmap-cell hmap-zero" : v < 0 ? "hmap-cell hmap-sp" : "hmap-cell hmap-at";
       cells.push(`<span class="${cls}${v === p ? " hmap-here" : ""}" title="${v === 0 ? "even" : v < 0 ? "Sparta +" + -v : "Athens +" + v}">${v === p ? "●" : ""}</span>`);
     }
-    track.innerHTML = `<span class="hmap-track-end hmap-sp-text">Sparta wins ${n}</span>${cells.join("")}<span class="hmap-track-end hmap-at-text">${n} Athens wins</span>`;
+    fill(track, `<span class="hmap-track-end hmap-sp-text">Sparta wins ${n}</span>${cells.join("")}<span class="hmap-track-end hmap-at-text">${n} Athens wins</span>`);
     const lead = p > 0 ? `Athens leads by ${p}` : p < 0 ? `Sparta leads by ${-p}` : "even";
     track.setAttribute("aria-label", `Prestige track (§14.1): ${lead}; ${n} wins the game (§14.21).`);
   }
@@ -455,10 +489,11 @@ function render({ model, el: host }) {
     viewerChip.textContent = v === "all" ? "Teacher view (all blocks)" : `${cap(v)}'s view`;
     viewerChip.className = `hmap-viewer hmap-viewer-${v}`;
     for (const [area, p] of Object.entries(places)) {
-      const node = svg.querySelector(`[data-area="${area}"]`);
+      const node = nodeOf[area];
       if (!node) continue;
       const n = ((board.blocks || {})[area] || []).length;
-      node.setAttribute("aria-label", `${p.name}${p.city ? ", " + p.city.name + " " + p.city.value : ""}${n ? ", " + n + " block" + (n > 1 ? "s" : "") : ""}`);
+      const label = `${p.name}${p.city ? ", " + p.city.name + " " + p.city.value : ""}${n ? ", " + n + " block" + (n > 1 ? "s" : "") : ""}`;
+      if (node.getAttribute("aria-label") !== label) node.setAttribute("aria-label", label);
     }
     drawTrack(board);
     drawFills(board);
@@ -579,12 +614,17 @@ function render({ model, el: host }) {
   const onBoard = () => drawBoard();
   const onLights = () => { drawLights(); drawPanel(model.get("board") || {}); drawBlocks(); };
   const onMessage = () => { status.textContent = model.get("message"); };
+  const onCustom = (msg) => {
+    if (!msg || !msg.board_patch) return;
+    applyPatch(model.get("board"), msg.board_patch);
+    drawBoard();
+  };
   const listeners = [
     ["change:board", onBoard], ["change:viewer", onBoard],
     ["change:highlights", onLights], ["change:destinations", onLights],
     ["change:selected_area", onLights], ["change:selected_unit", onLights],
     ["change:zoom", pullCam], ["change:center", pullCam], ["change:message", onMessage],
-    ["change:size", onSize],
+    ["change:size", onSize], ["msg:custom", onCustom],
   ];
   for (const [name, fn] of listeners) model.on(name, fn);
 
@@ -606,4 +646,10 @@ function render({ model, el: host }) {
   };
 }
 
-export default { render };
+function initialize({ model }) {
+  const onPatch = (msg) => { if (msg && msg.board_patch) applyPatch(model.get("board"), msg.board_patch); };
+  model.on("msg:custom", onPatch);
+  return () => model.off("msg:custom", onPatch);
+}
+
+export default { initialize, render };
