@@ -240,13 +240,14 @@ def pillage_score(pic: Picture, p: int) -> float:
     return base * 2.0
 
 
-def choose_action(game, pic: Picture, legal: list[dict], memory: dict) -> dict:
-    """The best action of the action phase; a chosen group plan is kept in ``memory``."""
+def rank_actions(game, pic: Picture, legal: list[dict]) -> list[tuple[float, dict, Plan | None]]:
+    """Every scored action of the action phase with its score and, for a group move, its plan:
+    best first (ties in the listed order). Actions of a type the bot does not score are left
+    out."""
     ix = pic.ix
     po = ix.place_of
-    memory["plan"] = None
-    best, best_score, best_plan = None, -1.0, None
-    for a in legal:
+    ranked = []
+    for i, a in enumerate(legal):
         t = a["type"]
         plan = None
         if t == "end_actions":
@@ -264,12 +265,20 @@ def choose_action(game, pic: Picture, legal: list[dict], memory: dict) -> dict:
             score = plan.score if plan.moves else -1.0
         else:
             continue
-        if score > best_score:
-            best, best_score, best_plan = a, score, plan
-    if best is None:
+        ranked.append((score, i, a, plan))
+    ranked.sort(key=lambda r: (-r[0], r[1]))
+    return [(score, a, plan) for score, _i, a, plan in ranked]
+
+
+def choose_action(game, pic: Picture, legal: list[dict], memory: dict) -> dict:
+    """The best action of the action phase; a chosen group plan is kept in ``memory``."""
+    ranked = rank_actions(game, pic, legal)
+    memory["plan"] = None
+    if not ranked or ranked[0][0] <= -1.0:
         return legal[0]
-    if best_plan is not None:
-        memory["plan"] = list(best_plan.moves)
+    _score, best, plan = ranked[0]
+    if plan is not None:
+        memory["plan"] = list(plan.moves)
     return best
 
 
