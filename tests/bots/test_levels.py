@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.botkit import random_position
+from support.botkit import play_choices, random_position
 from support.toygame import Toy
 
 from hellenes_nb.bots import HeuristicBot, RandomBot, deciding_sides, make_level
@@ -58,16 +58,8 @@ def test_the_easy_bot_returns_only_legal_actions(scenario, seed, steps, bot_seed
             game.apply(action)
 
 
-def _choices(bot_for, seed: int, decisions: int = 150) -> list[dict]:
-    game = new_game("431", seed)
-    bots = {"athens": bot_for(1), "sparta": HeuristicBot(2)}
-    out = []
-    for _ in range(decisions):
-        for side in deciding_sides(game):
-            a = bots[side].choose(game, side)
-            out.append(strip_label(a))
-            game.apply(a)
-    return out
+def _choices(bot_for, seed: int) -> list[dict]:
+    return play_choices("431", seed, {"athens": bot_for(1), "sparta": HeuristicBot(2)}, 150)
 
 
 def test_the_easy_bot_replays_for_a_seed_and_strays_from_the_heuristic():

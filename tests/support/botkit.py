@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from hellenes_nb.bots import HeuristicBot, RandomBot, deciding_sides
 from hellenes_nb.core.game import Game
+from hellenes_nb.core.steps import strip_label
 from hellenes_nb.games.hellenes.index import SIDE_NAMES
 from hellenes_nb.games.hellenes.rules import control
 from hellenes_nb.games.hellenes.rules.siege.records import refresh
@@ -35,6 +36,21 @@ def random_position(scenario: str, seed: int, steps: int) -> Game:
         for side in deciding_sides(game):
             game.apply(rnd.choose(game, side))
     return game
+
+
+def play_choices(scenario: str, seed: int, bots: dict, decisions: int) -> list[dict]:
+    """The actions (labels stripped) ``bots`` (by side) choose in ``decisions`` rounds of a new
+    game of ``scenario`` with dice ``seed``."""
+    game = new_game(scenario, seed)
+    out = []
+    for _ in range(decisions):
+        if game.over:
+            break
+        for side in deciding_sides(game):
+            a = bots[side].choose(game, side)
+            out.append(strip_label(a))
+            game.apply(a)
+    return out
 
 
 def action_phase(side: str, seed: int = 5) -> Game:

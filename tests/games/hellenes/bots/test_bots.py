@@ -13,6 +13,7 @@ from support.botkit import (
     action_phase,
     advance,
     clear,
+    play_choices,
     put,
     random_position,
     settle_board,
@@ -68,29 +69,16 @@ def test_shuffle_hidden_really_changes_the_hidden_blocks():
     assert game.state.loc[foe] != other.state.loc[foe] or game.state.cv[foe] != other.state.cv[foe]
 
 
-def _play(scenario: str, seed: int, bots: dict, decisions: int) -> list[dict]:
-    game = new_game(scenario, seed)
-    out = []
-    for _ in range(decisions):
-        if game.over:
-            break
-        for side in deciding_sides(game):
-            a = bots[side].choose(game, side)
-            out.append(strip_label(a))
-            game.apply(a)
-    return out
-
-
 @pytest.mark.parametrize("name", ["heuristic", "random"])
 def test_bots_are_deterministic_for_a_seed(name):
-    runs = [_play("431", 4, {"athens": make_bot(name, 9), "sparta": make_bot(name, 10)}, 300)
+    runs = [play_choices("431", 4, {"athens": make_bot(name, 9), "sparta": make_bot(name, 10)}, 300)
             for _ in range(2)]
     assert runs[0] == runs[1] and len(runs[0]) > 50
 
 
 def test_random_bots_with_other_seeds_play_differently():
-    a = _play("431", 4, {"athens": RandomBot(1), "sparta": RandomBot(2)}, 100)
-    b = _play("431", 4, {"athens": RandomBot(3), "sparta": RandomBot(4)}, 100)
+    a = play_choices("431", 4, {"athens": RandomBot(1), "sparta": RandomBot(2)}, 100)
+    b = play_choices("431", 4, {"athens": RandomBot(3), "sparta": RandomBot(4)}, 100)
     assert a != b
 
 

@@ -8,7 +8,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.botkit import random_position, shuffle_hidden
+from support.botkit import play_choices, random_position, shuffle_hidden
 
 from hellenes_nb.bots import RandomBot, deciding_sides, make_bot
 from hellenes_nb.bots.playout import apply_listed, listed, playout
@@ -17,7 +17,6 @@ from hellenes_nb.core.steps import strip_label
 from hellenes_nb.games.hellenes.bots.picture import Picture
 from hellenes_nb.games.hellenes.bots.sampling import Belief, SeenBlocks
 from hellenes_nb.games.hellenes.bots.searching import HellenesSearch, SearchBotHellenes
-from hellenes_nb.games.registry import new_game
 
 SCENARIOS = ("431", "sicily", "413", "415")
 
@@ -72,20 +71,12 @@ def test_search_choice_is_the_same_after_a_swap_in_a_searched_decision():
         assert bot_a.last.candidates > 1 and bot_a.last.means == bot_b.last.means
 
 
-def _play(seed: int, decisions: int) -> list[dict]:
-    game = new_game("431", seed)
-    bots = {"athens": _searcher(5, 8), "sparta": make_bot("heuristic", 6)}
-    out = []
-    for _ in range(decisions):
-        for side in deciding_sides(game):
-            a = bots[side].choose(game, side)
-            out.append(strip_label(a))
-            game.apply(a)
-    return out
-
-
 def test_search_is_deterministic_for_a_seed_and_an_iteration_count():
-    assert _play(4, 60) == _play(4, 60)
+    def run():
+        bots = {"athens": _searcher(5, 8), "sparta": make_bot("heuristic", 6)}
+        return play_choices("431", 4, bots, 60)
+
+    assert run() == run()
 
 
 def test_the_sample_keeps_what_the_side_sees():
