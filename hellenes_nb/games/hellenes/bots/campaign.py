@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hellenes_nb.games.hellenes.bots.picture import Picture, unit_strength
-from hellenes_nb.games.hellenes.rules.actions.moves import move_actions
+from hellenes_nb.games.hellenes.rules.actions.moves import each_move
 
 ATTACK_MARGIN = 1.5      # my strength / estimated enemy strength needed to engage
 SIEGE_MARGIN = 1.2       # to shut enemy units in their city and hold the province
@@ -52,7 +52,7 @@ def unit_options(game, pic: Picture, units: list[int]) -> dict[int, dict[int, di
     po = pic.ix.place_of
     for u in units:
         dests: dict[int, dict] = {}
-        for a in move_actions(st, pic.me, u, "group"):
+        for a in each_move(st, pic.me, u, "group"):
             if a.get("forced"):
                 continue
             d = po[a["path"][-1]]
@@ -284,10 +284,14 @@ def choose_action(game, pic: Picture, legal: list[dict], memory: dict) -> dict:
 
 def group_move(game, pic: Picture, legal: list[dict], memory: dict) -> dict:
     """Play the remembered plan's moves that are still legal, then finish the group."""
-    by_key = {move_key(a): a for a in legal if a["type"] == "move"}
     plan = memory.get("plan")
     if plan is None:
         plan = _free_plan(game, pic, legal)
+    # key only the listed moves that end where a planned move of that unit ends (a group
+    # move lists hundreds of moves)
+    ends = {(m.get("unit"), m["path"][-1]) for m in plan}
+    by_key = {move_key(a): a for a in legal
+              if a["type"] == "move" and (a.get("unit"), a["path"][-1]) in ends}
     while plan:
         a = by_key.get(move_key(plan.pop(0)))
         if a is not None:
