@@ -25,8 +25,9 @@ rollouts costing milliseconds, a budget of tens to a few hundred rollouts a deci
 spent comparing the root's candidates on many samples than growing a deeper tree on few.
 
 The budget is a number of rollouts (``iterations``), so a bot with a seed always makes the same
-choices; ``seconds`` adds a time limit (the dashboard's thinking budget), checked between
-rounds, after which the choice is made on the rounds finished.
+choices; ``seconds`` adds a time limit (the dashboard's thinking budget): a round is not begun
+when, at the mean cost of a rollout so far, it would end after the limit, and the choice is made
+on the rounds finished.
 """
 
 from __future__ import annotations
@@ -175,7 +176,7 @@ class SearchBot(Bot):
             for _ in range(rounds):
                 if left < len(alive) and thought.rounds:
                     break
-                if deadline is not None and thought.rounds and time.perf_counter() > deadline:
+                if deadline is not None and thought.rounds and self._late(t0, deadline, alive):
                     return self._pick(alive, sums, counts)
                 state = belief.sample(self.rng)
                 seed = self.rng.getrandbits(64)
@@ -190,6 +191,12 @@ class SearchBot(Bot):
                 break
             alive = self._halve(alive, sums, counts)
         return self._pick(alive, sums, counts)
+
+    def _late(self, t0: float, deadline: float, alive: list[int]) -> bool:
+        """Whether another round, at the mean cost of a rollout so far, would end after the
+        deadline (so the time limit is kept, not overrun by a round)."""
+        now = time.perf_counter()
+        return now + (now - t0) / self.last.rollouts * len(alive) > deadline
 
     def _rollout(self, game: Game, side: str, ruleset: Ruleset, sample: Any, action: dict,
                  seed: int, role: int, stop: Stop) -> float:

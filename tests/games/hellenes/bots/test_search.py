@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.botkit import play_choices, random_position, shuffle_hidden
 
-from hellenes_nb.bots import RandomBot, deciding_sides, make_bot
+from hellenes_nb.bots import RandomBot, deciding_sides, make_bot, search
 from hellenes_nb.bots.playout import apply_listed, listed, playout
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import strip_label
@@ -107,3 +107,26 @@ def test_rollouts_agree_with_the_full_engine_in_check_mode():
         role = game.ruleset.roles.index(side)
         apply_listed(game.ruleset, state, listed(game.ruleset, state, role)[0], check=True)
         assert playout(game.ruleset, state, policy, model.stop(game.state), 400, check=True) > 0
+
+
+def test_a_time_limit_is_kept_not_overrun_by_a_round(monkeypatch):
+    """A round is not begun when it would end after the limit (the first always runs). A fake
+    clock that moves 0.1 s a rollout: the search thinks 1 s at most, not one round more."""
+    game = random_position("431", 21, 120)
+    while game.prompt.kind != "card_play":
+        for side in deciding_sides(game):
+            game.apply(RandomBot(2).choose(game, side))
+    side = deciding_sides(game)[0]
+    clock = [0.0]
+    monkeypatch.setattr(search.time, "perf_counter", lambda: clock[0])
+    bot = SearchBotHellenes(1, iterations=200, seconds=1.0)
+    rollout = bot._rollout
+
+    def slow_rollout(*args):
+        clock[0] += 0.1
+        return rollout(*args)
+
+    monkeypatch.setattr(bot, "_rollout", slow_rollout)
+    assert strip_label(bot.choose(game, side)) in map(strip_label, game.legal_actions(side))
+    assert 1 < bot.last.rounds and bot.last.rollouts < 200
+    assert bot.last.seconds <= 1.0
