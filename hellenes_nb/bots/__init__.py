@@ -1,5 +1,5 @@
-"""Computer opponents (docs/bots.md): a random baseline for any game and, for Hellenes, a
-heuristic bot.
+"""Computer opponents (docs/bots.md): a random baseline and a search for any game, for Hellenes
+a heuristic bot, and three levels (``make_level``: easy, normal, hard).
 
     from hellenes_nb.bots import HeuristicBot, RandomBot, make_bot
     bot = HeuristicBot(seed=1)
@@ -14,11 +14,12 @@ from typing import Any
 from hellenes_nb.bots.base import Bot, BotError, deciding_sides
 from hellenes_nb.bots.random_bot import RandomBot
 
-__all__ = ["BOTS", "Bot", "BotError", "HeuristicBot", "RandomBot", "bots_for", "deciding_sides",
-           "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "BotError", "HeuristicBot", "RandomBot", "bots_for",
+           "deciding_sides", "make_bot", "make_level"]
 
 _LATER = {"BOTS": "hellenes_nb.bots.registry", "bots_for": "hellenes_nb.bots.registry",
           "make_bot": "hellenes_nb.bots.registry",
+          "LEVELS": "hellenes_nb.bots.levels", "make_level": "hellenes_nb.bots.levels",
           "HeuristicBot": "hellenes_nb.games.hellenes.bots.heuristic"}
 
 

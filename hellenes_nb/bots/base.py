@@ -24,6 +24,8 @@ class Bot(ABC):
     name = "bot"
     #: the games (ruleset names) it plays; None: every game
     games: tuple[str, ...] | None = None
+    #: True for a bot that takes a thinking budget (``iterations=``, ``seconds=``: the search)
+    thinks = False
 
     @abstractmethod
     def choose(self, game: Game, side: str) -> dict:

@@ -8,6 +8,7 @@ import sys
 
 from hellenes_nb.bots.match import run_match
 from hellenes_nb.bots.registry import BOTS
+from hellenes_nb.bots.search import DEFAULT_ITERATIONS, DEFAULT_SECONDS
 from hellenes_nb.cliargs import add_batch_options, capped_workers
 
 
@@ -32,7 +33,9 @@ def format_summary(s: dict) -> str:
             lines.append(f"  seed {r['seed']} crashed: {r['error']}")
     lines.append("  endings: " + ", ".join(f"{k} {v}" for k, v in s["how"].items()))
     lines.append(f"  {s['decisions_per_game']} decisions per game; {s['a']} "
-                 f"{s['a_ms_per_decision_median_game']} ms per decision (median game); "
+                 f"{s['a_ms_per_decision_median_game']} ms per decision (median game), "
+                 f"{s['a_ms_per_decision_median']} median and {s['a_ms_per_decision_p95']} p95 "
+                 "over its decisions; "
                  f"{s['seconds']} s on {s['workers']} worker(s)")
     return "\n".join(lines)
 
@@ -42,7 +45,9 @@ def _cmd(args: argparse.Namespace) -> int:
         summary = run_match(args.a, args.b, args.games, seed=args.seed, scenario=args.scenario,
                             workers=capped_workers(args.workers, args.games),
                             max_decisions=args.max_decisions,
-                            progress=not args.no_progress)
+                            progress=not args.no_progress,
+                            budget={"iterations": args.iterations,
+                                    "seconds": args.seconds or None})
     except ValueError as exc:  # a bot that does not play the scenario's game (BotError)
         print(f"hellenes match: {exc}", file=sys.stderr)
         return 2
@@ -62,6 +67,12 @@ def add_match_parser(subparsers: argparse._SubParsersAction) -> None:
                    "(default heuristic)")
     p.add_argument("--b", choices=names, default="random", help="its opponent (default random)")
     add_batch_options(p, games=200, seed=1)
+    p.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS,
+                   help=f"rollouts a decision for a bot that thinks, the search (default "
+                        f"{DEFAULT_ITERATIONS})")
+    p.add_argument("--seconds", type=float, default=DEFAULT_SECONDS,
+                   help=f"thinking time a decision for a bot that thinks (default "
+                        f"{DEFAULT_SECONDS}; 0 for no limit: then it replays exactly)")
     p.add_argument("--keep-games", action="store_true", help="include every game's summary")
     p.add_argument("--json", action="store_true", help="print one JSON summary")
     p.set_defaults(func=_cmd)

@@ -35,14 +35,24 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def percentile(sorted_values: list[float], q: float) -> float:
+    """The ``q`` quantile (nearest rank) of already sorted values; 0 when there are none."""
+    if not sorted_values:
+        return 0.0
+    return sorted_values[min(len(sorted_values) - 1, math.ceil(q * len(sorted_values)) - 1)]
+
+
 def play_game(a: str, b: str, scenario: str, seed: int, a_side: str,
-              max_decisions: int = 20000) -> dict[str, Any]:
-    """One game of bot ``a`` (playing ``a_side``) against bot ``b``; a JSON-ready summary."""
+              max_decisions: int = 20000, budget: dict | None = None) -> dict[str, Any]:
+    """One game of bot ``a`` (playing ``a_side``) against bot ``b``; a JSON-ready summary.
+    ``budget`` (``iterations``, ``seconds``) goes to the bots that think (the search)."""
     game = new_game(scenario, seed)
     ruleset = game.ruleset
     roles = ruleset.roles
     b_side = roles[1 - roles.index(a_side)]
-    bots = {a_side: make_bot(a, seed * 2 + 1, ruleset), b_side: make_bot(b, seed * 2 + 2, ruleset)}
+    bots = {a_side: make_bot(a, seed * 2 + 1, ruleset, budget),
+            b_side: make_bot(b, seed * 2 + 2, ruleset, budget)}
+    a_ms: list[float] = []
     seconds = {a_side: 0.0, b_side: 0.0}
     counts = {a_side: 0, b_side: 0}
     decisions = 0
@@ -56,7 +66,10 @@ def play_game(a: str, b: str, scenario: str, seed: int, a_side: str,
             for side in sides:
                 t = time.perf_counter()
                 action = bots[side].choose(game, side)
-                seconds[side] += time.perf_counter() - t
+                took = time.perf_counter() - t
+                seconds[side] += took
+                if side == a_side:
+                    a_ms.append(round(1000 * took, 2))
                 counts[side] += 1
                 game.apply(action)
                 decisions += 1
@@ -69,7 +82,8 @@ def play_game(a: str, b: str, scenario: str, seed: int, a_side: str,
                            "a_ms_per_decision": round(1000 * seconds[a_side]
                                                       / max(counts[a_side], 1), 3),
                            "b_ms_per_decision": round(1000 * seconds[b_side]
-                                                      / max(counts[b_side], 1), 3)}
+                                                      / max(counts[b_side], 1), 3),
+                           "a_ms": a_ms}
     if error:
         out.update(result="crash", how="crash", error=error, history=len(game.history))
     elif res is None:
@@ -87,20 +101,22 @@ def _job(args: tuple) -> dict[str, Any]:
 
 def run_match(a: str, b: str, games: int, seed: int = 1, scenario: str = "431",
               workers: int = 1, max_decisions: int = 20000,
-              progress: bool = False) -> dict[str, Any]:
+              progress: bool = False, budget: dict | None = None) -> dict[str, Any]:
     """Play ``games`` games, sides alternated; a JSON-ready summary from bot ``a``'s side.
     ``workers`` is lowered to the games and the cores; ``progress`` shows a progress bar on
-    standard error (when it is a terminal)."""
+    standard error (when it is a terminal); ``budget`` is the thinking budget of bots that
+    think (``iterations``, ``seconds``: :func:`~hellenes_nb.bots.registry.make_bot`)."""
     if games < 1:
         raise ValueError(f"a match needs at least one game, not {games}")
     for name in (a, b):
         make_bot(name)
     ruleset = scenario_ruleset(scenario)
     for name in (a, b):
-        make_bot(name, ruleset=ruleset)
+        make_bot(name, ruleset=ruleset, budget=budget)
     roles = ruleset.roles
     workers = worker_count(workers, games)
-    jobs = [(a, b, scenario, seed + i, roles[i % 2], max_decisions) for i in range(games)]
+    jobs = [(a, b, scenario, seed + i, roles[i % 2], max_decisions, budget)
+            for i in range(games)]
     t0 = time.perf_counter()
     results = play_all(_job, jobs, workers=workers, desc=f"{a} v {b}", progress=progress)
     seconds = time.perf_counter() - t0
@@ -128,6 +144,7 @@ def summarize(a: str, b: str, scenario: str, seed: int, results: list[dict],
     for r in results:
         hows[r["how"]] = hows.get(r["how"], 0) + 1
     a_ms = sorted(r["a_ms_per_decision"] for r in results)
+    each = sorted(ms for r in results for ms in r.pop("a_ms", []))
     return {
         "a": a, "b": b, "scenario": scenario, "seed": seed, "workers": workers,
         "result_type": "full games (to the end of the scenario or an earlier victory)",
@@ -136,6 +153,9 @@ def summarize(a: str, b: str, scenario: str, seed: int, results: list[dict],
         "how": dict(sorted(hows.items())),
         "decisions_per_game": round(sum(decisions) / len(decisions), 1),
         "a_ms_per_decision_median_game": a_ms[len(a_ms) // 2],
+        "a_ms_per_decision_median": percentile(each, 0.5),
+        "a_ms_per_decision_p95": percentile(each, 0.95),
+        "a_ms_per_decision_max": each[-1] if each else 0.0,
         "seconds": round(seconds, 1),
         "results": results,
     }

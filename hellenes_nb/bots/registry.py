@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from hellenes_nb.bots.base import Bot, BotError
 from hellenes_nb.bots.random_bot import RandomBot
+from hellenes_nb.bots.search import SearchBot
 from hellenes_nb.core.ruleset import Ruleset
 from hellenes_nb.games.services import SERVICES, services_for
 
 #: the bots that play any game
-GENERIC: dict[str, type[Bot]] = {"random": RandomBot}
+GENERIC: dict[str, type[Bot]] = {"random": RandomBot, "search": SearchBot}
 
 #: every bot by name, whatever game it plays (two games may each have a "heuristic": the first
 #: registered keeps the name here; ``bots_for`` and ``make_bot(..., ruleset)`` find each game's)
@@ -25,13 +26,19 @@ def bots_for(ruleset: Ruleset) -> dict[str, type[Bot]]:
     return {**GENERIC, **services_for(ruleset).bots}
 
 
-def make_bot(name: str, seed: int = 0, ruleset: Ruleset | None = None) -> Bot:
-    """A bot by name (``random`` or ``heuristic``) with its seed; with ``ruleset``, only a bot
-    that plays that game."""
+def make_bot(name: str, seed: int = 0, ruleset: Ruleset | None = None,
+             budget: dict | None = None) -> Bot:
+    """A bot by name (``random``, ``heuristic``, ``search``, ...) with its seed; with
+    ``ruleset``, only a bot that plays that game. ``budget`` (``iterations``: rollouts a
+    decision, ``seconds``: thinking time, None for none) goes to a bot that thinks
+    (:attr:`Bot.thinks`) and is ignored by the others."""
     known = BOTS if ruleset is None else bots_for(ruleset)
     if name not in known:
         if ruleset is not None and name in BOTS:
             raise BotError(f"the {name} bot does not play {ruleset.name}: choose one of "
                            f"{', '.join(sorted(known))}")
         raise BotError(f"unknown bot {name!r}: choose one of {', '.join(sorted(known))}")
-    return known[name](seed)
+    cls = known[name]
+    if budget and cls.thinks:
+        return cls(seed, **budget)
+    return cls(seed)

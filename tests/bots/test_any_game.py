@@ -13,6 +13,7 @@ import pytest
 from support.toygame import Toy
 
 from hellenes_nb.bots import BotError, HeuristicBot, RandomBot, bots_for, deciding_sides, make_bot
+from hellenes_nb.bots.search import SearchBot
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.registry import new_game
 from hellenes_nb.games.services import services_for
@@ -45,13 +46,31 @@ def test_a_bot_names_the_games_roles_when_a_side_is_wrong():
 
 
 def test_the_heuristic_bot_plays_only_hellenes():
-    assert bots_for(TOY) == {"random": RandomBot}
-    assert set(bots_for(new_game("431").ruleset)) == {"random", "heuristic"}
+    assert bots_for(TOY) == {"random": RandomBot, "search": SearchBot}
+    assert set(bots_for(new_game("431").ruleset)) == {"random", "easy", "heuristic", "search"}
     with pytest.raises(BotError, match="the heuristic bot plays hellenes, not toy"):
         HeuristicBot().choose(toy_game(), "first")
     with pytest.raises(BotError, match="the heuristic bot does not play toy"):
         make_bot("heuristic", 1, TOY)
     assert isinstance(make_bot("random", 1, TOY), RandomBot)
+
+
+def test_the_generic_search_plays_another_game_legally_and_replays_for_a_seed():
+    """The search is generic over the Ruleset: on the toy game (no hidden information) it
+    samples the position itself with new dice and plays random rollouts to the end."""
+    runs = []
+    for _ in range(2):
+        game = toy_game(4)
+        bot = SearchBot(seed=2, iterations=12, seconds=None)
+        chosen = []
+        while not game.over:
+            (side,) = deciding_sides(game)
+            action = bot.choose(game, side)
+            assert action in game.legal_actions(side)
+            chosen.append(action)
+            game.apply(action)
+        runs.append(chosen)
+    assert runs[0] == runs[1] and runs[0]
 
 
 def test_a_game_without_services_gets_neutral_ones():

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from hellenes_nb.bots import HeuristicBot, deciding_sides
+from hellenes_nb.bots import HeuristicBot, RandomBot, deciding_sides
 from hellenes_nb.core.game import Game
+from hellenes_nb.core.steps import strip_label
 from hellenes_nb.games.hellenes.index import SIDE_NAMES
 from hellenes_nb.games.hellenes.rules import control
 from hellenes_nb.games.hellenes.rules.siege.records import refresh
@@ -23,6 +24,33 @@ def advance(game: Game, until: Callable[[Game], bool], limit: int = 2000) -> Gam
         for side in deciding_sides(game):
             game.apply(bots[side].choose(game, side))
     raise AssertionError("the position was not reached")
+
+
+def random_position(scenario: str, seed: int, steps: int) -> Game:
+    """A game of ``scenario`` after ``steps`` rounds of random play (seeded by ``seed``)."""
+    game = new_game(scenario, seed)
+    rnd = RandomBot(seed)
+    for _ in range(steps):
+        if game.over:
+            break
+        for side in deciding_sides(game):
+            game.apply(rnd.choose(game, side))
+    return game
+
+
+def play_choices(scenario: str, seed: int, bots: dict, decisions: int) -> list[dict]:
+    """The actions (labels stripped) ``bots`` (by side) choose in ``decisions`` rounds of a new
+    game of ``scenario`` with dice ``seed``."""
+    game = new_game(scenario, seed)
+    out = []
+    for _ in range(decisions):
+        if game.over:
+            break
+        for side in deciding_sides(game):
+            a = bots[side].choose(game, side)
+            out.append(strip_label(a))
+            game.apply(a)
+    return out
 
 
 def action_phase(side: str, seed: int = 5) -> Game:

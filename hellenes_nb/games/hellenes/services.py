@@ -7,7 +7,9 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
+from hellenes_nb.games.hellenes.bots.easy import EasyBot
 from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
+from hellenes_nb.games.hellenes.bots.searching import SearchBotHellenes
 from hellenes_nb.games.hellenes.invariants import check_invariants
 from hellenes_nb.games.hellenes.state import State
 from hellenes_nb.gameservices import GameServices
@@ -29,7 +31,8 @@ def match_facts(state: State) -> dict[str, Any]:
 
 
 HELLENES_SERVICES = GameServices(
-    bots=MappingProxyType({"heuristic": HeuristicBot}),
+    bots=MappingProxyType({"easy": EasyBot, "heuristic": HeuristicBot,
+                           "search": SearchBotHellenes}),
     check_invariants=check_invariants,
     phase_ends=PHASE_ENDS,
     selfplay_facts=selfplay_facts,

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hellenes_nb.games.hellenes.bots.picture import Picture, unit_strength
-from hellenes_nb.games.hellenes.rules.actions.moves import move_actions
+from hellenes_nb.games.hellenes.rules.actions.moves import each_move
 
 ATTACK_MARGIN = 1.5      # my strength / estimated enemy strength needed to engage
 SIEGE_MARGIN = 1.2       # to shut enemy units in their city and hold the province
@@ -52,7 +52,7 @@ def unit_options(game, pic: Picture, units: list[int]) -> dict[int, dict[int, di
     po = pic.ix.place_of
     for u in units:
         dests: dict[int, dict] = {}
-        for a in move_actions(st, pic.me, u, "group"):
+        for a in each_move(st, pic.me, u, "group"):
             if a.get("forced"):
                 continue
             d = po[a["path"][-1]]
@@ -240,13 +240,14 @@ def pillage_score(pic: Picture, p: int) -> float:
     return base * 2.0
 
 
-def choose_action(game, pic: Picture, legal: list[dict], memory: dict) -> dict:
-    """The best action of the action phase; a chosen group plan is kept in ``memory``."""
+def rank_actions(game, pic: Picture, legal: list[dict]) -> list[tuple[float, dict, Plan | None]]:
+    """Every scored action of the action phase with its score and, for a group move, its plan:
+    best first (ties in the listed order). Actions of a type the bot does not score are left
+    out."""
     ix = pic.ix
     po = ix.place_of
-    memory["plan"] = None
-    best, best_score, best_plan = None, -1.0, None
-    for a in legal:
+    ranked = []
+    for i, a in enumerate(legal):
         t = a["type"]
         plan = None
         if t == "end_actions":
@@ -264,21 +265,33 @@ def choose_action(game, pic: Picture, legal: list[dict], memory: dict) -> dict:
             score = plan.score if plan.moves else -1.0
         else:
             continue
-        if score > best_score:
-            best, best_score, best_plan = a, score, plan
-    if best is None:
+        ranked.append((score, i, a, plan))
+    ranked.sort(key=lambda r: (-r[0], r[1]))
+    return [(score, a, plan) for score, _i, a, plan in ranked]
+
+
+def choose_action(game, pic: Picture, legal: list[dict], memory: dict) -> dict:
+    """The best action of the action phase; a chosen group plan is kept in ``memory``."""
+    ranked = rank_actions(game, pic, legal)
+    memory["plan"] = None
+    if not ranked or ranked[0][0] <= -1.0:
         return legal[0]
-    if best_plan is not None:
-        memory["plan"] = list(best_plan.moves)
+    _score, best, plan = ranked[0]
+    if plan is not None:
+        memory["plan"] = list(plan.moves)
     return best
 
 
 def group_move(game, pic: Picture, legal: list[dict], memory: dict) -> dict:
     """Play the remembered plan's moves that are still legal, then finish the group."""
-    by_key = {move_key(a): a for a in legal if a["type"] == "move"}
     plan = memory.get("plan")
     if plan is None:
         plan = _free_plan(game, pic, legal)
+    # key only the listed moves that end where a planned move of that unit ends (a group
+    # move lists hundreds of moves)
+    ends = {(m.get("unit"), m["path"][-1]) for m in plan}
+    by_key = {move_key(a): a for a in legal
+              if a["type"] == "move" and (a.get("unit"), a["path"][-1]) in ends}
     while plan:
         a = by_key.get(move_key(plan.pop(0)))
         if a is not None:

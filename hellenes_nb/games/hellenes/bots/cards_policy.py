@@ -34,11 +34,12 @@ def event_worth(pic: Picture, card: int) -> float:
     return EVENT_WORTH.get(rec.event, 0.0)
 
 
-def choose_card(pic: Picture, legal: list[dict]) -> dict:
-    """The card to commit (§3.3, §10.3): highest worth, lower card number on ties."""
+def rank_cards(pic: Picture, legal: list[dict]) -> list[dict]:
+    """The card plays worth making (§3.3, §10.3), best first: by worth, then the lower card
+    number; events that do not clearly pay are left out."""
     cards = pic.ix.world.cards
     new_year = any(a.get("use") == "sacrifice" for a in legal)
-    best, best_key = None, None
+    keyed = []
     for a in legal:
         if a["type"] != "play_card":
             continue
@@ -53,9 +54,14 @@ def choose_card(pic: Picture, legal: list[dict]) -> dict:
             score = -actions
         else:
             score = actions
-        key = (score, -n, a.get("god") or "")
-        if best_key is None or key > best_key:
-            best, best_key = a, key
-    if best is None:
+        keyed.append(((score, -n, a.get("god") or ""), a))
+    keyed.sort(key=lambda k: k[0], reverse=True)
+    return [a for _key, a in keyed]
+
+
+def choose_card(pic: Picture, legal: list[dict]) -> dict:
+    """The card to commit (§3.3, §10.3): highest worth, lower card number on ties."""
+    ranked = rank_cards(pic, legal)
+    if not ranked:
         return next(a for a in legal if a["type"] == "play_card")
-    return best
+    return ranked[0]

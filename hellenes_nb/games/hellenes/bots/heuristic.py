@@ -33,15 +33,20 @@ class HeuristicBot(Bot):
         self.memory: dict[str, dict] = {"athens": {}, "sparta": {}}
 
     def choose(self, game: Game, side: str) -> dict:
-        legal = self._legal(game, side)
+        return self.decide(game, side, self._legal(game, side))
+
+    def decide(self, game: Game, side: str, legal: list[dict],
+               pic: Picture | None = None) -> dict:
+        """One of ``legal`` (the legal actions of ``side`` now, listed by the caller). The
+        search's rollouts call this with ``pic`` made by :meth:`Picture.of_state` and a light
+        game that carries only ``state`` and ``ruleset``."""
         if len(legal) == 1:
             return legal[0]
-        kind = game.prompt.kind
+        kind = game.state.stack[-1]["kind"]
         handler = getattr(self, f"on_{kind}", None)
         if handler is None:
             return self.rng.choice(legal)
-        pic = Picture(game, side)
-        return handler(game, pic, legal)
+        return handler(game, pic or Picture(game, side), legal)
 
     # -- cards -----------------------------------------------------------------------------
     def on_card_play(self, game, pic, legal):

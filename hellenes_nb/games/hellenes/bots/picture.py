@@ -14,6 +14,7 @@ scenario at three quarters of its full strength (a public estimate: unit labels 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.hellenes.index import SIDE_NAMES, WorldIndex, side_of
@@ -63,21 +64,86 @@ def hidden_strength(ix: WorldIndex, scenario: str, side: int, at_sea: bool) -> f
 
 
 class Picture:
-    """One side's knowledge of the board, indexed by place and unit numbers."""
+    """One side's knowledge of the board, indexed by place and unit numbers.
+
+    ``Picture(game, side)`` reads the redacted view (``game.view(side)``); :meth:`of_state`
+    builds the same picture straight from a state's tables, the fast path the search's
+    rollouts take in a sampled position (:mod:`.sampling`): it reads only what the view shows
+    (``tests/games/hellenes/bots/test_search.py`` checks that both give the same picture)."""
 
     def __init__(self, game: Game, side: str):
-        st = game.state
+        v = public_view(game, side)
+        self._common(game.state, side)
+        po = self.ix.place_of
+        ix = self.ix
+        hidden: list[tuple[int, bool]] = []
+        for e in v["units"]:
+            p = po[e["area"]]
+            if e["side"] == side:
+                self._mine(ix.unit_of[e["unit"]], p, e["cv"], e["besieged"], e["moved"])
+            elif e.get("hidden"):
+                hidden.append((p, e["besieged"]))
+            else:
+                self._foe(p, e["besieged"], unit_strength(ix, ix.unit_of[e["unit"]], e["cv"],
+                                                          ix.is_sea(p)))
+        for p, besieged in hidden:
+            self._foe(p, besieged, hidden_strength(ix, self.scenario, self.foe, ix.is_sea(p)))
+        sides = {"athens": 0, "sparta": 1}
+        for k, s in v["control"].items():
+            self.control[po[k]] = sides[s]
+        for k, s in v["city_control"].items():
+            self.city_control[po[k]] = sides[s]
+        self.garrison = {po[g["area"]]: sides[g["side"]] for g in v["garrisons"]}
+        self.sieges = {po[k]: (sides[s["besieger"]], tuple(s["since"]))
+                       for k, s in v["sieges"].items()}
+        self.neutral = {po[k] for k in v["neutral"]}
+        self.pillaged = {po[k] for k in v["pillaged"]}
+        self.prestige = v["prestige"] if self.me == 0 else -v["prestige"]
+
+    @classmethod
+    def of_state(cls, st: Any, side: str) -> Picture:
+        """The picture ``side`` has of state ``st``, from its tables (the same fields the view
+        shows: own blocks in full, enemy blocks revealed in the battle being fought in full, the
+        others valued as hidden blocks)."""
+        pic = cls.__new__(cls)
+        pic._common(st, side)
+        ix = pic.ix
+        loc, cv, inside, revealed = st.loc, st.cv, st.inside, st.revealed
+        lo = pic.me * 60
+        for u in range(lo, lo + 60):
+            p = loc[u]
+            if p >= 0:
+                pic._mine(u, p, cv[u], bool(inside[u]), bool(st.moved[u]))
+        lo = pic.foe * 60
+        hidden = []
+        for u in range(lo, lo + 60):
+            p = loc[u]
+            if p < 0:
+                continue
+            if revealed[u]:
+                pic._foe(p, bool(inside[u]), unit_strength(ix, u, cv[u], ix.is_sea(p)))
+            else:
+                hidden.append((p, bool(inside[u])))
+        for p, besieged in hidden:  # after the revealed ones, as in the view: same float sums
+            pic._foe(p, besieged, hidden_strength(ix, pic.scenario, pic.foe, ix.is_sea(p)))
+        pic.control = list(st.control)
+        pic.city_control = list(st.city_control)
+        pic.garrison = {p: g[0] for p, g in st.garrisons.items()}
+        pic.sieges = {p: (v["besieger"], tuple(v.get("since", ()))) for p, v in st.sieges.items()}
+        pic.neutral = {p for p in range(ix.n_places) if st.neutral[p]}
+        pic.pillaged = set(st.pillaged)
+        pic.prestige = st.prestige if pic.me == 0 else -st.prestige
+        return pic
+
+    def _common(self, st: Any, side: str) -> None:
         ix = st.ix
         self.ix = ix
         self.side = side
         self.me = SIDE_NAMES.index(side)
         self.foe = 1 - self.me
-        v = public_view(game, side)
-        self.view = v
         self.season = st.season
         self.year = st.year
         self.scenario = st.scenario
-        po = ix.place_of
         n = ix.n_places
         self.cv: dict[int, int] = {}
         self.loc: dict[int, int] = {}
@@ -89,39 +155,22 @@ class Picture:
         self.foe_in = [0] * n
         self.foe_out_str = [0.0] * n
         self.foe_in_str = [0.0] * n
-        for e in v["units"]:
-            p = po[e["area"]]
-            sea = ix.is_sea(p)
-            if e["side"] == side:
-                u = ix.unit_of[e["unit"]]
-                self.cv[u], self.loc[u] = e["cv"], p
-                self.inside[u], self.moved[u] = e["besieged"], e["moved"]
-                (self.mine_in if e["besieged"] else self.mine_out)[p].append(u)
-                continue
-            if e.get("hidden"):
-                val = hidden_strength(ix, self.scenario, self.foe, sea)
-            else:
-                val = unit_strength(ix, ix.unit_of[e["unit"]], e["cv"], sea)
-            if e["besieged"]:
-                self.foe_in[p] += 1
-                self.foe_in_str[p] += val
-            else:
-                self.foe_out[p] += 1
-                self.foe_out_str[p] += val
-        sides = {"athens": 0, "sparta": 1}
         self.control = [-1] * n
         self.city_control = [-1] * n
-        for k, s in v["control"].items():
-            self.control[po[k]] = sides[s]
-        for k, s in v["city_control"].items():
-            self.city_control[po[k]] = sides[s]
-        self.garrison = {po[g["area"]]: sides[g["side"]] for g in v["garrisons"]}
-        self.sieges = {po[k]: (sides[s["besieger"]], tuple(s["since"]))
-                       for k, s in v["sieges"].items()}
-        self.neutral = {po[k] for k in v["neutral"]}
-        self.pillaged = {po[k] for k in v["pillaged"]}
-        self.prestige = v["prestige"] if self.me == 0 else -v["prestige"]
         self._threat: list[float] | None = None
+
+    def _mine(self, u: int, p: int, cv: int, besieged: bool, moved: bool) -> None:
+        self.cv[u], self.loc[u] = cv, p
+        self.inside[u], self.moved[u] = besieged, moved
+        (self.mine_in if besieged else self.mine_out)[p].append(u)
+
+    def _foe(self, p: int, besieged: bool, val: float) -> None:
+        if besieged:
+            self.foe_in[p] += 1
+            self.foe_in_str[p] += val
+        else:
+            self.foe_out[p] += 1
+            self.foe_out_str[p] += val
 
     # -- strength -------------------------------------------------------------------------
     def my_strength(self, units: list[int], at_sea: bool = False) -> float:

@@ -9,7 +9,16 @@ from types import SimpleNamespace
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.botkit import action_phase, advance, clear, put, settle_board, shuffle_hidden
+from support.botkit import (
+    action_phase,
+    advance,
+    clear,
+    play_choices,
+    put,
+    random_position,
+    settle_board,
+    shuffle_hidden,
+)
 
 from hellenes_nb.bots import BotError, HeuristicBot, RandomBot, deciding_sides, make_bot
 from hellenes_nb.core.steps import strip_label
@@ -19,22 +28,11 @@ from hellenes_nb.games.registry import new_game
 SCENARIOS = ("431", "sicily", "413", "415")
 
 
-def _random_position(scenario: str, seed: int, steps: int):
-    game = new_game(scenario, seed)
-    rnd = RandomBot(seed)
-    for _ in range(steps):
-        if game.over:
-            break
-        for side in deciding_sides(game):
-            game.apply(rnd.choose(game, side))
-    return game
-
-
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 10_000),
        steps=st.integers(0, 250), bot_seed=st.integers(0, 100))
 def test_heuristic_bot_only_returns_legal_actions(scenario, seed, steps, bot_seed):
-    game = _random_position(scenario, seed, steps)
+    game = random_position(scenario, seed, steps)
     bot = HeuristicBot(bot_seed)
     for _ in range(30):  # then let it drive for a while from there
         if game.over:
@@ -50,7 +48,7 @@ def test_heuristic_bot_only_returns_legal_actions(scenario, seed, steps, bot_see
 @given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 10_000),
        steps=st.integers(0, 300), shuffle_seed=st.integers(0, 1000))
 def test_heuristic_bot_does_not_peek_at_hidden_enemy_blocks(scenario, seed, steps, shuffle_seed):
-    game = _random_position(scenario, seed, steps)
+    game = random_position(scenario, seed, steps)
     for side in deciding_sides(game):
         other = shuffle_hidden(game, side, random.Random(shuffle_seed))
         assert _seen(game, side) == _seen(other, side)
@@ -64,36 +62,23 @@ def _seen(game, side: str) -> Counter:
 
 
 def test_shuffle_hidden_really_changes_the_hidden_blocks():
-    game = _random_position("431", 11, 40)
+    game = random_position("431", 11, 40)
     side = deciding_sides(game)[0]
     other = shuffle_hidden(game, side, random.Random(1))
     foe = slice(60, 120) if side == "athens" else slice(0, 60)
     assert game.state.loc[foe] != other.state.loc[foe] or game.state.cv[foe] != other.state.cv[foe]
 
 
-def _play(scenario: str, seed: int, bots: dict, decisions: int) -> list[dict]:
-    game = new_game(scenario, seed)
-    out = []
-    for _ in range(decisions):
-        if game.over:
-            break
-        for side in deciding_sides(game):
-            a = bots[side].choose(game, side)
-            out.append(strip_label(a))
-            game.apply(a)
-    return out
-
-
 @pytest.mark.parametrize("name", ["heuristic", "random"])
 def test_bots_are_deterministic_for_a_seed(name):
-    runs = [_play("431", 4, {"athens": make_bot(name, 9), "sparta": make_bot(name, 10)}, 300)
+    runs = [play_choices("431", 4, {"athens": make_bot(name, 9), "sparta": make_bot(name, 10)}, 300)
             for _ in range(2)]
     assert runs[0] == runs[1] and len(runs[0]) > 50
 
 
 def test_random_bots_with_other_seeds_play_differently():
-    a = _play("431", 4, {"athens": RandomBot(1), "sparta": RandomBot(2)}, 100)
-    b = _play("431", 4, {"athens": RandomBot(3), "sparta": RandomBot(4)}, 100)
+    a = play_choices("431", 4, {"athens": RandomBot(1), "sparta": RandomBot(2)}, 100)
+    b = play_choices("431", 4, {"athens": RandomBot(3), "sparta": RandomBot(4)}, 100)
     assert a != b
 
 

@@ -228,6 +228,13 @@ def move_actions(state: State, side: int, u: int, mode: str, to: int = -1,
     return out
 
 
+def each_move(state: State, side: int, u: int, mode: str) -> Iterator[dict]:
+    """The moves of :func:`move_actions` without copying the remembered ones, for a reader that
+    never changes them (the bots score every move of every unit at each decision)."""
+    for batch, _shared in _move_batches(state, side, u, mode, -1, None, None):
+        yield from batch
+
+
 def _move_batches(state: State, side: int, u: int, mode: str, to: int, memo: dict | None,
                   cargos: tuple[int, ...] | None) -> Iterator[tuple[list[dict], bool]]:
     """:func:`move_actions`, one cargo at a time: (its moves, whether that list is the

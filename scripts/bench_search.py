@@ -1,0 +1,124 @@
+"""Benchmark the search bot (hellenes_nb.bots.search, issue 19): search iterations (rollouts) per
+second, with the rollout speed work against the full engine, measured in the same run.
+
+Positions: 431 games played by two heuristic bots for a few seasons, then the next decisions
+where the search compares several candidates. At each, the search runs a fixed number of
+iterations (no time limit) three ways:
+
+- ``full engine``: the version before the speed work. Every rollout action goes through
+  ``Game.apply`` (shape and legality checked, listing again, undo copy, history) and the
+  rollout policy reads the redacted view (``Picture(game, side)``);
+- ``fast``: the rollouts as the search plays them (:func:`hellenes_nb.bots.playout.apply_listed`,
+  ``Picture.of_state``);
+- ``check``: the fast path, each action also played through ``Game.apply`` on a copy and the
+  two states compared (:class:`~hellenes_nb.bots.playout.PlayoutMismatch` on a difference).
+
+All three must choose the same action with the same mean scores: the bench stops otherwise.
+Usage: ``.venv/bin/python scripts/bench_search.py [--positions 6] [--iterations 32]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any
+
+from hellenes_nb.bots import HeuristicBot, deciding_sides
+from hellenes_nb.bots.playout import deciders
+from hellenes_nb.core.dice import Dice
+from hellenes_nb.core.game import Game
+from hellenes_nb.games.hellenes.bots.picture import Picture
+from hellenes_nb.games.hellenes.bots.searching import RolloutPolicy, SearchBotHellenes
+from hellenes_nb.games.hellenes.index import SIDE_NAMES
+from hellenes_nb.games.registry import new_game
+
+
+class ViewPolicy(RolloutPolicy):
+    """The rollout policy reading the redacted view of a full Game (before the speed work)."""
+
+    def __call__(self, game: Game, role: int, legal: list[dict]) -> dict:
+        side = SIDE_NAMES[role]
+        return self.bots[role].decide(game, side, legal, Picture(game, side))
+
+
+class FullEngineBot(SearchBotHellenes):
+    """The search with every rollout played through ``Game.apply`` and the view."""
+
+    def _rollout(self, game: Game, side: str, ruleset: Any, sample: Any, action: dict,
+                 seed: int, role: int, stop: Any) -> float:
+        model = self.model
+        st = sample.clone()
+        st.dice = Dice(seed)
+        full = Game(ruleset, st, 0)
+        policy = ViewPolicy(ruleset, random.Random(seed))
+        model.begin(game, side, action, policy)
+        full.apply(action)
+        played = 0
+        while played < model.limit and not stop(full.state):
+            who = deciders(ruleset, full.state)
+            if not who:
+                break
+            mover = SIDE_NAMES[who[0]]
+            full.apply(policy(full, who[0], full.legal_actions(mover)))
+            played += 1
+        return model.value(ruleset, full.state, role)
+
+
+def positions(count: int) -> list[tuple[Game, str]]:
+    """``count`` decisions of 431 games where the search compares several candidates."""
+    out = []
+    seed = 0
+    probe = SearchBotHellenes(0, iterations=1, seconds=None)
+    while len(out) < count:
+        seed += 1
+        game = new_game("431", seed)
+        bots = {s: HeuristicBot(seed) for s in SIDE_NAMES}
+        for _ in range(40 + 25 * (seed % 4)):
+            for side in deciding_sides(game):
+                game.apply(bots[side].choose(game, side))
+        while not game.over:
+            side = deciding_sides(game)[0]
+            legal = game.legal_actions(side)
+            if len(probe.model.candidates(game, side, legal)) > 1:
+                out.append((game, side))
+                break
+            game.apply(bots[side].choose(game, side))
+    return out
+
+
+def run(kind: str, places: list[tuple[Game, str]], iterations: int) -> tuple[float, list]:
+    """Iterations per second of one way over all positions, and what it chose at each."""
+    rollouts, seconds, found = 0, 0.0, []
+    for i, (game, side) in enumerate(places):
+        cls = FullEngineBot if kind == "full engine" else SearchBotHellenes
+        bot = cls(i, iterations=iterations, seconds=None)
+        bot.check = kind == "check"
+        t = time.perf_counter()
+        action = bot.choose(game, side)
+        seconds += time.perf_counter() - t
+        rollouts += bot.last.rollouts
+        found.append((action, bot.last.means))
+    return rollouts / seconds, found
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--positions", type=int, default=6)
+    ap.add_argument("--iterations", type=int, default=32)
+    args = ap.parse_args()
+    places = positions(args.positions)
+    rate = {}
+    found = {}
+    for kind in ("full engine", "fast", "check"):
+        rate[kind], found[kind] = run(kind, places, args.iterations)
+        print(f"{kind:12s} {rate[kind]:7.1f} search iterations (rollouts) per second")
+    if not found["full engine"] == found["fast"] == found["check"]:
+        raise SystemExit("the three ways chose differently: the fast path is wrong")
+    print(f"same choices and scores in all three ways at {len(places)} positions, "
+          f"{args.iterations} iterations each")
+    print(f"speed work: {rate['fast'] / rate['full engine']:.2f} x the full engine")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""The three levels a class picks (hellenes_nb.bots.levels, docs/bots.md "Levels"): which bot
+plays each, for Hellenes and for a game with no bots of its own, the easy bot's blunders, and
+the thinking budget."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support.botkit import play_choices, random_position
+from support.toygame import Toy
+
+from hellenes_nb.bots import HeuristicBot, RandomBot, deciding_sides, make_level
+from hellenes_nb.bots.levels import LEVEL_TEXT, LEVELS, level_bots
+from hellenes_nb.bots.search import SearchBot
+from hellenes_nb.core.steps import strip_label
+from hellenes_nb.games.hellenes.bots.easy import EasyBot
+from hellenes_nb.games.hellenes.bots.searching import SearchBotHellenes
+from hellenes_nb.games.registry import new_game
+
+HELLENES = new_game("431").ruleset
+
+
+def test_each_level_has_its_bot_in_hellenes_and_in_a_game_without_bots():
+    assert LEVELS == tuple(LEVEL_TEXT) == ("easy", "normal", "hard")
+    assert level_bots(HELLENES) == {"easy": "easy", "normal": "heuristic", "hard": "search"}
+    assert isinstance(make_level("easy", 1, HELLENES), EasyBot)
+    assert isinstance(make_level("normal", 1, HELLENES), HeuristicBot)
+    hard = make_level("hard", 1, HELLENES, seconds=1.5, iterations=30)
+    assert isinstance(hard, SearchBotHellenes) and hard.thinks
+    assert (hard.seconds, hard.iterations) == (1.5, 30)
+    toy = Toy()
+    assert isinstance(make_level("normal", 1, toy), RandomBot)
+    assert type(make_level("hard", 1, toy)) is SearchBot
+
+
+def test_a_bad_level_or_budget_is_refused_in_words():
+    with pytest.raises(ValueError, match="level must be one of easy, normal, hard, not 'expert'"):
+        make_level("expert", 1, HELLENES)
+    with pytest.raises(ValueError, match="seconds is a thinking time above 0"):
+        make_level("hard", 1, HELLENES, seconds=-1)
+    with pytest.raises(ValueError, match="iterations is a number of rollouts, 1 or more"):
+        make_level("hard", 1, HELLENES, iterations=0)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenario=st.sampled_from(("431", "sicily", "413", "415")), seed=st.integers(0, 10_000),
+       steps=st.integers(0, 250), bot_seed=st.integers(0, 100))
+def test_the_easy_bot_returns_only_legal_actions(scenario, seed, steps, bot_seed):
+    game = random_position(scenario, seed, steps)
+    bot = EasyBot(bot_seed)
+    for _ in range(40):
+        if game.over:
+            break
+        for side in deciding_sides(game):
+            action = bot.choose(game, side)
+            assert strip_label(action) in [strip_label(a) for a in game.legal_actions(side)]
+            game.apply(action)
+
+
+def _choices(bot_for, seed: int) -> list[dict]:
+    return play_choices("431", seed, {"athens": bot_for(1), "sparta": HeuristicBot(2)}, 150)
+
+
+def test_the_easy_bot_replays_for_a_seed_and_strays_from_the_heuristic():
+    easy = _choices(EasyBot, 3)
+    assert easy == _choices(EasyBot, 3)
+    assert easy != _choices(HeuristicBot, 3)
