@@ -144,6 +144,9 @@ def photograph(browser, url: str, shot: Shot, out: Path) -> list[Path]:
                           f"{{theme: {json.dumps(name)}}})")
             page.wait_for_function(f"() => document.body.dataset.jpThemeName === "
                                    f"{json.dumps(name)}", timeout=WAIT_MS)
+            # Lab shows its splash (the Jupyter logo over a veil) while a theme loads
+            page.wait_for_function("() => !document.querySelector('#jupyterlab-splash')",
+                                   timeout=WAIT_MS)
             for width, height in SIZES:
                 page.set_viewport_size({"width": width, "height": height})
                 page.wait_for_function(f"() => window.innerWidth === {width}", timeout=WAIT_MS)
