@@ -31,6 +31,7 @@ from typing import Any
 import ipywidgets as W
 
 from hellenes_nb.bots import Bot
+from hellenes_nb.bots.levels import LEVEL_TEXT, LEVELS
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.session import GameSession
 from hellenes_nb.core.steps import IllegalAction, strip_label
@@ -146,6 +147,13 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
                                 else 0.0, layout=W.Layout(
                                     width="170px",
                                     display="flex" if self.mode == "bot" else "none"))
+        self.level_picker = W.Dropdown(
+            options=[(f"opponent: {lvl}", lvl) for lvl in LEVELS], value=self.level,
+            tooltip="; ".join(f"{lvl}: {LEVEL_TEXT[lvl]}" for lvl in LEVELS),
+            layout=W.Layout(width="160px", display="flex" if self.mode == "bot" else "none"))
+        self.level_picker.observe(
+            lambda ch: ch["new"] and self.attempt(lambda: self.set_level(ch["new"])),
+            names="value")
         self.screen_tools = ScreenTools(size=size)
         self.ready_button = W.Button(button_style="primary",
                                      layout=W.Layout(width="auto", height="48px"))
@@ -163,7 +171,8 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
         for b in (self.undo_button, self.save_button, self.replay_button):
             b.layout = W.Layout(width="auto")
         toolbar = W.HBox([self.undo_button, self.save_button, self.download, self.upload,
-                          self.replay_button, self.delay, self.screen_tools])
+                          self.replay_button, self.level_picker, self.delay,
+                          self.screen_tools])
         toolbar.add_class("hn-toolbar")
         self.decision = W.VBox([self.prompt_html, self.choice_panel])
         self.decision.add_class("hn-card")

@@ -12,9 +12,13 @@ import asyncio
 
 from hellenes_nb import bots
 from hellenes_nb.bots import Bot
+from hellenes_nb.bots.levels import LEVELS, level_bots, make_level
 from hellenes_nb.core.steps import IllegalAction
 
 __all__ = ["MAX_BOT_RUN", "ComputerOpponent", "make_bot"]
+
+#: the hard level's thinking time a decision, in seconds (docs/bots.md, "Levels")
+HARD_SECONDS = 1.8
 
 #: the most decisions the computer takes in one go (a guard against a bot that never stops)
 MAX_BOT_RUN = 5000
@@ -57,6 +61,26 @@ class ComputerOpponent:
     def thinking(self) -> bool:
         """True while the computer is choosing its answer."""
         return self._thinking
+
+    @property
+    def level(self) -> str | None:
+        """The computer's level (``easy``, ``normal``, ``hard``), or None for another bot."""
+        by_bot = {name: lvl for lvl, name in level_bots(self.game.ruleset).items()}
+        return by_bot.get(self.bot_name) if self.mode == "bot" else None
+
+    def set_level(self, level: str) -> None:
+        """Play on against the computer at ``level`` (bots/levels.py): easy, normal or hard
+        (the search, thinking about HARD_SECONDS a decision, "thinking…" shown meanwhile)."""
+        if self.mode != "bot":
+            raise ValueError("there is no computer opponent in hot-seat mode")
+        if level not in LEVELS:
+            raise ValueError(f"the level must be one of {', '.join(LEVELS)}, not {level!r}")
+        self.bot = make_level(level, self.game.seed, self.game.ruleset, seconds=HARD_SECONDS)
+        self.bot_name = level_bots(self.game.ruleset)[level]
+        picker = getattr(self, "level_picker", None)
+        if picker is not None and picker.value != level:
+            picker.value = level
+        self._refresh()
 
     def play_bot_turns(self) -> int:
         """Let the computer take every decision that is its own, now; returns how many."""
@@ -104,12 +128,14 @@ class ComputerOpponent:
         if not self._bot_due():
             return
         loop = _running_loop()
-        if self.bot_delay <= 0 or loop is None:
+        # a bot that thinks for a while moves a moment later, so "thinking…" reaches the page
+        delay = max(self.bot_delay, 0.05 if getattr(self.bot, "thinks", False) else 0.0)
+        if delay <= 0 or loop is None:
             self.attempt(self.play_bot_turns)
             return
         self._thinking = True
         self._refresh()
-        loop.call_later(self.bot_delay, self._bot_tick, self._gen)
+        loop.call_later(delay, self._bot_tick, self._gen)
 
     def _bot_tick(self, gen: int) -> None:
         """One delayed computer move; the session's change draws it and drives the next."""
