@@ -61,10 +61,10 @@ def attack_sentence(name: str, ev: Mapping[str, Any], *, again: bool = False) ->
     dice = ev["dice"]
     if ev["mode"] == "fire":
         routs = _listed(list(range(7 - power, 7)))
-        odds = f"a {hits} hits, a {routs} routs"
+        odds = f"hits on a {hits}, routs on a {routs}"
         result = f"{count(ev['hits'], 'hit')} and {count(ev['routs'], 'rout')}"
     else:
-        odds = f"a {hits} hits; routs do not count now"
+        odds = f"hits on a {hits}; routs do not count now"
         result = count(ev["hits"], "hit")
     rolled = "rolled again" if again else "rolled"
     return (f"{kind} by {name} with {count(len(dice), 'die', 'dice')} ({odds}): {rolled} "

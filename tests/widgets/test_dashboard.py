@@ -395,7 +395,8 @@ def test_a_move_on_the_map_updates_the_panels_and_the_computer_answers():
     m.play(m.destinations[0])
     assert len(dash.game.history) > n
     assert f"{len(dash.game.history)} moves" in dash.header.value
-
+    first = Dashboard("431", seed=7, mode="hotseat")
+    assert "· no moves" in first.header.value  # "0 moves" / "1 moves" read badly
 
 # -- the decision panel ---------------------------------------------------------------------------
 def test_group_choices_shows_every_choice_once():

@@ -8,6 +8,7 @@ from typing import Any
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.hellenes.index import SEASONS
+from hellenes_nb.widgets.battle_text import count
 from hellenes_nb.widgets.dashboard.words import SIDE_WORD, SIDES, esc
 
 __all__ = ["cover_html", "hand_html", "header_html", "in_play_html", "log_html"]
@@ -25,7 +26,7 @@ def header_html(game: Game, who: str) -> str:
             f"<span class='hn-sub'>{esc(sc.name)}</span></div>"
             f"<div class='hn-date'>{SEASONS[st.season]} {st.year} BC</div>"
             f"<div class='hn-pres'>Prestige {st.prestige:+d} · {lead} (§14.1)</div>"
-            f"<div class='hn-who'>{who} · {len(game.history)} moves</div></div>")
+            f"<div class='hn-who'>{who} · {count(len(game.history), 'move')}</div></div>")
 
 
 def cover_html(side: str) -> str:

@@ -19,7 +19,7 @@ function render({ model, el: host }) {
     bar.append(b);
     return b;
   };
-  const full = make("fullscreen", "⛶ Full screen", "Fill the screen with the game (Esc leaves)");
+  const full = make("fullscreen", "⤢ Full screen", "Fill the screen with the game (Esc leaves)");
   const wide = make("panels", "⇲ Map full width", "Put the side panels under the map, so the map takes the whole width");
   const big = make("size", "A+ Classroom size", "Larger names and thicker borders, for a projector");
   host.append(bar);
