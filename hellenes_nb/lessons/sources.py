@@ -16,7 +16,15 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, model_validator
 
-from hellenes_nb.core.models import FileError, FileModel, Items, Text, by_record, read_yaml, validate
+from hellenes_nb.core.models import (
+    FileError,
+    FileModel,
+    Items,
+    Text,
+    by_record,
+    read_yaml,
+    validate,
+)
 from hellenes_nb.games.hellenes.world.load import data_dir
 
 __all__ = ["RULE_SECTIONS", "AUTHORS", "Passage", "Span", "load_passages", "parse_span",

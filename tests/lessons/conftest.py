@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from support.paths import ROOT
-
 from pathlib import Path
 
 import pytest
+from support.paths import ROOT
 
-from hellenes_nb.lessons import Lesson
 from hellenes_nb.games.hellenes.world import load_world
+from hellenes_nb.lessons import Lesson
 
 PYLOS = ROOT / "lessons" / "pylos-425.yaml"
 

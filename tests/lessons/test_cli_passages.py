@@ -21,7 +21,8 @@ def broken_passages(tmp_path, monkeypatch):
     sources.load_passages.cache_clear()
 
 
-@pytest.mark.parametrize("command", [["lesson", "check", str(PYLOS)], ["lesson", "show", "pylos-425"]])
+@pytest.mark.parametrize("command", [["lesson", "check", str(PYLOS)],
+                                     ["lesson", "show", "pylos-425"]])
 def test_a_broken_passages_file_is_one_plain_problem(broken_passages, command, capsys):
     assert main(command) == 1
     err = capsys.readouterr().err

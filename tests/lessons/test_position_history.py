@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from hellenes_nb.lessons.format import LessonFormatError, load_spec
-from hellenes_nb.lessons.position import build_state, position_problems
-from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules, year_end
+from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
+from hellenes_nb.games.hellenes.rules import year_end
 from hellenes_nb.games.hellenes.rules.setup import initial_state, leader_card
 from hellenes_nb.games.hellenes.state import ASIDE, POOL
+from hellenes_nb.lessons.format import LessonFormatError, load_spec
+from hellenes_nb.lessons.position import build_state, position_problems
 
 LESSON = """\
 format: hellenes-lesson 1
@@ -138,9 +139,11 @@ def test_declared_history_is_checked_against_the_scenario(write, world, kw, text
 
 
 def test_declared_history_has_plain_types(write):
-    with pytest.raises(LessonFormatError, match=r"position › war_resumed: should be true or false, not 'yes please'"):
+    with pytest.raises(LessonFormatError,
+                       match=r"position › war_resumed: should be true or false, not 'yes please'"):
         _spec(write, extra="  war_resumed: yes please\n")
-    with pytest.raises(LessonFormatError, match=r"position › plagues_in_athens: should be a whole number, not 'two'"):
+    with pytest.raises(LessonFormatError,
+                       match=r"position › plagues_in_athens: should be a whole number, not 'two'"):
         _spec(write, scenario="431", year=429, extra="  plagues_in_athens: two\n")
 
 

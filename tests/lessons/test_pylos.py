@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hellenes_nb.core.game import Game
+from hellenes_nb.games.hellenes.world import load_world
 from hellenes_nb.lessons import Lesson, LessonError, check_lesson
 from hellenes_nb.lessons.command import BotGame
-from hellenes_nb.games.hellenes.world import load_world
 
 from .conftest import PYLOS, city_holder, unit_place
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules, year_end
+from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
+from hellenes_nb.games.hellenes.rules import year_end
 from hellenes_nb.games.hellenes.rules.setup import initial_state
 from hellenes_nb.lessons import Lesson
 

@@ -10,7 +10,8 @@ from .conftest import MINI
 
 
 def test_years_are_read_as_first_and_last_year_bc(write):
-    spec = load_spec(write(MINI.replace('period: "425 BC"\n', 'period: "425 BC"\nyears: [425, 424]\n')))
+    text = MINI.replace('period: "425 BC"\n', 'period: "425 BC"\nyears: [425, 424]\n')
+    spec = load_spec(write(text))
     assert spec.years == (425, 424) and spec.span == (425, 424)
 
 
