@@ -147,6 +147,25 @@ class Strict(BaseModel):
 
 
 
+class DiceRecord(Strict):
+    """The dice generator's whole state and any faces queued for the next rolls (core/dice)."""
+
+    state: Annotated[int, Field(ge=0, le=(1 << 64) - 1)]
+    forced: Annotated[list[Annotated[int, Field(ge=1, le=6)]], Field(max_length=1000)] = []
+
+
+# Log lines, frames and moves are many (a long game has thousands): typed dicts validate several
+# times faster than models. Their other entries belong to a game's rules, which the replay of the
+# moves checks.
+class Event(TypedDict):
+    """One log line (its other entries vary by kind)."""
+
+    __pydantic_config__ = OPEN_RECORD  # type: ignore[misc]
+    kind: str
+    rule: str
+    text: str
+
+
 class Move(TypedDict):
     """One action of the history (the rules check the rest when the moves are replayed)."""
 

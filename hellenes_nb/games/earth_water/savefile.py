@@ -10,7 +10,7 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, ConfigDict, Field, ValidationError, model_validator
 from typing_extensions import TypedDict
 
-from hellenes_nb.core.savejson import OPEN_RECORD, OpenEnvelope, Strict, refusal
+from hellenes_nb.core.savejson import OPEN_RECORD, DiceRecord, Event, OpenEnvelope, Strict, refusal
 from hellenes_nb.games.earth_water.index import CITY, WORLD
 from hellenes_nb.games.earth_water.state import FLAGS
 from hellenes_nb.games.earth_water.steps import STEPS
@@ -54,20 +54,6 @@ class Reserves(Strict):
 class Hands(Strict):
     greece: list[Card]
     persia: list[Card]
-
-
-class DiceRecord(Strict):
-    state: Annotated[int, Field(ge=0, le=(1 << 64) - 1)]
-    forced: Annotated[list[Annotated[int, Field(ge=1, le=6)]], Field(max_length=1000)] = []
-
-
-class Event(TypedDict):
-    """One log line (its other entries vary by kind)."""
-
-    __pydantic_config__ = OPEN_RECORD  # type: ignore[misc]
-    kind: str
-    rule: str
-    text: str
 
 
 class Frame(TypedDict):

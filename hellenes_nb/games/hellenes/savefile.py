@@ -24,7 +24,7 @@ from pydantic import (
 from typing_extensions import TypedDict
 
 from hellenes_nb.core.echo import shown
-from hellenes_nb.core.savejson import OPEN_RECORD, OpenEnvelope, Strict, refusal
+from hellenes_nb.core.savejson import OPEN_RECORD, DiceRecord, Event, OpenEnvelope, Strict, refusal
 from hellenes_nb.games.hellenes.index import N_UNITS, SEASONS, WorldIndex
 from hellenes_nb.games.hellenes.rules.olympians import GODS
 from hellenes_nb.games.hellenes.state import LOC_CODES
@@ -63,25 +63,6 @@ class GarrisonRecord(Strict):
 class InPlay(Strict):
     card: int
     owner: Side
-
-
-class DiceRecord(Strict):
-    """The dice generator's whole state and any faces queued for the next rolls."""
-
-    state: Annotated[int, Field(ge=0, le=(1 << 64) - 1)]
-    forced: Annotated[list[Annotated[int, Field(ge=1, le=6)]], Field(max_length=1000)] = []
-
-
-# Log lines, frames and moves are many (a long game has thousands): typed dicts validate several
-# times faster than models. Their other entries belong to the rules modules, which the replay of
-# the moves checks.
-class Event(TypedDict):
-    """One log line (its other entries vary by kind)."""
-
-    __pydantic_config__ = OPEN_RECORD  # type: ignore[misc]
-    kind: str
-    rule: str
-    text: str
 
 
 def _known_kind(kind: str) -> str:
