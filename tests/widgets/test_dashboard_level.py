@@ -5,6 +5,7 @@ reaches the page first."""
 from __future__ import annotations
 
 import asyncio
+import threading
 
 import pytest
 
@@ -34,12 +35,22 @@ def test_a_bad_level_is_refused_in_words_and_changes_nothing():
         hot.set_level("hard")
 
 
+def _in_own_loop(coroutine_function):
+    """Run a coroutine in a fresh event loop on a thread of its own, whatever loop an earlier
+    test (the browser harness) left running in this thread."""
+    box: dict = {}
+    worker = threading.Thread(target=lambda: box.update(result=asyncio.run(coroutine_function())))
+    worker.start()
+    worker.join(timeout=60)
+    return box["result"]
+
+
 def test_a_thinking_opponent_shows_thinking_before_it_moves():
     async def run():
         # at New Year both sides commit a card: the computer must decide at once
         dash = Dashboard("431", seed=5, human="athens", bot="search")
         return dash.thinking, len(dash.game.history)  # scheduled, not computed in the call
-    thinking, moves = asyncio.run(run())
+    thinking, moves = _in_own_loop(run)
     assert thinking is True and moves == 0
 
 
@@ -47,5 +58,5 @@ def test_an_everyday_opponent_still_answers_at_once():
     async def run():
         dash = Dashboard("431", seed=5, human="athens")
         return dash.thinking, len(dash.game.history)
-    thinking, moves = asyncio.run(run())
+    thinking, moves = _in_own_loop(run)
     assert thinking is False and moves > 0
