@@ -347,7 +347,7 @@ _LESSON = lesson_module()
                          ids=lambda c: c.name)
 def bench_lesson(solara_test, page_session, case: Any) -> None:
     page_session.set_viewport_size({"width": 1366, "height": 900})
-    times = _LESSON.run_case(page_session, case, OPTIONS["clicks"])
+    times = _LESSON.run_case(page_session, case, OPTIONS["clicks"], _CLICK)
     print()
     print(summary(f"{case.name}: click to DOM", times))
     print(summary(f"{case.name}: Python share", case.python_ms[-len(times):]))

@@ -184,23 +184,10 @@ def cases() -> list[Case]:
     return [next_back_case(), battle_arrival_case(), battle_step_case()]
 
 
-# -- running the cases alone ---------------------------------------------------------------
-_CLICK = """([sel, done, before, wait]) => new Promise((resolve, reject) => {
-  const ok = eval(done), was = eval(before);
-  const t0 = performance.now();
-  const timer = setTimeout(() => { obs.disconnect(); reject(new Error("no update: " + sel)); },
-                           wait);
-  const obs = new MutationObserver(() => {
-    if (ok(was)) { obs.disconnect(); clearTimeout(timer); resolve(performance.now() - t0); }
-  });
-  obs.observe(document.body, {subtree: true, childList: true, attributes: true,
-                              characterData: true});
-  document.querySelector(sel).click();
-})"""
-
-
-def run_case(page: Any, case: Case, clicks: int) -> list[float]:
-    """Display the case's widget in ``page`` and time ``clicks`` clicks (ms, click to DOM)."""
+# -- timing a case (scripts/bench_ui.py gives the page's click-and-wait script) ----------
+def run_case(page: Any, case: Case, clicks: int, click_js: str) -> list[float]:
+    """Display the case's widget in ``page`` and time ``clicks`` clicks (ms, click to DOM) with
+    ``click_js``, the page script that clicks and waits for the DOM change (bench_ui.py)."""
     from IPython.display import display
 
     w = case.setup()
@@ -213,7 +200,7 @@ def run_case(page: Any, case: Case, clicks: int) -> list[float]:
     times = []
     click = first
     for _ in range(clicks):
-        times.append(page.evaluate(_CLICK, [click.selector, click.done, click.before, WAIT_MS]))
+        times.append(page.evaluate(click_js, [click.selector, click.done, click.before, WAIT_MS]))
         click = case.click(w)
     return times
 
