@@ -91,13 +91,21 @@ def referenced_units(game: Game) -> set[int]:
     """Units named by frames and records (left alone by :func:`shuffle_hidden`)."""
     st = game.state
     out: set[int] = set()
-    records = list(st.stack) + list(st.engagements) + list(st.pending_rolls)
-    for rec in records:
-        for k, v in rec.items():
-            if k in UNIT_KEYS and isinstance(v, int) and v >= 0:
-                out.add(v)
-            elif k in UNIT_LIST_KEYS:
-                out.update(v)
+
+    def collect(obj) -> None:  # names nested anywhere in a record (a frame's sub-records too)
+        if isinstance(obj, dict):
+            for k, v in obj.items():
+                if k in UNIT_KEYS and isinstance(v, int) and not isinstance(v, bool) and v >= 0:
+                    out.add(v)
+                elif k in UNIT_LIST_KEYS and isinstance(v, list | tuple):
+                    out.update(x for x in v if isinstance(x, int))
+                else:
+                    collect(v)
+        elif isinstance(obj, list | tuple):
+            for x in obj:
+                collect(x)
+
+    collect(list(st.stack) + list(st.engagements) + list(st.pending_rolls))
     for f, c in st.carry.items():
         out.update((f, c))
     return out
