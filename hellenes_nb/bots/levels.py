@@ -6,7 +6,8 @@
 - ``hard``: the search (``search``), with a thinking budget.
 
 A game fills the levels by the names of its bots (its services): ``easy`` and ``heuristic`` when
-it has them; otherwise easy and normal fall back on ``random``.
+it has them; otherwise easy and normal fall back on ``random``. Hard is ``search`` when the game
+has one (its own, or the generic search for a game without hidden facts), else the normal bot.
 
     bot = make_level("hard", seed=1, ruleset=game.ruleset, seconds=2.0)
     game.apply(bot.choose(game, side))
@@ -33,9 +34,10 @@ LEVEL_TEXT = {
 def level_bots(ruleset: Ruleset) -> dict[str, str]:
     """The bot name behind each level for ``ruleset``'s game (module docstring)."""
     known = bots_for(ruleset)
+    normal = "heuristic" if "heuristic" in known else "random"
     return {"easy": "easy" if "easy" in known else "random",
-            "normal": "heuristic" if "heuristic" in known else "random",
-            "hard": "search"}
+            "normal": normal,
+            "hard": "search" if "search" in known else normal}
 
 
 def make_level(level: str, seed: int, ruleset: Ruleset, *,

@@ -22,8 +22,13 @@ for _services in SERVICES.values():
 
 
 def bots_for(ruleset: Ruleset) -> dict[str, type[Bot]]:
-    """The bots that play ``ruleset``'s game, by name."""
-    return {**GENERIC, **services_for(ruleset).bots}
+    """The bots that play ``ruleset``'s game, by name. The generic search plays only a game
+    that declares ``perfect_information``; a game with hidden facts brings its own ``search``
+    (one that samples what its side cannot see) or has none."""
+    generic = dict(GENERIC)
+    if not getattr(ruleset, "perfect_information", False):
+        del generic["search"]
+    return {**generic, **services_for(ruleset).bots}
 
 
 def make_bot(name: str, seed: int = 0, ruleset: Ruleset | None = None,

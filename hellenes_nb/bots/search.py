@@ -38,7 +38,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from hellenes_nb.bots.base import Bot
+from hellenes_nb.bots.base import Bot, BotError
 from hellenes_nb.bots.playout import Policy, Stop, apply_listed, playout
 from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.game import Game
@@ -49,9 +49,16 @@ DEFAULT_SECONDS = 1.8
 
 
 class PerfectBelief:
-    """The belief of a game without hidden information: the position itself, with new dice."""
+    """The belief of a game without hidden information: the position itself, with new dice.
+    Refused (:class:`BotError`) for a game whose ruleset does not declare
+    ``perfect_information``: the position itself would show the search what its side may not
+    know (the other hand, the deck's order); such a game gives the search a model of its own."""
 
     def __init__(self, game: Game):
+        if not getattr(game.ruleset, "perfect_information", False):
+            raise BotError(f"the search has no model of {game.ruleset.title}: taking the "
+                           "position as known would read what the side may not see (the "
+                           "other side's hidden pieces or cards)")
         self.state = game.state
 
     def sample(self, rng: random.Random) -> Any:

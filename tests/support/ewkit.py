@@ -7,12 +7,14 @@ piece not placed is put in its side's reserve, so the game's invariants hold fro
 
 from __future__ import annotations
 
+import random
+
 from hellenes_nb import new_game
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.earth_water.index import CITY, N
 from hellenes_nb.games.earth_water.invariants import TOTALS, check_invariants
 
-__all__ = ["ew_game", "count", "do", "only", "play"]
+__all__ = ["ew_game", "count", "do", "hiding_twin", "only", "play", "randomly_played"]
 
 OPERATIONS = [{"kind": "campaign", "phase": "supply", "skipped": False}]
 
@@ -77,3 +79,29 @@ def play(game: Game, side: str, card: int, use: str) -> list[dict]:
     """Play a card from ``side``'s hand for its event or to move."""
     return do(game, type="play_card", side=side, card=card, use=use)
 
+
+
+def randomly_played(seed: int, steps: int) -> Game:
+    """A new game of seed ``seed`` after ``steps`` uniformly random legal actions (fewer when
+    it ends first)."""
+    game = new_game("earth-water", seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def hiding_twin(game: Game, side: int, *, dice: bool = True) -> Game:
+    """A copy of ``game`` that side number ``side`` cannot tell from it: the other hand
+    swapped with draw-pile cards, the pile reordered and (``dice``) other dice to come."""
+    twin = game.clone()
+    st = twin.state
+    hand, deck = st.hands[1 - side], st.deck
+    k = min(len(hand), len(deck))
+    st.hands[1 - side], st.deck = deck[:k] + hand[k:], list(reversed(hand[:k] + deck[k:]))
+    st.legal_memo = None
+    if dice:
+        st.dice.state = (st.dice.state * 7 + 1) % (1 << 64)
+    return twin

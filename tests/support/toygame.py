@@ -92,6 +92,8 @@ class Toy:
     name = "toy"
     title = "Toy: the last stone"
     roles = ROLES
+    #: nothing is hidden but the dice to come (the generic search may play it)
+    perfect_information = True
 
     def __init__(self) -> None:
         self.steps = StepRegistry("toy", ROLES, (Roll(), Take(), Over()))

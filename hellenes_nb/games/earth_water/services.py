@@ -1,6 +1,6 @@
 """What *300: Earth & Water* offers the services around its rules
-(:mod:`hellenes_nb.gameservices`): the heuristic bot, the board invariants, the choices that
-end a phase (for the ``brisk`` random policy) and the facts a summary reports."""
+(:mod:`hellenes_nb.gameservices`): the heuristic and search bots, the board invariants, the
+choices that end a phase (for the ``brisk`` random policy) and the facts a summary reports."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from hellenes_nb.games.earth_water.bots.heuristic import HeuristicBot
+from hellenes_nb.games.earth_water.bots.searching import SearchBotEarthWater
 from hellenes_nb.games.earth_water.invariants import check_invariants
 from hellenes_nb.gameservices import GameServices
 
@@ -20,7 +21,7 @@ def facts(state: Any) -> dict[str, Any]:
 
 
 EARTH_WATER_SERVICES = GameServices(
-    bots=MappingProxyType({"heuristic": HeuristicBot}),
+    bots=MappingProxyType({"heuristic": HeuristicBot, "search": SearchBotEarthWater}),
     check_invariants=check_invariants,
     phase_ends=PHASE_ENDS,
     selfplay_facts=facts,

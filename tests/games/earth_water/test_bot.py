@@ -11,34 +11,18 @@ from hellenes_nb import new_game
 from hellenes_nb.bots.random_bot import RandomBot
 from hellenes_nb.bots.registry import make_bot
 from hellenes_nb.games.earth_water.bots.judge import guess
-
-
-def _position(seed: int, steps: int):
-    game = new_game("earth-water", seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    return game
+from tests.support.ewkit import hiding_twin, randomly_played
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_heuristic_ignores_the_hidden_cards(seed):
     """Swapping the other side's hand for unseen cards and reshuffling the draw pile (what the
     bot's side cannot tell apart) does not change its choice."""
-    game = _position(seed, 25 + 7 * seed)
+    game = randomly_played(seed, 25 + 7 * seed)
     if game.over:
         return
     side = game.prompt.side
-    s = game.roles.index(side)
-    twin = game.clone()
-    st = twin.state
-    hand, deck = st.hands[1 - s], st.deck
-    k = min(len(hand), len(deck))
-    st.hands[1 - s], st.deck = deck[:k] + hand[k:], list(reversed(hand[:k] + deck[k:]))
-    st.legal_memo = None
-    st.dice.state = (st.dice.state * 7 + 1) % (1 << 64)  # the dice to come are unknown too
+    twin = hiding_twin(game, game.roles.index(side))  # the dice to come are unknown too
     a = make_bot("heuristic", seed, game.ruleset).choose(game, side)
     b = make_bot("heuristic", seed, game.ruleset).choose(twin, side)
     assert a == b
@@ -48,13 +32,9 @@ def test_heuristic_ignores_the_hidden_cards(seed):
 def test_guessed_copies_depend_only_on_what_the_side_sees(seed):
     """The copies the bot looks ahead on are dealt from what it sees: two games its side
     cannot tell apart give the same copies."""
-    game = _position(seed, 40)
+    game = randomly_played(seed, 40)
     for s in (0, 1):
-        twin = game.clone()
-        st = twin.state
-        hand, deck = st.hands[1 - s], st.deck
-        k = min(len(hand), len(deck))
-        st.hands[1 - s], st.deck = deck[:k] + hand[k:], list(reversed(hand[:k] + deck[k:]))
+        twin = hiding_twin(game, s, dice=False)
         a = guess(game, s, random.Random(seed)).state
         b = guess(twin, s, random.Random(seed)).state
         assert (a.hands, a.deck, a.dice) == (b.hands, b.deck, b.dice)

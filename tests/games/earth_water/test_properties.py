@@ -14,21 +14,12 @@ from hellenes_nb import IllegalAction, new_game
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.earth_water.index import CITY, WORLD
 from hellenes_nb.games.earth_water.shapes import SHAPES
+from tests.support.ewkit import randomly_played
 
 SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 SIDES = ("greece", "persia")
 HEAD = {"kind", "rule", "side", "campaign", "text"}
-
-
-def played(seed: int, steps: int) -> Game:
-    game = new_game("earth-water", seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    return game
 
 
 VALUES = {int: hs.integers(-2, 20), str: hs.sampled_from([*CITY, "land", "sea", "x", ""]),
@@ -54,7 +45,7 @@ def wild_actions(draw):
 @given(seed=hs.integers(0, 10_000), steps=hs.integers(0, 120),
        actions=hs.lists(wild_actions(), min_size=1, max_size=8))
 def test_illegal_actions_change_nothing(seed, steps, actions):
-    game = played(seed, steps)
+    game = randomly_played(seed, steps)
     legal = [{k: v for k, v in a.items() if k != "label"} for a in game.legal_actions()]
     for action in actions:
         before = game.state
@@ -90,7 +81,7 @@ def _twin(game: Game, other: int, rng: random.Random) -> Game | None:
 @given(seed=hs.integers(0, 10_000), steps=hs.integers(0, 150))
 @example(seed=77, steps=69)  # the Oracle of Delphi drawn again: its name opens the public words
 def test_views_and_logs_leak_nothing_of_the_other_hand(seed, steps):
-    game = played(seed, steps)
+    game = randomly_played(seed, steps)
     rng = random.Random(seed)
     for s, side in enumerate(SIDES):
         twin = _twin(game, 1 - s, rng)
@@ -109,7 +100,7 @@ def test_views_and_logs_leak_nothing_of_the_other_hand(seed, steps):
 @SETTINGS
 @given(seed=hs.integers(0, 10_000), steps=hs.integers(0, 200))
 def test_replay_and_save_load_are_identical(seed, steps):
-    game = played(seed, steps)
+    game = randomly_played(seed, steps)
     state = game.ruleset.save_state(game.state)
     again = Game.replay("earth-water", seed, game.history)
     loaded = Game.from_json(game.to_json())

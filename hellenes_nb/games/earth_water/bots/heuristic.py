@@ -17,7 +17,7 @@ from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.earth_water.bots.judge import guess, worth
 from hellenes_nb.games.earth_water.index import SIDE_NAMES
 
-__all__ = ["HeuristicBot"]
+__all__ = ["HeuristicBot", "cards_to_buy"]
 
 #: copies of the game each candidate is tried on
 SAMPLES = 2
@@ -29,6 +29,11 @@ DEPTH = 2
 BATTLE_STEPS = 60
 #: cards bought by each side in a preparation (Greece, Persia): enough to act, not to starve
 BUY = (3, 3)
+
+
+def cards_to_buy(side: int, campaign: int) -> int:
+    """How many cards the bot buys in a preparation (one more in the first campaign)."""
+    return BUY[side] + (1 if campaign == 1 else 0)
 
 
 def _resolve(game: Game) -> None:
@@ -59,19 +64,24 @@ class HeuristicBot(Bot):
         s = SIDE_NAMES.index(side)
         kind = legal[0]["type"]
         if kind == "buy_cards":
-            want = BUY[s] + (1 if game.state.campaign == 1 else 0)
+            want = cards_to_buy(s, game.state.campaign)
             return min(legal, key=lambda a: abs(a["n"] - want))
         if kind in ("keep_card", "keep_none"):
             return next(a for a in legal if a["type"] == "keep_none")
-        copies = [guess(game, s, self.rng) for _ in range(SAMPLES)]
+        return self.rank(game, s, legal)[0]
+
+    def rank(self, game: Game, side: int, legal: list[dict]) -> list[dict]:
+        """``legal`` (or its shortlist, when long) best first, by the worth of each action on
+        guessed copies (module docstring); the first is the bot's choice."""
+        copies = [guess(game, side, self.rng) for _ in range(SAMPLES)]
         if len(legal) > SHORTLIST:
-            first = [(self._look(copies[0], a, s, 0), i) for i, a in enumerate(legal)]
+            first = [(self._look(copies[0], a, side, 0), i) for i, a in enumerate(legal)]
             first.sort(reverse=True)
             legal = [legal[i] for _, i in first[:SHORTLIST]]
-        scored = [(sum(self._look(c, a, s, DEPTH) for c in copies) / len(copies), i)
+        scored = [(sum(self._look(c, a, side, DEPTH) for c in copies) / len(copies), i)
                   for i, a in enumerate(legal)]
-        best = max(scored)[1]
-        return legal[best]
+        scored.sort(reverse=True)
+        return [legal[i] for _, i in scored]
 
     def _look(self, game: Game, action: dict, side: int, depth: int) -> float:
         """The worth of ``action`` on a copy of ``game``, then of the best own decisions that

@@ -16,11 +16,11 @@ from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.earth_water.index import MAJORS, N
 from hellenes_nb.games.earth_water.rules.board import controls, supplied
-from hellenes_nb.games.earth_water.rules.campaign import points
+from hellenes_nb.games.earth_water.rules.campaign import points, result
 from hellenes_nb.games.earth_water.rules.supply import fed
 from hellenes_nb.games.earth_water.state import State
 
-__all__ = ["guess", "worth"]
+__all__ = ["guess", "redeal", "worth", "worth_of"]
 
 WIN = 10_000.0
 #: what the standing pontoon bridge is worth to Persia
@@ -31,7 +31,14 @@ def guess(game: Game, side: int, rng: random.Random) -> Game:
     """A copy of ``game`` with the other hand, the draw pile's order and the dice dealt anew
     (module docstring)."""
     copy = game.clone()
-    st = copy.state
+    redeal(copy.state, side, rng)
+    return copy
+
+
+def redeal(st: State, side: int, rng: random.Random) -> None:
+    """Deal again, in place, what ``side`` cannot see in ``st``: the other hand from the cards
+    it has not seen (that hand and the draw pile together), the draw pile's order and the dice
+    to come. The legal actions listed for the real hand are forgotten."""
     other = 1 - side
     unseen = sorted(st.deck + st.hands[other])  # the order must not tell what is where
     rng.shuffle(unseen)
@@ -40,13 +47,16 @@ def guess(game: Game, side: int, rng: random.Random) -> Game:
     st.deck = unseen[n:]
     st.dice = Dice(rng.getrandbits(64))
     st.legal_memo = None
-    return copy
 
 
 def worth(game: Game, side: int) -> float:
     """The position's value for ``side`` (higher is better; module docstring)."""
-    st: State = game.state
-    res = game.result
+    return worth_of(game.state, side)
+
+
+def worth_of(st: State, side: int) -> float:
+    """:func:`worth` of a bare state (the search's rollouts play on states)."""
+    res = result(st)
     if res is not None:
         w = res["winner"]
         if w is None:
