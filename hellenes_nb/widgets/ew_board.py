@@ -6,11 +6,13 @@
 the viewer's hand, the last battle die by die, and the log that side may read. It plays against
 the computer (``player="greece"`` or ``"persia"``: the other side is a bot) or hot-seat
 (``player=None``: the board shows whichever side must decide, and only that side's view).
+Against the computer a picker sets its level (:mod:`hellenes_nb.bots.levels`: easy, normal,
+hard); while it decides, ``thinking`` is True and the board says so.
 
 The page sends requests only (``choose`` an index of the listed choices, ``select`` a city to
-narrow the choices to it, ``undo``); nothing it sends can widen what it is shown. Saves: an
-open JSON file in hot-seat (:meth:`save`), a sealed one against the computer, whose hidden part
-only this installation can open (:mod:`hellenes_nb.core.savefiles`).
+narrow the choices to it, ``undo``, ``level``); nothing it sends can widen what it is shown.
+Saves: an open JSON file in hot-seat (:meth:`save`), a sealed one against the computer, whose
+hidden part only this installation can open (:mod:`hellenes_nb.core.savefiles`).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from hellenes_nb.bots.levels import LEVEL_TEXT, LEVELS, level_bots, make_level
 from hellenes_nb.bots.registry import make_bot
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.savefiles import Loaded, read_save, sealed_save
@@ -69,7 +72,8 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     _esm = _STATIC / "ew_board.js"
     _css = _STATIC / "ew_board.css"
     requests = {"choose": "_request_choose", "select": "_request_select",
-                "undo": "_request_undo", "ready": "_request_ready", "save": "_request_save"}
+                "undo": "_request_undo", "ready": "_request_ready", "save": "_request_save",
+                "level": "_request_level"}
     refusals = (ValueError, IllegalAction)
 
     svg = traitlets.Unicode("").tag(sync=True)
@@ -86,10 +90,15 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     handover = traitlets.Unicode("").tag(sync=True)
     #: the Save link: the save file (sealed against the computer) as a data URL, and its name
     download = traitlets.Dict().tag(sync=True)
+    #: against the computer: its level ("" for a bot that is none of the levels), the levels
+    #: to pick from ([] in hot-seat), and True while it decides
+    level = traitlets.Unicode("").tag(sync=True)
+    levels = traitlets.List(traitlets.Dict()).tag(sync=True)
+    thinking = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, game: Game | None = None, *, seed: int = 0, player: str | None = "greece",
-                 opponent: str = "heuristic", pass_screen: bool = True,
-                 seed_secret: bool = False, **kwargs: Any):
+                 opponent: str = "heuristic", level: str | None = None,
+                 pass_screen: bool = True, seed_secret: bool = False, **kwargs: Any):
         super().__init__(**kwargs)
         #: the player was never told the seed (a dashboard's random one): kept in the sealed
         #: part of a save only, and the replay does not show it
@@ -106,23 +115,33 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
                              f"{self.session.game.ruleset.title}")
         self.player = player
         self.computer = None if player is None else SIDES[1 - SIDES.index(player)]
-        self.bot = None if player is None else make_bot(opponent, seed,
-                                                         self.session.game.ruleset)
+        self.bot = None
+        if player is not None:
+            ruleset = self.session.game.ruleset
+            by_bot = {name: lvl for lvl, name in reversed(level_bots(ruleset).items())}
+            self.levels = [{"level": lvl, "text": LEVEL_TEXT[lvl]} for lvl in LEVELS]
+            if level is None:
+                self.bot = make_bot(opponent, seed, ruleset)
+                self.level = by_bot.get(opponent, "")
+            else:
+                self._make_level(level)
         self.session.observe(lambda *_: self.refresh())
         self._answer()
         self.refresh()
 
     @classmethod
     def for_dashboard(cls, seed: int | None = None, mode: str = "bot", human: str = "greece",
-                      bot: str | None = None, **_ignored: Any) -> EWBoard:
+                      bot: str | None = None, level: str | None = None,
+                      **_ignored: Any) -> EWBoard:
         """The board the dashboard opens for ``Dashboard("earth-water", ...)``: ``mode`` "bot"
         (``human`` plays, default Greece; an Athenian or Spartan ``human`` means Greece) or
-        "hotseat"; ``bot`` names the computer (default the heuristic)."""
+        "hotseat"; ``bot`` names the computer (default the heuristic), or ``level`` picks it
+        (easy, normal, hard)."""
         if mode not in ("bot", "hotseat"):
             raise ValueError(f"mode must be 'bot' or 'hotseat', not {mode!r}")
         player = None if mode == "hotseat" else ("persia" if human == "persia" else "greece")
         return cls(seed=secrets.randbits(63) if seed is None else seed, player=player,
-                   opponent=bot or "heuristic", seed_secret=seed is None)
+                   opponent=bot or "heuristic", level=level, seed_secret=seed is None)
 
     @property
     def game(self) -> Game:
@@ -143,6 +162,23 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         with self.session.batch():
             self.session.apply(action)
             self._answer()
+
+    def set_level(self, level: str) -> None:
+        """Play on against the computer at ``level``: ``easy`` (the heuristic with blunders),
+        ``normal`` (the heuristic) or ``hard`` (the search, thinking up to about 2 seconds a
+        decision); docs/bots.md, "Levels"."""
+        if self.computer is None:
+            raise ValueError("there is no computer opponent in hot-seat mode")
+        self._make_level(level)
+        with self.session.batch():
+            self._answer()
+        self.refresh()
+
+    def _make_level(self, level: str) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"the level must be one of {', '.join(LEVELS)}, not {level!r}")
+        self.bot = make_level(level, self.game.seed, self.game.ruleset)
+        self.level = level
 
     def ready(self) -> None:
         """Hot-seat: the side the screen was passed to has it; show its view."""
@@ -213,11 +249,16 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     def _answer(self) -> None:
         """Let the computer take its decisions until it is the human's turn again."""
         game = self.game
-        for _ in range(5000):
-            if self.computer is None or game.over or self.computer not in \
-                    _deciding(game):
-                return
-            self.session.apply(self.bot.choose(game, self.computer))
+        if self.computer is None or game.over or self.computer not in _deciding(game):
+            return
+        self.thinking = True  # sent to the page at once: "... is thinking"
+        try:
+            for _ in range(5000):
+                if game.over or self.computer not in _deciding(game):
+                    return
+                self.session.apply(self.bot.choose(game, self.computer))
+        finally:
+            self.thinking = False
 
     # -- drawing ---------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -286,6 +327,10 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
 
     def _request_save(self, content: dict) -> None:
         self.save()
+
+    def _request_level(self, content: dict) -> None:
+        level = content.get("level")
+        self.set_level(level if isinstance(level, str) else repr(level))
 
 
 def _check_sealed_fits(loaded: Loaded, player: str | None) -> None:

@@ -18,12 +18,13 @@ pytestmark = pytest.mark.browser
 SETTLE = 30_000  # ms: bounded wait for the frontend (CI shares 2 cores)
 
 
-def _wait_python(page, predicate, what: str) -> None:
-    for _ in range(SETTLE // 50):
-        if predicate():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"timed out waiting for {what}")
+def _click_and_wait_for_change(page, locator) -> None:
+    """Click ``locator`` and wait until the board's text changes (the answer reached the
+    page)."""
+    before = page.locator(".ew-side").inner_text()
+    locator.click()
+    page.wait_for_function("(b) => document.querySelector('.ew-side').innerText !== b",
+                           arg=before, timeout=SETTLE)
 
 
 def test_ew_board_plays_by_clicks(solara_test, page_session, screenshot_dir):
@@ -32,12 +33,11 @@ def test_ew_board_plays_by_clicks(solara_test, page_session, screenshot_dir):
     page = page_session
     page.locator(".ew-map svg").wait_for(timeout=SETTLE)
     assert page.locator(".ew-map g.port[data-city], .ew-map g.city[data-city]").count() == 11
-    page.locator(".ew-choice").first.click()  # buy no cards
-    _wait_python(page, lambda: board.game.history, "the click to play")
+    _click_and_wait_for_change(page, page.locator(".ew-choice").first)  # buy no cards
     assert board.game.history[0]["type"] == "buy_cards"
     page.locator('.ew-map g[data-city="ephesos"]').first.click()
-    _wait_python(page, lambda: board.selected == "ephesos", "the city selection")
     page.locator(".ew-filter").wait_for(timeout=SETTLE)
+    assert board.selected == "ephesos"
     page.screenshot(path=str(screenshot_dir / "ew_board.png"), full_page=True)
 
 
@@ -54,7 +54,9 @@ def test_ew_battle_view_die_by_die(solara_test, page_session, screenshot_dir):
     page.locator(".ew-choice", has_text="Fight without a battle card").click()
     page.locator(".ew-round").first.wait_for(timeout=SETTLE)
     assert page.locator(".ew-round .ew-die.ew-persia").first.inner_text() == "6→4"
-    page.wait_for_timeout(1200)  # the rounds fade in one after another
+    page.wait_for_function(  # the rounds fade in one after another
+        "() => [...document.querySelectorAll('.ew-round')]"
+        ".every((r) => getComputedStyle(r).opacity === '1')", timeout=SETTLE)
     page.screenshot(path=str(screenshot_dir / "ew_battle.png"), full_page=True)
 
 
@@ -71,7 +73,7 @@ def test_ew_replay_steps_back_in_the_page(solara_test, page_session, screenshot_
     page.locator(f".hn-rp:has-text('Move {n} of {n}')").wait_for(timeout=SETTLE)
     page.locator(".hn-replay button:has-text('Previous')").click()
     page.locator(f".hn-rp:has-text('Move {n - 1} of {n}')").wait_for(timeout=SETTLE)
-    _wait_python(page, lambda: replay.position == n - 1, "one move back")
+    assert replay.position == n - 1
     page.screenshot(path=str(screenshot_dir / "ew_replay.png"), full_page=True)
 
 
@@ -88,3 +90,15 @@ def test_ew_save_link_holds_the_sealed_file(solara_test, page_session):
     assert json.loads(text)["format"] == "hellenes-nb sealed game"
     assert str(board.game.seed) not in text and '"seed"' not in text
     assert json.dumps(board.game.state.hands[1]) not in text
+
+
+def test_ew_level_picker_sets_the_computer(solara_test, page_session):
+    """The opponent picker (docs/bots.md, "Levels"): picking "hard" in the page makes the
+    computer the search, and the page shows the level Python now holds."""
+    board = EWBoard(seed=3, player="greece")
+    display(board)
+    page = page_session
+    page.locator('.ew-level[data-level="normal"]').wait_for(timeout=SETTLE)
+    page.locator(".ew-level-pick").select_option("hard")
+    page.locator('.ew-level[data-level="hard"]').wait_for(timeout=SETTLE)
+    assert board.level == "hard" and board.bot.name == "search"

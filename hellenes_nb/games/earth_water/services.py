@@ -1,5 +1,5 @@
 """What *300: Earth & Water* offers the services around its rules
-(:mod:`hellenes_nb.gameservices`): the heuristic and search bots, the board invariants, the
+(:mod:`hellenes_nb.gameservices`): its bots (easy, heuristic, search), the board invariants, the
 choices that end a phase (for the ``brisk`` random policy) and the facts a summary reports."""
 
 from __future__ import annotations
@@ -7,6 +7,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any
 
+from hellenes_nb.games.earth_water.bots.easy import EasyBot
 from hellenes_nb.games.earth_water.bots.heuristic import HeuristicBot
 from hellenes_nb.games.earth_water.bots.searching import SearchBotEarthWater
 from hellenes_nb.games.earth_water.invariants import check_invariants
@@ -21,7 +22,8 @@ def facts(state: Any) -> dict[str, Any]:
 
 
 EARTH_WATER_SERVICES = GameServices(
-    bots=MappingProxyType({"heuristic": HeuristicBot, "search": SearchBotEarthWater}),
+    bots=MappingProxyType({"easy": EasyBot, "heuristic": HeuristicBot,
+                           "search": SearchBotEarthWater}),
     check_invariants=check_invariants,
     phase_ends=PHASE_ENDS,
     selfplay_facts=facts,

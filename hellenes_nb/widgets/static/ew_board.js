@@ -1,6 +1,6 @@
 // The board of 300: Earth & Water (hellenes_nb/widgets/ew_board.py; docs/earth-water.md).
 // Plain ES module, no bundler, no network. Python sends the board already drawn from one
-// side's view; this file shows it and sends requests: choose, select, undo, ready, save.
+// side's view; this file shows it and sends requests: choose, select, undo, ready, save, level.
 
 const esc = (s) =>
   String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -50,7 +50,18 @@ function render({ model, el }) {
       .map((c) => `<li title="${esc(c.text)}"><b>#${c.card}</b> ${esc(c.title)}</li>`).join("");
     const sel = model.get("selected");
     const dl = model.get("download") || {};
+    const levels = model.get("levels") || [];
+    const level = model.get("level");
+    const picker = levels.length
+      ? `<label class="ew-level" data-level="${esc(level)}">Opponent <select class="ew-level-pick">` +
+        (level ? "" : `<option value="" selected>(another bot)</option>`) +
+        levels.map((l) => `<option value="${esc(l.level)}" title="${esc(l.text)}"${l.level === level ? " selected" : ""}>${esc(l.level)}</option>`).join("") +
+        `</select></label>`
+      : "";
+    const thinking = model.get("thinking")
+      ? `<div class="ew-thinking" role="status">The computer is thinking…</div>` : "";
     side.innerHTML =
+      picker + thinking +
       `<div class="ew-status">${esc(model.get("status"))}</div>` +
       `<div class="ew-prompt">${esc(model.get("prompt"))}</div>` +
       (sel ? `<div class="ew-filter">Choices about ${esc(sel)} <button class="ew-clear">show all</button></div>` : "") +
@@ -66,12 +77,14 @@ function render({ model, el }) {
       b.addEventListener("click", () => model.send({ request: "choose", index: Number(b.dataset.index) }));
     side.querySelector(".ew-undo").addEventListener("click", () => model.send({ request: "undo" }));
     side.querySelector(".ew-save").addEventListener("click", () => model.send({ request: "save" }));
+    const pick = side.querySelector(".ew-level-pick");
+    if (pick) pick.addEventListener("change", () => model.send({ request: "level", level: pick.value }));
     const ready = side.querySelector(".ew-ready");
     if (ready) ready.addEventListener("click", () => model.send({ request: "ready" }));
     const clear = side.querySelector(".ew-clear");
     if (clear) clear.addEventListener("click", () => model.send({ request: "select", city: "" }));
   }
-  for (const name of ["svg", "choices", "hand", "prompt", "status", "message", "battle", "log", "selected", "handover", "download"])
+  for (const name of ["svg", "choices", "hand", "prompt", "status", "message", "battle", "log", "selected", "handover", "download", "level", "levels", "thinking"])
     model.on(`change:${name}`, draw);
   draw();
 }

@@ -128,3 +128,52 @@ def test_the_dashboard_opens_this_board():
     assert isinstance(vs, EWBoard) and vs.player == "persia" and vs.bot.name == "random"
     with pytest.raises(ValueError, match="mode must be"):
         Dashboard("earth-water", mode="solo")
+
+
+def test_the_level_picker_sets_the_computer():
+    """Against the computer the board offers the three levels (docs/bots.md, "Levels"); the
+    page may pick one by name only; hot-seat has no picker."""
+    from hellenes_nb.games.earth_water.bots.easy import EasyBot
+    from hellenes_nb.games.earth_water.bots.searching import SearchBotEarthWater
+
+    board = EWBoard(seed=3, player="greece")
+    assert board.level == "normal" and [lv["level"] for lv in board.levels] == \
+        ["easy", "normal", "hard"]
+    board.handle_request({"request": "level", "level": "hard"})
+    assert board.message == "" and board.level == "hard"
+    assert isinstance(board.bot, SearchBotEarthWater)
+    board.handle_request({"request": "level", "level": "easy"})
+    assert isinstance(board.bot, EasyBot) and board.level == "easy"
+    board.handle_request({"request": "level", "level": "grandmaster"})
+    assert board.message.startswith("the level must be one of easy, normal, hard")
+    assert board.level == "easy" and isinstance(board.bot, EasyBot)
+    board.handle_request({"request": "level", "level": ["hard"]})
+    assert "the level must be one of" in board.message and board.level == "easy"
+    hot = EWBoard(seed=3, player=None)
+    assert hot.levels == [] and hot.level == ""
+    with pytest.raises(ValueError, match="no computer opponent in hot-seat"):
+        hot.set_level("hard")
+    vs = EWBoard.for_dashboard(seed=3, human="persia", level="hard")
+    assert vs.level == "hard" and isinstance(vs.bot, SearchBotEarthWater)
+
+
+def test_the_board_says_when_the_computer_is_thinking():
+    """``thinking`` is True while the computer decides (the page shows "The computer is
+    thinking…") and False once it hands back."""
+    board = EWBoard(seed=5, player="persia", opponent="random")
+    seen = []
+    inner = board.bot
+
+    class Watching:
+        name = "random"
+
+        def choose(self, game, side):
+            seen.append(board.thinking)
+            return inner.choose(game, side)
+
+    board.bot = Watching()
+    for _ in range(40):
+        if len(seen) >= 3 or board.game.over:
+            break
+        board.handle_request({"request": "choose", "index": 0})
+    assert seen and all(seen) and not board.thinking
