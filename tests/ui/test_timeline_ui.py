@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from IPython.display import display
-from support.browser import SETTLE, wait_python
+from support.browser import SETTLE
 
 from hellenes_nb.widgets.timeline import TimelineWidget
 
@@ -38,9 +38,9 @@ def test_click_a_lesson_span_and_read_how_to_open_it(solara_test, page_session, 
     assert page.locator(".htl-scen").count() == len(w.scenarios) == 4
 
     page.locator(".htl-span[data-lesson='delium-424']").click()
-    wait_python(page, lambda: w.picked == "delium-424", "the pick to reach Python")
     panel = page.locator(".htl-panel")
     panel.locator("h4", has_text="Delium").wait_for(timeout=SETTLE)
+    assert w.picked == "delium-424"
     text = panel.inner_text()
     assert "424 BC" in text and "notebooks/17-delium-424.ipynb" in text
     assert 'LessonWidget("delium-424")' in text and w.chosen["time"] in text

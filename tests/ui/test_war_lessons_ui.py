@@ -5,9 +5,11 @@ browser test, tests/ui/test_lesson_ui.py)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from IPython.display import display
-from support.browser import SETTLE, wait_python
+from support.browser import SETTLE
 from support.paths import LESSONS
 
 from hellenes_nb.lessons import load_spec
@@ -37,12 +39,14 @@ def test_next_steps_the_lesson_to_its_first_battle(solara_test, page_session, co
     page.locator(".hl-lesson").wait_for(timeout=SETTLE)
     for n in range(2, first + 1):
         page.locator(".hl-next").click()
-        wait_python(page, lambda n=n: w.progress.value == n, f"step {n} of {name}")
+        page.locator(".hl-progress", has_text=re.compile(rf"^{n} / {len(spec.steps)}$")).wait_for(
+            timeout=SETTLE)
+        assert w.progress.value == n
     page.locator(".hl-lesson h3", has_text=spec.steps[first - 1].title[:20]).wait_for(
         timeout=SETTLE)
-    wait_python(page, lambda: w.battle is not None, f"the battle board of step {first}")
     blocks = page.locator(".hb-block")
     blocks.first.wait_for(timeout=SETTLE)
+    assert w.battle is not None, f"the battle board of step {first} of {name}"
     keys = set(blocks.evaluate_all("els => els.map(e => e.dataset.key)"))
     fought = {b["block"] for side in w.lesson.view()["battle"]["forces"].values() for b in side}
     assert fought <= keys, (fought, keys)
