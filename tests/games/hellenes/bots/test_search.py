@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from support.botkit import play_choices, random_position, shuffle_hidden
 
@@ -40,9 +40,13 @@ def test_search_only_returns_legal_actions(scenario, seed, steps, bot_seed):
             game.apply(action)
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# derandomized: the same examples every run, so a clean clone's CI replays what passed here
+# (random examples found a helper bug once, 413 seed 3569; it is kept as an explicit example)
+@settings(max_examples=10, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 10_000),
        steps=st.integers(20, 300), shuffle_seed=st.integers(0, 1000))
+@example(scenario="413", seed=3569, steps=288, shuffle_seed=0)
 def test_search_choice_is_the_same_when_hidden_blocks_and_cards_are_swapped(scenario, seed, steps,
                                                                             shuffle_seed):
     """The information-set test: every hidden enemy block and an enemy card swapped for other
