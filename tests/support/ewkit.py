@@ -80,7 +80,6 @@ def play(game: Game, side: str, card: int, use: str) -> list[dict]:
     return do(game, type="play_card", side=side, card=card, use=use)
 
 
-
 def randomly_played(seed: int, steps: int) -> Game:
     """A new game of seed ``seed`` after ``steps`` uniformly random legal actions (fewer when
     it ends first)."""

@@ -14,7 +14,7 @@ from hellenes_nb.bots.levels import make_level
 from hellenes_nb.bots.registry import bots_for, make_bot
 from hellenes_nb.bots.search import SearchBot
 from hellenes_nb.games.earth_water.bots.searching import SearchBotEarthWater
-from tests.support.ewkit import hiding_twin, randomly_played
+from tests.support.ewkit import ew_game, hiding_twin, play, randomly_played
 
 
 def _search(seed: int = 3) -> SearchBot:
@@ -81,3 +81,19 @@ def test_the_generic_search_refuses_a_game_with_hidden_cards():
         side = game.prompt.side
     with pytest.raises(BotError, match="would read what the side may not see"):
         SearchBot(seed=1, iterations=4, seconds=None).choose(game, side)
+
+
+@pytest.mark.rule("6.2")
+def test_6_2_search_picks_the_hippias_discard_from_the_hand_it_was_shown():
+    """With Hippias Persia has seen the Greek hand: the search keeps it (redealing it made the
+    search try to discard a card the sample's hand did not hold, a crash found by a match),
+    and still deals the draw pile and the dice again."""
+    game = ew_game(greek=(1, 2, 3), persian=(9,), ga={"athenai": 2}, pa={"ephesos": 2})
+    play(game, "persia", 9, "event")
+    action = _search().choose(game, "persia")
+    assert action in game.legal_actions("persia") and action["type"] == "discard"
+    twin = game.clone()
+    twin.state.deck.reverse()
+    twin.state.dice.state = (twin.state.dice.state * 7 + 1) % (1 << 64)
+    twin.state.legal_memo = None
+    assert _search().choose(twin, "persia") == action

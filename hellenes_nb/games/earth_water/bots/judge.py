@@ -38,12 +38,16 @@ def guess(game: Game, side: int, rng: random.Random) -> Game:
 def redeal(st: State, side: int, rng: random.Random) -> None:
     """Deal again, in place, what ``side`` cannot see in ``st``: the other hand from the cards
     it has not seen (that hand and the draw pile together), the draw pile's order and the dice
-    to come. The legal actions listed for the real hand are forgotten."""
+    to come. The legal actions listed for the real hand are forgotten. While ``side`` is
+    looking at the other hand (Persia picking the Greek card to discard with Hippias, §6.2),
+    that hand is known and stays; only the pile and the dice are dealt again."""
     other = 1 - side
-    unseen = sorted(st.deck + st.hands[other])  # the order must not tell what is where
-    rng.shuffle(unseen)
-    n = len(st.hands[other])
-    st.hands[other] = unseen[:n]
+    looking = bool(st.stack) and st.stack[-1].get("what") == "hippias" and side == 1
+    unseen = sorted(st.deck + ([] if looking else st.hands[other]))  # sorted: the order
+    rng.shuffle(unseen)  # must not tell what was where
+    n = 0 if looking else len(st.hands[other])
+    if not looking:
+        st.hands[other] = unseen[:n]
     st.deck = unseen[n:]
     st.dice = Dice(rng.getrandbits(64))
     st.legal_memo = None
