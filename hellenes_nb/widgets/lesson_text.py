@@ -15,8 +15,8 @@ import html
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from hellenes_nb.games.hellenes.battle_words import HOW_TEXT
 from hellenes_nb.games.hellenes.index import SEASONS, SIDE_WORD
-from hellenes_nb.widgets.battle_text import HOW_TEXT
 
 __all__ = ["SEASON_WORDS", "battle_note", "block_names", "events_html", "season_word",
            "status_html", "step_time"]

@@ -82,8 +82,8 @@ def test_whole_year_against_the_seeded_bot():
 def test_log_is_newest_first_and_cites_rules():
     dash = Dashboard("431", seed=2, bot="random")
     _play(dash, RandomBot(5), 6)
-    lines = re.findall(r"<div class='hn-log-line[^>]*><span class='hn-rule'>§([^<]+)</span>",
-                       dash.log_html.value)
+    lines = re.findall(r"<div class='hn-log-line[^>]*>(?:(?!</div>).)*"
+                       r"<span class='hn-rule'>§([^<]+)</span></div>", dash.log_html.value)
     view_log = dash.game.view("athens")["log"]
     assert lines[0] == view_log[-1]["rule"]
     assert lines[-1] == view_log[0]["rule"]

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from hellenes_nb.core.game import Game
+from hellenes_nb.core.words import count
 from hellenes_nb.games.hellenes.index import SEASONS
-from hellenes_nb.widgets.battle_text import count
 from hellenes_nb.widgets.dashboard.words import SIDE_WORD, SIDES, esc
 
 __all__ = ["cover_html", "hand_html", "header_html", "in_play_html", "log_html"]
@@ -97,6 +97,6 @@ def log_html(view: dict[str, Any]) -> str:
         side = e.get("side") or "none"
         when = f"{SEASONS[e['season']]} {e['year']}"
         lines.append(f"<div class='hn-log-line hn-log-{esc(side)}'>"
-                     f"<span class='hn-rule'>§{esc(e['rule'])}</span>"
-                     f"<span class='hn-when'>{esc(when)}</span>{esc(e['text'])}</div>")
+                     f"<span class='hn-when'>{esc(when)}</span>{esc(e['text'])} "
+                     f"<span class='hn-rule'>§{esc(e['rule'])}</span></div>")
     return f"<div class='hn-log'>{''.join(lines)}</div>"

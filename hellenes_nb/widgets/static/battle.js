@@ -68,7 +68,7 @@ function blockView(b, nextKey, struck, cargo) {
       b.order ? h("span", {class: "hb-order", text: `fires ${ORDINAL(b.order)}`}) : null),
     b.note ? h("div", {class: "hb-cargo", text: b.note}) : null,
     cargo.map((c) => h("div", {class: "hb-cargo",
-      text: `carries ${c.name}, cv ${c.cv}`}))),
+      text: `carries ${c.name}, strength ${c.cv}`}))),
   h("div", {class: "hb-tags"}, tags));
 }
 
@@ -202,7 +202,7 @@ function render({model, el}) {
     const mode = {fire: "attack", pursuit: "pursuit attack", harry: "harrying attack"}[attack.mode];
     return h("div", {class: `hb-tray side-${attack.side}`, "data-attack": attack.n},
       h("div", {class: "hb-tray-head"},
-        h("span", {class: "hb-who", text: `${attack.name} (${attack.rating})`}),
+        h("span", {class: "hb-who", text: `${attack.name} (${attack.rating_words})`}),
         h("span", {text: ` ${mode}, round ${attack.round}`}),
         attack.rerolls ? h("span", {class: "hb-badge reroll", "data-rerolls": attack.rerolls,
           text: attack.rerolls === 1 ? "re-rolled by appeal" : "rolled once more"}) : null,
