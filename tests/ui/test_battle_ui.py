@@ -167,3 +167,21 @@ def test_sampled_odds_show_their_error(solara_test, page_session, console_errors
     assert f"sampled from {w.odds['samples']} battles" in words
     assert f"±{100 * w.odds['margin']:.1f}% at 95% confidence" in words
     assert console_errors == []
+
+
+def test_the_odds_line_shows_the_compile_note_then_the_odds(solara_test, page_session,
+                                                             console_errors):
+    """numba compiling the fast odds, once (battle.py ``odds_note``; the Python side is
+    tests/widgets/test_battle_odds_compile_note.py): the page shows the note, then the odds."""
+    w = _example(speed="instant")
+    display(w)
+    page = page_session
+    page.locator(".hb-odds").first.wait_for()
+    w._odds_note("Preparing the fast battle odds once (up to a minute)…")
+    note = page.locator(".hb-odds-note")
+    note.wait_for()
+    assert "Preparing the fast battle odds once" in note.inner_text()
+    w._odds_note("")
+    note.wait_for(state="detached")
+    page.locator(".hb-odds-text").first.wait_for()
+    assert console_errors == []

@@ -288,6 +288,11 @@ function render({model, el}) {
   }
 
   function oddsLine() {
+    const note = model.get("odds_note");
+    if (note) {  // numba compiling the fast odds, once (battle.py `odds_note`)
+      return h("div", {class: "hb-odds hb-odds-pending hb-odds-note", role: "status",
+        "aria-label": "odds from this moment"}, h("span", {class: "hb-odds-title", text: note}));
+    }
     if (model.get("odds_pending")) {
       return h("div", {class: "hb-odds hb-odds-pending", "aria-label": "odds from this moment"},
         h("span", {class: "hb-odds-title", text: "Working out the odds from this moment…"}));
@@ -348,6 +353,7 @@ function render({model, el}) {
   };
   model.on("change:seq", onUpdate);
   model.on("change:speed", draw);
+  model.on("change:odds_note", draw);
   model.on("change:size", onSize);
   onSize();
   draw();
@@ -355,6 +361,7 @@ function render({model, el}) {
     stopAuto();
     model.off("change:seq", onUpdate);
     model.off("change:speed", draw);
+    model.off("change:odds_note", draw);
     model.off("change:size", onSize);
   };
 }
