@@ -34,6 +34,8 @@ def test_stepping_draws_dice_and_updates_blocks(solara_test, page_session, conso
     page.locator(".hb-block[data-key='A2']").wait_for()
     page.locator("button[data-choice='fight']").click()
     page.wait_for_function("() => !document.querySelector('button[data-choice]')")
+    # one line so far, counted in words ("1 line", not "1 lines")
+    assert page.locator(".hb-logbox summary").inner_text() == "Battle narrative (1 line)"
     w.force_dice([1, 6])          # the archers: one hit on the Spartiates, one rout
     page.locator("button[data-action='step']").click()
     page.locator(".hb-die-wrap.hit").wait_for()
@@ -47,6 +49,8 @@ def test_stepping_draws_dice_and_updates_blocks(solara_test, page_session, conso
     labels = page.locator(".hb-die-word").all_inner_texts()
     assert labels == ["HIT", "ROUT"]
     page.locator(".hb-log li").last.wait_for()
+    assert page.locator(".hb-logbox summary").inner_text() == \
+        f"Battle narrative ({len(w.log)} lines)"
     page.locator("svg .bar").first.wait_for()
     page.screenshot(path=str(screenshot_dir / "battle-widget.png"), full_page=True)
     assert console_errors == []

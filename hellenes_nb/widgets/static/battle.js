@@ -337,7 +337,7 @@ function render({model, el}) {
         model.get("error") ? h("div", {class: "hb-error", role: "alert",
           text: model.get("error")}) : null)),
       h("details", {class: "hb-logbox", open: true},
-        h("summary", {text: `Battle narrative (${log.length} lines)`}),
+        h("summary", {text: `Battle narrative (${log.length} line${log.length === 1 ? "" : "s"})`}),
         h("ol", {class: "hb-log"}, log.map((l) => h("li", {class: `hb-line ${l.kind} side-${l.side}${l.replaced ? " replaced" : ""}`,
           title: l.replaced ? "rolled again after an appeal (§11.0)" : null},
           h("span", {class: "hb-round", text: `R${l.round}`}), l.text,
