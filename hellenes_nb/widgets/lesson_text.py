@@ -80,8 +80,9 @@ def status_html(events: list[Mapping[str, Any]], year: int, season: int, prestig
 
 
 def _line(e: Mapping[str, Any]) -> str:
-    rule = f"<span class='hl-rule'>§{_esc(e['rule'])}</span> " if e.get("rule") else ""
-    return f"<li>{rule}{_esc(e['text'])}</li>"
+    """One log line, its rule at the end (as the battle board and the dashboard show it)."""
+    rule = f" <span class='hl-rule'>§{_esc(e['rule'])}</span>" if e.get("rule") else ""
+    return f"<li>{_esc(e['text'])}{rule}</li>"
 
 
 def events_html(events: list[Mapping[str, Any]], ix: Any) -> str:
