@@ -498,3 +498,19 @@ def test_prestige_chart_updates_in_place():
     assert repr(chart).endswith(f"now {game.state.prestige:+d}>")
     with pytest.raises(TypeError, match="Game"):
         PrestigeChart("431")
+
+
+def test_the_panels_count_in_words():
+    """Issue 15, item 3: the header, hand, cards in play, log and decision of a seeded game
+    never count with "(s)" (the cards in play said "2 action(s) left this turn")."""
+    dash = Dashboard("431", seed=2, bot="random")
+    seen = set()
+    for _ in range(40):
+        if dash.game.over:
+            break
+        for panel in (dash.header, dash.hand_html, dash.in_play_html, dash.log_html,
+                      dash.prompt_html):
+            seen.add(panel.value)
+        _play(dash, RandomBot(3), 1)
+    assert any("actions left this turn" in v for v in seen)
+    assert [v for v in seen if "(s)" in v] == []

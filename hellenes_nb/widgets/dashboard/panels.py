@@ -58,10 +58,10 @@ def hand_html(game: Game, view: dict[str, Any], side: str | None) -> str:
     cards = view["hands"][side]
     other = SIDES[1 - SIDES.index(side)]
     theirs = view["hands"][other]
-    count = theirs["count"] if isinstance(theirs, dict) else len(theirs)
+    held = theirs["count"] if isinstance(theirs, dict) else len(theirs)
     played = view["played"].get(side)
-    note = (f"<div class='hn-muted'>{SIDE_WORD[other]} holds {count} card(s), face down; "
-            f"{view['deck']['count']} left in the deck (§3.0).</div>")
+    note = (f"<div class='hn-muted'>{SIDE_WORD[other]} holds {count(held, 'card')}, face "
+            f"down; {view['deck']['count']} left in the deck (§3.0).</div>")
     if played and "card" in played:
         note += (f"<div class='hn-muted'>Committed this season: card {played['card']} "
                  f"({esc(played.get('use', ''))}).</div>")
@@ -87,7 +87,7 @@ def in_play_html(game: Game, view: dict[str, Any]) -> str:
                      f"<div class='hn-hand'>{tiles}</div>")
     if view.get("actions_left") and view.get("active"):
         parts.append(f"<div class='hn-ip-line'>{SIDE_WORD[view['active']]} has "
-                     f"{view['actions_left']} action(s) left this turn (§3.2)</div>")
+                     f"{count(view['actions_left'], 'action')} left this turn (§3.2)</div>")
     return "".join(parts)
 
 
