@@ -70,6 +70,10 @@ def _map(args: argparse.Namespace) -> int:
     """``hellenes map``: the board of the game whose scenario is named (Hellenes by default;
     ``--scenario earth-water``: the board of 300: Earth & Water at its start)."""
     if args.scenario == "earth-water":
+        if args.size != "normal":
+            print("hellenes map: --size classroom draws the Hellenes map only; the Earth & "
+                  "Water board has one size", file=sys.stderr)
+            return 2
         return write_svg(scenario_svg(width=args.width), args.svg)
     return map_command(args)
 

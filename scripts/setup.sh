@@ -39,6 +39,13 @@ step "installing hellenes-nb[$extras] (a minute or two the first time)" \
 lab_settings=.venv/share/jupyter/lab/settings
 mkdir -p "$lab_settings"
 cp scripts/lab-overrides.json "$lab_settings/overrides.json"
+# A notebook saved (or autosaved) in this Lab keeps no widget: each widget output becomes the
+# "Run the cells to start" note and saved widget state is dropped (hellenes_nb/labsave.py), so
+# it reopens without "model not found" and nothing a widget hid reaches the file. The Jupyter
+# server of this environment reads scripts/jupyter-server-config.json from here.
+server_config=.venv/etc/jupyter/jupyter_server_config.d
+mkdir -p "$server_config"
+cp scripts/jupyter-server-config.json "$server_config/hellenes-nb.json"
 # With numba installed (the "fast" extra) the battle odds are compiled on first use, which
 # takes up to a minute: do it now, so the first battle in a lesson answers at once (numba
 # keeps the compiled code in its cache next to the package).

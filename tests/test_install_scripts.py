@@ -23,7 +23,7 @@ def _copy(tmp_path: Path, *, pip_fails: bool = False) -> tuple[Path, dict]:
     """The two scripts in a bare copy, with a stand-in .venv whose python chatters like pip
     and whose jupyter prints its arguments; ``id -u`` says 0 (root)."""
     (tmp_path / "scripts").mkdir()
-    for name in ("setup.sh", "run.sh", "lab-overrides.json"):
+    for name in ("setup.sh", "run.sh", "lab-overrides.json", "jupyter-server-config.json"):
         shutil.copy(ROOT / "scripts" / name, tmp_path / "scripts" / name)
     fail = "exit 3" if pip_fails else "exit 0"
     _script(tmp_path / ".venv/bin/python",
@@ -60,6 +60,9 @@ def test_the_install_prints_a_short_summary_and_logs_the_rest(tmp_path):
     # Lab's settings in the environment: no news or update question over the notebook
     overrides = root / ".venv/share/jupyter/lab/settings/overrides.json"
     assert overrides.read_text() == (ROOT / "scripts/lab-overrides.json").read_text()
+    # its Jupyter server strips widgets from saved notebooks (tests/test_labsave.py)
+    server = root / ".venv/etc/jupyter/jupyter_server_config.d/hellenes-nb.json"
+    assert server.read_text() == (ROOT / "scripts/jupyter-server-config.json").read_text()
 
 
 def test_a_failed_install_shows_the_end_of_the_log(tmp_path):

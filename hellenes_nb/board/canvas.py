@@ -93,13 +93,13 @@ class Canvas:
                 layer, f'<path class="offmap" data-view="{view}" d="{d}" fill="{palette.OFFMAP}"/>'
             )
 
-    def draw_coast(self, layer: str = "coast") -> None:
-        """The coastline, per view."""
+    def draw_coast(self, layer: str = "coast", width: float = 0.8) -> None:
+        """The coastline, per view, ``width`` thick."""
         for view, d in self.geo.coast.items():
             self.add(
                 layer,
                 f'<path class="coast" data-view="{view}" d="{d}" fill="none" '
-                f'stroke="{palette.COAST}" stroke-width="0.8" stroke-linejoin="round"/>',
+                f'stroke="{palette.COAST}" stroke-width="{width:.3g}" stroke-linejoin="round"/>',
             )
 
     def scale_bar(self, x: float, y: float) -> str:
@@ -252,22 +252,24 @@ class Canvas:
     # -- document -----------------------------------------------------------------------------
 
     def document(self, width: float | None, title: str, order: tuple[str, ...],
-                 defs: str = "") -> str:
+                 defs: str = "", *, below: float = 0.0) -> str:
         """The standalone SVG: water under everything, then ``order``'s layers, each one
         ``<g class="layer-name">``. ``width`` sets the drawn width in pixels (None: fill the
-        container)."""
+        container); ``below`` adds a paper band of that height under the map (for a key)."""
         vx, vy, vw, vh = self.geo.view_box
         size = ""
         if width is not None:
-            size = f' width="{width:g}" height="{width * vh / vw:.0f}"'
+            size = f' width="{width:g}" height="{width * (vh + below) / vw:.0f}"'
         body = []
         for layer in order:
             items = self.layers.get(layer, [])
             body.append(f'<g class="layer-{layer.replace("_", "-")}">' + "".join(items) + "</g>")
+        band = (f'<rect class="band" x="{vx}" y="{vy + vh}" width="{vw}" height="{below:g}" '
+                f'fill="{palette.HALO}"/>' if below else "")
         return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{vx} {vy} {vw} {vh}"{size} '
-            f'role="img" font-family="{escape(palette.SERIF)}">'
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{vx} {vy} {vw} {vh + below:g}"'
+            f'{size} role="img" font-family="{escape(palette.SERIF)}">'
             f"<title>{escape(title)}</title>{defs}"
             f'<rect class="water" x="{vx}" y="{vy}" width="{vw}" height="{vh}" '
-            f'fill="{palette.WATER}"/>' + "".join(body) + "</svg>"
+            f'fill="{palette.WATER}"/>{band}' + "".join(body) + "</svg>"
         )

@@ -19,6 +19,7 @@ from typing import Any
 from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import strip_label
+from hellenes_nb.core.words import count
 from hellenes_nb.games.hellenes.battle_forces import forces_battle, read_sacrifices
 from hellenes_nb.games.hellenes.battlelab import Battle, BattleError, BattleLab
 from hellenes_nb.games.hellenes.index import NEW_YEAR, SIDE_NAMES, WINTER
@@ -88,7 +89,7 @@ def _action_card(world: World, board: MapBoard, coins: int, taken: set[int]) -> 
         card = world.cards.get(n)
         if card is not None and card.actions == coins and n not in taken:
             return n
-    raise BoardError([f"no card of {coins} action(s) is left for the start of play"])
+    raise BoardError([f"no card of {count(coins, 'action')} is left for the start of play"])
 
 
 def map_game(world: World, task: TaskSpec) -> Game:

@@ -39,7 +39,7 @@ from hellenes_nb.games.hellenes.battle_forces import (
     read_sacrifices,
 )
 from hellenes_nb.games.hellenes.battlelab import Battle, BattleError, BattleLab, Policy, auto
-from hellenes_nb.games.hellenes.live_odds import live_odds
+from hellenes_nb.games.hellenes.live_odds import compile_notices, live_odds
 from hellenes_nb.widgets import battle_text as text
 from hellenes_nb.widgets.browser_writes import BrowserWrites
 from hellenes_nb.widgets.charts import OddsChart
@@ -89,6 +89,8 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     odds_track = traitlets.List(traitlets.Dict()).tag(sync=True)
     #: True while the odds of the moment shown are being worked out (they follow the update)
     odds_pending = traitlets.Bool(False).tag(sync=True)
+    #: a note while the odds wait for something slow: numba compiling the fast odds, once
+    odds_note = traitlets.Unicode("").tag(sync=True)
     #: counts the changes of ``odds`` and ``odds_track`` taken together (not synced): the odds
     #: chart redraws on it, once per attack, not once for each of the two traits
     odds_rev = traitlets.Int(0)
@@ -474,7 +476,8 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         if n != self._refreshes:  # the board has moved on: that update works out its own
             return
         b = self.battle
-        found = live_odds(b)
+        with compile_notices(self._odds_note):
+            found = live_odds(b)
         with self.hold_sync():
             self.odds = found.to_dict()
             aggressor = found.sides[0]
@@ -486,6 +489,12 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
             if self.odds_pending:
                 self.odds_pending = False
                 self.seq += 1
+
+    def _odds_note(self, note: str) -> None:
+        """Show (or clear) a note on the odds line at once, even in the middle of an update
+        (numba compiling the fast odds the first time: up to a minute, §6 odds)."""
+        self.odds_note = note
+        self.send_state("odds_note")
 
     # -- requests from the browser (:mod:`.requests`) ----------------------------------------
     def refuse(self, message: str) -> None:

@@ -7,68 +7,22 @@ changes a battle.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from hellenes_nb.games.hellenes.battle_words import (
+    SIDE_WORD,
+    event_sentence,
+    outcome_sentence,
+    rating_words,
+    strength,
+)
 from hellenes_nb.games.hellenes.battlelab import Battle, Fighter, other_side
-from hellenes_nb.games.hellenes.index import SIDE_WORD
 
-__all__ = ["ADJECTIVE", "HOW_TEXT", "SIDE_WORD", "appeal_view", "attack_sentence", "attack_view",
-           "block_view", "count", "narrate", "outcome_text", "plain", "prompt_view", "stake_lines",
-           "state_label", "struck"]
+__all__ = ["SIDE_WORD", "appeal_view", "attack_view", "block_view", "narrate", "outcome_text",
+           "prompt_view", "stake_lines", "state_label", "struck"]
 
 Names = Callable[[str], str]
-
-ADJECTIVE = {"athens": "Athenian", "sparta": "Spartan"}
-HOW_TEXT = {"elimination": "eliminating every enemy block", "panic": "enemy panic",
-            "retreat": "enemy retreat", "retire": "the enemy retiring (a skirmish)",
-            "treachery_failed": "holding out through the Treachery Assault"}
-
-
-# -- battle lines in a pupil's words: counts without "(s)", the die faces instead of a rating
-# code ("B2": class B fires second, a 1 or 2 hits; §6.2, §6.31), "strength" for "cv" ---------
-_CV = re.compile(r"\bcv (\d+)")
-_REARGUARD = re.compile(r"its rearguard is ([A-E])\b")
-
-
-def count(n: int, word: str, many: str = "") -> str:
-    """``no hits``, ``1 hit``, ``2 hits`` (``many`` for an irregular plural: die, dice)."""
-    if n == 0:
-        return f"no {many or word + 's'}"
-    return f"{n} {word}" if n == 1 else f"{n} {many or word + 's'}"
-
-
-def _listed(items: Sequence[Any], last: str = "or") -> str:
-    words = [str(i) for i in items]
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
-
-
-def plain(why: str) -> str:
-    """An engine reason in a pupil's words: "strongest (cv 4)" -> "strongest (strength 4)"."""
-    why = _CV.sub(r"strength \1", why).replace("unrouted", "not yet routed")
-    return _REARGUARD.sub(r"its slowest blocks (agility \1, the last to fire) are the rearguard",
-                          why)
-
-
-def attack_sentence(name: str, ev: Mapping[str, Any], *, again: bool = False) -> str:
-    """One unit attack (an engine ``attack`` event) as a sentence: its dice, which faces hit
-    and rout, what was rolled and what it did. Routs do not count in pursuit or when harrying
-    a retreat (§6.34, §6.41)."""
-    power = int(str(ev["rating"])[-1])
-    hits = _listed(list(range(1, power + 1)))
-    kind = {"fire": "Attack", "pursuit": "Pursuit attack", "harry": "Harrying attack"}[ev["mode"]]
-    dice = ev["dice"]
-    if ev["mode"] == "fire":
-        routs = _listed(list(range(7 - power, 7)))
-        odds = f"hits on a {hits}, routs on a {routs}"
-        result = f"{count(ev['hits'], 'hit')} and {count(ev['routs'], 'rout')}"
-    else:
-        odds = f"hits on a {hits}; routs do not count now"
-        result = count(ev["hits"], "hit")
-    rolled = "rolled again" if again else "rolled"
-    return (f"{kind} by {name} with {count(len(dice), 'die', 'dice')} ({odds}): {rolled} "
-            f"{_listed(dice, 'and')}, so {result}.")
 
 
 def struck(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -83,9 +37,7 @@ def outcome_text(battle: Battle) -> str:
     o = battle.outcome
     if o is None:
         return ""
-    text = f"{SIDE_WORD[o.winner]} wins by {HOW_TEXT[o.how]}"
-    gain = f": +{o.prestige} Prestige" if o.prestige else ": no Prestige changes hands"
-    return f"{text}{gain} (§{o.prestige_rule}) after {count(o.rounds, 'round')}."
+    return outcome_sentence(o.winner, o.how, o.prestige, o.rounds, o.prestige_rule)
 
 
 def _retreat_cost(battle: Battle, side: str) -> str:
@@ -120,9 +72,10 @@ def stake_lines(battle: Battle) -> list[str]:
 
 
 def state_label(f: Fighter, name: Names) -> str:
+    """A block's state in words: ``strength 2 of 4, routed`` (its rating is shown beside it)."""
     if f.cv == 0:
         return "eliminated"
-    parts = [f"{f.rating}", f"cv {f.cv} of {f.max_cv}"]
+    parts = [strength(f.cv, f.max_cv)]
     if f.routed:
         parts.append("routed")
     if f.half:
@@ -143,7 +96,7 @@ def block_view(battle: Battle, f: Fighter, name: Names) -> dict[str, Any]:
         "garrison": f.garrison, "city": f.city, "carried_by": f.carried_by or "",
         "holds": f.holds_round1 and battle.round == 1 and not battle.over,
         "note": "city defender: A2, double defense, never routed (§8.1)" if f.city else "",
-        "label": state_label(f, name),
+        "label": f"{rating_words(f.rating)}, {state_label(f, name)}",
     }
 
 
@@ -218,7 +171,8 @@ def attack_view(battle: Battle, name: Names, n: int, rerolls: int) -> dict[str, 
                             "name": name(e.get("target", "")), "rule": e["rule"],
                             "why": e.get("why", ""), "cv": e.get("cv")})
     return {"n": n, "by": attack["by"], "name": name(attack["by"]),
-            "side": attack["side"], "rating": attack["rating"], "mode": attack["mode"],
+            "side": attack["side"], "rating": attack["rating"],
+            "rating_words": rating_words(attack["rating"]), "mode": attack["mode"],
             "rule": attack["rule"], "round": attack["round"], "dice": dice,
             "hits": attack["hits"], "routs": attack["routs"], "effects": effects,
             "rerolls": rerolls, "text": narrate(attack, battle, name)["text"]}
@@ -236,40 +190,12 @@ def _appeal_text(e: Mapping[str, Any], name: Names) -> str:
             "the new dice stand. The Sacrifice is spent.")
 
 
-def _attack_text(e: Mapping[str, Any], name: Names) -> str:
-    return attack_sentence(name(e["by"]), e)
-
-
-def _unused_text(e: Mapping[str, Any]) -> str:
-    amount = count(e.get("hits", e.get("routs", 0)), "hit" if "hits" in e else "rout")
-    return f"{amount[0].upper()}{amount[1:]} left unused: {plain(e['why'])}."
-
-
+#: the board's own lines (appeals and automatic choices of its lab battle); every battle event
+#: is worded by ``battle_words``, as in the game's log
 _TEXTS: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
-    "attack": _attack_text,
-    "hit": lambda e, n: (f"Hit on {n(e['target'])}, {plain(e['why'])}: "
-                         f"{'eliminated' if e['cv'] == 0 else 'strength now ' + str(e['cv'])}."),
-    "half_hit": lambda e, n: (f"Half hit on {n(e['target'])} (double defense): the next hit "
-                              "must complete its step."),
-    "rout": lambda e, n: f"Rout of {n(e['target'])}, {plain(e['why'])}.",
-    "eliminated": lambda e, n: f"{n(e['target'])} is eliminated.",
-    "unused": lambda e, n: _unused_text(e),
-    "hold": lambda e, n: f"{n(e['by'])} cannot attack in round 1: {plain(e['why'])}.",
-    "stand": lambda e, n: f"{SIDE_WORD[e['side']]} fights on.",
     "auto_choice": lambda e, n: (f"Auto: {SIDE_WORD[e['side']]} picks "
                                  f"{e['choice'] if e['decision'] == 'retreat' else n(e['choice'])}"
                                  "."),
-    "retreat": lambda e, n: (f"{SIDE_WORD[e['side']]} retreats all its blocks: "
-                             f"{plain(e['why'])}."),
-    "panic": lambda e, n: (f"Every {ADJECTIVE[e['side']]} block is routed: "
-                           f"{SIDE_WORD[e['side']]} panics. Its slowest blocks (agility "
-                           f"{e['rearguard']}, the last to fire) are the rearguard."),
-    "all_eliminated": lambda e, n: f"Every {ADJECTIVE[e['side']]} block is eliminated.",
-    "round_end": lambda e, n: f"Round {e['round']} ends: every block has had its attack.",
-    "half_cancelled": lambda e, n: (f"{n(e['target'])}'s half-step loss is cancelled at the "
-                                    "end of the round."),
-    "cargo_reduced": lambda e, n: (f"{n(e['target'])} drops to strength {e['cv']} to stay weaker "
-                                   f"than its fleet {n(e['carrier'])}."),
     "appeal": _appeal_text,
     "accept": lambda e, n: (f"{SIDE_WORD[e['side']]} lets the dice stand (no appeal to "
                             f"{e['god'].title()})."),
@@ -279,12 +205,14 @@ _TEXTS: dict[str, Callable[[Mapping[str, Any], Names], str]] = {
 def narrate(e: Mapping[str, Any], battle: Battle, name: Names) -> dict[str, Any] | None:
     """One plain-words line for a battle event, citing its rule (None for no line)."""
     kind = e["kind"]
-    if kind == "battle_end":
-        text = outcome_text(battle) if battle.outcome else f"{e['why']}."
+    if kind == "battle_end" and battle.outcome:
+        text = outcome_text(battle)
     elif kind in _TEXTS:
         text = _TEXTS[kind](e, name)
     else:
-        return None
+        text = event_sentence(e, name)
+        if text is None:
+            return None
     key = e.get("by") or e.get("target")
     side = e.get("side") or (battle.fighter(key).side if key else "")
     return {"round": e["round"], "kind": kind, "rule": e["rule"], "side": side, "text": text}

@@ -15,8 +15,8 @@ import html
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from hellenes_nb.games.hellenes.battle_words import HOW_TEXT
 from hellenes_nb.games.hellenes.index import SEASONS, SIDE_WORD
-from hellenes_nb.widgets.battle_text import HOW_TEXT
 
 __all__ = ["SEASON_WORDS", "battle_note", "block_names", "events_html", "season_word",
            "status_html", "step_time"]
@@ -80,8 +80,9 @@ def status_html(events: list[Mapping[str, Any]], year: int, season: int, prestig
 
 
 def _line(e: Mapping[str, Any]) -> str:
-    rule = f"<span class='hl-rule'>§{_esc(e['rule'])}</span> " if e.get("rule") else ""
-    return f"<li>{rule}{_esc(e['text'])}</li>"
+    """One log line, its rule at the end (as the battle board and the dashboard show it)."""
+    rule = f" <span class='hl-rule'>§{_esc(e['rule'])}</span>" if e.get("rule") else ""
+    return f"<li>{_esc(e['text'])}{rule}</li>"
 
 
 def events_html(events: list[Mapping[str, Any]], ix: Any) -> str:

@@ -68,7 +68,7 @@ def test_3_1_plague_lists_the_units_it_hits_only_to_their_owner():
     shown = str(athens)
     for key in ("S3", "S4"):
         assert not any(word in shown for word in _names(ix, key))
-    assert "2 unit(s)" in athens["text"]  # how many blocks lost a step is seen at the table
+    assert "2 units" in athens["text"]  # how many blocks lost a step is seen at the table
 
 
 @pytest.mark.rule("6.1")

@@ -25,7 +25,8 @@ def test_it_flags_every_way_of_naming_a_hidden_block():
     u = _hidden_spartan(game)
     for text in (f"{ix.describe(u)} moves", f"the {ix.unit_name[u]} move",
                  f'{{"unit": "{ix.unit_key[u]}"}}', "a Spartan hoplite marches",
-                 "a Spartan block in Attica is built up to 3 cv"):
+                 "a Spartan block in Attica is built up to 3 cv",
+                 "a Spartan block in Attica is built up to strength 3"):
         assert oracle.search("athens", "test", text), text
 
 
@@ -35,10 +36,12 @@ def test_it_lets_through_what_a_side_may_know():
     u = _hidden_spartan(game)
     own = next(a for a in range(60) if st.loc[a] >= 0)
     for text in (f"{ix.describe(own)} moves", "A Spartan block is eliminated: lost at sea",
-                 "Spartan fleet loses 1 cv in high seas", "the Peace of Nicias holds"):
+                 "Spartan fleet loses 1 cv in high seas", "the Peace of Nicias holds",
+                 "A Spartan fleet loses a step of strength in high seas"):
         assert oracle.search("athens", "test", text) == [], text
     # combat ratings are not the Athenian keys A1-A3 (§2.14)
     for text in ("Land battle: Athens: x A1 3 cv", "x (A2, 3 cv) attacks",
+                 "Land battle: Athens: x at strength 3 (agility A, hits on a 1)",
                  '{"label": "A2, cv 3 of 4", "rating": "A1"}', '{"rating": "E1/A3"}'):
         assert oracle.search("sparta", "test", text) == [], text
     assert oracle.search("sparta", "test", '{"unit": "A1"}')

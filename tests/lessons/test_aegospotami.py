@@ -24,9 +24,9 @@ def test_6_6_the_landed_spartans_cannot_attack_in_the_first_round(aegospotami):
     battle = aegospotami.view()["battle"]
     assert battle["kind"] == "land" and battle["winner"] == "sparta"
     texts = [e["text"] for e in battle["events"]]
-    first_round = texts[:texts.index(next(t for t in texts if t.startswith("round end")))]
-    assert any("may not attack in the first round" in t for t in first_round)
-    assert not any(t.startswith("Spartan") and " attacks: dice" in t for t in first_round)
+    first_round = texts[:texts.index(next(t for t in texts if t.startswith("Round 1 ends")))]
+    assert any("cannot attack in round 1" in t for t in first_round)
+    assert not any(t.startswith("Attack by Spartan") for t in first_round)
     ratings = {b["block"]: b["rating"] for b in battle["forces"]["athens"]}
     assert set(ratings.values()) == {"D1"}, "ships on land fight with their land rating"
 

@@ -32,7 +32,7 @@ def test_6_34_every_athenian_block_routed_is_a_panic_worth_two_prestige(delium):
     assert battle["winner"] == "sparta" and battle["how"] == "panic"
     attacks = [e["text"] for e in battle["events"] if e["kind"] == "battle_attack"]
     assert "Theban cavalry" in attacks[0], "the A2 horse fires before anyone (§6.2)"
-    assert not any("Athenian hoplite" in a.split(" attacks")[0] for a in attacks), \
+    assert not any("Athenian hoplite" in a.split(" with ")[0] for a in attacks), \
         "the Athenian hoplites are routed before they strike"
     assert delium.state.prestige == -2
     assert all(unit_place(delium, k) == "attica" for k in ("A1", "A2", "A3", "A7", "A8"))

@@ -21,7 +21,7 @@ def test_6_6_the_landing_fleet_cannot_fire_and_the_rebels_retire(mytilene):
     mytilene.goto(3)
     battle = mytilene.view()["battle"]
     texts = [e["text"] for e in battle["events"]]
-    assert any("may not attack in the first round" in t for t in texts)
+    assert any("cannot attack in round 1" in t for t in texts)
     assert battle["winner"] == "athens" and battle["how"] == "retire"
     assert mytilene.state.prestige == -1, "retiring before any loss costs nothing (§14.11)"
     st = mytilene.state
@@ -41,7 +41,7 @@ def test_8_21_mytilene_is_starved_only_because_athens_blockades_its_empty_sea(my
 def test_3_1_athens_raises_taxes_gives_an_extra_action(mytilene):
     mytilene.goto(8)
     events = mytilene.view()["events"]
-    assert "Athens's turn: 3 action(s)" in events, "card 16 gives two actions, the tax one more"
+    assert "Athens's turn: 3 actions" in events, "card 16 gives two actions, the tax one more"
     assert 37 in [card for card, _ in mytilene.state.in_play]
 
 

@@ -41,7 +41,7 @@ def test_6_41_the_sortie_retreats_and_both_sides_horse_harry(pericles):
     pericles.goto(3)
     battle = pericles.view()["battle"]
     assert battle["kind"] == "sortie", "a battle outside the walls at no action (§8.3)"
-    harrying = [e["text"] for e in battle["events"] if "harrying" in e["text"]]
+    harrying = [e["text"] for e in battle["events"] if e["text"].startswith("Harrying attack")]
     assert len(harrying) == 2
     assert "Theban cavalry" in harrying[0] and "Athenian cavalry" in harrying[1]
     assert battle["winner"] == "sparta" and battle["how"] == "retreat"

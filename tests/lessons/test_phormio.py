@@ -18,12 +18,15 @@ def phormio(world):
 
 
 def _attacks(battle: dict) -> list[tuple[str, list[int], int]]:
-    """Each attack as (the attacker's name and rating, its dice, its hits)."""
+    """Each attack as (the attacker's name and the faces that hit, its dice, its hits), read
+    from the words of its line."""
     out = []
     for e in battle["events"]:
         if e["kind"] == "battle_attack":
-            who, _, rest = e["text"].partition(" attacks")
-            out.append((who, e["dice"], int(re.search(r"(\d+) hit", rest).group(1))))
+            words = re.fullmatch(r"Attack by (.+) with \d+ dice? \((hits on a [^,]+), .*, so "
+                                 r"(no|\d+) hits? and .*", e["text"])
+            hits = 0 if words.group(3) == "no" else int(words.group(3))
+            out.append((f"{words.group(1)} ({words.group(2)})", e["dice"], hits))
     return out
 
 
@@ -35,7 +38,12 @@ def test_6_5_the_first_battle_is_a_sea_battle_the_defenders_fire_first(phormio):
     who = [w for w, _, _ in _attacks(battle)]
     assert len(who) == 3 and "Athenian fleet #39" in who[2], "defenders fire first (§6.2)"
     assert "Spartan fleet #20" in who[0] and "Spartan fleet #21" in who[1]
-    assert "(F1, 3 cv)" in who[0] and "(F2, 3 cv)" in who[2], "sea ratings, not land ratings"
+    assert "(hits on a 1)" in who[0] and "(hits on a 1 or 2)" in who[2], "F1 and F2"
+    reveal = next(e["text"] for e in battle["events"] if e["kind"] == "battle_reveal")
+    assert ("Spartan fleet #20 (Corinthian fleet) at strength 3 (agility F, hits on a 1)"
+            in reveal), "sea ratings, not land ratings"
+    assert "Athenian fleet #39 (Naupactus squadron) at strength 3 (agility F, hits on a 1 or 2)" \
+        in reveal
     assert phormio.state.prestige == -1, "a fleet that retreats cedes one Prestige (§14.11)"
     assert unit_place(phormio, "S20") == unit_place(phormio, "S21") == "sea_of_zacynthos"
 

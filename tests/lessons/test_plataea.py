@@ -37,7 +37,7 @@ def test_8_11_single_hits_on_the_wall_are_lost_at_the_end_of_the_round(plataea):
     battle = plataea.view()["battle"]
     assert battle["kind"] == "assault" and battle["winner"] == "athens"
     texts = [e["text"] for e in battle["events"]]
-    assert sum("half cancelled" in t for t in texts) == 2
+    assert sum("half-step loss is cancelled" in t for t in texts) == 2
     st = plataea.state
     assert st.cv[st.ix.unit("A6")] == st.cv[st.ix.unit("A30")] == 2
     assert st.prestige == -1, "the assault is given up: a Trophy for Athens (§14.11)"
@@ -56,7 +56,8 @@ def test_9_22_the_besiegers_are_maintained_through_two_winters(plataea):
 @pytest.mark.rule("9.4")
 def test_9_4_winter_attrition_hits_on_a_two(plataea):
     plataea.goto(5)
-    assert any("hits on 1–3: 1 hit" in e for e in plataea.view()["events"])
+    assert any("(hits on a 1, 2 or 3)" in e and e.endswith(", so 1 hit.")
+               for e in plataea.view()["events"])
     plataea.goto(6)
     st = plataea.state
     assert st.cv[st.ix.unit("A6")] == 1 and st.cv[st.ix.unit("A30")] == 2

@@ -49,6 +49,11 @@ def jupyterlab(work: Path, state: Path) -> Iterator[str]:
     settings = state / "app-settings"
     settings.mkdir(exist_ok=True)
     shutil.copy(ROOT / "scripts" / "lab-overrides.json", settings / "overrides.json")
+    # the server extension that keeps widgets out of saved notebooks, from the repository too
+    # (hellenes_nb/labsave.py; setup.sh enables it in .venv the same way)
+    extensions = state / "config" / "jupyter_server_config.d"
+    extensions.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "scripts" / "jupyter-server-config.json", extensions / "hellenes-nb.json")
     port = free_port()
     cmd = [sys.executable, "-m", "jupyterlab", "--no-browser", f"--port={port}",
            "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0",

@@ -15,7 +15,8 @@ The oracle is computed from the engine's FULL record (``game.state`` and the raw
   while it is revealed: that stricter rule is tested by the targeted tests);
 - nothing else about an enemy unit: its key ("S20"), its name ("Corinthian fleet"), its
   description ("Spartan fleet #20 (Corinthian fleet)"), its type next to its side's adjective
-  ("Spartan hoplite"), or a cv given to an unnamed block ("a Spartan block ... at 3 cv").
+  ("Spartan hoplite"), or a strength given to an unnamed block ("a Spartan block ... at
+  strength 3", or in older words "at 3 cv").
 
 **What a side may not know of the enemy's cards**: the cards in the enemy's hand, and the card
 the enemy has committed face down while the side has not committed its own (§3.3). They may
@@ -44,7 +45,8 @@ TYPE_WORDS = ("elite hoplite", "hoplite", "cavalry", "infantry", "archer", "barb
               "persian", "elite fleet", "improved fleet")
 #: per enemy side: its adjective before a type word, and before "block" or "fleet" with a cv
 _TYPED = [re.compile(rf"\b{a} (?:{'|'.join(TYPE_WORDS)})") for a in ADJ]
-_CV = [re.compile(rf"\b{a} (?:block|fleet)\b[^.;:\"]{{0,60}}\b(?:at|to) \d+ cv") for a in ADJ]
+_CV = [re.compile(rf"\b{a} (?:block|fleet)\b[^.;:\"]{{0,60}}\b(?:at|to) (?:\d+ cv|strength \d)")
+       for a in ADJ]
 _KEY = re.compile(r"(?<![\w#-])[AS]\d+(?!\d)")
 #: names of rules that hold a card's title (§12: the Peace of Nicias is not the Nicias card)
 PUBLIC_PHRASES = ("Peace of Nicias",)

@@ -34,6 +34,8 @@ def test_stepping_draws_dice_and_updates_blocks(solara_test, page_session, conso
     page.locator(".hb-block[data-key='A2']").wait_for()
     page.locator("button[data-choice='fight']").click()
     page.wait_for_function("() => !document.querySelector('button[data-choice]')")
+    # one line so far, counted in words ("1 line", not "1 lines")
+    assert page.locator(".hb-logbox summary").inner_text() == "Battle narrative (1 line)"
     w.force_dice([1, 6])          # the archers: one hit on the Spartiates, one rout
     page.locator("button[data-action='step']").click()
     page.locator(".hb-die-wrap.hit").wait_for()
@@ -47,6 +49,8 @@ def test_stepping_draws_dice_and_updates_blocks(solara_test, page_session, conso
     labels = page.locator(".hb-die-word").all_inner_texts()
     assert labels == ["HIT", "ROUT"]
     page.locator(".hb-log li").last.wait_for()
+    assert page.locator(".hb-logbox summary").inner_text() == \
+        f"Battle narrative ({len(w.log)} lines)"
     page.locator("svg .bar").first.wait_for()
     page.screenshot(path=str(screenshot_dir / "battle-widget.png"), full_page=True)
     assert console_errors == []
@@ -166,4 +170,22 @@ def test_sampled_odds_show_their_error(solara_test, page_session, console_errors
     words = title.inner_text()
     assert f"sampled from {w.odds['samples']} battles" in words
     assert f"±{100 * w.odds['margin']:.1f}% at 95% confidence" in words
+    assert console_errors == []
+
+
+def test_the_odds_line_shows_the_compile_note_then_the_odds(solara_test, page_session,
+                                                             console_errors):
+    """numba compiling the fast odds, once (battle.py ``odds_note``; the Python side is
+    tests/widgets/test_battle_odds_compile_note.py): the page shows the note, then the odds."""
+    w = _example(speed="instant")
+    display(w)
+    page = page_session
+    page.locator(".hb-odds").first.wait_for()
+    w._odds_note("Preparing the fast battle odds once (up to a minute)…")
+    note = page.locator(".hb-odds-note")
+    note.wait_for()
+    assert "Preparing the fast battle odds once" in note.inner_text()
+    w._odds_note("")
+    note.wait_for(state="detached")
+    page.locator(".hb-odds-text").first.wait_for()
     assert console_errors == []

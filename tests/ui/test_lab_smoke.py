@@ -6,9 +6,13 @@ nothing from the user's own Lab setup is read or changed. Every wait is bounded.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from support.lab import KERNEL_IDLE, serving
 from support.paths import NOTEBOOKS
+
+from hellenes_nb.labsave import NOTE, WIDGET_VIEW
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -23,7 +27,16 @@ def lab(tmp_path):
         yield url
 
 
-def test_map_notebook_runs_in_jupyterlab(lab, browser, screenshot_dir):
+def _saved(path):
+    """The widget views and the notes in the notebook file as saved."""
+    nb = json.loads(path.read_text())
+    outputs = [o.get("data", {}) for c in nb["cells"] for o in c.get("outputs", [])]
+    views = [d for d in outputs if WIDGET_VIEW in d]
+    notes = [d for d in outputs if "".join(d.get("text/plain", "")) == NOTE]
+    return views, notes
+
+
+def test_map_notebook_runs_in_jupyterlab(lab, browser, screenshot_dir, tmp_path):
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -45,5 +58,14 @@ def test_map_notebook_runs_in_jupyterlab(lab, browser, screenshot_dir):
         assert errors == []
         # scripts/setup.sh sets Lab's news and update checks off: no question pops up in class
         assert page.get_by_text("notified about official Jupyter news").count() == 0
+        # saved with its maps on screen, the file holds the "Run the cells" note instead of
+        # each widget (issue 15, item 13; hellenes_nb/labsave.py)
+        page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+        saved = tmp_path / "work" / NOTEBOOK.name
+        page.wait_for_function(
+            "() => !window.jupyterapp.shell.currentWidget.context.model.dirty",
+            timeout=RUN_TIMEOUT)
+        views, notes = _saved(saved)
+        assert views == [] and len(notes) >= 3
     finally:
         page.close()

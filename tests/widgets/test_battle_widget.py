@@ -85,9 +85,9 @@ def test_6_31_attack_example_hits_then_rout():
     attack, first, second, rout = w.log[-4:]
     assert attack["text"] == ("Attack by Athenian hoplites with 3 dice (hits on a 1 or 2, routs "
                               "on a 5 or 6): rolled 1, 2 and 5, so 2 hits and 1 rout.")
-    assert first["text"].startswith("Hit on Peloponnesian hoplites, strongest (strength 4)")
-    assert second["text"].startswith("Hit on Allied hoplites, owner's choice")
-    assert rout["text"].startswith("Rout of Helot light troops, weakest not yet routed "
+    assert first["text"].startswith("Hit on Peloponnesian hoplites, the strongest (strength 4)")
+    assert second["text"].startswith("Hit on Allied hoplites, chosen by its owner")
+    assert rout["text"].startswith("Rout of Helot light troops, the weakest not yet routed "
                                    "(strength 1)")
     assert [first["rule"], second["rule"], rout["rule"]] == ["6.32", "6.32", "6.33"]
     view = w.last_attack

@@ -82,8 +82,8 @@ def test_whole_year_against_the_seeded_bot():
 def test_log_is_newest_first_and_cites_rules():
     dash = Dashboard("431", seed=2, bot="random")
     _play(dash, RandomBot(5), 6)
-    lines = re.findall(r"<div class='hn-log-line[^>]*><span class='hn-rule'>§([^<]+)</span>",
-                       dash.log_html.value)
+    lines = re.findall(r"<div class='hn-log-line[^>]*>(?:(?!</div>).)*"
+                       r"<span class='hn-rule'>§([^<]+)</span></div>", dash.log_html.value)
     view_log = dash.game.view("athens")["log"]
     assert lines[0] == view_log[-1]["rule"]
     assert lines[-1] == view_log[0]["rule"]
@@ -498,3 +498,19 @@ def test_prestige_chart_updates_in_place():
     assert repr(chart).endswith(f"now {game.state.prestige:+d}>")
     with pytest.raises(TypeError, match="Game"):
         PrestigeChart("431")
+
+
+def test_the_panels_count_in_words():
+    """Issue 15, item 3: the header, hand, cards in play, log and decision of a seeded game
+    never count with "(s)" (the cards in play said "2 action(s) left this turn")."""
+    dash = Dashboard("431", seed=2, bot="random")
+    seen = set()
+    for _ in range(40):
+        if dash.game.over:
+            break
+        for panel in (dash.header, dash.hand_html, dash.in_play_html, dash.log_html,
+                      dash.prompt_html):
+            seen.add(panel.value)
+        _play(dash, RandomBot(3), 1)
+    assert any("actions left this turn" in v for v in seen)
+    assert [v for v in seen if "(s)" in v] == []

@@ -87,3 +87,15 @@ def test_seasons_in_words():
     assert season_word("High Summer") == "High Summer"
     assert len(SEASON_WORDS) == len(SEASONS)
     assert not any(w in " ".join(SEASONS) for w in ENGINE_WORDS)
+
+
+@pytest.mark.rule("6.31")
+def test_the_log_gives_each_line_its_rule_at_the_end():
+    """As the battle board and the dashboard do: the sentence, then its rule number."""
+    lesson = Lesson("potidaea-432-431", world=WORLD)
+    lesson.goto(4)
+    html = events_html(lesson.run.events, lesson.state.ix)
+    lines = re.findall(r"<li>(?!<details>)(.*?)</li>", html)
+    assert lines and all(re.search(r" <span class='hl-rule'>§[\d.]+</span>$", li)
+                         for li in lines), lines[:3]
+    assert any(li.startswith("Attack by ") for li in lines)

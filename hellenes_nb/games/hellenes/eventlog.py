@@ -33,6 +33,12 @@ REDACTED = "redacted"
 #: who may read an event: a side's name, or "all" for the teacher (everything)
 READERS = ("athens", "sparta", "all")
 
+def a_block(side: int, what: str = "block") -> str:
+    """'An Athenian block', 'A Spartan fleet': an unnamed unit of ``side``, starting a
+    sentence."""
+    return f"{'An' if side == ATHENS else 'A'} {SIDE_ADJECTIVES[side]} {what}"
+
+
 class Reader:
     """One reader of an event being written: side 0 or 1, or -1 for the teacher, with what
     that reader knows now (§2.0: own blocks; §6.1: blocks revealed in the battle fought)."""
@@ -55,10 +61,8 @@ class Reader:
         e.g. at sea); ``start`` capitalises for the start of a sentence."""
         if self.knows(u):
             return self.state.ix.describe(u)
-        article = "an" if side_of(u) == ATHENS else "a"
-        if start:
-            article = article.capitalize()
-        return f"{article} {SIDE_ADJECTIVES[side_of(u)]} {'fleet' if fleet else 'block'}"
+        words = a_block(side_of(u), "fleet" if fleet else "block")
+        return words if start else words[0].lower() + words[1:]
 
     def fighter(self, key: str) -> str:
         """A battle fighter key ('S20', 'garrison:attica') in words (garrisons are public)."""

@@ -30,12 +30,14 @@ from hellenes_nb.games.hellenes.odds.forces import Block
 from hellenes_nb.games.hellenes.odds.result import PRESTIGE, Odds
 from hellenes_nb.games.hellenes.odds.sides import HALF, ROUTED, STEP
 from hellenes_nb.games.hellenes.odds.size import TooBigError, joint_size
+from hellenes_nb.games.hellenes.odds.statetables import compile_notices
 from hellenes_nb.games.hellenes.rules.battle.blocks import Fighter
 from hellenes_nb.games.hellenes.rules.battle.combat import Battle
 from hellenes_nb.games.hellenes.rules.battle.policies import auto
 from hellenes_nb.games.hellenes.rules.battle.setup import BattleError
 
-__all__ = ["LiveOdds", "MAX_LIVE_STATES", "MAX_LIVE_STATES_COMPILED", "live_odds"]
+__all__ = ["LiveOdds", "MAX_LIVE_STATES", "MAX_LIVE_STATES_COMPILED", "compile_notices",
+           "live_odds"]
 
 #: Above this many joint configurations (from the current state) the exact method's NumPy sweep
 #: would make a classroom wait noticeably at every step, so the engine is sampled instead.

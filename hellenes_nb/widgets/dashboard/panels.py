@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from hellenes_nb.core.game import Game
+from hellenes_nb.core.words import count
 from hellenes_nb.games.hellenes.index import SEASONS
-from hellenes_nb.widgets.battle_text import count
 from hellenes_nb.widgets.dashboard.words import SIDE_WORD, SIDES, esc
 
 __all__ = ["cover_html", "hand_html", "header_html", "in_play_html", "log_html"]
@@ -58,10 +58,10 @@ def hand_html(game: Game, view: dict[str, Any], side: str | None) -> str:
     cards = view["hands"][side]
     other = SIDES[1 - SIDES.index(side)]
     theirs = view["hands"][other]
-    count = theirs["count"] if isinstance(theirs, dict) else len(theirs)
+    held = theirs["count"] if isinstance(theirs, dict) else len(theirs)
     played = view["played"].get(side)
-    note = (f"<div class='hn-muted'>{SIDE_WORD[other]} holds {count} card(s), face down; "
-            f"{view['deck']['count']} left in the deck (§3.0).</div>")
+    note = (f"<div class='hn-muted'>{SIDE_WORD[other]} holds {count(held, 'card')}, face "
+            f"down; {view['deck']['count']} left in the deck (§3.0).</div>")
     if played and "card" in played:
         note += (f"<div class='hn-muted'>Committed this season: card {played['card']} "
                  f"({esc(played.get('use', ''))}).</div>")
@@ -87,7 +87,7 @@ def in_play_html(game: Game, view: dict[str, Any]) -> str:
                      f"<div class='hn-hand'>{tiles}</div>")
     if view.get("actions_left") and view.get("active"):
         parts.append(f"<div class='hn-ip-line'>{SIDE_WORD[view['active']]} has "
-                     f"{view['actions_left']} action(s) left this turn (§3.2)</div>")
+                     f"{count(view['actions_left'], 'action')} left this turn (§3.2)</div>")
     return "".join(parts)
 
 
@@ -97,6 +97,6 @@ def log_html(view: dict[str, Any]) -> str:
         side = e.get("side") or "none"
         when = f"{SEASONS[e['season']]} {e['year']}"
         lines.append(f"<div class='hn-log-line hn-log-{esc(side)}'>"
-                     f"<span class='hn-rule'>§{esc(e['rule'])}</span>"
-                     f"<span class='hn-when'>{esc(when)}</span>{esc(e['text'])}</div>")
+                     f"<span class='hn-when'>{esc(when)}</span>{esc(e['text'])} "
+                     f"<span class='hn-rule'>§{esc(e['rule'])}</span></div>")
     return f"<div class='hn-log'>{''.join(lines)}</div>"

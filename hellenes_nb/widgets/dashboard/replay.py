@@ -91,8 +91,8 @@ class ReplayViewer(W.VBox):
             lines.append(f"<div class='hn-rp-act'>{esc(SIDE_WORD.get(side, side.title()))}: "
                          f"{esc(self._label(k))}</div>")
             log = g.log_for(self.viewer, self._log_len[k - 1])
-            lines += [f"<div class='hn-rp-ev'><span class='hn-rule'>§{esc(e['rule'])}</span> "
-                      f"{esc(e['text'])}</div>" for e in log]
+            lines += [f"<div class='hn-rp-ev'>{esc(e['text'])} "
+                      f"<span class='hn-rule'>§{esc(e['rule'])}</span></div>" for e in log]
         self.caption.value = f"<div class='hn-rp'>{head}{''.join(lines)}</div>"
         self.prev_button.disabled = k == 0
         self.next_button.disabled = k == len(self.moves)

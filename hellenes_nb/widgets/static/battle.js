@@ -68,7 +68,7 @@ function blockView(b, nextKey, struck, cargo) {
       b.order ? h("span", {class: "hb-order", text: `fires ${ORDINAL(b.order)}`}) : null),
     b.note ? h("div", {class: "hb-cargo", text: b.note}) : null,
     cargo.map((c) => h("div", {class: "hb-cargo",
-      text: `carries ${c.name}, cv ${c.cv}`}))),
+      text: `carries ${c.name}, strength ${c.cv}`}))),
   h("div", {class: "hb-tags"}, tags));
 }
 
@@ -202,7 +202,7 @@ function render({model, el}) {
     const mode = {fire: "attack", pursuit: "pursuit attack", harry: "harrying attack"}[attack.mode];
     return h("div", {class: `hb-tray side-${attack.side}`, "data-attack": attack.n},
       h("div", {class: "hb-tray-head"},
-        h("span", {class: "hb-who", text: `${attack.name} (${attack.rating})`}),
+        h("span", {class: "hb-who", text: `${attack.name} (${attack.rating_words})`}),
         h("span", {text: ` ${mode}, round ${attack.round}`}),
         attack.rerolls ? h("span", {class: "hb-badge reroll", "data-rerolls": attack.rerolls,
           text: attack.rerolls === 1 ? "re-rolled by appeal" : "rolled once more"}) : null,
@@ -288,6 +288,11 @@ function render({model, el}) {
   }
 
   function oddsLine() {
+    const note = model.get("odds_note");
+    if (note) {  // numba compiling the fast odds, once (battle.py `odds_note`)
+      return h("div", {class: "hb-odds hb-odds-pending hb-odds-note", role: "status",
+        "aria-label": "odds from this moment"}, h("span", {class: "hb-odds-title", text: note}));
+    }
     if (model.get("odds_pending")) {
       return h("div", {class: "hb-odds hb-odds-pending", "aria-label": "odds from this moment"},
         h("span", {class: "hb-odds-title", text: "Working out the odds from this moment…"}));
@@ -332,7 +337,7 @@ function render({model, el}) {
         model.get("error") ? h("div", {class: "hb-error", role: "alert",
           text: model.get("error")}) : null)),
       h("details", {class: "hb-logbox", open: true},
-        h("summary", {text: `Battle narrative (${log.length} lines)`}),
+        h("summary", {text: `Battle narrative (${log.length} line${log.length === 1 ? "" : "s"})`}),
         h("ol", {class: "hb-log"}, log.map((l) => h("li", {class: `hb-line ${l.kind} side-${l.side}${l.replaced ? " replaced" : ""}`,
           title: l.replaced ? "rolled again after an appeal (§11.0)" : null},
           h("span", {class: "hb-round", text: `R${l.round}`}), l.text,
@@ -348,6 +353,7 @@ function render({model, el}) {
   };
   model.on("change:seq", onUpdate);
   model.on("change:speed", draw);
+  model.on("change:odds_note", draw);
   model.on("change:size", onSize);
   onSize();
   draw();
@@ -355,6 +361,7 @@ function render({model, el}) {
     stopAuto();
     model.off("change:seq", onUpdate);
     model.off("change:speed", draw);
+    model.off("change:odds_note", draw);
     model.off("change:size", onSize);
   };
 }

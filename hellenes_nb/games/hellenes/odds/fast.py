@@ -32,6 +32,7 @@ from hellenes_nb.games.hellenes.odds.statetables import (
     BINOMIAL,
     BINOMIAL_TABLE,
     clear_tables,
+    compile_watch,
     compiled_fits,
     compiled_sweep,
     convolve,
@@ -191,7 +192,11 @@ class FastSolver:
         :func:`compiled_fits`) or the NumPy one."""
         if compiled is None:
             compiled = compiled_fits(self.spec, self.moment)
-        played = self._compiled_sweep() if compiled else self._numpy_sweep()
+        if compiled:
+            with compile_watch():  # the first use may compile: a waiting widget says so
+                played = self._compiled_sweep()
+        else:
+            played = self._numpy_sweep()
         self._settle()
         return Odds(
             outcomes=dict(self.ends),

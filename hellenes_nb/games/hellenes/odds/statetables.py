@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache, lru_cache
 
 import numpy as np
@@ -43,6 +46,49 @@ def compiled_before(function) -> bool:
     cache_file = getattr(getattr(function, "_cache", None), "_cache_file", None)
     index = getattr(cache_file, "_index_path", None)
     return not isinstance(index, str) or os.path.exists(index)
+
+
+#: what a waiting widget shows while numba compiles the fast odds (issue 15, item 9)
+PREPARING = "Preparing the fast battle odds once (up to a minute)…"
+#: who is told when the compile starts and ends (:func:`compile_notices`)
+_NOTICE: ContextVar[Callable[[str], None] | None] = ContextVar("odds_compile_notice",
+                                                               default=None)
+#: set once the compiled odds have run in this process (numba keeps them in memory)
+_compiled_here = False
+
+
+@contextmanager
+def compile_notices(notify: Callable[[str], None]) -> Iterator[None]:
+    """Within this block, ``notify(PREPARING)`` is called before numba compiles the fast odds
+    (their first use, with nothing in numba's cache) and ``notify("")`` once they have run."""
+    token = _NOTICE.set(notify)
+    try:
+        yield
+    finally:
+        _NOTICE.reset(token)
+
+
+def compiling_now() -> bool:
+    """Whether the next use of the compiled odds compiles them first: numba is installed, they
+    have not run in this process, and numba's cache does not hold them."""
+    sweep = compiled_sweep()
+    return sweep is not None and not _compiled_here and not compiled_before(sweep)
+
+
+@contextmanager
+def compile_watch() -> Iterator[None]:
+    """Around a use of the compiled odds: tells the watcher of :func:`compile_notices` while
+    that use compiles them."""
+    global _compiled_here
+    notify = _NOTICE.get() if compiling_now() else None
+    if notify is not None:
+        notify(PREPARING)
+    try:
+        yield
+        _compiled_here = True
+    finally:
+        if notify is not None:
+            notify("")
 
 
 MAX_DICE = 4

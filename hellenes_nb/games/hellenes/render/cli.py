@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from hellenes_nb.cliargs import float_between, scenario_id
-from hellenes_nb.games.hellenes.render.svg import render_map_svg
+from hellenes_nb.games.hellenes.render.svg import SIZES, render_map_svg
 
 
 def add_map_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -26,6 +26,9 @@ def add_map_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentP
     )
     p.add_argument("--width", type=float_between(50, 20_000), default=1400,
                    help="drawn width in pixels, 50 to 20000 (default 1400)")
+    p.add_argument("--size", choices=tuple(SIZES), default="normal",
+                   help="'classroom' for a projector: larger names, symbols and legend, "
+                   "thicker borders (the Hellenes map; default normal)")
     p.set_defaults(func=map_command)
     return p
 
@@ -33,7 +36,7 @@ def add_map_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentP
 def map_command(args: argparse.Namespace) -> int:
     """Render the map; 0 on success, 2 with a plain message on bad input."""
     try:
-        svg = render_map_svg(args.scenario, width=args.width)
+        svg = render_map_svg(args.scenario, width=args.width, size=args.size)
     except (ValueError, FileNotFoundError) as exc:
         print(f"hellenes map: {exc}", file=sys.stderr)
         return 2

@@ -5,7 +5,9 @@
 water colour, deep-sea borders as thick lines (§5.22) and narrows as double lines (§6.5),
 nation borders thicker than province borders (§1.1), cities as squares and ports as hexagons
 carrying their value (§1.3), towns as circles, the Sicily inset, and for a scenario the blocks
-of its setup counted per side and area (§15).
+of its setup counted per side and area (§15). ``size="classroom"`` draws it for a projector, as
+the map widget's classroom size does: names, symbols and block counts larger, borders and the
+coast thicker, the legend larger.
 
 Every land area and sea is one ``<path data-area="id">`` so widgets can hook clicks onto it.
 """
@@ -26,6 +28,13 @@ from hellenes_nb.games.hellenes.render.geometry import load_geometry
 AREA_FONT = 9.0
 CITY_FONT = 10.5
 SEA_FONT = 10.0
+
+#: the map's sizes: (scale of names, symbols and block counts, scale of lines); "classroom" is
+#: for a projector (names 1.45 times larger, as on the map widget, borders 1.7 times thicker)
+SIZES = {"normal": (1.0, 1.0), "classroom": (1.45, 1.7)}
+#: how much larger the legend is in the classroom size (as on the map widget); a larger key
+#: goes in a band under the map
+LEGEND_SCALE = {"normal": 1.0, "classroom": 1.4}
 
 #: the map's layers, bottom to top
 LAYERS = (
@@ -59,12 +68,17 @@ def render_map_svg(
     *,
     world: Any = None,
     geometry: Geometry | None = None,
+    size: str = "normal",
 ) -> str:
     """The map as an SVG string; with ``scenario`` (e.g. ``"431"``) its setup is shown.
 
     ``width`` sets the drawn width in pixels (``None`` leaves the SVG to fill its container).
-    ``world`` and ``geometry`` default to the packaged data.
+    ``size`` is ``"normal"`` or ``"classroom"`` (for a projector: larger names, symbols and
+    legend, thicker borders). ``world`` and ``geometry`` default to the packaged data.
     """
+    if size not in SIZES:
+        raise ValueError(f"size must be 'normal' or 'classroom' (larger names and thicker "
+                         f"borders, for a projector), not {size!r}")
     if world is None:
         from hellenes_nb.games.hellenes.world import load_world
 
@@ -76,19 +90,24 @@ def render_map_svg(
             known = ", ".join(sorted(world.scenarios)) or "none"
             raise ValueError(f"unknown scenario {scenario!r}; the data has: {known} (§15)")
         sc = world.scenarios[scenario]
-    canvas = HellenesMap(geometry, world)
+    canvas = HellenesMap(geometry, world, size)
     canvas.draw(sc)
     title = "Hellenes map" + ("" if sc is None else f": {sc.name}")
-    return canvas.document(width, title, LAYERS, HATCH)
+    return canvas.document(width, title, LAYERS, HATCH, below=canvas.below)
 
 
 class HellenesMap(Canvas):
     """The Hellenes layers on a board canvas: areas, seas, their borders, cities, the Sicily
     inset, a scenario's blocks and the legend."""
 
-    def __init__(self, geo: Geometry, world: Any):
+    def __init__(self, geo: Geometry, world: Any, size: str = "normal"):
         super().__init__(geo)
         self.world = world
+        self.size = size
+        #: how much larger names, symbols and counts are, and how much thicker the lines
+        self.big, self.thick = SIZES[size]
+        #: the height of the band under the map that holds the classroom size's key
+        self.below = 0.0
 
     def draw(self, sc: Any) -> None:
         self._check_complete()
@@ -106,7 +125,7 @@ class HellenesMap(Canvas):
         if sc is not None:
             self._neutral_hatch(sc)
         self._borders()
-        self.draw_coast()
+        self.draw_coast(width=0.8 * self.thick)
         self._legend(sc)
         self._inset_frame()
         self._symbols()
@@ -156,6 +175,10 @@ class HellenesMap(Canvas):
                 d = self.geo.areas[area_id].d
                 self.add("hatch", f'<path d="{d}" fill="url(#neutral-hatch)" stroke="none"/>')
 
+    def _line(self, width: float) -> str:
+        """A stroke width for this size (thicker in the classroom size)."""
+        return f'stroke-width="{width * self.thick:.3g}"'
+
     def _borders(self) -> None:
         types = {tuple(sorted((b.a, b.b))): b.type for b in self.world.borders}
         for line in self.geo.borders:
@@ -166,19 +189,19 @@ class HellenesMap(Canvas):
                 self.add(
                     "sea_borders",
                     f'<path class="deepsea" {attrs} stroke="{style.DEEP_LINE}" '
-                    'stroke-width="2.6" stroke-linecap="round"/>',
+                    f'{self._line(2.6)} stroke-linecap="round"/>',
                 )
             elif both_sea and kind == "narrows":
                 self.add(
                     "sea_borders",
-                    f'<path class="narrows" {attrs} stroke="{style.DEEP_LINE}" stroke-width="3.4"/>'
-                    f'<path d="{line.d}" fill="none" stroke="{style.WATER}" stroke-width="1.3"/>',
+                    f'<path class="narrows" {attrs} stroke="{style.DEEP_LINE}" {self._line(3.4)}/>'
+                    f'<path d="{line.d}" fill="none" stroke="{style.WATER}" {self._line(1.3)}/>',
                 )
             elif both_sea:
                 self.add(
                     "sea_borders",
                     f'<path class="sea-border" {attrs} stroke="{style.SEA_LINE}" '
-                    'stroke-width="0.8"/>',
+                    f'{self._line(0.8)}/>',
                 )
             else:
                 a, b = self.world.areas.get(line.a), self.world.areas.get(line.b)
@@ -187,7 +210,7 @@ class HellenesMap(Canvas):
                 cls = "nation-border" if nation else "land-border"
                 self.add(
                     "land_borders",
-                    f'<path class="{cls}" {attrs} stroke="{colour}" stroke-width="{width}" '
+                    f'<path class="{cls}" {attrs} stroke="{colour}" {self._line(width)} '
                     'stroke-linejoin="round"/>',
                 )
         for b in self.world.borders:
@@ -203,7 +226,7 @@ class HellenesMap(Canvas):
         self.add(
             "land_borders",
             f'<line class="strait" data-border="{a}|{b}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
-            f'stroke="{style.NATION_LINE}" stroke-width="1.2" stroke-dasharray="1.5 2.5"/>',
+            f'stroke="{style.NATION_LINE}" {self._line(1.2)} stroke-dasharray="1.5 2.5"/>',
         )
 
     def _inset_frame(self) -> None:
@@ -211,10 +234,11 @@ class HellenesMap(Canvas):
         self.add(
             "frame",
             f'<rect class="inset-frame" x="{x}" y="{y}" width="{w}" height="{h}" fill="none" '
-            f'stroke="{style.INK}" stroke-width="1.6"/>',
+            f'stroke="{style.INK}" {self._line(1.6)}/>',
         )
-        self.add("frame", text(x + 8, y + 18, self.geo.inset_title.upper(), 13, weight="bold",
-                               spacing=3))
+        k = self.big
+        self.add("frame", text(x + 8, y + 18 * k, self.geo.inset_title.upper(), 13 * k,
+                               weight="bold", spacing=3))
         links = []
         for b in self.world.borders:
             va, vb = self.geo.shape(b.a).view, self.geo.shape(b.b).view
@@ -222,11 +246,20 @@ class HellenesMap(Canvas):
                 inner, outer = (b.a, b.b) if va == "inset" else (b.b, b.a)
                 links.append(f"{self.world.place(inner).name} – {self.world.place(outer).name}")
         for i, link in enumerate(sorted(links)):
-            self.add("frame", text(x + w - 6, y + h - 8 - 12 * i, f"↔ {link}", 8.5,
+            self.add("frame", text(x + w - 6, y + h - 8 - 12 * k * i, f"↔ {link}", 8.5 * k,
                                    anchor="end", italic=True, colour=style.SEA_INK))
-        self.reserve(x, y, 12 + 0.75 * 13 * len(self.geo.inset_title) * 1.3, 26)
+        self.reserve(x, y, 12 + 0.75 * 13 * k * len(self.geo.inset_title) * 1.3, 26 * k)
+
+    @staticmethod
+    def _scaled(x: float, y: float, element: str, k: float) -> str:
+        """``element`` drawn ``k`` times larger about the point (x, y)."""
+        if k == 1:
+            return element
+        return (f'<g transform="translate({x:.1f} {y:.1f}) scale({k:g}) '
+                f'translate({-x:.1f} {-y:.1f})">{element}</g>')
 
     def _symbols(self) -> None:
+        k = self.big
         for area_id, area in self.world.areas.items():
             shape = self.geo.areas[area_id]
             if shape.symbol is None or (area.city is None and area.town is None):
@@ -234,13 +267,15 @@ class HellenesMap(Canvas):
             x, y = shape.symbol
             if area.city is not None:
                 colour = self._nationality_colour(area.city) or style.LAND
-                self.add("symbols", symbols.city(x, y, area.city.value, colour,
-                                                 port=area.city.port, place=area_id))
-                self.reserve(x - SYMBOL - 1, y - SYMBOL - 1, 2 * SYMBOL + 2, 2 * SYMBOL + 2)
+                self.add("symbols", self._scaled(x, y, symbols.city(
+                    x, y, area.city.value, colour, port=area.city.port, place=area_id), k))
+                r = SYMBOL * k + 1
             else:
                 colour = self._nationality_colour(area.town) or style.LAND
-                self.add("symbols", symbols.town(x, y, colour, place=area_id))
-                self.reserve(x - TOWN_R, y - TOWN_R, 2 * TOWN_R, 2 * TOWN_R)
+                self.add("symbols", self._scaled(x, y, symbols.town(x, y, colour, place=area_id),
+                                                 k))
+                r = TOWN_R * k
+            self.reserve(x - r, y - r, 2 * r, 2 * r)
 
     def _names(self) -> None:
         """City names beside their symbols, then area and sea names, avoiding overlap.
@@ -250,11 +285,12 @@ class HellenesMap(Canvas):
         the area's hover title.  Sea names that fit inside their sea go first, so city names
         step around them.
         """
+        k = self.big
         seas_left = []
         for sea_id, sea in self.world.seas.items():
             shape = self.geo.seas[sea_id]
             if not self.area_name(
-                shape, sea.name, SEA_FONT, style.SEA_INK, italic=True, required=False
+                shape, sea.name, SEA_FONT * k, style.SEA_INK, italic=True, required=False
             ):
                 seas_left.append((shape, sea.name))
         for area_id, area in self.world.areas.items():
@@ -263,8 +299,8 @@ class HellenesMap(Canvas):
             if site is None or shape.symbol is None:
                 continue
             x, y = shape.symbol
-            r = SYMBOL + 3 if area.city else TOWN_R + 3
-            size = CITY_FONT if area.city else CITY_FONT - 1
+            r = (SYMBOL if area.city else TOWN_R) * k + 3
+            size = (CITY_FONT if area.city else CITY_FONT - 1) * k
             options = self.beside(x, y, r, size)
             w = text_width(site.name, size)
             pos = self.place(options, w, size, required=True, view=shape.view)
@@ -278,46 +314,53 @@ class HellenesMap(Canvas):
                 if (site is None) != required or (site is not None and site.name == area.name):
                     continue
                 shape = self.geo.areas[area_id]
-                self.area_name(shape, area.name.upper(), AREA_FONT, style.INK, spacing=0.8,
+                self.area_name(shape, area.name.upper(), AREA_FONT * k, style.INK, spacing=0.8,
                                required=required, island=True)
             if required:
                 for shape, name in seas_left:
-                    self.area_name(shape, name, SEA_FONT, style.SEA_INK, italic=True)
+                    self.area_name(shape, name, SEA_FONT * k, style.SEA_INK, italic=True)
 
     def _badges(self, sc: Any) -> None:
         """Blocks of the setup, counted per side in each area (§15 setups)."""
         counts: Counter[tuple[str, str]] = Counter((e.area, e.side) for e in sc.setup)
+        k = self.big
         for area_id in sorted({a for a, _ in counts}):
             shape = self.geo.shape(area_id)
             sides = [
                 (s, counts[(area_id, s)]) for s in ("athens", "sparta") if counts[(area_id, s)]
             ]
             widths = [8 + 6 * len(str(n)) for _, n in sides]
-            total = sum(widths) + 2 * (len(widths) - 1)
+            total = (sum(widths) + 2 * (len(widths) - 1)) * k  # the counts' width as drawn
+            h = BADGE_H * k
             if shape.symbol is not None and area_id in self.world.areas:
                 sx, sy = shape.symbol
-                r = SYMBOL + 2
+                r = SYMBOL * k + 2
                 spots = [
-                    (sx - total / 2, sy - r - BADGE_H),
+                    (sx - total / 2, sy - r - h),
                     (sx - total / 2, sy + r),
-                    (sx - r - total, sy - BADGE_H / 2),
-                    (sx + r, sy - BADGE_H / 2),
-                    (sx - r - total, sy - r - BADGE_H),
-                    (sx + r, sy - r - BADGE_H),
+                    (sx - r - total, sy - h / 2),
+                    (sx + r, sy - h / 2),
+                    (sx - r - total, sy - r - h),
+                    (sx + r, sy - r - h),
                 ]
             else:
                 lx, ly = shape.label
-                spots = [(lx - total / 2, ly + dy) for dy in (6, -17, 16, -27)]
-            x, by = self.place_box(spots, total, BADGE_H, required=True, view=shape.view)
+                spots = [(lx - total / 2, ly + dy * k) for dy in (6, -17, 16, -27)]
+            x0, by = self.place_box(spots, total, h, required=True, view=shape.view)
+            x, drawn = x0, []
             for (side, n), w in zip(sides, widths, strict=True):
                 attrs = f'data-badge="{area_id}" data-side="{side}" data-count="{n}"'
-                self.add("badges", symbols.badge(x, by, w, n, style.SIDE_COLOURS[side], attrs))
+                drawn.append(symbols.badge(x, by, w, n, style.SIDE_COLOURS[side], attrs))
                 x += w + 2
+            self.add("badges", self._scaled(x0, by, "".join(drawn), k))
 
     def _legend(self, sc: Any) -> None:
+        """The key in the map's bottom right corner; in the classroom size it is larger and
+        goes under the map (over the map, the larger box would hide Rhodes)."""
         _, _, vw, vh = self.geo.view_box
         w, h = 182, 207 if sc is not None else 173
-        x, y = vw - w - 4, vh - h - 6
+        k = LEGEND_SCALE[self.size]
+        x, y = vw - w - 4, (vh - h - 6 if k == 1 else vh + 6)
         title = "Hellenes" if sc is None else sc.name
         sub = "The Peloponnesian War, 431–404 BC"
         if sc is not None:
@@ -369,8 +412,12 @@ class HellenesMap(Canvas):
             legend.words(rows, "Neutral: may not be entered")
         legend.add(self.scale_bar(x + 12, y + h - 22))
         legend.credit("Coast: GSHHG, Wessel & Smith (LGPL)")
-        self.add("legend", legend.svg())
-        self.reserve(x, y, w, h)
+        if k == 1:
+            self.add("legend", legend.svg())
+            self.reserve(x, y, w, h)
+        else:  # k times larger, about its top right corner, in the band under the map
+            self.add("legend", self._scaled(x + w, y, legend.svg(), k))
+            self.below = h * k + 12
 
 
 @dataclass(frozen=True)

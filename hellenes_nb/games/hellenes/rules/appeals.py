@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from hellenes_nb.core.steps import Step, pop, push, replace_top
+from hellenes_nb.games.hellenes.battle_words import attack_sentence
 from hellenes_nb.games.hellenes.index import SIDE_NAMES, side_title
 from hellenes_nb.games.hellenes.rules.actions.building import draw_recruits
 from hellenes_nb.games.hellenes.rules.battle.fighters import battle_object
@@ -54,8 +55,7 @@ def _reattack(state: State, target: dict) -> None:
     for ev in events:
         if ev["kind"] == "attack":
             state.event("battle_attack", "11.0", lambda rd, ev=ev:
-                        f"{rd.fighter(ev['by'])} attacks again: dice {ev['dice']}, "
-                        f"{ev['hits']} hit(s), {ev['routs']} rout(s)",
+                        attack_sentence(rd.fighter(ev["by"]), ev, again=True),
                         SIDE_NAMES.index(ev["side"]), place=target["place"], dice=ev["dice"])
 
 

@@ -43,8 +43,8 @@ def offers(state: State, side: int, f: int, units: tuple[int, ...],
             out.append({"type": "board", "side": SIDE_NAMES[side], "unit": ix.unit_key[f],
                         "carry": ix.unit_key[c],
                         "label": f"{ix.describe(f)}: take {ix.describe(c)} aboard, "
-                                 f"reduced from {cv[c]} to {cv[f] - 1} cv (one less than the "
-                                 "fleet), then choose the move (§5.21)"})
+                                 f"reduced from strength {cv[c]} to {cv[f] - 1} (one less than "
+                                 "the fleet), then choose the move (§5.21)"})
     return out
 
 
@@ -75,9 +75,9 @@ def refusal(state: State, frame: dict, action: dict,
                              "boards without being reduced (a move with 'carry')", "5.21")
     if not moves(state, frame, f, c):
         return IllegalAction(
-            f"{ix.describe(c)} cannot board {ix.describe(f)} now: a fleet of 2 cv or more, free "
-            "to move, takes aboard one unmoved Greek land unit of its own place, on a move to "
-            "sea it can make (§5.21)", "5.21")
+            f"{ix.describe(c)} cannot board {ix.describe(f)} now: a fleet of strength 2 or more, "
+            "free to move, takes aboard one unmoved Greek land unit of its own place, on a move "
+            "to sea it can make (§5.21)", "5.21")
     return None
 
 
@@ -109,10 +109,10 @@ class Board(Step):
         cv = state.cv[f] - 1
         plain = f"carrying {ix.describe(c)}"
         out = [{**a, "carry_cv": cv,
-                "label": a["label"].replace(plain, f"{plain} reduced to {cv} cv")}
+                "label": a["label"].replace(plain, f"{plain} reduced to strength {cv}")}
                for a in self._moves(state, frame)]
         out.append({"type": "end_board", "side": SIDE_NAMES[side],
-                    "label": f"Back: {ix.describe(c)} does not board (no cv lost)"})
+                    "label": f"Back: {ix.describe(c)} does not board (it loses no strength)"})
         return out
 
     def why_illegal(self, state, frame, action):

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hellenes_nb.core.steps import Step, pop, push
+from hellenes_nb.core.words import count
 from hellenes_nb.games.hellenes.index import (
     ATHENS,
     SIDE_NAMES,
@@ -250,7 +251,8 @@ def year_end_prestige(state: State) -> int:
                            ("no_quarter", "3.1", "No Quarter")):
         n = in_play_count(state, key)
         if n:
-            victory.gain(state, ATHENS, n, rule, f"Sparta pays for {why} ({n} card(s) in play)")
+            victory.gain(state, ATHENS, n, rule,
+                         f"Sparta pays for {why} ({count(n, 'card')} in play)")
             total += n
     return total
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from hellenes_nb.core.steps import Step, pop
+from hellenes_nb.core.words import count
 from hellenes_nb.games.hellenes.index import (
     ATHENS,
     NEW_YEAR,
@@ -163,8 +164,9 @@ class PlagueStrikes(ChoiceEvent):
         for u in hit:
             state.cv[u] -= 1
         state.flags["plague_struck"] = 1
-        state.event("plague", "3.1", f"Plague in {state.ix.city_name[p]}: {len(hit)} unit(s) above "
-                    "cadre strength lose 1 cv", frame["side"], place=p,
+        state.event("plague", "3.1", f"Plague in {state.ix.city_name[p]}: "
+                    f"{count(len(hit), 'unit')} above strength 1 "
+                    f"{'loses' if len(hit) == 1 else 'lose'} a step", frame["side"], place=p,
                     units=[ix.unit_key[u] for u in hit])
         if ix.place_ids[p] == "attica":
             scenario_rules.note_plague_in_athens(state)
@@ -408,13 +410,13 @@ EVENTS: dict[str, EventRule] = {rule.key: rule for rule in (
     Continuing("athens_raises_taxes", ("3.1", "12.0"), "+1 Athenian action each turn; each "
                "Revolt brings a Tax Revolt", banned_in_peace=True),
     Continuing("persian_aid", ("13.0", "13.1", "13.2", "12.0"), "+1 Spartan action each season, "
-               "Persian units and E1 fleets can be recruited, 1 Prestige at each Year End",
-               banned_in_peace=True),
+               "Sparta can recruit Persian units and its improved fleets, 1 Prestige at each "
+               "Year End", banned_in_peace=True),
     Continuing("peace_faction_ascendant", ("14.22", "3.1"), "peace offers from 5 Prestige at a "
                "cost of 1", cancels="war_faction_ascendant"),
     Continuing("war_faction_ascendant", ("14.22", "3.1"), "peace offers need 10 Prestige and "
                "cost 2", cancels="peace_faction_ascendant"),
-    Continuing("no_quarter", ("3.1",), "Athens can no longer recruit E2 fleets; Sparta loses 1 "
+    Continuing("no_quarter", ("3.1",), "Athens can no longer recruit elite fleets; Sparta loses 1 "
                "Prestige at each Year End"),
 )}
 

@@ -29,6 +29,7 @@ module imports no other chapter, so every chapter can call it:
 from __future__ import annotations
 
 from hellenes_nb.core.steps import IllegalAction, push, replace_top
+from hellenes_nb.core.words import count
 from hellenes_nb.games.hellenes.index import NEW_YEAR, SIDE_NAMES, side_title
 from hellenes_nb.games.hellenes.state import State
 
@@ -207,7 +208,7 @@ def offer_hermes(state: State) -> bool:
         return False
     side = next(iter(forms))[0]
     ix = state.ix
-    options = tuple(f"{len(v)} failed roll(s) of the formation heading for "
+    options = tuple(f"{count(len(v), 'failed roll')} of the formation heading for "
                     f"{ix.place_name[k[2][-1]]}" for k, v in forms.items())
     return _offer(state, "hermes", (side,), {"rolls": tuple(tuple(v) for v in forms.values())},
                   options=options)

@@ -17,6 +17,7 @@ Frames (bottom to top):
 from __future__ import annotations
 
 from hellenes_nb.core.steps import Step, pop, push, replace_top
+from hellenes_nb.core.words import count
 from hellenes_nb.games.hellenes.index import NEW_YEAR, SEASONS, WINTER, YEAR_END, side_title
 from hellenes_nb.games.hellenes.rules import cards, control, peace
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
@@ -100,7 +101,7 @@ class Turn(Step):
                 resolve_event(state, side)
             else:
                 state.actions_left = peace.actions_for_turn(state, side)
-                state.event("turn", "4.0", f"{name}'s turn: {state.actions_left} action(s)",
+                state.event("turn", "4.0", f"{name}'s turn: {count(state.actions_left, 'action')}",
                             side, actions=state.actions_left)
                 push(state, {"kind": "actions", "side": side})
         elif stage == 1:

@@ -28,7 +28,7 @@ def test_4_21_build_adds_one_cv_in_a_home_city_only():
                                   "S11": ("corinth", 4)}), "sparta", 3)
     with pytest.raises(IllegalAction, match="not one of its home cities"):
         game.apply({"type": "build", "side": "sparta", "unit": "S7"})
-    with pytest.raises(IllegalAction, match="full 4 cv"):
+    with pytest.raises(IllegalAction, match="full strength of 4"):
         game.apply({"type": "build", "side": "sparta", "unit": "S11"})
     game.apply({"type": "build", "side": "sparta", "unit": "S10"})
     game.apply({"type": "build", "side": "sparta", "unit": "S10"})

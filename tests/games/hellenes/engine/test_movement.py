@@ -145,7 +145,7 @@ def test_5_21_reducing_to_board_is_offered_as_its_own_decision():
     legal = game.legal_actions()
     boards = [a for a in legal if a["type"] == "board"]
     assert [(a["unit"], a["carry"]) for a in boards] == [("A2", "A1")]
-    assert "from 4 to 2 cv" in boards[0]["label"]
+    assert "from strength 4 to 2" in boards[0]["label"]
     # the group's own list stays short: no move carries A1, and none is reduced
     assert not any(a["type"] == "move" and (a.get("carry") == "A1" or "carry_cv" in a)
                    for a in legal)
@@ -155,17 +155,17 @@ def test_5_21_reducing_to_board_is_offered_as_its_own_decision():
     assert choices[-1]["type"] == "end_board"
     moves = choices[:-1]
     assert moves and all(a["carry"] == "A1" and a["carry_cv"] == 2 for a in moves)
-    assert all("reduced to 2 cv" in a["label"] for a in moves)
+    assert all("reduced to strength 2" in a["label"] for a in moves)
     game.apply(next(a for a in moves if a["path"] == ["saronic_gulf", "chalcis"]))
     s = game.state
     assert s.cv[s.ix.unit("A1")] == 2 and unit_at(game, "A1") == unit_at(game, "A2") == "chalcis"
     reduced = [e for e in game.log if e["kind"] == "board_reduced"]
-    assert len(reduced) == 1 and "from 4 to 2 cv" in reduced[0]["text"]
+    assert len(reduced) == 1 and "from strength 4 to 2" in reduced[0]["text"]
     # Sparta reads that a block was reduced, not which one nor by how much (§2.0)
     seen = [e for e in game.log_for("sparta") if e["kind"] == "board_reduced"]
-    assert len(seen) == 1 and "A1" not in str(seen[0]) and "cv" not in seen[0]["text"]
+    assert len(seen) == 1 and "A1" not in str(seen[0]) and "strength" not in seen[0]["text"]
     mine = [e for e in game.log_for("athens") if e["kind"] == "board_reduced"]
-    assert "from 4 to 2 cv" in mine[0]["text"]
+    assert "from strength 4 to 2" in mine[0]["text"]
     assert game.prompt.kind == "group_move"  # back in the group move
 
 

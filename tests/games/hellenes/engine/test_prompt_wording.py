@@ -59,12 +59,14 @@ def test_battle_questions_are_sentences_with_their_rule():
     battle = {"round": 2, "fighters": [{"key": "A1", "cv": 4}, {"key": "A2", "cv": 4},
                                        {"key": "A3", "cv": 1}]}
     hit = battle_question(battle, {"whose": "athens", "kind": "hit", "choices": ["A1", "A2"],
-                                   "rule": "6.32", "why": "tied strongest (cv 4)"})
-    assert hit == ("Athens: two of your blocks are tied as the strongest (4 cv each): choose "
+                                   "rule": "6.32", "why": "tied as the strongest (strength 4)"})
+    assert hit == ("Athens: two of your blocks are tied as the strongest (strength 4 each): choose "
                    "which one takes the hit (§6.32)")
     rout = battle_question(battle, {"whose": "sparta", "kind": "rout", "choices": ["A1", "A2"],
-                                    "rule": "6.33", "why": "tied weakest unrouted (cv 4)"})
-    assert rout.startswith("Sparta: two of your unrouted blocks are tied as the weakest")
+                                    "rule": "6.33",
+                                    "why": "tied as the weakest not yet routed (strength 4)"})
+    assert rout.startswith("Sparta: two of your blocks not yet routed are tied as the weakest "
+                           "(strength 4 each)")
     assert rout.endswith("(§6.33)")
     back = battle_question(battle, {"whose": "athens", "kind": "retreat",
                                     "choices": ["fight", "retreat"], "rule": "6.4", "why": ""})

@@ -66,7 +66,7 @@ class Build(ActionType):
         if p < 0:
             return lambda: f"{ix.describe(u)} is not on the map"
         if state.cv[u] >= ix.max_cv[u]:
-            return lambda: f"{ix.describe(u)} is already at its full {ix.max_cv[u]} cv"
+            return lambda: f"{ix.describe(u)} is already at its full strength of {ix.max_cv[u]}"
         if p not in ix.homes[u] or not ix.has_city[p]:
             return lambda: (f"{ix.describe(u)} is in {ix.place_name[p]}, which is not one of its "
                             "home cities; units build up only at home")
@@ -92,7 +92,7 @@ class Build(ActionType):
         walls: dict[int, bool] = {}
         # on the map and below full strength (most units are not): ``_refusal``'s first checks
         return [{"type": self.type, "side": SIDE_NAMES[side], "unit": ix.unit_key[u],
-                 "label": f"Build {ix.describe(u)} from {cv[u]} to {cv[u] + 1} cv "
+                 "label": f"Build {ix.describe(u)} from strength {cv[u]} to {cv[u] + 1} "
                           f"in {ix.place_name[loc[u]]} (1 action)"}
                 for u in side_units(side)
                 if loc[u] >= 0 and cv[u] < max_cv[u]
@@ -108,7 +108,7 @@ class Build(ActionType):
     def apply(self, state, side, action):
         u = state.ix.unit(action["unit"])
         state.cv[u] += 1
-        state.event("build", "4.21", f"{state.ix.describe(u)} builds up to {state.cv[u]} cv",
+        state.event("build", "4.21", f"{state.ix.describe(u)} builds up to strength {state.cv[u]}",
                     side, private=side, public=f"{side_title(side)} builds up a block in "
                     f"{state.ix.place_name[state.loc[u]]}")
 
@@ -227,7 +227,8 @@ class RecruitPlace(Step):
                 cv = ix.max_cv[u] if ix.is_barbarian[u] else 1
                 out.append({"type": "place_recruit", "side": SIDE_NAMES[side],
                             "unit": ix.unit_key[u], "area": ix.place_ids[p],
-                            "label": f"Place {ix.describe(u)} in {ix.place_name[p]} at {cv} cv"})
+                            "label": f"Place {ix.describe(u)} in {ix.place_name[p]} at "
+                                     f"strength {cv}"})
         return out
 
     def why_illegal(self, state, frame, action):
@@ -269,7 +270,7 @@ class RecruitPlace(Step):
         state.cv[u] = ix.max_cv[u] if ix.is_barbarian[u] else 1
         state.inside[u] = 1 if walled else 0
         state.event("recruit", "4.22", f"{side_title(side)} recruits {ix.describe(u)} in "
-                    f"{ix.place_name[p]} at {state.cv[u]} cv", side, private=side,
+                    f"{ix.place_name[p]} at strength {state.cv[u]}", side, private=side,
                     public=f"{side_title(side)} recruits a block in {ix.place_name[p]}")
         if ix.availability[u] == "rebel" and ix.has_city[p] and state.city_control[p] != side:
             # a rebel unit takes its city at once (§4.22), so it may be built up this turn

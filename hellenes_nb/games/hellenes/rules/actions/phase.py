@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from hellenes_nb.core.echo import shown
 from hellenes_nb.core.steps import IllegalAction, Step, pop, push
+from hellenes_nb.core.words import count
 from hellenes_nb.games.hellenes.index import SIDE_NAMES, action_side, side_title
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.actions.building import Build, DetachGarrison, Recruit
@@ -54,7 +55,8 @@ class ActionPhase(Step):
                 out.extend((a for a in listed if cost_of(state, handler, a) <= left) if vary
                            else listed)
         out.append({"type": "end_actions", "side": SIDE_NAMES[side],
-                    "label": f"End the action phase ({state.actions_left} action(s) unused)"})
+                    "label": f"End the action phase ({count(state.actions_left, 'action')} "
+                             "left unused)"})
         return out
 
     def why_illegal(self, state, frame, action):
@@ -74,7 +76,7 @@ class ActionPhase(Step):
         cost = cost_of(state, handler, action)
         if cost > state.actions_left:
             extra = " (double in neutral Sicily, §15.2)" if cost > handler.cost else ""
-            return IllegalAction(f"{t} costs {cost} action(s){extra} and only "
+            return IllegalAction(f"{t} costs {count(cost, 'action')}{extra} and only "
                                  f"{state.actions_left} remain", "4.0")
         try:
             return handler.why_illegal(state, side, action)
@@ -97,8 +99,8 @@ class ActionPhase(Step):
                          "await": ()})
 
     def text(self, state, frame):
-        return (f"{side_title(frame['side'])}'s action phase: {state.actions_left} "
-                "action(s) left")
+        return (f"{side_title(frame['side'])}'s action phase: "
+                f"{count(state.actions_left, 'action')} left")
 
 
 #: the steps of this chapter (listed in the ruleset's registry)

@@ -26,6 +26,7 @@ from typing import Any
 
 from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.echo import shown
+from hellenes_nb.games.hellenes.battle_words import ADJECTIVE, SIDE_WORD, outcome_sentence, strength
 from hellenes_nb.games.hellenes.rules.battle.blocks import AGILITY, SIDES, Fighter, other_side
 from hellenes_nb.games.hellenes.rules.battle.policies import BattleQuestion, auto
 from hellenes_nb.games.hellenes.rules.battle.prestige import Outcome, outcome_of
@@ -215,8 +216,7 @@ class Battle:
                          why="fights on this round instead of retreating")
         else:
             target = self.fighters[self._index[choice]]
-            why = f"owner's choice among tied blocks: {p.why}"
-            pend = self._pending
+            why, pend = f"chosen by its owner, {p.why}", self._pending
             attacker = self.fighters[pend[0]]
             if p.kind == "hit":
                 pend[2] -= 1
@@ -366,8 +366,8 @@ class Battle:
             note = "; the garrison goes last (§7.3)"
         top = max(f.cv for f in pool)
         best = [f for f in pool if f.cv == top]
-        word = "strongest" if len(best) == 1 else "tied strongest"
-        return best, f"{word} (cv {top}){note}", "6.32"
+        word = "the strongest" if len(best) == 1 else "tied as the strongest"
+        return best, f"{word} ({strength(top)}){note}", "6.32"
 
     def _resolve(self, events: list[dict[str, Any]]) -> bool:
         """Apply the pending attack's hits then routs; False if a tie needs the owner's choice."""
@@ -393,18 +393,19 @@ class Battle:
             able = [f for f in pool if not f.city]
             if not able:
                 why = ("city defenders cannot be routed (§8.1)" if pool
-                       else "no unrouted enemy block left")
+                       else "every enemy block left is already routed")
                 self._ev(events, "unused", "6.33", by=attacker.key, routs=pend[3], why=why)
                 pend[3] = 0
                 break
             low = min(f.cv for f in able)
             worst = [f for f in able if f.cv == low]
+            why = f"the weakest not yet routed ({strength(low)})"
             if len(worst) > 1:
                 self.prompt = BattleQuestion(enemy, "rout", tuple(sorted(f.key for f in worst)),
-                                             "6.33", f"tied weakest unrouted (cv {low})")
+                                             "6.33", why.replace("the", "tied as the", 1))
                 return False
             pend[3] -= 1
-            self._apply_rout(attacker, worst[0], f"weakest unrouted (cv {low})", events)
+            self._apply_rout(attacker, worst[0], why, events)
         self._pending = None
         return True
 
@@ -434,7 +435,8 @@ class Battle:
             if f.carried_by == fleet.key and f.cv >= fleet.cv and f.cv > 0:
                 f.cv = max(fleet.cv - 1, 0)
                 self._ev(events, "cargo_reduced", "6.5", target=f.key, carrier=fleet.key,
-                         cv=f.cv, why=f"must stay weaker than its carrying fleet (cv {fleet.cv})")
+                         cv=f.cv, why="must stay weaker than its carrying fleet "
+                         f"({strength(fleet.cv)})")
                 if f.cv == 0:
                     self._ev(events, "eliminated", "6.5", target=f.key, side=f.side,
                              why="its carrying fleet can no longer hold it")
@@ -459,7 +461,7 @@ class Battle:
         if not left:
             self._victor, self._how = attacker.side, "elimination"
             self._ev(events, "all_eliminated", "14.11", side=enemy,
-                     why=f"every {enemy} block in the battle is eliminated")
+                     why=f"every {ADJECTIVE[enemy]} block in the battle is eliminated")
             self._finish(events)
         elif all(f.routed for f in left):
             self._panic(enemy, left, events)
@@ -470,7 +472,8 @@ class Battle:
         self._victor, self._how, self._retreater = victor, "panic", side
         rear = max(AGILITY.index(f.agility) for f in left)
         self._ev(events, "panic", "6.34", side=side, rearguard=AGILITY[rear],
-                 why=f"every {side} block is routed; its rearguard is {AGILITY[rear]}")
+                 why=f"every {ADJECTIVE[side]} block is routed; its slowest blocks (agility "
+                 f"{AGILITY[rear]}) are the rearguard")
         fs = self.fighters
         self._queue = [i for i in self._order if fs[i].side == victor and fs[i].cv > 0
                        and not fs[i].routed and not fs[i].fired
@@ -483,9 +486,9 @@ class Battle:
         self._victor, self._retreater = other_side(side), side
         retire = self.kind != "sea" and not self._suffered[side]
         self._how = "retire" if retire else "retreat"
-        why = ("before suffering any hit or rout: a Retire, no Prestige (§14.11)" if retire
-               else "cedes 1 Prestige (§14.11)")
-        self._ev(events, "retreat", "6.4", side=side, why=why)
+        self._ev(events, "retreat", "6.4", side=side, why="it has suffered no hit or rout, so it "
+                 "retires and no Prestige changes hands (§14.11)" if retire
+                 else f"{SIDE_WORD[other_side(side)]} gains 1 Prestige (§14.11)")
         self._start_harrying(events)
 
     def _start_harrying(self, events: list[dict[str, Any]]) -> None:
@@ -529,8 +532,9 @@ class Battle:
         how, victor = self._how, self._victor
         out = self.outcome = outcome_of(self.fighters, victor, how,
                                         self._suffered[other_side(victor)], self.round)
+        why = outcome_sentence(victor, how, out.prestige, out.rounds).rstrip(".")
         self._ev(events, "battle_end", out.prestige_rule, winner=victor, how=how,
-                 prestige=out.prestige, why=f"{victor} wins by {how}; +{out.prestige} Prestige")
+                 prestige=out.prestige, why=why)
 
     # -- copying and saving ----------------------------------------------------------------
     def clone(self) -> Battle:

@@ -5,8 +5,9 @@ from it, and its events written to the game's log."""
 from __future__ import annotations
 
 from hellenes_nb.core import remembered
+from hellenes_nb.games.hellenes.battle_words import event_sentence
 from hellenes_nb.games.hellenes.eventlog import Reader
-from hellenes_nb.games.hellenes.index import SIDE_NAMES, SIDE_WORD, WorldIndex, side_of
+from hellenes_nb.games.hellenes.index import SIDE_NAMES, WorldIndex, side_of
 from hellenes_nb.games.hellenes.rules import cards
 from hellenes_nb.games.hellenes.rules.battle.blocks import Fighter
 from hellenes_nb.games.hellenes.rules.battle.combat import Battle
@@ -159,24 +160,9 @@ def _suffered_before(frame: dict) -> tuple[str, ...]:
 
 
 def _event_text(rd: Reader, ev: dict) -> str:
-    """Plain words for one battle event (combat.py's fields), for one reader of the log."""
-    kind = ev["kind"]
-    name = rd.fighter(ev["by"]) if "by" in ev else ""
-    target = rd.fighter(ev["target"]) if "target" in ev else ""
-    why = ev.get("why", "")
-    if kind == "attack":
-        mode = {"fire": "", "pursuit": " in pursuit", "harry": " harrying"}[ev["mode"]]
-        return (f"{name} ({ev['rating']}, {ev['cv']} cv) attacks{mode}: dice {ev['dice']}, "
-                f"{ev['hits']} hit(s), {ev['routs']} rout(s)")
-    if kind in ("hit", "half_hit", "cargo_reduced"):
-        step = "a half-step hit" if kind == "half_hit" else f"down to {ev.get('cv')} cv"
-        return f"{target}: {step} ({why})"
-    if kind in ("eliminated", "rout", "half_cancelled"):
-        return f"{target}: {kind.replace('_', ' ')} ({why})"
-    if kind == "hold":
-        return f"{name} may not attack in the first round ({why})"
-    who = f"{SIDE_WORD[ev['side']]}: " if ev.get("side") in SIDE_WORD else ""
-    return f"{who}{kind.replace('_', ' ')}: {why}" if why else f"{who}{kind.replace('_', ' ')}"
+    """One battle event as a sentence for one reader of the log (``battle_words``, the same
+    sentences the battle board shows)."""
+    return event_sentence(ev, rd.fighter) or ev["why"]
 
 
 def log_battle(state: State, p: int, events: list[dict]) -> None:

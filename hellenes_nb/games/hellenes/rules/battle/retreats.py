@@ -10,7 +10,8 @@ from itertools import islice
 from typing import Any
 
 from hellenes_nb.core.steps import replace_top
-from hellenes_nb.games.hellenes.index import SIDE_NAMES, side_of, side_title
+from hellenes_nb.games.hellenes.eventlog import a_block
+from hellenes_nb.games.hellenes.index import SIDE_NAMES, side_of
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.control import outside_units, units_at
 from hellenes_nb.games.hellenes.rules.losses import eliminate
@@ -255,7 +256,7 @@ def retreat_unit(state: State, frame: dict, u: int, q: int, city: bool, fleet: i
         where = ix.city_name[p]
         state.event("retreat_stay", "8.12", f"{ix.describe(u)} stays inside {where}: its "
                     "fleets sail without it", side, place=p, private=side,
-                    public=f"A {side_title(side)} block stays inside {where}")
+                    public=f"{a_block(side)} stays inside {where}")
         replace_top(state, pending=tuple(x for x in frame["pending"] if x != u),
                     stayed=(*frame.get("stayed", ()), u))
         return
@@ -276,7 +277,7 @@ def retreat_unit(state: State, frame: dict, u: int, q: int, city: bool, fleet: i
         if state.cv[u] >= state.cv[fleet]:
             state.cv[u] = state.cv[fleet] - 1
             state.event("cargo_reduced", "5.21", f"{ix.describe(u)} drops to "
-                        f"{state.cv[u]} cv to be carried by {ix.describe(fleet)}", side,
+                        f"strength {state.cv[u]} to be carried by {ix.describe(fleet)}", side,
                         private=side, public=lambda rd: "A carried block is reduced to be "
                         f"carried by {rd.unit(fleet)}")
         state.carry[fleet] = u

@@ -20,6 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 from hellenes_nb.core.steps import IllegalAction, Step, pop, replace_top
+from hellenes_nb.core.words import count
+from hellenes_nb.games.hellenes.battle_words import rating_words, strength
 from hellenes_nb.games.hellenes.index import SIDE_NAMES, WorldIndex, action_side, side_title
 from hellenes_nb.games.hellenes.rules import olympians, victory
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
@@ -91,8 +93,10 @@ class BattleStep(Step):
             others = " (the other newly arrived formations stay out of it)" if len(
                 frame["forms"]) > 1 else ""
             return [*({"type": "join", "side": name, "index": i,
-                       "label": f"The {len(f['units'])} unit(s) that came from "
-                                f"{ix.place_name[f['from']]} join the assault{others}"}
+                       "label": f"The {count(len(f['units']), 'unit')} that came from "
+                                f"{ix.place_name[f['from']]} "
+                                f"{'joins' if len(f['units']) == 1 else 'join'} the assault"
+                                f"{others}"}
                       for i, f in enumerate(frame["forms"])),
                     {"type": "no_join", "side": name,
                      "label": "No newly arrived formation joins: the besiegers assault alone"}]
@@ -101,13 +105,13 @@ class BattleStep(Step):
             for i, f in enumerate(frame["forms"]):
                 src = ix.place_name[f["from"]] if f["from"] >= 0 else "already there"
                 out.append({"type": "formation", "side": name, "index": i,
-                            "label": f"Fight first with the {len(f['units'])} unit(s) from "
+                            "label": f"Fight first with the {count(len(f['units']), 'unit')} from "
                                      f"{src} ({f['via'] or 'in place'})"})
             return out
         if stage == "fortify":
             chosen = frame["chosen"]
             out = [{"type": "fortify_done", "side": name,
-                    "label": (f"Done: fortify {len(chosen)} unit(s)" if chosen
+                    "label": (f"Done: fortify {count(len(chosen), 'unit')}" if chosen
                               else "Fortify no one: fight in the open")}]
             for u in self._fortifiable(state, frame):
                 out.append({"type": "fortify", "side": name, "unit": ix.unit_key[u],
@@ -238,8 +242,8 @@ class BattleStep(Step):
             keys = ", ".join(ix.describe(u) for u in frame["chosen"])
             state.event("fortify", "7.1", f"{side_title(d)} fortifies {keys} inside "
                         f"{ix.city_name[p]}", d, place=p, private=d,
-                        public=f"{side_title(d)} fortifies {len(frame['chosen'])} unit(s) inside "
-                               f"{ix.city_name[p]}, declining battle")
+                        public=f"{side_title(d)} fortifies {count(len(frame['chosen']), 'unit')}"
+                               f" inside {ix.city_name[p]}, declining battle")
         if frame["chosen"] and not outside_units(state, p, d):
             state.event("declined", "6.1", f"Every {side_title(d)} defender in {ix.place_name[p]} "
                         "fortified: no battle there this turn", d, place=p)
@@ -263,7 +267,8 @@ class BattleStep(Step):
                 "attacking): ")
         state.event("battle_reveal", "6.1", lambda rd: head + "; ".join(
             f"{side_title(s)}: "
-            + ", ".join(f"{rd.fighter(f.key)} {f.rating} {f.cv} cv" for f in fs)
+            + ", ".join(f"{rd.fighter(f.key)} at {strength(f.cv)} ({rating_words(f.rating)})"
+                        for f in fs)
             for s, fs in sides.items()),
                     frame["side"], place=p, battle_kind=b.kind,
                     blocks=[f.key for f in b.fighters])
@@ -404,9 +409,9 @@ def battle_question(battle: dict, question: dict) -> str:
     cvs = {f["key"]: f["cv"] for f in battle["fighters"]}
     tied = [cvs[k] for k in question["choices"] if k in cvs]
     many = _COUNT.get(len(tied), str(len(tied)))
-    each = f"{tied[0]} cv each" if tied else ""
+    each = f"{strength(tied[0])} each" if tied else ""
     if question["kind"] == "rout":
-        return (f"{you}: {many} of your unrouted blocks are tied as the weakest ({each}): "
+        return (f"{you}: {many} of your blocks not yet routed are tied as the weakest ({each}): "
                 "choose which one is routed (§6.33)")
     if question["rule"] == "8.11":
         return (f"{you}: {many} of your blocks lost half a step and must take the next hit "

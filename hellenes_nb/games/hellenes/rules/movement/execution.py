@@ -35,7 +35,7 @@ def execute(state: State, plan: Plan, group: int) -> None:
         if plan.carry_cv:
             was, state.cv[plan.carry] = state.cv[plan.carry], plan.carry_cv
             state.event("board_reduced", "5.21", f"{ix.describe(plan.carry)} is reduced from "
-                        f"{was} to {plan.carry_cv} cv to board {ix.describe(u)}", side,
+                        f"strength {was} to {plan.carry_cv} to board {ix.describe(u)}", side,
                         private=side, public=f"{side_title(side)} reduces a block to "
                         f"board a fleet in {ix.place_name[plan.start]}")
         freed = [f for f, c in state.carry.items() if c == plan.carry and f != u]

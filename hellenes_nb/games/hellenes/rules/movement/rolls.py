@@ -11,6 +11,7 @@ Pending rolls (``state.pending_rolls``), made by :func:`~.execution.execute`:
 from __future__ import annotations
 
 from hellenes_nb.core.steps import Step, pop, replace_top
+from hellenes_nb.games.hellenes.eventlog import a_block
 from hellenes_nb.games.hellenes.index import (
     FALL,
     HIGH_SUMMER,
@@ -142,7 +143,7 @@ def _forced_enter(state: State, r: dict) -> None:
     record_arrival(state, movers, r["path"], via, r["group"], deep)
     state.event("forced_move", "5.3", f"{ix.describe(u)} force marches into "
                 f"{ix.place_name[b]}", r["side"], private=r["side"],
-                public=f"A {side_title(r['side'])} block force marches from "
+                public=f"{a_block(r['side'])} force marches from "
                        f"{ix.place_name[a]} into {ix.place_name[b]}")
 
 
@@ -178,9 +179,10 @@ def storm(state: State, r: dict) -> None:
             eliminate(state, f, "5.23", f"gale (rolled {dmg})")
             continue
         state.cv[f] -= 1
-        state.event("high_seas", "5.23", f"{ix.describe(f)} loses 1 cv in high seas "
-                    f"(rolled {dmg})", side, private=side,
-                    public=f"A {side_title(side)} fleet loses 1 cv in high seas")
+        state.event("high_seas", "5.23", f"{ix.describe(f)} loses a step in high seas and "
+                    f"drops to strength {state.cv[f]} (rolled a {dmg})", side, private=side,
+                    public=f"{a_block(side, 'fleet')} loses a step of strength in high "
+                    "seas")
         if state.cv[f] <= 0:
             if cargo >= 0:
                 eliminate(state, cargo, "5.23", "lost with its fleet", "lost at sea")

@@ -5,6 +5,9 @@ strong blocks (frame ``{"kind": "attrition_hits", "place", "side", "hits", "besi
 from __future__ import annotations
 
 from hellenes_nb.core.steps import IllegalAction, Step, pop, push, replace_top
+from hellenes_nb.core.words import count, listed
+from hellenes_nb.games.hellenes.battle_words import hit_faces, strength
+from hellenes_nb.games.hellenes.eventlog import a_block
 from hellenes_nb.games.hellenes.index import (
     SIDE_ADJECTIVES,
     SIDE_NAMES,
@@ -61,10 +64,10 @@ def attrition(state: State, p: int, hit_max: int | None = None) -> None:
     dice = state.dice.rolls(len(blocks))
     state.barrier = True
     hits = sum(1 for f in dice if f <= top)
-    faces = "1" if top == 1 else f"1–{top}"
-    state.event("attrition", "8.2", f"{side_title(b)} wages siege attrition on {ix.city_name[p]}: "
-                f"{len(blocks)} dice {dice}, hits on {faces}: {hits} hit(s)", b, place=p,
-                dice=dice, hits=hits)
+    state.event("attrition", "8.2", f"{side_title(b)} wages siege attrition on {ix.city_name[p]} "
+                f"with {count(len(dice), 'die', 'dice')} (hits on a {hit_faces(top)}): rolled "
+                f"{listed(dice, 'and')}, so {count(hits, 'hit')}.", b, place=p, dice=dice,
+                hits=hits)
     if hits:
         push(state, {"kind": "attrition_hits", "place": p, "side": d, "hits": hits,
                      "besieger": b})
@@ -93,9 +96,9 @@ def _hit_block(state: State, p: int, u: int, rule: str, why: str) -> None:
     if state.cv[u] <= 0:
         eliminate(state, u, rule, why)
     else:
-        state.event("step_loss", rule, f"{ix.describe(u)} loses 1 cv ({why})", side,
-                    private=side, public=f"A {side_title(side)} block in {ix.city_name[p]} loses "
-                    f"1 cv ({why})")
+        state.event("step_loss", rule, f"{ix.describe(u)} drops to {strength(state.cv[u])} "
+                    f"({why})", side, private=side, public=f"{a_block(side)} in "
+                    f"{ix.city_name[p]} loses one step of strength ({why})")
 
 
 class AttritionHits(Step):

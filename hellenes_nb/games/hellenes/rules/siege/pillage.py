@@ -5,6 +5,7 @@ the withdrawal of the besiegers to adjacent areas free of enemy units (frame ``{
 from __future__ import annotations
 
 from hellenes_nb.core.steps import IllegalAction, Step, need, pop, push
+from hellenes_nb.games.hellenes.eventlog import a_block
 from hellenes_nb.games.hellenes.index import SIDE_NAMES, side_of, side_title
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules import victory
@@ -136,7 +137,7 @@ class PillageWithdraw(Step):
         state.moved[u] = 1
         state.event("withdraw", "5.5", f"{ix.describe(u)} withdraws to {ix.place_name[q]}",
                     frame["side"], private=frame["side"],
-                    public=f"A {side_title(frame['side'])} block withdraws to {ix.place_name[q]}")
+                    public=f"{a_block(frame['side'])} withdraws to {ix.place_name[q]}")
 
     def run(self, state, frame):
         p, side = frame["place"], frame["side"]

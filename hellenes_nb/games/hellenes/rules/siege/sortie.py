@@ -5,7 +5,8 @@ the besiegers outside the walls as their own formation (frame ``{"kind": "sortie
 from __future__ import annotations
 
 from hellenes_nb.core.steps import Step, pop, replace_top
-from hellenes_nb.games.hellenes.index import SIDE_NAMES, side_title
+from hellenes_nb.core.words import count
+from hellenes_nb.games.hellenes.index import SIDE_ADJECTIVES, SIDE_NAMES, side_title
 from hellenes_nb.games.hellenes.rules import cards
 from hellenes_nb.games.hellenes.rules.control import outside_units
 from hellenes_nb.games.hellenes.rules.siege.condition import inside_units
@@ -47,7 +48,8 @@ class Sortie(Step):
         name = SIDE_NAMES[side]
         n = len(frame["chosen"])
         out = [{"type": "sortie_done", "side": name,
-                "label": f"Done: {n} unit(s) sortie" if n else "No sorties this turn"}]
+                "label": f"Done: {count(n, 'unit')} {'sorties' if n == 1 else 'sortie'}" if n
+                else "No sorties this turn"}]
         for u in self._open(state, frame):
             out.append({"type": "sortie", "side": name, "unit": ix.unit_key[u],
                         "label": f"{ix.describe(u)} sorties out of "
@@ -69,8 +71,10 @@ class Sortie(Step):
             state.engagements = [*state.engagements, {
                 "area": p, "side": side, "from": p, "via": "sortie", "group": 0,
                 "path": (p,), "units": tuple(units)}]
-            state.event("sortie", "8.3", f"{len(units)} {side_title(side)} unit(s) sortie out of "
-                        f"{state.ix.city_name[p]} against the besiegers", side, place=p)
+            n = len(units)
+            state.event("sortie", "8.3", f"{count(n, SIDE_ADJECTIVES[side] + ' unit')} "
+                        f"{'sorties' if n == 1 else 'sortie'} out of {state.ix.city_name[p]} "
+                        "against the besiegers", side, place=p)
 
     def text(self, state, frame):
         return f"{side_title(frame['side'])}: declare sorties out of besieged cities (§8.3)"

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from hellenes_nb.core.echo import shown
 from hellenes_nb.core.steps import IllegalAction, Step, need, pop, push, replace_top
+from hellenes_nb.core.words import count
+from hellenes_nb.games.hellenes.eventlog import a_block
 from hellenes_nb.games.hellenes.index import (
     SIDE_NAMES,
     WINTER,
@@ -244,14 +246,14 @@ class WinterActions(Step):
                 return IllegalAction(why(), "9.22")
             cost = scenario_rules.action_cost(state, state.loc[u])
             if cost > state.actions_left:
-                return IllegalAction(f"maintenance costs {cost} action(s) and only "
+                return IllegalAction(f"maintenance costs {count(cost, 'action')} and only "
                                      f"{state.actions_left} remain", "9.22")
             return None
         if t in BUILD_TYPES:
             handler = ACTION_TYPES[t]
             cost = cost_of(state, handler, action)
             if cost > state.actions_left:
-                return IllegalAction(f"{t} costs {cost} action(s) and only "
+                return IllegalAction(f"{t} costs {count(cost, 'action')} and only "
                                      f"{state.actions_left} remain", "9.2")
             return handler.why_illegal(state, side, action)
         return IllegalAction(f"{shown(t)} is not a winter action: the choices are winter_move "
@@ -343,7 +345,8 @@ class WinterActions(Step):
         if stage == "start":
             _start(state, side)
             state.event("winter_actions", "9.2", f"{side_title(side)}'s winter actions: "
-                        f"{state.actions_left} action(s)", side, actions=state.actions_left)
+                        f"{count(state.actions_left, 'action')}", side,
+                        actions=state.actions_left)
             replace_top(state, stage="act")
         elif stage == "rolls":
             replace_top(state, stage="disband")
@@ -395,7 +398,7 @@ class WinterDisband(Step):
             return []
         ix = state.ix
         return [{"type": "disband", "side": SIDE_NAMES[side], "unit": ix.unit_key[u],
-                 "label": f"Disband {ix.describe(u)} ({state.cv[u]} cv): no room in "
+                 "label": f"Disband {ix.describe(u)} (strength {state.cv[u]}): no room in "
                           f"{ix.place_name[frame['place']]}"}
                 for u in self._units(state, frame)]
 
@@ -405,9 +408,10 @@ class WinterDisband(Step):
         replace_top(state, count=frame["count"] - 1)
 
     def text(self, state, frame):
-        return (f"{side_title(frame['side'])}: {frame['count']} unit(s) in "
-                f"{state.ix.place_name[frame['place']]} are over its capacity and not "
-                "maintained; choose which disband (§9.213)")
+        n = frame["count"]
+        return (f"{side_title(frame['side'])}: {count(n, 'unit')} in "
+                f"{state.ix.place_name[frame['place']]} {'is' if n == 1 else 'are'} over its "
+                "capacity and not maintained; choose which to disband (§9.213)")
 
 
 def disband(state: State, side: int, keep_homing: bool) -> None:
@@ -502,7 +506,7 @@ def _homing_enter(state: State, side: int) -> None:
         state.inside[u] = 1 if besieged else 0
         state.event("homing_enters", "9.31", f"{ix.describe(u)} reaches home: "
                     f"{ix.place_name[target]}", side, private=side,
-                    public=f"A {side_title(side)} block reaches home in {ix.place_name[target]}")
+                    public=f"{a_block(side)} reaches home in {ix.place_name[target]}")
 
 
 #: the steps of this chapter (listed in the ruleset's registry)

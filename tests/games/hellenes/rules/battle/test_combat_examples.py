@@ -65,7 +65,7 @@ def test_6_32_attack_example_two_hits_then_a_rout() -> None:
     rest = b.choose("S_y")
     assert [(e["kind"], e["target"], e["cv"]) for e in rest] == [
         ("hit", "S_y", 2), ("hit", "S_x", 2), ("rout", "S_z", 1)]
-    assert rest[1]["why"] == "strongest (cv 3)"
+    assert rest[1]["why"] == "the strongest (strength 3)"
     assert b.fighter("S_z").routed and not b.fighter("S_x").routed
 
 

@@ -58,7 +58,8 @@ def test_6_4_a_side_hit_before_the_continuation_retreats_and_does_not_retire():
     assert len(events(s, "battle_reveal")) == 2
     athens_went = [e for e in events(s, "battle_retreat") if e["side"] == "athens"]
     assert len(athens_went) == 1
-    assert "Retire" not in athens_went[0]["text"] and "cedes 1" in athens_went[0]["text"]
+    assert "retires" not in athens_went[0]["text"]  # hit before: a retreat, not a retire
+    assert "Sparta gains 1 Prestige" in athens_went[0]["text"]
     ends = events(s, "battle_end")
     assert [(e["how"], e["prestige"]) for e in ends] == [("retreat", 1), ("retreat", 1)]
     gains = [e["side"] for e in events(s, "prestige")]

@@ -39,7 +39,11 @@ def test_6_5_sea_battle_uses_sea_ratings_and_carried_units_only_ride():
     s.dice.force([1, 1, 3, 4, 4, 4])  # S9 (F1) hits twice; A12 may not fire in round 1
     combat(s, 0)
     reveal = events(s, "battle_reveal")[0]
-    assert "F2" in reveal["text"] and "F1" in reveal["text"]
+    # the sea ratings in words: A12 is F2 (hits on a 1 or 2), S9 is F1 (hits on a 1); S4, a
+    # C2 hoplite, rides along
+    text = reveal["text"]
+    assert "Athenian fleet #12 (Zea squadron) at strength 3 (agility F, hits on a 1 or 2)" in text
+    assert "Spartan fleet #9 (Gytheion squadron) at strength 3 (agility F, hits on a 1)" in text
     assert reveal["battle_kind"] == "sea"
     assert [e["block"] for e in events(s, "battle_hold")] == ["A12"]
     assert all(e["block"] != "S4" for e in events(s, "battle_attack"))

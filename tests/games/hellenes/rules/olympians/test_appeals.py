@@ -153,7 +153,8 @@ def test_11_ares_rolls_the_latest_attack_again():
     again = _kinds(game.state, "battle_attack", "11.0")
     assert len(again) == 1 and "ares" not in game.state.sacrifices[SPARTA]
     ix = game.state.ix
-    assert again[0]["text"].startswith(ix.describe(ix.unit(first["by"])))
+    assert again[0]["text"].startswith(f"Attack by {ix.describe(ix.unit(first['by']))} with ")
+    assert "rolled again" in again[0]["text"]
 
 
 @pytest.mark.rule("11.0")
