@@ -11,6 +11,7 @@ import sys
 
 from hellenes_nb.bots.cli import add_match_parser
 from hellenes_nb.cliargs import existing_folder, int_between
+from hellenes_nb.core.words import count
 from hellenes_nb.games.earth_water import world as ew_world
 from hellenes_nb.games.earth_water.render import scenario_svg
 from hellenes_nb.games.hellenes.odds.cli import add_odds_parser
@@ -53,7 +54,8 @@ def _checked(read, error: type[Exception], check, folder):
         world = read(folder)
     except (error, FileNotFoundError) as exc:
         lines = str(exc).splitlines()
-        print(f"data check failed: {len(lines)} problem(s) reading the files", file=sys.stderr)
+        print(f"data check failed: {count(len(lines), 'problem')} reading the files",
+              file=sys.stderr)
         for line in lines:
             print(f"  {line}", file=sys.stderr)
         return None
@@ -61,7 +63,7 @@ def _checked(read, error: type[Exception], check, folder):
     for p in problems:
         print(p, file=sys.stderr)
     if problems:
-        print(f"data check failed: {len(problems)} problem(s)", file=sys.stderr)
+        print(f"data check failed: {count(len(problems), 'problem')}", file=sys.stderr)
         return None
     return world
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hellenes_nb.batch import worker_count
+from hellenes_nb.core.words import count
 from hellenes_nb.games.registry import scenario_ids
 
 #: seeds are 32-bit: the dice keep 64 bits of state, and a negative seed would repeat a positive one
@@ -96,8 +97,8 @@ def capped_workers(requested: int, games: int) -> int:
     n = worker_count(requested, games)
     if n < requested:
         cores = os.cpu_count() or 1
-        print(f"note: --workers {requested} lowered to {n} ({games} game(s), {cores} core(s))",
-              file=sys.stderr)
+        print(f"note: --workers {requested} lowered to {n} ({count(games, 'game')}, "
+              f"{count(cores, 'core')})", file=sys.stderr)
     return n
 
 

@@ -10,6 +10,7 @@ from hellenes_nb.bots.match import run_match
 from hellenes_nb.bots.registry import BOTS
 from hellenes_nb.bots.search import DEFAULT_ITERATIONS, DEFAULT_SECONDS
 from hellenes_nb.cliargs import add_batch_options, capped_workers
+from hellenes_nb.core.words import count
 
 
 def format_summary(s: dict) -> str:
@@ -36,7 +37,7 @@ def format_summary(s: dict) -> str:
                  f"{s['a_ms_per_decision_median_game']} ms per decision (median game), "
                  f"{s['a_ms_per_decision_median']} median and {s['a_ms_per_decision_p95']} p95 "
                  "over its decisions; "
-                 f"{s['seconds']} s on {s['workers']} worker(s)")
+                 f"{s['seconds']} s on {count(s['workers'], 'worker')}")
     return "\n".join(lines)
 
 

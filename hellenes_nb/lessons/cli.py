@@ -7,6 +7,7 @@ import sys
 
 from hellenes_nb.cliargs import int_between
 from hellenes_nb.core.models import FileError
+from hellenes_nb.core.words import count
 from hellenes_nb.games.earth_water.lesson import is_ew_lesson
 from hellenes_nb.games.earth_water.lesson import read_lesson as read_ew_lesson
 from hellenes_nb.lessons.check import check_paths, lesson_files
@@ -36,11 +37,11 @@ def _check(args: argparse.Namespace) -> int:
     for p in problems:
         print(p, file=sys.stderr)
     if problems:
-        print(f"lesson check failed: {len(problems)} problem(s) in {len(files)} file(s)",
-              file=sys.stderr)
+        print(f"lesson check failed: {count(len(problems), 'problem')} in "
+              f"{count(len(files), 'file')}", file=sys.stderr)
         return 1
     also = f", each also replayed with seeds 1-{args.seeds}" if args.seeds else ""
-    print(f"lesson check passed: {len(files)} lesson file(s){also}")
+    print(f"lesson check passed: {count(len(files), 'lesson file')}{also}")
     return 0
 
 

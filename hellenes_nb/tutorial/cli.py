@@ -7,6 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from hellenes_nb.core.words import count
 from hellenes_nb.tutorial.catalog import tutorial_dir
 from hellenes_nb.tutorial.check import EXAMPLES, Checked, check_paths
 from hellenes_nb.tutorial.sections import NO_TASK, applied, coverage, coverage_markdown
@@ -45,11 +46,12 @@ def _check(args: argparse.Namespace) -> int:
     failed = bool(done.problems) or (args.complete and bool(missing or examples))
     tasks = len(done.tasks)
     if failed:
-        print(f"tutorial check failed: {len(done.problems)} problem(s) in {len(done.files)} "
-              f"file(s)" + (", coverage incomplete" if missing or examples else ""),
-              file=sys.stderr)
+        print(f"tutorial check failed: {count(len(done.problems), 'problem')} in "
+              f"{count(len(done.files), 'file')}"
+              + (", coverage incomplete" if missing or examples else ""), file=sys.stderr)
         return 1
-    print(f"tutorial check passed: {tasks} task(s) in {len(done.files)} chapter file(s)")
+    print(f"tutorial check passed: {count(tasks, 'task')} in "
+          f"{count(len(done.files), 'chapter file')}")
     return 0
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hellenes_nb.core.game import Game
+from hellenes_nb.core.words import count
 from hellenes_nb.games.hellenes.battlelab import Battle
 from hellenes_nb.games.hellenes.index import SIDE_NAMES
 from hellenes_nb.games.hellenes.rules.siege.blockade import blockaded
@@ -134,12 +135,12 @@ def _inside(goal: Goal, scene: MapScene) -> list[str]:
 def _cv(goal: Goal, scene: MapScene | BattleScene) -> list[str]:
     if isinstance(scene, BattleScene):
         now = {f.key: f.cv for f in scene.battle.fighters}
-        return [f"{scene.names.get(k, k)} should have {n} cv; it has {now.get(k)}"
+        return [f"{scene.names.get(k, k)} should be at strength {n}; it is at {now.get(k)}"
                 for k, n in goal.cv.items() if now.get(k) != n]
     s = scene.game.state
     me = SIDE_NAMES.index(scene.side)
-    return [f"{_who(scene, u)} should have {n} cv" + (f"; it has {s.cv[u]}" if u // 60 == me
-                                                       else "")
+    return [f"{_who(scene, u)} should be at strength {n}"
+            + (f"; it is at {s.cv[u]}" if u // 60 == me else "")
             for key, n in goal.cv.items() if s.cv[u := _unit(scene, key)] != n]
 
 
@@ -296,7 +297,7 @@ def _lost(goal: Goal, scene: BattleScene) -> list[str]:
     for side, most in goal.lost.items():
         lost = sum(f.start_cv - f.cv for f in scene.battle.fighters if f.side == side)
         if lost > most:
-            out.append(f"{side.title()} should lose at most {most} step(s); it lost {lost}")
+            out.append(f"{side.title()} should lose at most {count(most, 'step')}; it lost {lost}")
     return out
 
 

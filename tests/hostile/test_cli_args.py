@@ -88,7 +88,7 @@ def test_workers_are_lowered_to_the_games_with_a_note():
     run = hellenes("selfplay", "--games", "1", "--workers", "1000000", "--max-decisions", "3",
                    "--no-progress")
     assert run.returncode == 0 and "Traceback" not in run.stderr
-    assert "note: --workers 1000000 lowered to 1 (1 game(s)" in run.stderr
+    assert "note: --workers 1000000 lowered to 1 (1 game, " in run.stderr
     assert run.stdout.startswith("1 games of 431")
 
 
@@ -97,7 +97,7 @@ def test_match_workers_are_lowered_too():
                    "--no-progress")
     assert run.returncode == 0 and "Traceback" not in run.stderr
     assert "note: --workers 500 lowered to 1" in run.stderr
-    assert "on 1 worker(s)" in run.stdout
+    assert "on 1 worker" in run.stdout
 
 
 def test_worker_count_never_exceeds_games_or_cores():
@@ -151,7 +151,7 @@ def test_an_unknown_scenario_is_one_error_not_a_crash_per_game(module):
 def test_a_data_folder_without_the_files_is_named(tmp_path):
     run = hellenes("data", "check", "--folder", str(tmp_path))
     assert run.returncode == 1 and "Traceback" not in run.stderr
-    assert run.stderr.startswith("data check failed: 10 problem(s) reading the files\n"
+    assert run.stderr.startswith("data check failed: 10 problems reading the files\n"
                                  "  nationalities.yaml: the file is missing")
     for name in ("borders.csv", "units.csv", "cards.yaml"):  # every missing file is named
         assert f"\n  {name}: the file is missing" in run.stderr

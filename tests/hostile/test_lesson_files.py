@@ -124,7 +124,7 @@ def test_hostile_lessons_check_fails_cleanly(tmp_path):
     for name, (_, text, _) in CASES.items():
         mine = [ln for ln in lines if ln.startswith(f"{tmp_path / name}.yaml: ")]
         assert len(mine) == 1 and text in mine[0], (name, mine)
-    assert lines[-1] == f"lesson check failed: {len(CASES)} problem(s) in {len(CASES)} file(s)"
+    assert lines[-1] == f"lesson check failed: {len(CASES)} problems in {len(CASES)} files"
     assert not (tmp_path / "PWNED").exists()
 
 

@@ -88,7 +88,7 @@ HOSTILE = {
         {"kind": "teleport"})), r"'teleport' is not a kind of step this engine knows"),
     "unit in two places": (_twice, r"appears twice in one object"),
     "unit missing": (lambda t: _edit(t, lambda d: d["state"]["units"].pop("A1")),
-                     r"A1 are missing: every unit must be listed exactly once"),
+                     r"unit A1 is missing: every unit must be listed exactly once"),
     "unknown unit": (lambda t: _edit(t, lambda d: d["state"]["units"].__setitem__(
         "A99", {"at": "pool"})), r"there is no unit 'A99'"),
     "unknown place": (lambda t: _edit(t, lambda d: d["state"]["control"].__setitem__(

@@ -174,12 +174,12 @@ def test_cli_check_exit_codes(write, capsys):
     add_lesson_parser(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(["lesson", "check", str(PYLOS)])
     assert args.func(args) == 0
-    assert "lesson check passed: 1 lesson file(s)" in capsys.readouterr().out
+    assert "lesson check passed: 1 lesson file" in capsys.readouterr().out
     bad = write(MINI.replace('rules: ["5.2"]', 'rules: ["99.9"]'), "bad.yaml")
     args = parser.parse_args(["lesson", "check", str(bad.parent)])
     assert args.func(args) == 1
     err = capsys.readouterr().err
-    assert "bad.yaml: step 2 'The landing'" in err and "1 problem(s)" in err
+    assert "bad.yaml: step 2 'The landing'" in err and "1 problem in" in err
 
 
 def test_cli_show_prints_the_lesson(capsys):

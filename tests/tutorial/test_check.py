@@ -113,7 +113,7 @@ def test_task_ids_are_unique_across_files(tmp_path):
 def test_cli_exit_codes_and_messages(tmp_path, capsys):
     good = _chapter(tmp_path, GOOD_TASK)
     assert main(["tutorial", "check", str(good)]) == 0
-    assert "tutorial check passed: 1 task(s)" in capsys.readouterr().out
+    assert "tutorial check passed: 1 task in" in capsys.readouterr().out
     bad = _chapter(tmp_path, GOOD_TASK.replace("A1: plataea", "A1: attica"), "02-x.yaml")
     assert main(["tutorial", "check", str(bad)]) == 1
     err = capsys.readouterr().err

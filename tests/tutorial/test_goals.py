@@ -173,3 +173,13 @@ def test_2_0_a_missing_goal_never_names_a_hidden_enemy_block():
     missing = " ".join(run.missing())
     assert "the enemy block should be eliminated" in missing
     assert "Megarian" not in missing and "S14" not in missing
+
+
+@pytest.mark.rule("4.21")
+def test_4_21_a_strength_goal_says_what_is_missing_in_words():
+    """A strength goal not met says it in words ("should be at strength 3; it is at 2"), not
+    in the rulebook's abbreviation (issue 15, item 3)."""
+    run = _run("build-a-step")
+    missing = " ".join(run.missing())
+    assert "should be at strength 3; it is at 2" in missing
+    assert " cv" not in missing

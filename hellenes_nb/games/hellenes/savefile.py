@@ -131,8 +131,10 @@ class StateModel(Strict):
                    and ix.unit_key[u] not in units]
         if missing:
             shown = ", ".join(missing[:5]) + (" and more" if len(missing) > 5 else "")
-            raise ValueError(f"unit(s) {shown} are missing: every unit must be listed exactly "
-                             "once, in one place (an area, the pool, set aside or out of play)")
+            verb = "is" if len(missing) == 1 else "are"
+            raise ValueError(f"{'unit' if len(missing) == 1 else 'units'} {shown} {verb} missing: "
+                             "every unit must be listed exactly once, in one place (an area, "
+                             "the pool, set aside or out of play)")
         return units
 
     @field_validator("garrisons", "sieges", "control", "city_control")

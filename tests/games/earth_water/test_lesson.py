@@ -23,7 +23,7 @@ XERXES = lessons_dir() / "earth-water" / "xerxes-480-479.yaml"
 def test_the_lesson_plays_on_ten_seeds(capsys):
     assert check_lesson(XERXES, range(10)) == []
     assert main(["lesson", "check", str(XERXES), "--seeds", "10"]) == 0
-    assert "lesson check passed: 1 lesson file(s)" in capsys.readouterr().out
+    assert "lesson check passed: 1 lesson file" in capsys.readouterr().out
 
 
 def test_every_step_cites_herodotus_by_book_and_chapter():
