@@ -6,6 +6,7 @@
 the viewer's hand, the last battle die by die, and the log that side may read. It plays against
 the computer (``player="greece"`` or ``"persia"``: the other side is a bot) or hot-seat
 (``player=None``: the board shows whichever side must decide, and only that side's view).
+``size="classroom"`` draws it for a projector (larger names, pieces and text).
 Against the computer a picker sets its level (:mod:`hellenes_nb.bots.levels`: easy, normal,
 hard); while it decides, ``thinking`` is True and the board says so.
 
@@ -31,7 +32,7 @@ from hellenes_nb.core.game import Game
 from hellenes_nb.core.savefiles import Loaded, read_save, sealed_save
 from hellenes_nb.core.session import GameSession
 from hellenes_nb.core.steps import IllegalAction
-from hellenes_nb.games.earth_water.render import board_svg
+from hellenes_nb.games.earth_water.render import SIZES, board_svg
 from hellenes_nb.games.earth_water.world import load_world
 from hellenes_nb.games.registry import new_game
 from hellenes_nb.widgets.browser_writes import BrowserWrites
@@ -95,11 +96,17 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     level = traitlets.Unicode("").tag(sync=True)
     levels = traitlets.List(traitlets.Dict()).tag(sync=True)
     thinking = traitlets.Bool(False).tag(sync=True)
+    #: "normal" or "classroom" (larger names, pieces and text, for a projector)
+    size = traitlets.Unicode("normal").tag(sync=True)
 
     def __init__(self, game: Game | None = None, *, seed: int = 0, player: str | None = "greece",
                  opponent: str = "heuristic", level: str | None = None,
-                 pass_screen: bool = True, seed_secret: bool = False, **kwargs: Any):
-        super().__init__(**kwargs)
+                 pass_screen: bool = True, seed_secret: bool = False, size: str = "normal",
+                 **kwargs: Any):
+        if size not in SIZES:
+            raise ValueError(f"size must be 'normal' or 'classroom' (larger names, pieces and "
+                             f"text for a projector), not {size!r}")
+        super().__init__(size=size, **kwargs)
         #: the player was never told the seed (a dashboard's random one): kept in the sealed
         #: part of a save only, and the replay does not show it
         self.seed_secret = seed_secret
@@ -132,16 +139,17 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     @classmethod
     def for_dashboard(cls, seed: int | None = None, mode: str = "bot", human: str = "greece",
                       bot: str | None = None, level: str | None = None,
-                      **_ignored: Any) -> EWBoard:
+                      size: str = "normal", **_ignored: Any) -> EWBoard:
         """The board the dashboard opens for ``Dashboard("earth-water", ...)``: ``mode`` "bot"
         (``human`` plays, default Greece; an Athenian or Spartan ``human`` means Greece) or
         "hotseat"; ``bot`` names the computer (default the heuristic), or ``level`` picks it
-        (easy, normal, hard)."""
+        (easy, normal, hard); ``size`` as the board's."""
         if mode not in ("bot", "hotseat"):
             raise ValueError(f"mode must be 'bot' or 'hotseat', not {mode!r}")
         player = None if mode == "hotseat" else ("persia" if human == "persia" else "greece")
         return cls(seed=secrets.randbits(63) if seed is None else seed, player=player,
-                   opponent=bot or "heuristic", level=level, seed_secret=seed is None)
+                   opponent=bot or "heuristic", level=level, seed_secret=seed is None,
+                   size=size)
 
     @property
     def game(self) -> Game:
@@ -288,13 +296,13 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
             self.handover = ""
         self.viewer = viewer
         if self.handover:  # only what both sides may see until the new side is ready
-            self.svg = board_svg(game.view(viewer))
+            self.svg = board_svg(game.view(viewer), size=self.size)
             self.prompt = f"Pass the screen to {viewer.title()}, then click Ready."
             self.choices, self.hand, self.log = [], [], []
             self.status = f"Campaign {view['campaign']} of {view['campaigns']}"
             return
         self._shown = viewer
-        self.svg = board_svg(view, lit=lit | ({city} if city else frozenset()))
+        self.svg = board_svg(view, lit=lit | ({city} if city else frozenset()), size=self.size)
         self.prompt = prompt.text if prompt.side in (viewer, "none") else \
             f"Waiting for {prompt.side.title()}: {prompt.text}"
         self.choices = [{**c, "action": {k: v for k, v in c["action"].items() if k != "label"}}

@@ -102,3 +102,16 @@ def test_ew_level_picker_sets_the_computer(solara_test, page_session):
     page.locator(".ew-level-pick").select_option("hard")
     page.locator('.ew-level[data-level="hard"]').wait_for(timeout=SETTLE)
     assert board.level == "hard" and board.bot.name == "search"
+
+
+def test_ew_board_classroom_size(solara_test, page_session, screenshot_dir):
+    """``size="classroom"``: the page enlarges the side panel's text (the board itself is drawn
+    larger in Python); a screenshot at 1366×900 for a person to look at."""
+    board = EWBoard(seed=3, player="greece", size="classroom")
+    display(board)
+    page = page_session
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.locator(".ew-classroom .ew-map svg").wait_for(timeout=SETTLE)
+    size = page.locator(".ew-side").evaluate("e => getComputedStyle(e).fontSize")
+    assert size == "18px"
+    page.screenshot(path=str(screenshot_dir / "ew_board_classroom.png"), full_page=True)

@@ -19,7 +19,7 @@ from hellenes_nb.games.earth_water.index import ADJ, CITIES, WORLD
 from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
 from hellenes_nb.games.earth_water.world import data_dir
 
-__all__ = ["COLOURS", "board_svg", "geometry", "point", "scenario_svg"]
+__all__ = ["COLOURS", "SIZES", "board_svg", "geometry", "point", "scenario_svg"]
 
 #: each side's colour: Greece red, Persia blue (§2.2)
 COLOURS = {"greece": "#b3261e", "persia": "#1f4e9c"}
@@ -28,6 +28,9 @@ LAYERS = ("land", "offmap", "coast", "roads", "cities", "names", "pieces", "trac
 TRACK = WORLD.setup.track.max
 #: the part of the Hellenes geometry the game uses (x, y, width, height)
 WINDOW = (520.0, 130.0, 680.0, 720.0)
+#: the board's sizes: (scale of names, pieces and the tracks, scale of roads); "classroom" is
+#: for a projector, as on the Hellenes map (docs/earth-water.md)
+SIZES = {"normal": (1.0, 1.0), "classroom": (1.4, 1.6)}
 #: where each city's pieces are drawn, from its symbol, when the default spot is crowded
 OFFSET = {"athenai": (14, 6), "thebai": (-44, 2), "eretria": (12, -8), "korinthos": (-52, 0),
           "delphi": (-52, -10), "sparta": (-52, 0), "larissa": (-52, -10),
@@ -55,7 +58,15 @@ def _land(canvas: Canvas) -> None:
     canvas.draw_coast()
 
 
-def _roads(canvas: Canvas, bridge: bool) -> None:
+def _grown(x: float, y: float, element: str, k: float) -> str:
+    """``element`` made ``k`` times larger about the point (x, y)."""
+    if k == 1:
+        return element
+    return (f'<g transform="translate({x:.1f} {y:.1f}) scale({k:g}) '
+            f'translate({-x:.1f} {-y:.1f})">{element}</g>')
+
+
+def _roads(canvas: Canvas, bridge: bool, thick: float = 1.0) -> None:
     for c in CITIES:
         x0, y0 = point(c.id)
         for other, needs in ADJ[c.index]:
@@ -67,8 +78,9 @@ def _roads(canvas: Canvas, bridge: bool) -> None:
             title = ("the Hellespont: open while the pontoon bridge stands (§5.1)" if needs
                      else f"road {c.name}–{CITIES[other].name}")
             canvas.add("roads", f'<line class="road" x1="{x0:.1f}" y1="{y0:.1f}" '
-                       f'x2="{x1:.1f}" y2="{y1:.1f}" stroke="{colour}" stroke-width="2.2"'
-                       f'{dash}><title>{escape(title)}</title></line>')
+                       f'x2="{x1:.1f}" y2="{y1:.1f}" stroke="{colour}" '
+                       f'stroke-width="{2.2 * thick:g}"{dash}>'
+                       f'<title>{escape(title)}</title></line>')
 
 
 def _pieces(x: float, y: float, city: dict) -> str:
@@ -97,7 +109,7 @@ def _pieces(x: float, y: float, city: dict) -> str:
     return "".join(out)
 
 
-def _cities(canvas: Canvas, view: dict, lit: frozenset[str]) -> None:
+def _cities(canvas: Canvas, view: dict, lit: frozenset[str], big: float = 1.0) -> None:
     for city in view["cities"]:
         x, y = point(city["id"])
         control = city["control"]
@@ -111,14 +123,14 @@ def _cities(canvas: Canvas, view: dict, lit: frozenset[str]) -> None:
         canvas.add("cities", ring + symbols.city(x, y, city["amphorae"], colour,
                                                  port=city["port"], place=city["id"]))
         major = " ★" if city["major"] else ""
-        canvas.add("names", text(x, y - 13, city["name"] + major, 12, anchor="middle",
-                                 weight="bold"))
-        dx, dy = OFFSET[city["id"]]
+        canvas.add("names", text(x, y - 13 * big, city["name"] + major, 12 * big,
+                                 anchor="middle", weight="bold"))
+        dx, dy = OFFSET[city["id"]]  # pieces left of the city grow leftwards, off its symbol
         canvas.add("pieces", f'<g class="stack" data-city="{city["id"]}">'
-                   f'{_pieces(x + dx, y + dy, city)}</g>')
+                   f'{_grown(x + max(dx, 0), y + dy, _pieces(x + dx, y + dy, city), big)}</g>')
 
 
-def _tracks(canvas: Canvas, view: dict) -> None:
+def _tracks(canvas: Canvas, view: dict, big: float = 1.0) -> None:
     """The campaign track, the Total Score Track (-6 Persia .. 6 Greece) and the talents."""
     x0, y0 = WINDOW[0] + 200, WINDOW[1] + WINDOW[3] - 92
     out = [f'<rect x="{x0 - 6}" y="{y0 - 16}" width="300" height="100" rx="6" '
@@ -152,18 +164,24 @@ def _tracks(canvas: Canvas, view: dict) -> None:
     out.append(text(x0, y2 + 18, "Reserve: Greece {g[armies]} armies, {g[fleets]} fleets; "
                     "Persia {p[armies]}, {p[fleets]}".format(g=reserve["greece"],
                                                               p=reserve["persia"]), 10))
-    canvas.add("tracks", "".join(out))
+    # grown about the box's bottom left corner, so it stays on the board
+    canvas.add("tracks", _grown(x0 - 6, y0 + 84, "".join(out), big))
 
 
 def board_svg(view: dict, *, width: float | None = None, lit: frozenset[str] = frozenset(),
-              title: str = "300: Earth & Water") -> str:
+              title: str = "300: Earth & Water", size: str = "normal") -> str:
     """The board of ``view`` (a side's ``Game.view``) as a standalone SVG; ``lit`` cities are
-    ringed (where a chosen group may go)."""
+    ringed (where a chosen group may go). ``size`` "classroom" draws names, pieces and the
+    tracks larger and the roads thicker, for a projector."""
+    if size not in SIZES:
+        raise ValueError(f"size must be 'normal' or 'classroom' (larger names and pieces for a "
+                         f"projector), not {size!r}")
+    big, thick = SIZES[size]
     canvas = Canvas(geometry())
     _land(canvas)
-    _roads(canvas, "bridge" in view["flags"])
-    _cities(canvas, view, lit)
-    _tracks(canvas, view)
+    _roads(canvas, "bridge" in view["flags"], thick)
+    _cities(canvas, view, lit, big)
+    _tracks(canvas, view, big)
     vx, vy, vw, vh = WINDOW
     size = f' width="{width:g}" height="{width * vh / vw:.0f}"' if width else ""
     body = "".join(f'<g class="layer-{name}">' + "".join(canvas.layers.get(name, [])) + "</g>"

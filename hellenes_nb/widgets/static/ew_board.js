@@ -28,6 +28,7 @@ function battleHtml(battle) {
 
 function render({ model, el }) {
   el.classList.add("ew-board");
+  el.classList.toggle("ew-classroom", model.get("size") === "classroom");
   const board = document.createElement("div");
   board.className = "ew-map";
   const side = document.createElement("div");

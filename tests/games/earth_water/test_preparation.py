@@ -3,6 +3,8 @@ Death of the Great King and the draw pile."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from support.ewkit import count, do, ew_game
 
@@ -169,3 +171,12 @@ def test_raise_in_an_enemy_city_is_refused_and_changes_nothing():
     with pytest.raises(IllegalAction, match="not a choice"):
         game.apply({"type": "raise_army", "side": "greece", "city": "thebai"})
     assert game.state is before
+
+
+@pytest.mark.rule("5.1")
+def test_5_1_buying_cards_counts_the_talents_in_words():
+    """The choice reads "Buy 1 card (1 talent, §5.1)", never "1 talents"."""
+    game = new_game("earth-water", 3)
+    labels = [a["label"] for a in game.legal_actions() if a["type"] == "buy_cards"]
+    assert "Buy 1 card (1 talent, §5.1)" in labels and "Buy 2 cards (2 talents, §5.1)" in labels
+    assert not [w for w in labels if re.search(r"\b1 talents\b", w)]

@@ -177,3 +177,28 @@ def test_the_board_says_when_the_computer_is_thinking():
             break
         board.handle_request({"request": "choose", "index": 0})
     assert seen and all(seen) and not board.thinking
+
+
+def test_the_classroom_size_draws_larger_for_a_projector():
+    """``size="classroom"`` (as on the Hellenes map and boards): names, pieces and the tracks
+    larger, roads thicker, the page told to enlarge the text; a bad size is refused in words."""
+    import re
+
+    normal = EWBoard(seed=3, player="greece")
+    big = EWBoard(seed=3, player="greece", size="classroom")
+    assert big.size == "classroom" and normal.size == "normal"
+
+    def name_size(svg):
+        return float(re.search(r'font-size="([\d.]+)"[^>]*>Athenai', svg).group(1))
+
+    def road_width(svg):
+        return float(re.search(r'class="road"[^>]*stroke-width="([\d.]+)"', svg).group(1))
+
+    assert name_size(big.svg) >= 1.3 * name_size(normal.svg)
+    assert road_width(big.svg) >= 1.5 * road_width(normal.svg)
+    assert big.svg.count('scale(1.4)') >= 11 and 'scale(' not in normal.svg
+    with pytest.raises(ValueError, match="size must be 'normal' or 'classroom'"):
+        EWBoard(seed=3, player="greece", size="huge")
+    from hellenes_nb.widgets.dashboard import Dashboard
+
+    assert Dashboard("earth-water", seed=3, size="classroom").size == "classroom"

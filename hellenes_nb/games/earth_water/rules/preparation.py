@@ -55,7 +55,9 @@ class Prepare(SideStep):
         rule = "5.1" if side == 1 else "5.2"
         if frame["stage"] == "buy":
             most = min(SETUP.limits.cards, talents // SETUP.costs.card, drawable(st))
-            return [action("buy_cards", side, f"Buy {plural(n, 'card')} ({n} talents, §{rule})"
+            cost = SETUP.costs.card
+            return [action("buy_cards", side, f"Buy {plural(n, 'card')} "
+                           f"({plural(n * cost, 'talent')}, §{rule})"
                            if n else f"Buy no cards (§{rule})", n=n) for n in range(most + 1)]
         out = []
         if talents >= SETUP.costs.army and st.reserve[side]:
