@@ -106,6 +106,22 @@ SHOTS = (
          "tutor = TutorialWidget()\ntutor.choose_task('battles')\ntutor",
          ".hb-block", "the rules tutorial at its first battle task (a worked example)"),
     *(_lesson_at_battle(name, step, title) for name, step, title in WAR_LESSONS),
+    Shot("30-xerxes-480-479",
+         "from hellenes_nb.games.earth_water.lesson import lesson_game, read_lesson, run_step\n"
+         "from hellenes_nb.lessons.runner import lessons_dir\n"
+         "from hellenes_nb.widgets.ew_board import EWBoard\n"
+         "lesson = read_lesson(lessons_dir() / 'earth-water' / 'xerxes-480-479.yaml')\n"
+         "game = lesson_game(lesson, seed=1)\n"
+         "for step in lesson.steps[:2]:\n"
+         "    run_step(game, step)\n"
+         "EWBoard(game, player=None, pass_screen=False)",
+         ".ew-map svg", "the Xerxes lesson's board (300: Earth & Water) after its first two "
+         "steps"),
+    Shot("31-play-earth-water",
+         "from hellenes_nb.widgets.dashboard import Dashboard\n"
+         "board = Dashboard('earth-water', seed=7, human='greece')\nboard",
+         ".ew-level-pick", "the 300: Earth & Water board against the computer, with its "
+         "opponent picker"),
 )
 
 

@@ -114,4 +114,8 @@ def test_ew_board_classroom_size(solara_test, page_session, screenshot_dir):
     page.locator(".ew-classroom .ew-map svg").wait_for(timeout=SETTLE)
     size = page.locator(".ew-side").evaluate("e => getComputedStyle(e).fontSize")
     assert size == "18px"
+    # a dark theme's light text must not reach the prompt's light box (it did, unreadable)
+    page.add_style_tag(content="body, .ew-board { color: #eeeeee !important; }")
+    colour = page.locator(".ew-prompt").evaluate("e => getComputedStyle(e).color")
+    assert colour == "rgb(43, 36, 24)"
     page.screenshot(path=str(screenshot_dir / "ew_board_classroom.png"), full_page=True)

@@ -15,6 +15,7 @@ from xml.sax.saxutils import escape
 from hellenes_nb.board import palette, symbols
 from hellenes_nb.board.canvas import Canvas, text
 from hellenes_nb.board.geometry import Geometry, read_geometry
+from hellenes_nb.core.words import count
 from hellenes_nb.games.earth_water.index import ADJ, CITIES, WORLD
 from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
 from hellenes_nb.games.earth_water.world import data_dir
@@ -161,9 +162,9 @@ def _tracks(canvas: Canvas, view: dict, big: float = 1.0) -> None:
     words = ", ".join(f"{side.title()} {n}" for side, n in talents.items()) or "—"
     out.append(text(x0, y2, f"Talents to spend: {words}", 10.5))
     reserve = view["reserve"]
-    out.append(text(x0, y2 + 18, "Reserve: Greece {g[armies]} armies, {g[fleets]} fleets; "
-                    "Persia {p[armies]}, {p[fleets]}".format(g=reserve["greece"],
-                                                              p=reserve["persia"]), 10))
+    g, p = reserve["greece"], reserve["persia"]
+    out.append(text(x0, y2 + 18, f"Reserve: Greece {count(g['armies'], 'army', 'armies')}, "
+                    f"{count(g['fleets'], 'fleet')}; Persia {p['armies']}, {p['fleets']}", 10))
     # grown about the box's bottom left corner, so it stays on the board
     canvas.add("tracks", _grown(x0 - 6, y0 + 84, "".join(out), big))
 

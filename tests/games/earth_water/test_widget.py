@@ -202,3 +202,13 @@ def test_the_classroom_size_draws_larger_for_a_projector():
     from hellenes_nb.widgets.dashboard import Dashboard
 
     assert Dashboard("earth-water", seed=3, size="classroom").size == "classroom"
+
+
+def test_the_reserve_line_counts_in_words():
+    """The board's track box says "1 army" and "no fleets", never "1 armies"."""
+    from hellenes_nb.games.earth_water.render import board_svg
+
+    view = EWBoard(seed=3, player="greece").game.view("greece")
+    view["reserve"] = {"greece": {"armies": 1, "fleets": 0}, "persia": {"armies": 4, "fleets": 2}}
+    svg = board_svg(view)
+    assert "Reserve: Greece 1 army, no fleets; Persia 4, 2" in svg
