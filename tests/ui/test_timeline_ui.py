@@ -4,6 +4,8 @@ Screenshots go to artifacts/screenshots/ (git-ignored) for a person to look at."
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from IPython.display import display
 from support.browser import SETTLE
@@ -37,9 +39,12 @@ def test_click_a_lesson_span_and_read_how_to_open_it(solara_test, page_session, 
     assert spans.count() == len(w.lessons)
     assert page.locator(".htl-scen").count() == len(w.scenarios) == 4
 
+    reached = threading.Event()  # the page draws the panel itself, before Python hears
+    w.observe(lambda change: reached.set(), names="picked")  # of the pick: wait for both
     page.locator(".htl-span[data-lesson='delium-424']").click()
     panel = page.locator(".htl-panel")
     panel.locator("h4", has_text="Delium").wait_for(timeout=SETTLE)
+    assert reached.wait(SETTLE / 1000), "the pick did not reach Python"
     assert w.picked == "delium-424"
     text = panel.inner_text()
     assert "424 BC" in text and "notebooks/17-delium-424.ipynb" in text
