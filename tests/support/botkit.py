@@ -26,6 +26,17 @@ def advance(game: Game, until: Callable[[Game], bool], limit: int = 2000) -> Gam
     raise AssertionError("the position was not reached")
 
 
+def random_moves(game: Game, seed: int, steps: int) -> Game:
+    """``game`` after ``steps`` uniformly random legal actions drawn with ``random.Random(seed)``
+    (fewer when it ends first), for any game on the core."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
 def random_position(scenario: str, seed: int, steps: int) -> Game:
     """A game of ``scenario`` after ``steps`` rounds of random play (seeded by ``seed``)."""
     game = new_game(scenario, seed)

@@ -7,12 +7,11 @@ piece not placed is put in its side's reserve, so the game's invariants hold fro
 
 from __future__ import annotations
 
-import random
-
 from hellenes_nb import new_game
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.earth_water.index import CITY, N
 from hellenes_nb.games.earth_water.invariants import TOTALS, check_invariants
+from support.botkit import random_moves
 
 __all__ = ["ew_game", "count", "do", "hiding_twin", "only", "play", "randomly_played"]
 
@@ -83,13 +82,7 @@ def play(game: Game, side: str, card: int, use: str) -> list[dict]:
 def randomly_played(seed: int, steps: int) -> Game:
     """A new game of seed ``seed`` after ``steps`` uniformly random legal actions (fewer when
     it ends first)."""
-    game = new_game("earth-water", seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    return game
+    return random_moves(new_game("earth-water", seed), seed, steps)
 
 
 def hiding_twin(game: Game, side: int, *, dice: bool = True) -> Game:

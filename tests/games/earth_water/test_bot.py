@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from support.ewkit import hiding_twin, randomly_played
 
 from hellenes_nb import new_game
 from hellenes_nb.bots.random_bot import RandomBot
 from hellenes_nb.bots.registry import make_bot
 from hellenes_nb.games.earth_water.bots.judge import guess
-from tests.support.ewkit import hiding_twin, randomly_played
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])

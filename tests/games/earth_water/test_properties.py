@@ -9,12 +9,12 @@ import random
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as hs
+from support.ewkit import randomly_played
 
 from hellenes_nb import IllegalAction, new_game
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.earth_water.index import CITY, WORLD
 from hellenes_nb.games.earth_water.shapes import SHAPES
-from tests.support.ewkit import randomly_played
 
 SETTINGS = settings(max_examples=25, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
+from support.ewkit import ew_game, hiding_twin, play, randomly_played
 
 from hellenes_nb import new_game
 from hellenes_nb.bots.base import BotError
@@ -14,7 +15,6 @@ from hellenes_nb.bots.levels import make_level
 from hellenes_nb.bots.registry import bots_for, make_bot
 from hellenes_nb.bots.search import SearchBot
 from hellenes_nb.games.earth_water.bots.searching import SearchBotEarthWater
-from tests.support.ewkit import ew_game, hiding_twin, play, randomly_played
 
 
 def _search(seed: int = 3) -> SearchBot:

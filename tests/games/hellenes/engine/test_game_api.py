@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 
 import pytest
+from support.botkit import random_moves
 from support.kit import WORLD, action_phase, mini_world, position, unit_at
 
 from hellenes_nb.core.game import Game
@@ -20,13 +20,7 @@ MINI = mini_world(SETUP)
 
 
 def play(seed: int, steps: int) -> Game:
-    game = Game.new("mini", seed, world=MINI)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    return game
+    return random_moves(Game.new("mini", seed, world=MINI), seed, steps)
 
 
 def test_new_game_waits_for_both_players_new_year_cards():
