@@ -141,8 +141,10 @@ def test_appeal_to_ares_rerolls_in_the_browser(solara_test, page_session, consol
     page.screenshot(path=str(screenshot_dir / "battle-widget-ares-offer.png"), full_page=True)
     appeal.click()
     page.locator(".hb-badge.reroll").wait_for()
+    # the faces show while the dice still roll (their words blank): wait for them to land
     page.wait_for_function("() => [...document.querySelectorAll('.hb-die')]"
-                           ".map(e => e.dataset.face).join() === '1,1,6'")
+                           ".map(e => e.dataset.face).join() === '1,1,6' && "
+                           "!document.querySelector('.hb-die-wrap.rolling')")
     assert page.locator(".hb-die-word").all_inner_texts() == ["HIT", "HIT", "ROUT"]
     page.locator(".hb-block[data-key='S1'][data-cv='1'][data-routed='true']").wait_for()
     assert page.locator("button[data-appeal]").count() == 0
