@@ -40,6 +40,12 @@ def level_bots(ruleset: Ruleset) -> dict[str, str]:
             "hard": "search" if "search" in known else normal}
 
 
+def level_of(ruleset: Ruleset, bot_name: str) -> str | None:
+    """The level ``bot_name`` plays in ``ruleset``'s game (the easiest, when a level falls back
+    on another's bot), or None for a bot behind no level."""
+    return next((lvl for lvl, name in level_bots(ruleset).items() if name == bot_name), None)
+
+
 def make_level(level: str, seed: int, ruleset: Ruleset, *,
                seconds: float | None = DEFAULT_SECONDS,
                iterations: int = DEFAULT_ITERATIONS) -> Bot:

@@ -26,7 +26,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from hellenes_nb.bots.levels import LEVEL_TEXT, LEVELS, level_bots, make_level
+from hellenes_nb.bots.levels import LEVEL_TEXT, LEVELS, level_of, make_level
 from hellenes_nb.bots.registry import make_bot
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.savefiles import Loaded, read_save, sealed_save
@@ -125,11 +125,10 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         self.bot = None
         if player is not None:
             ruleset = self.session.game.ruleset
-            by_bot = {name: lvl for lvl, name in reversed(level_bots(ruleset).items())}
             self.levels = [{"level": lvl, "text": LEVEL_TEXT[lvl]} for lvl in LEVELS]
             if level is None:
                 self.bot = make_bot(opponent, seed, ruleset)
-                self.level = by_bot.get(opponent, "")
+                self.level = level_of(ruleset, opponent) or ""
             else:
                 self._make_level(level)
         self.session.observe(lambda *_: self.refresh())

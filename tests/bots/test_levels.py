@@ -7,13 +7,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.botkit import play_choices, random_position
+from support.botkit import play_checking_legal, play_choices, random_position
 from support.toygame import Toy
 
-from hellenes_nb.bots import HeuristicBot, RandomBot, deciding_sides, make_level
+from hellenes_nb.bots import HeuristicBot, RandomBot, make_level
 from hellenes_nb.bots.levels import LEVEL_TEXT, LEVELS, level_bots
 from hellenes_nb.bots.search import SearchBot
-from hellenes_nb.core.steps import strip_label
 from hellenes_nb.games.hellenes.bots.easy import EasyBot
 from hellenes_nb.games.hellenes.bots.searching import SearchBotHellenes
 from hellenes_nb.games.registry import new_game
@@ -47,15 +46,7 @@ def test_a_bad_level_or_budget_is_refused_in_words():
 @given(scenario=st.sampled_from(("431", "sicily", "413", "415")), seed=st.integers(0, 10_000),
        steps=st.integers(0, 250), bot_seed=st.integers(0, 100))
 def test_the_easy_bot_returns_only_legal_actions(scenario, seed, steps, bot_seed):
-    game = random_position(scenario, seed, steps)
-    bot = EasyBot(bot_seed)
-    for _ in range(40):
-        if game.over:
-            break
-        for side in deciding_sides(game):
-            action = bot.choose(game, side)
-            assert strip_label(action) in [strip_label(a) for a in game.legal_actions(side)]
-            game.apply(action)
+    play_checking_legal(random_position(scenario, seed, steps), EasyBot(bot_seed), 40)
 
 
 def _choices(bot_for, seed: int) -> list[dict]:

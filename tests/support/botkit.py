@@ -26,6 +26,18 @@ def advance(game: Game, until: Callable[[Game], bool], limit: int = 2000) -> Gam
     raise AssertionError("the position was not reached")
 
 
+def play_checking_legal(game: Game, bot, rounds: int) -> None:
+    """Let ``bot`` play every deciding side of ``game`` for ``rounds`` rounds (fewer when the
+    game ends), asserting that each action it returns is one of that side's legal actions."""
+    for _ in range(rounds):
+        if game.over:
+            break
+        for side in deciding_sides(game):
+            action = bot.choose(game, side)
+            assert strip_label(action) in [strip_label(a) for a in game.legal_actions(side)]
+            game.apply(action)
+
+
 def random_moves(game: Game, seed: int, steps: int) -> Game:
     """``game`` after ``steps`` uniformly random legal actions drawn with ``random.Random(seed)``
     (fewer when it ends first), for any game on the core."""

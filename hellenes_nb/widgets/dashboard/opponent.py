@@ -12,7 +12,7 @@ import asyncio
 
 from hellenes_nb import bots
 from hellenes_nb.bots import Bot
-from hellenes_nb.bots.levels import LEVELS, level_bots, make_level
+from hellenes_nb.bots.levels import LEVELS, level_bots, level_of, make_level
 from hellenes_nb.core.steps import IllegalAction
 
 __all__ = ["MAX_BOT_RUN", "ComputerOpponent", "make_bot"]
@@ -65,8 +65,7 @@ class ComputerOpponent:
     @property
     def level(self) -> str | None:
         """The computer's level (``easy``, ``normal``, ``hard``), or None for another bot."""
-        by_bot = {name: lvl for lvl, name in level_bots(self.game.ruleset).items()}
-        return by_bot.get(self.bot_name) if self.mode == "bot" else None
+        return level_of(self.game.ruleset, self.bot_name) if self.mode == "bot" else None
 
     def set_level(self, level: str) -> None:
         """Play on against the computer at ``level`` (bots/levels.py): easy, normal or hard

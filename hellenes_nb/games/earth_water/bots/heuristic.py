@@ -12,12 +12,15 @@ from __future__ import annotations
 import random
 
 from hellenes_nb.bots.base import Bot
+from hellenes_nb.bots.playout import apply_listed, deciders, listed
 from hellenes_nb.core.game import Game
+from hellenes_nb.core.ruleset import Ruleset
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.earth_water.bots.judge import guess, worth
 from hellenes_nb.games.earth_water.index import SIDE_NAMES
+from hellenes_nb.games.earth_water.state import State
 
-__all__ = ["HeuristicBot", "cards_to_buy"]
+__all__ = ["HeuristicBot", "cards_to_buy", "fight_out"]
 
 #: copies of the game each candidate is tried on
 SAMPLES = 2
@@ -36,15 +39,20 @@ def cards_to_buy(side: int, campaign: int) -> int:
     return BUY[side] + (1 if campaign == 1 else 0)
 
 
-def _resolve(game: Game) -> None:
-    """Fight out any battle the last action started, both sides fighting on and letting
-    reactions pass, so that a move is judged by where its battle ends and not in the middle
-    of it (the dice are the guessed copy's own)."""
+def fight_out(ruleset: Ruleset, st: State) -> None:
+    """Fight out, in place, any battle the last action started, both sides fighting on and
+    letting reactions pass, so that a move is judged by where its battle ends and not in the
+    middle of it (with the position's own dice). Used by the heuristic's look ahead and by the
+    search's rollout policy."""
     for _ in range(BATTLE_STEPS):
-        if game.over or not any(f["kind"] in ("battle", "window") for f in game.state.stack):
+        if not any(f["kind"] in ("battle", "window") for f in st.stack):
             return
-        legal = game.legal_actions()
-        game.apply(next((a for a in legal if a["type"] in ("fight", "decline")), legal[0]))
+        who = deciders(ruleset, st)
+        if not who:
+            return
+        legal = listed(ruleset, st, who[0])
+        apply_listed(ruleset, st, next(
+            (a for a in legal if a["type"] in ("fight", "decline")), legal[0]))
 
 
 class HeuristicBot(Bot):
@@ -91,7 +99,7 @@ class HeuristicBot(Bot):
             trial.apply(action)
         except IllegalAction:
             return -1e9
-        _resolve(trial)
+        fight_out(trial.ruleset, trial.state)
         name = SIDE_NAMES[side]
         if depth <= 0 or trial.over or trial.prompt.side != name:
             return worth(trial, side)

@@ -20,12 +20,12 @@ import math
 import random
 from typing import Any
 
-from hellenes_nb.bots.playout import apply_listed, deciders, listed
+from hellenes_nb.bots.playout import apply_listed
 from hellenes_nb.bots.search import SearchBot, SearchModel
 from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.ruleset import Ruleset
-from hellenes_nb.games.earth_water.bots.heuristic import BATTLE_STEPS, HeuristicBot, cards_to_buy
+from hellenes_nb.games.earth_water.bots.heuristic import HeuristicBot, cards_to_buy, fight_out
 from hellenes_nb.games.earth_water.bots.judge import redeal, worth_of
 from hellenes_nb.games.earth_water.index import SIDE_NAMES
 from hellenes_nb.games.earth_water.state import State
@@ -80,25 +80,11 @@ class QuickPolicy:
             trial.legal_memo = None
             trial.dice = Dice(self.rng.getrandbits(64))  # the policy does not know its dice
             apply_listed(self.ruleset, trial, a)
-            self._fight_out(trial)
+            fight_out(self.ruleset, trial)
             v = worth_of(trial, role)
             if v > best_value:
                 best, best_value = a, v
         return best
-
-
-    def _fight_out(self, st: State) -> None:
-        """Fight out a battle the trial action started (both sides fight on, reactions are
-        let pass), so a move is judged by where its battle ends."""
-        for _ in range(BATTLE_STEPS):
-            if not any(f["kind"] in ("battle", "window") for f in st.stack):
-                return
-            who = deciders(self.ruleset, st)
-            if not who:
-                return
-            legal = listed(self.ruleset, st, who[0])
-            apply_listed(self.ruleset, st, next(
-                (a for a in legal if a["type"] in ("fight", "decline")), legal[0]))
 
 
 class EarthWaterSearch(SearchModel):

@@ -8,7 +8,7 @@ import random
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from support.botkit import play_choices, random_position, shuffle_hidden
+from support.botkit import play_checking_legal, play_choices, random_position, shuffle_hidden
 
 from hellenes_nb.bots import RandomBot, deciding_sides, make_bot, search
 from hellenes_nb.bots.playout import apply_listed, listed, playout
@@ -29,15 +29,8 @@ def _searcher(seed: int = 3, iterations: int = 10) -> SearchBotHellenes:
 @given(scenario=st.sampled_from(SCENARIOS), seed=st.integers(0, 10_000),
        steps=st.integers(0, 300), bot_seed=st.integers(0, 100))
 def test_search_only_returns_legal_actions(scenario, seed, steps, bot_seed):
-    game = random_position(scenario, seed, steps)
-    bot = SearchBotHellenes(bot_seed, iterations=6, seconds=None)
-    for _ in range(6):
-        if game.over:
-            break
-        for side in deciding_sides(game):
-            action = bot.choose(game, side)
-            assert strip_label(action) in [strip_label(a) for a in game.legal_actions(side)]
-            game.apply(action)
+    play_checking_legal(random_position(scenario, seed, steps),
+                        SearchBotHellenes(bot_seed, iterations=6, seconds=None), 6)
 
 
 # derandomized: the same examples every run, so a clean clone's CI replays what passed here
