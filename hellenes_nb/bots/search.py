@@ -18,7 +18,7 @@ believe in, playing each out a little way and keeping the one that did best:
 4. **Sequential halving** (Karnin, Koren and Somekh 2013) spreads the budget: all candidates get
    a few rounds, the better half goes on, and so on, so most rollouts go to the close calls.
    The first candidate is the model's own default (the heuristic's choice); another must beat
-   it by :attr:`SearchModel.margin` to be taken.
+   it by the model's margin (:meth:`SearchModel.margin_for`) to be taken.
 
 This is information-set Monte Carlo search with its tree cut to the root decision: with
 rollouts costing milliseconds, a budget of tens to a few hundred rollouts a decision is better
@@ -78,6 +78,10 @@ class SearchModel:
     limit = 4000
     #: how much better (on the 0–1 score) another candidate must do than the default
     margin = 0.0
+
+    def margin_for(self, game: Game, side: str) -> float:
+        """The margin of this decision (here: :attr:`margin` for every decision)."""
+        return self.margin
 
     def belief(self, game: Game, side: str) -> Any:
         """An object with ``sample(rng) -> state`` (see the module docstring)."""
@@ -141,6 +145,7 @@ class SearchBot(Bot):
         self.seconds = seconds
         self.model = model or self.make_model()
         self.last = Thought()
+        self.margin = self.model.margin  # the current decision's (SearchModel.margin_for)
         self.check = False  # check mode: every rollout action also through Game.apply
 
     def make_model(self) -> SearchModel:
@@ -154,6 +159,7 @@ class SearchBot(Bot):
         cands = model.candidates(game, side, legal) if len(legal) > 1 else legal
         self.last = Thought(candidates=len(cands))
         if len(cands) > 1:
+            self.margin = model.margin_for(game, side)
             best = self._search(game, side, cands, t0)
         else:
             best = 0
@@ -219,7 +225,7 @@ class SearchBot(Bot):
 
     def _score(self, i: int, sums: list[float], counts: list[int]) -> float:
         mean = sums[i] / counts[i] if counts[i] else 0.0
-        return mean + (self.model.margin if i == 0 else 0.0)
+        return mean + (self.margin if i == 0 else 0.0)
 
     def _halve(self, alive: list[int], sums: list[float], counts: list[int]) -> list[int]:
         ranked = sorted(alive, key=lambda i: (-self._score(i, sums, counts), i))

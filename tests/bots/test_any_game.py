@@ -13,7 +13,7 @@ import pytest
 from support.toygame import Toy
 
 from hellenes_nb.bots import BotError, HeuristicBot, RandomBot, bots_for, deciding_sides, make_bot
-from hellenes_nb.bots.search import SearchBot
+from hellenes_nb.bots.search import SearchBot, SearchModel
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.registry import new_game
 from hellenes_nb.games.services import services_for
@@ -89,3 +89,40 @@ def test_a_games_bot_module_imports_first_without_a_cycle():
     run = subprocess.run([sys.executable, "-c", "import hellenes_nb.games.hellenes.bots.heuristic"],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
+
+
+class _Fixed(SearchModel):
+    """A search model whose rollouts score each candidate by a fixed table (the default 0.50,
+    the other 0.52), with a margin chosen per decision."""
+
+    def __init__(self, margin: float):
+        self.margin_now = margin
+        self.tried: dict | None = None
+
+    def margin_for(self, game, side):
+        return self.margin_now
+
+    def candidates(self, game, side, legal):
+        return legal[:2]
+
+    def begin(self, game, side, candidate, policy):
+        self.tried = candidate
+
+    def stop(self, root):
+        return lambda state: True
+
+    def value(self, ruleset, state, role):
+        return 0.50 if self.tried == self.first else 0.52
+
+
+@pytest.mark.parametrize(("margin", "expect"), [(0.0, 1), (0.01, 1), (0.03, 0)])
+def test_another_candidate_must_beat_the_default_by_the_decisions_margin(margin, expect):
+    """Sequential halving keeps the default unless another candidate scores more than the
+    margin the model gives this decision (SearchModel.margin_for) above it."""
+    game = toy_game(5)
+    (side,) = deciding_sides(game)
+    model = _Fixed(margin)
+    model.first = game.legal_actions(side)[0]
+    bot = SearchBot(seed=1, iterations=8, seconds=None, model=model)
+    assert bot.choose(game, side) == game.legal_actions(side)[expect]
+    assert bot.margin == margin and bot.last.means[:2] == [0.5, 0.52]
