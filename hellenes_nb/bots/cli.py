@@ -22,7 +22,8 @@ def format_summary(s: dict) -> str:
         f"{s['a']}: {s['wins']} wins, {s['draws']} draws, {s['losses']} losses, "
         f"{s['unfinished']} unfinished, {s['crashes']} crashed; "
         f"win rate {100 * s['win_rate']:.1f} % "
-        f"(Wilson 95 %: {100 * lo:.1f}–{100 * hi:.1f} %)",
+        f"(Wilson 95 %: {100 * lo:.1f}–{100 * hi:.1f} %); "
+        f"score {100 * s['score_rate']:.1f} % (a draw counted as half a win)",
     ]
     for side in (key.removeprefix("as_") for key in s if key.startswith("as_")):
         b = s[f"as_{side}"]

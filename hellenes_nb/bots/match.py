@@ -127,16 +127,19 @@ def summarize(a: str, b: str, scenario: str, seed: int, results: list[dict],
               seconds: float, workers: int = 1,
               roles: tuple[str, ...] = ("athens", "sparta")) -> dict[str, Any]:
     """Counts, win rate with its Wilson interval, per role of bot A (``as_<role>``) and
-    overall."""
+    overall; ``score_rate`` also counts a draw as half a win (the chess score, for scenarios
+    that end mostly in draws)."""
     def block(rs: list[dict]) -> dict[str, Any]:
         n = len(rs)
         wins = sum(r["result"] == "win" for r in rs)
+        draws = sum(r["result"] == "draw" for r in rs)
         lo, hi = wilson(wins, n)
-        return {"games": n, "wins": wins, "draws": sum(r["result"] == "draw" for r in rs),
+        return {"games": n, "wins": wins, "draws": draws,
                 "losses": sum(r["result"] == "loss" for r in rs),
                 "unfinished": sum(r["result"] == "unfinished" for r in rs),
                 "crashes": sum(r["result"] == "crash" for r in rs),
                 "win_rate": round(wins / n, 4) if n else 0.0,
+                "score_rate": round((wins + draws / 2) / n, 4) if n else 0.0,
                 "wilson95": [round(lo, 4), round(hi, 4)]}
 
     decisions = [r["decisions"] for r in results]

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from hellenes_nb.bots.cli import add_match_parser, format_summary
-from hellenes_nb.bots.match import run_match, wilson
+from hellenes_nb.bots.match import run_match, summarize, wilson
 
 
 def test_wilson_interval_matches_known_values():
@@ -29,6 +29,18 @@ def test_short_match_heuristic_beats_random_from_both_sides():
     assert s["wins"] >= 8, format_summary(s)
     assert s["unfinished"] == 0
     assert s["wins"] + s["draws"] + s["losses"] == 10
+    assert s["score_rate"] == (s["wins"] + s["draws"] / 2) / 10
+    assert "(a draw counted as half a win)" in format_summary(s)
+
+
+def test_the_score_counts_a_draw_as_half_a_win():
+    results = [{"result": r, "a_side": side, "decisions": 10, "how": "x",
+                "a_ms_per_decision": 1.0, "a_ms": [1.0]}
+               for r, side in (("win", "athens"), ("draw", "sparta"), ("draw", "athens"),
+                               ("loss", "sparta"))]
+    s = summarize("a", "b", "431", 1, results, 1.0)
+    assert s["win_rate"] == 0.25 and s["score_rate"] == 0.5
+    assert s["as_athens"]["score_rate"] == 0.75 and s["as_sparta"]["score_rate"] == 0.25
 
 
 def test_match_refuses_bad_arguments_in_words():
