@@ -39,7 +39,7 @@ DEFAULT_WIDTH = 4
 #: the margin in the action phase, for scenarios whose aim lies beyond a season's rollout: the
 #: Sicily campaign pays (or costs its yearly prestige, §15.2 rule 4) only years later, so there
 #: a recruit or a build that looks better by the season's end must beat the heuristic's move
-#: plan clearly (docs/bots.md, "The strength ladder": with the base margin the search lost 15
+#: plan clearly (docs/bots.md, "The search", candidates: with the base margin the search lost 15
 #: of 30 games as Athens, with this one 7, as the heuristic did)
 ACTION_MARGIN = {"sicily": 0.03}
 
