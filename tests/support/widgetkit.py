@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 
@@ -22,3 +23,13 @@ def to_battle(dash: Any, player: Any, side: str = "athens", limit: int = 400) ->
             return top
         dash.choose(player.choose(dash.game, side))
     raise AssertionError("no battle decision came up")
+
+
+def press_load(dash: Any, content: str | bytes) -> None:
+    """Hand ``content`` to the dashboard's Load button as the browser does (one uploaded
+    file, as ipywidgets reads it from the page)."""
+    data = content.encode() if isinstance(content, str) else content
+    dash.upload.set_trait("value", ({"name": "save.json", "type": "application/json",
+                                     "size": len(data),
+                                     "last_modified": datetime.fromtimestamp(0, UTC),
+                                     "content": memoryview(data)},))
