@@ -29,13 +29,14 @@ import traitlets
 from hellenes_nb.bots.levels import LEVEL_TEXT, LEVELS, level_of, make_level
 from hellenes_nb.bots.registry import make_bot
 from hellenes_nb.core.game import Game
-from hellenes_nb.core.savefiles import Loaded, read_save, sealed_save
+from hellenes_nb.core.savefiles import Loaded, sealed_save
 from hellenes_nb.core.session import GameSession
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.earth_water.render import SIZES, board_svg
 from hellenes_nb.games.earth_water.world import load_world
 from hellenes_nb.games.registry import new_game
 from hellenes_nb.widgets.browser_writes import BrowserWrites
+from hellenes_nb.widgets.other_game import read_for_board
 from hellenes_nb.widgets.requests import BrowserRequests
 
 __all__ = ["EWBoard", "battle_rounds"]
@@ -243,8 +244,9 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     def load(cls, text: str | bytes, **kwargs: Any) -> EWBoard:
         """A board on a saved game (open or sealed by this installation); ValueError in plain
         words for a file refused. A sealed save goes on only as it was played: against the
-        computer, with you on your side (any other board would show what it seals)."""
-        loaded = read_save(text)
+        computer, with you on your side (any other board would show what it seals). A save of
+        another game is refused in words naming both games."""
+        loaded = read_for_board(text, "earth-water")
         player = kwargs.pop("player", loaded.human)
         if loaded.sealed:
             _check_sealed_fits(loaded, player)

@@ -1,4 +1,5 @@
-"""Hostile and tampered saves (issue 14, items 2 and 6; docs/security.md, "Saves").
+"""Hostile and tampered saves (issue 14, items 2 and 6; docs/security.md, "Saves"), and saves
+of the other game (issue 26, item 2; docs/security.md, "Wrong and unusable files").
 
 Every file here is refused with a ValueError in plain words naming what is wrong (never an
 OverflowError, KeyError or a traceback), and the dashboard's Load button shows that message and
@@ -8,20 +9,24 @@ changes nothing. How long each refusal takes is measured in ``scripts/bench_save
 from __future__ import annotations
 
 import base64
+import html
 import json
 import re
 import stat
+import time
 
 import pytest
+from support.widgetkit import press_load
 
 import hellenes_nb
 from hellenes_nb.bots import HeuristicBot, RandomBot
 from hellenes_nb.core import sealed
 from hellenes_nb.core.game import Game
-from hellenes_nb.core.savefiles import read_save, sealed_save
+from hellenes_nb.core.savefiles import OtherGameSave, read_save, sealed_save
 from hellenes_nb.core.savejson import MAX_HISTORY
 from hellenes_nb.games.hellenes.state import State
 from hellenes_nb.widgets.dashboard import Dashboard
+from hellenes_nb.widgets.ew_board import EWBoard
 
 
 @pytest.fixture(autouse=True)
@@ -143,10 +148,7 @@ def test_the_load_button_shows_the_refusal_and_changes_nothing(saved, case):
     build, message = HOSTILE[case]
     dash = Dashboard("431", seed=4, mode="hotseat")
     before = dash.game.to_json()
-    content = build(saved).encode()
-    dash.upload.set_trait("value", ({"name": "bad.json", "type": "application/json",
-                                     "size": len(content), "last_modified": 0,
-                                     "content": memoryview(content)},))
+    press_load(dash, build(saved).encode())
     assert dash.status.value.startswith("<div class='hn-msg'>⚠ ")
     shown = re.sub(r"<[^>]+>", "", dash.status.value).replace("&#x27;", "'")
     assert re.search(message, shown), shown
@@ -250,10 +252,7 @@ def test_a_tampered_sealed_token_is_refused():
     # the Load button shows the refusal
     dash = _bot_dash(seed=23)
     before = dash.game.to_json()
-    content = json.dumps(data).encode()
-    dash.upload.set_trait("value", ({"name": "x.json", "type": "application/json",
-                                     "size": len(content), "last_modified": 0,
-                                     "content": memoryview(content)},))
+    press_load(dash, json.dumps(data))
     assert "⚠" in dash.status.value and "altered or damaged" in dash.status.value
     assert dash.game.to_json() == before
 
@@ -309,3 +308,68 @@ def test_the_key_lives_in_the_config_folder_for_the_user_only(tmp_path):
     path.write_bytes(b"garbage")
     with pytest.raises(ValueError, match="save key in .* is damaged"):
         read_save(text)
+
+
+# -- a save of the other game (issue 26, item 2) -----------------------------------------------
+@pytest.fixture
+def other_games() -> dict[str, str]:
+    """Saves of each game, open (hot-seat) and sealed (against the computer) by this test's
+    installation (so a sealed one would open here)."""
+    return {"earth-water open": EWBoard(seed=12, player=None).save(),
+            "earth-water sealed": EWBoard(seed=12, player="persia", opponent="random").save(),
+            "hellenes open": Dashboard("431", seed=12, mode="hotseat").save(),
+            "hellenes sealed": Dashboard("431", seed=12, bot="random").save(),
+            "hellenes 415": Dashboard("415", seed=12, mode="hotseat").save()}
+
+
+EW_INTO_HELLENES = (r"This is a save of 300: Earth & Water \(scenario 'earth-water'\); this "
+                    r"board plays Hellenes: Campaigns of the Peloponnesian War, so nothing was "
+                    r"loaded\. Open it in a new cell with EWBoard\.load\(file\)")
+HELLENES_INTO_EW = (r"This is a save of Hellenes: Campaigns of the Peloponnesian War \(scenario "
+                    r"'431'\); this board plays 300: Earth & Water, so nothing was loaded\. Open "
+                    r"it in a new cell with Dashboard\.load\(file\)")
+
+
+@pytest.mark.parametrize("kind", ["open", "sealed"])
+@pytest.mark.parametrize("mode", ["hotseat", "bot"])
+def test_an_earth_and_water_save_on_the_hellenes_load_button_names_both_games(
+        other_games, kind, mode):
+    dash = Dashboard("431", seed=4, mode=mode, bot="random")
+    before, moves = dash.game.to_json(), len(dash.game.history)
+    start = time.perf_counter()
+    press_load(dash, other_games[f"earth-water {kind}"])
+    assert time.perf_counter() - start < 5
+    shown = html.unescape(re.sub(r"<[^>]+>", "", dash.status.value))
+    assert shown.startswith("⚠ ") and re.search(EW_INTO_HELLENES, shown), shown
+    assert dash.game.to_json() == before
+    if dash.handover_to:  # hot-seat: the first player takes the screen
+        dash.ready()
+    dash.choose(0)  # play goes on
+    assert len(dash.game.history) > moves and dash.message == ""
+    with pytest.raises(ValueError, match=EW_INTO_HELLENES):
+        dash.restore(other_games[f"earth-water {kind}"])
+    with pytest.raises(ValueError, match=EW_INTO_HELLENES):
+        Dashboard.load(other_games[f"earth-water {kind}"])
+
+
+@pytest.mark.parametrize("kind", ["open", "sealed"])
+def test_a_hellenes_save_on_the_earth_and_water_board_names_both_games(other_games, kind):
+    with pytest.raises(ValueError, match=HELLENES_INTO_EW):
+        EWBoard.load(other_games[f"hellenes {kind}"])
+
+
+def test_the_core_refuses_a_save_of_another_game_before_replaying_or_unsealing(
+        other_games, tmp_path, monkeypatch):
+    """``read_save(text, game=...)`` names both games; the scenario decides, so a sealed
+    save of the other game is refused even where its key is unknown."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "elsewhere"))
+    for text in (other_games["earth-water open"], other_games["earth-water sealed"]):
+        with pytest.raises(OtherGameSave, match=r"save of 300: Earth & Water \(scenario "
+                                                r"'earth-water'\), not of Hellenes"):
+            read_save(text, game="hellenes")
+    # another scenario of the same game is the same game: one dashboard plays every scenario
+    loaded = read_save(other_games["hellenes 415"], game="hellenes").game
+    assert loaded.state.scenario == "415"
+    dash = Dashboard("431", seed=4, mode="hotseat")
+    dash.restore(other_games["hellenes 415"])
+    assert dash.game.state.scenario == "415" and dash.message.startswith("Loaded the 415 game")

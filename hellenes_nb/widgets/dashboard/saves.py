@@ -2,7 +2,10 @@
 
 Against the computer a save is sealed (readable only as far as the player may see, the rest
 openable only by this installation); a hot-seat save is open. A file handed in is only read as
-JSON, checked and replayed (``hellenes_nb.core.savefiles.read_save``).
+JSON, checked and replayed (``hellenes_nb.core.savefiles.read_save``). A save of another game
+is refused in words naming both games and the call that opens it
+(:mod:`hellenes_nb.widgets.other_game`); a save key that cannot be used
+(:mod:`hellenes_nb.core.sealed`) is named in the message area, and play goes on.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from hellenes_nb.core.savefiles import Loaded, read_save, sealed_save
 from hellenes_nb.games.hellenes.index import SEASONS
 from hellenes_nb.widgets.dashboard.boards import OtherGameBoards
 from hellenes_nb.widgets.dashboard.words import SIDE_WORD
+from hellenes_nb.widgets.other_game import read_for_board
 
 __all__ = ["SaveAndLoad", "validated_game"]
 
@@ -75,7 +79,7 @@ class SaveAndLoad(OtherGameBoards):  # the base opens other games' boards
         ``options`` are the constructor's ``mode``, ``human``, ``bot``, ``bot_delay``. A sealed
         save goes on against the computer, with you on the side you played (and the same bot,
         unless ``bot`` names another)."""
-        loaded = read_save(text)
+        loaded = read_for_board(text, "hellenes")
         if loaded.sealed:
             options.setdefault("mode", "bot")
             options.setdefault("human", loaded.human)
@@ -88,8 +92,9 @@ class SaveAndLoad(OtherGameBoards):  # the base opens other games' boards
 
     def restore(self, text: str | bytes) -> None:
         """Replace this dashboard's game by a saved one; a refused file changes nothing. A
-        sealed save opens only in a game against the computer with you on the same side."""
-        loaded = read_save(text)
+        sealed save opens only in a game against the computer with you on the same side, and
+        a save of another game not at all (the message names both games)."""
+        loaded = read_for_board(text, self.game.ruleset.name)
         if loaded.sealed:
             check_sealed_fits(loaded, self.mode, self.human)
         game = loaded.game
