@@ -23,6 +23,7 @@ from hellenes_nb.core.words import count
 from hellenes_nb.games.hellenes.battle_forces import forces_battle, read_sacrifices
 from hellenes_nb.games.hellenes.battlelab import Battle, BattleError, BattleLab
 from hellenes_nb.games.hellenes.index import NEW_YEAR, SIDE_NAMES, WINTER
+from hellenes_nb.games.hellenes.odds.forces import ForcesError, parse_forces
 from hellenes_nb.games.hellenes.ruleset import HELLENES
 from hellenes_nb.games.hellenes.world import World
 from hellenes_nb.lessons.format import PositionSpec
@@ -150,9 +151,23 @@ def battle_lab(battle: BattleBoard, faces: tuple[int, ...] = (), seed: int = 1
         held = read_sacrifices({s: list(g) for s, g in battle.sacrifices.items()})
     except BattleError as exc:
         raise BoardError([str(exc)]) from None
+    except ForcesError as exc:  # forces written as text, read by the odds' reader
+        raise BoardError([f"{_text_role(battle)}: {exc}"]) from None
     fight.dice = Dice(seed)
     fight.dice.force(faces)
     return BattleLab(fight, held), names
+
+
+def _text_role(battle: BattleBoard) -> str:
+    """Which of the battle's forces written as text cannot be read."""
+    for role in ("aggressor", "defender"):
+        force = getattr(battle, role)
+        if isinstance(force, str):
+            try:
+                parse_forces(force)
+            except ForcesError:
+                return role
+    return "forces"
 
 
 def _forces(force: Any) -> Any:

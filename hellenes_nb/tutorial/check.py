@@ -9,7 +9,9 @@ For each chapter file, in order:
 3. the board can be set up (the position is legal, the forces are valid);
 4. for each stage the goal is not met before the learner moves, and it is reached: by
    replaying the given ``solution``, or, when there is none, by a search of the learner's
-   moves (:mod:`.search`); every forced die is used.
+   moves (:mod:`.search`); every forced die is used. The searches of one file share a time
+   budget (:data:`SEARCH_SECONDS`); once it is spent, a task that still needs a search is
+   reported "not checked" (give it a ``solution``), so no file keeps the checker for minutes.
 
 Each problem names the file, the task and what is wrong. :func:`check_paths` also gathers the
 coverage: which rule sections each task teaches (:mod:`.sections`).
@@ -33,8 +35,14 @@ from hellenes_nb.tutorial.format import (
 )
 from hellenes_nb.tutorial.goals import BATTLE_KEYS, MAP_KEYS
 from hellenes_nb.tutorial.run import RunError, TaskRun
+from hellenes_nb.tutorial.search import Budget, OutOfTime
 
-__all__ = ["EXAMPLES", "Checked", "check_chapter", "check_paths", "chapter_files"]
+__all__ = ["EXAMPLES", "SEARCH_SECONDS", "Checked", "check_chapter", "check_paths",
+           "chapter_files"]
+
+#: the seconds all the searches of one file may take together (the packaged chapters need
+#: well under one each)
+SEARCH_SECONDS = 5.0
 
 #: the worked examples of the rulebook's sidebars, each to be played by one task
 EXAMPLES = ("Actions", "Combat Round", "Attack", "Pursuit", "Cavalry Raid", "Double Defense",
@@ -182,12 +190,16 @@ def _fighters(task: TaskSpec) -> set[str] | None:
     return {f.key for f in lab.battle.fighters}
 
 
-def _play(world: World, task: TaskSpec) -> list[str]:
+def _play(world: World, task: TaskSpec, budget: Budget) -> list[str]:
     """Play the task through: each stage not met at its start, then reached."""
+    if budget.spent and any(not s.solution for s in task.steps()):
+        return [f"not checked: this file's {budget.seconds:g} seconds of searching for "
+                "solutions were spent on the tasks before it; give it a 'solution'"]
     try:
         run = TaskRun(task, world)
     except BoardError as exc:
         return [f"board: {p}" for p in exc.problems]
+    run.search_budget = budget
     out: list[str] = []
     for n in range(len(run.steps)):
         label = f"stage {n + 1}" if task.stages else "goal"
@@ -198,6 +210,11 @@ def _play(world: World, task: TaskSpec) -> list[str]:
             return out + [f"{label}: the task fails before the learner moves: {run.message}"]
         try:
             run.play_solution(upto=n)
+        except OutOfTime as exc:
+            where = f"{label}: " if task.stages else ""
+            return out + [f"{where}not checked: the search for a solution used up this file's "
+                          f"{budget.seconds:g} seconds of searching (after {exc.tried} "
+                          "positions); give it a 'solution'"]
         except RunError as exc:
             return out + [str(exc)]
         if run.status not in ("solved", "stage_done") or run.stage != n:
@@ -212,9 +229,11 @@ def _play(world: World, task: TaskSpec) -> list[str]:
     return out
 
 
-def check_chapter(path: Path | str, *, world: World | None = None
+def check_chapter(path: Path | str, *, world: World | None = None,
+                  search_seconds: float = SEARCH_SECONDS
                   ) -> tuple[ChapterSpec | None, list[Problem]]:
-    """Check one chapter file: (the chapter when its format is right, every problem)."""
+    """Check one chapter file: (the chapter when its format is right, every problem). Its
+    searches for solutions take ``search_seconds`` at most, all together."""
     world = world or load_world()
     file = str(path)
     data, problems = read_chapter_file(path)
@@ -223,19 +242,26 @@ def check_chapter(path: Path | str, *, world: World | None = None
     spec, problems = parse_chapter(data, file)
     if spec is None:
         return None, problems
+    budget = Budget(search_seconds)
     for task in spec.tasks:
         try:
-            fighters = _fighters(task)
-        except BoardError as exc:
-            problems += [Problem(file, task.where, f"battle: {p}") for p in exc.problems]
-            continue
-        found = _references(world, task, fighters)
-        if task.board is not None:
-            found += [f"board: {p}" for p in board_problems(world, task.board)]
-        if not found:
-            found = _play(world, task)
+            found = _check_task(world, task, budget)
+        except Exception as exc:  # a bug of the checker: one problem, not a traceback
+            found = [f"the checker failed on this task ({type(exc).__name__}: "
+                     f"{str(exc)[:200]}); this is a bug of hellenes-nb, please report it"]
         problems += [Problem(file, task.where, msg) for msg in found]
     return spec, problems
+
+
+def _check_task(world: World, task: TaskSpec, budget: Budget) -> list[str]:
+    try:
+        fighters = _fighters(task)
+    except BoardError as exc:
+        return [f"battle: {p}" for p in exc.problems]
+    found = _references(world, task, fighters)
+    if task.board is not None:
+        found += [f"board: {p}" for p in board_problems(world, task.board)]
+    return found or _play(world, task, budget)
 
 
 def chapter_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -246,14 +272,15 @@ def chapter_files(paths: Iterable[str | Path]) -> list[Path]:
     return out
 
 
-def check_paths(paths: Iterable[str | Path], *, world: World | None = None) -> Checked:
+def check_paths(paths: Iterable[str | Path], *, world: World | None = None,
+                search_seconds: float = SEARCH_SECONDS) -> Checked:
     """Check every chapter file under ``paths``; task ids must be unique across them."""
     world = world or load_world()
     done = Checked()
     done.files = chapter_files(paths)
     seen: dict[str, str] = {}
     for f in done.files:
-        spec, problems = check_chapter(f, world=world)
+        spec, problems = check_chapter(f, world=world, search_seconds=search_seconds)
         done.problems += problems
         if spec is None:
             continue

@@ -12,9 +12,11 @@ from hellenes_nb.tutorial.catalog import tutorial_dir
 from hellenes_nb.tutorial.check import EXAMPLES, Checked, check_paths
 from hellenes_nb.tutorial.sections import NO_TASK, applied, coverage, coverage_markdown
 
-__all__ = ["add_tutorial_parser", "update_doc"]
+__all__ = ["add_tutorial_parser", "coverage_doc", "update_doc"]
 
 START, END = "<!-- coverage:start -->", "<!-- coverage:end -->"
+#: the largest file ``coverage --update`` rewrites (docs/tutorial.md is about 12 KB)
+MAX_DOC_BYTES = 1_000_000
 
 
 def _gaps(done: Checked) -> tuple[list[str], list[str]]:
@@ -55,11 +57,46 @@ def _check(args: argparse.Namespace) -> int:
     return 0
 
 
+def _doc_text(doc: Path) -> str:
+    """The text of a Markdown file with one coverage block (ValueError in plain words)."""
+    if not doc.exists():
+        raise ValueError(f"the file {str(doc)!r} does not exist")
+    if not doc.is_file():
+        raise ValueError(f"{str(doc)!r} is not a file (give the Markdown file to update, "
+                         "such as docs/tutorial.md)")
+    if doc.stat().st_size > MAX_DOC_BYTES:
+        raise ValueError(f"{str(doc)!r} is larger than {MAX_DOC_BYTES:,} bytes; it is not a "
+                         "documentation page")
+    try:
+        text = doc.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{str(doc)!r} is not UTF-8 text") from None
+    except OSError as exc:
+        raise ValueError(f"{str(doc)!r} cannot be read ({exc.strerror or exc})") from None
+    starts, ends = text.count(START), text.count(END)
+    if starts != 1 or ends != 1:
+        raise ValueError(f"{str(doc)!r} needs exactly one line {START} and one line {END} "
+                         f"around the table to replace (it has {count(starts, 'start marker')}"
+                         f" and {count(ends, 'end marker')})")
+    if text.index(START) > text.index(END):
+        raise ValueError(f"{str(doc)!r} has its line {END} before its line {START}")
+    return text
+
+
+def coverage_doc(value: str) -> Path:
+    """An argparse type: the file ``--update`` writes, checked before any work starts."""
+    try:
+        _doc_text(Path(value))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return Path(value)
+
+
 def update_doc(doc: Path, table: str) -> bool:
-    """Put ``table`` between the coverage markers of ``doc``; True when the file changed."""
-    text = doc.read_text(encoding="utf-8")
-    if START not in text or END not in text:
-        raise ValueError(f"{doc} has no {START} … {END} block to fill")
+    """Put ``table`` between the coverage markers of ``doc``; True when the file changed
+    (ValueError in plain words when ``doc`` is not a file with one coverage block; OSError
+    when it cannot be written)."""
+    text = _doc_text(doc)
     head, _, rest = text.partition(START)
     _, _, tail = rest.partition(END)
     new = f"{head}{START}\n{table}\n{END}{tail}"
@@ -73,7 +110,13 @@ def _coverage(args: argparse.Namespace) -> int:
     done = check_paths([str(tutorial_dir())])
     table = coverage_markdown(coverage(done.taught))
     if args.update:
-        changed = update_doc(Path(args.update), table)
+        try:
+            changed = update_doc(args.update, table)
+        except (OSError, ValueError) as exc:
+            why = exc if isinstance(exc, ValueError) else exc.strerror or exc
+            print(f"hellenes tutorial coverage: cannot update {args.update}: {why}",
+                  file=sys.stderr)
+            return 1
         print(f"{args.update}: coverage table {'updated' if changed else 'already current'}")
     else:
         print(table)
@@ -104,6 +147,6 @@ def add_tutorial_parser(subparsers: argparse._SubParsersAction) -> None:
     listing = sub.add_parser("list", help="list the chapters and their tasks")
     listing.set_defaults(func=_list)
     cov = sub.add_parser("coverage", help="print the coverage table (Markdown)")
-    cov.add_argument("--update", metavar="FILE",
+    cov.add_argument("--update", metavar="FILE", type=coverage_doc,
                      help="write it between the coverage markers of FILE (docs/tutorial.md)")
     cov.set_defaults(func=_coverage)

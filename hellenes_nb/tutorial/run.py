@@ -29,7 +29,7 @@ from hellenes_nb.lessons.markup import to_html
 from hellenes_nb.tutorial import board as boards
 from hellenes_nb.tutorial.format import StageSpec, TaskSpec
 from hellenes_nb.tutorial.goals import BattleScene, MapScene, unmet
-from hellenes_nb.tutorial.search import search
+from hellenes_nb.tutorial.search import Budget, search
 from hellenes_nb.tutorial.why import move_or_refusal
 
 __all__ = ["LabBoard", "RunError", "TaskRun", "stars_for"]
@@ -102,6 +102,8 @@ class TaskRun:
         self._picks = 0
         self._spent = 0
         self._quiet = False
+        #: the time the checker lets this file's searches take (None: only the search's bounds)
+        self.search_budget: Budget | None = None
         self._start()
 
     # -- setting up ---------------------------------------------------------------------------
@@ -269,8 +271,8 @@ class TaskRun:
         upto = self.stage
         fresh = TaskRun(self.task, self.world)
         fresh.play_solution(upto=upto)
+        self.shown = True  # before the board changes: the change is judged (and recorded)
         self._adopt(fresh)
-        self.shown = True
 
     def _adopt(self, other: TaskRun) -> None:
         """Take over the board and the progress of ``other`` (the same task)."""
@@ -308,7 +310,7 @@ class TaskRun:
             self.next()
 
     def _searched(self) -> tuple[dict, ...]:
-        found, tried = search(self)
+        found, tried = search(self, budget=self.search_budget)
         if found is None:
             raise RunError(f"stage {self.stage + 1}: no solution given and the search found "
                            f"none in {tried} positions; add a 'solution'")

@@ -8,18 +8,40 @@ question every area, block or battle block that could be clicked. The other side
 itself as in play. A position already seen is not searched again.
 
 The search is bounded (depth and positions), so a task whose goal is far away needs a
-``solution`` in its file; the checker says so.
+``solution`` in its file; the checker says so. The checker also gives each file a total time
+for its searches (a :class:`Budget`): a search that runs past it stops with :class:`OutOfTime`,
+so a file of many tasks without solutions takes seconds, not minutes.
 """
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from typing import Any
 
-__all__ = ["MAX_DEPTH", "MAX_NODES", "search"]
+__all__ = ["MAX_DEPTH", "MAX_NODES", "Budget", "OutOfTime", "search"]
 
 MAX_DEPTH = 8
 MAX_NODES = 4000
+
+
+class Budget:
+    """The seconds of searching left to one file's tasks (shared by all its searches)."""
+
+    def __init__(self, seconds: float):
+        self.seconds = self.left = seconds
+
+    @property
+    def spent(self) -> bool:
+        return self.left <= 0
+
+
+class OutOfTime(ValueError):
+    """A search ran past its :class:`Budget` (``tried``: the positions it tried)."""
+
+    def __init__(self, tried: int):
+        self.tried = tried
+        super().__init__(f"the search ran out of time after {tried} positions")
 
 
 def _key(run: Any) -> str:
@@ -58,10 +80,22 @@ def moves(run: Any) -> list[dict]:
     return [{"type": "attack"}]
 
 
-def search(run: Any, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES
-           ) -> tuple[list[dict] | None, int]:
+def search(run: Any, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES,
+           budget: Budget | None = None) -> tuple[list[dict] | None, int]:
     """(the shortest list of moves that finishes the run's current stage, or None; positions
-    tried). ``run`` is not changed."""
+    tried). ``run`` is not changed. With a ``budget``, the time taken is spent from it, and
+    :class:`OutOfTime` ends a search that would spend more than is left."""
+    began = time.monotonic()
+    try:
+        return _search(run, max_depth, max_nodes,
+                       None if budget is None else began + max(budget.left, 0.0))
+    finally:
+        if budget is not None:
+            budget.left -= time.monotonic() - began
+
+
+def _search(run: Any, max_depth: int, max_nodes: int, deadline: float | None
+            ) -> tuple[list[dict] | None, int]:
     start = run.stage
     todo: deque[tuple[Any, list[dict]]] = deque([(run.copy(), [])])
     seen = {_key(run)}
@@ -71,6 +105,8 @@ def search(run: Any, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES
         if len(path) >= max_depth:
             continue
         for move in moves(here):
+            if deadline is not None and time.monotonic() > deadline:
+                raise OutOfTime(tried)
             tried += 1
             there = here.copy()
             try:

@@ -125,6 +125,9 @@ def read_world(folder: Path | str | None = None) -> World:
         raise FileNotFoundError(f"the data folder {str(root)!r} does not exist")
     problems: list[Problem] = []
     cities = _read(root, "cities.yaml", CityList, problems, {})
+    if cities is not None and not cities:  # read, but empty: the other files cannot be checked
+        problems.append(Problem("cities.yaml", "", "the file lists no cities; the map needs "
+                                "its eleven cities (§2.1)"))
     context = {"cities": {c.id for c in cities}} if cities else {}
     roads = _read(root, "roads.yaml", RoadList, problems, context, key=None)
     cards = _read(root, "cards.yaml", CardList, problems, {}, key="number")
