@@ -13,7 +13,9 @@ The task itself is played by :class:`~hellenes_nb.tutorial.run.TaskRun` through 
 ``Game`` API: a move on the map goes through the shared session, so the run judges the goal
 after every change. A click the engine refuses (a block sent where it may not go) leaves the
 game as it was and shows the engine's reason. Solved tasks and their stars are kept in the
-learner's progress file (:class:`~hellenes_nb.tutorial.progress.Progress`).
+learner's progress file (:class:`~hellenes_nb.tutorial.progress.Progress`), merged with what
+other open tutorials wrote there; when it cannot be written the stars still show and the
+panel's notice says that the progress cannot be kept.
 
 Every button is also a Python method (``choose_task``, ``hint``, ``show_me``, ``restart``, ``next``,
 ``act``, ``pick``), so notebooks and tests can drive the widget without a browser.
@@ -104,7 +106,6 @@ class TutorialWidget(W.VBox):
         super().__init__([W.HBox([side, self.board],
                                  layout=W.Layout(flex_flow="row wrap", width="100%"))])
         self.add_class("ht-tutorial")
-        self.panel.notice = self.progress.problem
         self.choose_task(task or self.chapters[0].tasks[0].id)
 
     # -- the Python API ----------------------------------------------------------------------
@@ -310,6 +311,8 @@ class TutorialWidget(W.VBox):
         run = self._run
         p = self.panel
         steps = run.steps
+        if run.status == "solved":  # never raises for the file: a write that fails is a notice
+            self.progress.record(run.task.id, run.stars)
         with p.hold_sync():
             p.chapters = [{"id": c.id, "title": f"{c.chapter}. {c.title}",
                            "tasks": [{"id": t.id, "title": t.title,
@@ -332,7 +335,6 @@ class TutorialWidget(W.VBox):
             p.choices = [{"index": i, "label": a.get("label", a["type"])}
                          for i, a in enumerate(run.choices())]
             p.answers = [{"key": k, "label": name} for k, name in run.pick_options()]
-            if run.status == "solved":
-                self.progress.record(run.task.id, run.stars)
             p.stars = run.stars
             p.total = self.progress.total
+            p.notice = self.progress.problem

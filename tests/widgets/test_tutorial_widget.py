@@ -66,3 +66,53 @@ def test_a_broken_progress_file_starts_afresh_with_a_notice(tmp_path):
     bad.write_text("{not json", encoding="utf-8")
     w = TutorialWidget(progress=bad)
     assert "could not be read" in w.panel.notice
+
+
+def _stars_in(path) -> dict[str, int]:
+    return {t: e["stars"] for t, e in json.loads(path.read_text())["tasks"].items()}
+
+
+def _solve_click_a_port(w):
+    w.choose_task("click-a-port")
+    w.map.selected_area = "attica"  # as a click on Athens does
+    assert w.panel.status == "solved"
+
+
+def _solve_build_a_step(w):
+    w.choose_task("build-a-step")
+    w.show_me()  # solved, 0 stars
+    assert w.panel.status == "solved" and w.panel.stars == 0
+
+
+def test_two_tutorials_open_at_once_keep_both_stars(tmp_path):
+    """Issue 26 item 7: two cells (or notebooks) on one progress file; each solves its own
+    task; neither write loses the other's stars, and the second shows both in its picker."""
+    path = tmp_path / "progress.json"
+    first, second = TutorialWidget(progress=path), TutorialWidget(progress=path)
+    _solve_click_a_port(first)
+    _solve_build_a_step(second)
+    assert _stars_in(path) == {"click-a-port": 3, "build-a-step": 0}
+    picker = {t["id"]: t["stars"] for c in second.panel.chapters for t in c["tasks"]}
+    assert picker["click-a-port"] == 3 and picker["build-a-step"] == 0
+    assert second.panel.total == 3
+
+
+def test_progress_that_cannot_be_kept_still_shows_the_stars(tmp_path):
+    """Issue 26 item 8: a folder at the progress path; the solving click shows 3 stars and
+    says the progress cannot be kept, instead of raising OSError."""
+    path = tmp_path / "progress.json"
+    path.mkdir()
+    w = TutorialWidget(progress=path)
+    _solve_click_a_port(w)
+    assert w.panel.stars == 3 and w.panel.total == 3
+    assert "cannot be kept" in w.panel.notice and str(path) in w.panel.notice
+    picker = {t["id"]: t["stars"] for c in w.panel.chapters for t in c["tasks"]}
+    assert picker["click-a-port"] == 3
+
+
+def test_show_me_records_no_stars_in_the_progress_file(tmp_path):
+    """"Show me" solves with 0 stars; the file got 3, recorded while the shown board was
+    loaded and before the run knew it was shown."""
+    path = tmp_path / "progress.json"
+    _solve_build_a_step(TutorialWidget(progress=path))
+    assert _stars_in(path) == {"build-a-step": 0}
