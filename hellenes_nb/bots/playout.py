@@ -39,8 +39,7 @@ def apply_listed(ruleset: Ruleset, state: Any, action: dict, check: bool = False
     steps = ruleset.steps
     frame = state.stack[-1]
     state.barrier = False
-    steps.step_for(frame).apply(state, frame, strip_label(action))
-    steps.settle(state)
+    steps.carry_out(state, steps.step_for(frame), frame, strip_label(action))
     if before is not None:
         full = Game(ruleset, before, 0)
         full.apply(action)

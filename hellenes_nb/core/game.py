@@ -225,8 +225,7 @@ class Game:
         if reason is not None:
             raise reason
         n0 = len(new.log)
-        step.apply_checked(new, frame, clean, made)
-        self._steps.settle(new)
+        self._steps.carry_out(new, step, frame, clean, made, checked=True)
         if new.barrier:
             self._undo.clear()
         else:
@@ -257,6 +256,12 @@ class Game:
                 break
             events += self._apply_one(policy(self, side, self.legal_actions(side)))
         return events
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would take an action back now (False at the start and right
+        after a die roll or a reveal)."""
+        return bool(self._undo)
 
     def undo(self) -> None:
         """Take back the last action unless a die roll or a reveal came since (docs/engine.md)."""

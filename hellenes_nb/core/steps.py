@@ -7,6 +7,13 @@ index) to choose an action; a step without deciders is automatic and ``settle`` 
 ``terminal`` step ends play (the game stops). Frames are replaced, never edited in place
 (:func:`replace_top`), so clones of a state may share them.
 
+**Undo never passes a reveal.** :meth:`StepRegistry.carry_out` applies a decision and sets
+``state.barrier`` (undo stops there) when the decision shows some side what it did not know:
+when the step declares it (:attr:`Step.revealing`, :meth:`Step.reveals`: a card played from a
+hidden hand), when the state's dice were used (a die rolled, a deck shuffled) or when a rule set
+the barrier itself (a card drawn in the middle of an automatic step). The conformance suite
+(tests/conformance) checks this for every game.
+
 Nothing here knows a game: a state is any object with a ``stack`` list of frames.
 """
 
@@ -16,6 +23,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.echo import cut, shown
 
 #: a game's state (any object with a ``stack`` of frames; each game has its own class)
@@ -46,6 +54,9 @@ class Step:
     terminal = False
     #: minor decisions may be taken by a Game's ``auto`` policy
     minor = False
+    #: the action types that show another side what it did not know (a card played from a
+    #: hidden hand): undo stops after them (:meth:`reveals`)
+    revealing: frozenset[str] = frozenset()
     #: the registry this step belongs to (set when the registry is made)
     registry: StepRegistry
 
@@ -78,6 +89,12 @@ class Step:
             f"({self.text(state, frame)}). The choices are: {choices}",
             self.rules[0] if self.rules else "",
         )
+
+    def reveals(self, state: State, frame: dict, action: dict) -> bool:
+        """Whether ``action``, checked and about to be carried out at ``frame``, shows some
+        side what it did not know, so that undo must stop after it (by default: its type is
+        one of :attr:`revealing`). Dice need no declaring: the core sees them used."""
+        return action["type"] in self.revealing
 
     def apply(self, state: State, frame: dict, action: dict) -> None:
         """Carry out a validated action (mutates ``state``, which is a clone)."""
@@ -158,6 +175,22 @@ class StepRegistry:
             raise IllegalAction(f"the action needs a 'side' of {names}, got {shown(name)}")
         return self.roles.index(name)
 
+    def carry_out(self, state: State, step: Step, frame: dict, action: dict,
+                  made: Any = None, checked: bool = False) -> None:
+        """Carry out a decided ``action`` at the top ``frame`` (``step``'s), with what its
+        check ``made`` when ``checked``, then run the automatic steps after it. Sets
+        ``state.barrier`` when it revealed something: the step says so (:meth:`Step.reveals`)
+        or the dice were used (module docstring); a rule may also have set it."""
+        reveal = step.reveals(state, frame, action)
+        rolled = _dice_at(state)
+        if checked:
+            step.apply_checked(state, frame, action, made)
+        else:
+            step.apply(state, frame, action)
+        self.settle(state)
+        if reveal or _dice_at(state) != rolled:
+            state.barrier = True
+
     def settle(self, state: State, limit: int = 100_000) -> None:
         """Run automatic steps until a decision is needed or a terminal step is reached."""
         for _ in range(limit):
@@ -170,6 +203,13 @@ class StepRegistry:
             step.run(state, frame)
         raise RuntimeError(f"the engine ran {limit} automatic steps without needing a "
                            "decision")
+
+
+def _dice_at(state: State) -> tuple[int, tuple[int, ...]] | None:
+    """Where the state's dice stand (None for a game without :class:`Dice`): it changes
+    whenever a die is rolled or a deck shuffled."""
+    dice = getattr(state, "dice", None)
+    return (dice.state, dice.forced) if isinstance(dice, Dice) else None
 
 
 def push(state: State, frame: dict) -> None:
