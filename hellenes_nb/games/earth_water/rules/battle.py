@@ -64,6 +64,8 @@ class Battle(EWStep):
 
     kind = "battle"
     rules = ("7.0",)
+    #: a battle card is shown from the hidden hand: undo stops there
+    revealing = frozenset({"react"})
 
     def deciders(self, st: State, frame: dict) -> tuple[int, ...]:
         who = DECIDING.get(frame["stage"])
@@ -99,7 +101,6 @@ class Battle(EWStep):
         greek = st.dice.rolls(dice_for(st, frame, 0))
         persian = st.dice.rolls(dice_for(st, frame, 1))
         g, p = max(greek), max(min(d, cap) for d in persian)
-        st.barrier = True
         lost = [p >= g, g >= p]
         for side in (0, 1):
             if lost[side]:

@@ -62,7 +62,6 @@ def sudden_death(st: State, *, in_operations: bool) -> None:
     st.deck = st.deck + st.discard + lost
     st.discard = []
     st.dice.shuffle(st.deck)
-    st.barrier = True
     if in_operations:
         for i in range(len(st.stack) - 1, -1, -1):
             if st.stack[i]["kind"] == "operations":

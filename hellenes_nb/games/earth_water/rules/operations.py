@@ -20,6 +20,8 @@ class Operations(EWStep):
 
     kind = "operations"
     rules = ("6.1",)
+    #: a card played goes face up from the hidden hand (§6.2): undo stops there
+    revealing = frozenset({"play_card"})
 
     def deciders(self, st: State, frame: dict) -> tuple[int, ...]:
         if frame.get("ended") or frame["passes"] >= 2 or not st.hands[frame["turn"]]:

@@ -55,13 +55,13 @@ def ostracism(st: State) -> None:
     hand = st.hands[0]
     card = hand.pop(st.dice.randbelow(len(hand)))
     st.discard.append(card)
-    st.barrier = True
     st.event("ostracism", "6.2", f"Ostracism: {card_name(card, 0)} is taken at random from "
              "the Greek hand and discarded.", 1, card=card)
 
 
 def hippias(st: State) -> None:
-    """Card 9: Persia sees the Greek hand and picks a card of it to discard."""
+    """Card 9: Persia sees the Greek hand (a reveal: undo stops here) and picks a card of it to
+    discard."""
     st.barrier = True
     shown = ", ".join(card_name(c, 0) for c in st.hands[0])
     st.event("hippias", "6.2", f"Hippias: Persia looks at the Greek hand: {shown}.", 1,
@@ -73,7 +73,6 @@ def separate_peace(st: State) -> None:
     """Card 10: a die each; if Persia's is higher, Greece shows its hand and discards its
     Sparta cards."""
     g, p = st.dice.roll(), st.dice.roll()
-    st.barrier = True
     if p <= g:
         st.event("separate_peace", "6.2", f"Separate Peace: Greece rolls {g}, Persia {p}; the "
                  "alliance holds.", 1, dice={"greece": [g], "persia": [p]})
@@ -262,6 +261,8 @@ class Pacification:
     card; Sudden Death drawn while a king lives ends the operations (§5.3)."""
 
     rule = "6.2"
+    #: a discarded card goes face up from the Persian hand (the draw is a reveal of its own)
+    revealing = frozenset({"discard"})
 
     def options(self, st: State, frame: dict, side: int) -> list[dict]:
         return [action("discard", 1, f"Pacification: discard {card_name(c, 1)}", card=c)

@@ -24,6 +24,10 @@ class Pick(SideStep):
     def act(self, st: State, frame: dict, act: dict) -> None:
         HANDLERS[frame["what"]].act(st, frame, act)
 
+    def reveals(self, st: State, frame: dict, action: dict) -> bool:
+        """As the handler says (its ``revealing`` action types, none by default)."""
+        return action["type"] in getattr(HANDLERS[frame["what"]], "revealing", ())
+
     def text(self, st: State, frame: dict) -> str:
         return HANDLERS[frame["what"]].text(st, frame)
 

@@ -90,6 +90,8 @@ class Window(SideStep):
 
     kind = "window"
     rules = ("6.1",)
+    #: the reaction card is shown from the hidden hand: undo stops there
+    revealing = frozenset({"react"})
 
     def options(self, st: State, frame: dict, side: int) -> list[dict]:
         card = frame["card"]

@@ -53,6 +53,15 @@ class Supply(EWStep):
     kind = "supply"
     rules = ("8.0",)
 
+    def reveals(self, st: State, frame: dict, action: dict) -> bool:
+        """A card discarded from a hidden hand goes face up (§8.1): undo stops there."""
+        kind = action["type"]
+        if kind == "discard":
+            return True
+        if kind in ("keep_card", "keep_none"):
+            return len(st.hands[1]) > (kind == "keep_card")
+        return False
+
     def deciders(self, st: State, frame: dict) -> tuple[int, ...]:
         stage, side = frame["stage"], frame["side"]
         if stage == "remove" or (stage == "cards" and st.hands[side] and st.campaign < LAST):
