@@ -184,14 +184,31 @@ def test_6_2_separate_peace_discards_the_sparta_cards_on_a_higher_persian_die():
 
 
 @pytest.mark.rule("6.2")
-def test_6_2_royal_road_clears_abydos_and_brings_armies():
+def test_6_2_card_8_royal_road_sends_the_greeks_home_and_brings_no_persians():
+    """Card 8 does one thing or the other: with Greek armies in the city, they go back to the
+    reserve and that is all (docs/rules-decisions.md)."""
     game = ew_game(greek=(13,), persian=(8,), ga={"abydos": 2})
+    reserve = game.state.reserve[1]
     play(game, "persia", 8, "event")
     do(game, type="choose_city", city="abydos")
-    assert count(game, "ga", "abydos") == 0
+    assert count(game, "ga", "abydos") == 0 and game.state.reserve[0] >= 2
+    assert count(game, "pa", "abydos") == 0 and game.state.reserve[1] == reserve
+    assert game.prompt.kind == "operations" and game.prompt.side == "greece"
+
+
+@pytest.mark.rule("6.2")
+def test_6_2_card_8_royal_road_brings_persians_where_some_already_stand():
+    """With no Greek army in the city, one to three Persian armies come from the reserve, even
+    where Persian armies already stand (a city holds any number, §5.1)."""
+    game = ew_game(greek=(13,), persian=(8,), ga={"abydos": 1}, pa={"ephesos": 2})
+    play(game, "persia", 8, "event")
+    labels = [a["label"] for a in game.legal_actions()]
+    assert labels == ["The Royal Road: send the 1 Greek army in Abydos back to the reserve",
+                      "The Royal Road: bring Persian armies to Ephesos"]
+    do(game, type="choose_city", city="ephesos")
     assert {a["n"] for a in game.legal_actions()} == {1, 2, 3}
-    do(game, type="place_armies", city="abydos", n=3)
-    assert count(game, "pa", "abydos") == 3
+    do(game, type="place_armies", city="ephesos", n=3)
+    assert count(game, "pa", "ephesos") == 5 and count(game, "ga", "abydos") == 1
 
 
 @pytest.mark.rule("6.2")

@@ -114,7 +114,10 @@ def acropolis(st: State) -> None:
 
 
 def _royal_road_here(st: State, c: int) -> bool:
-    return bool(st.u[c]) or (not st.u[N + c] and st.reserve[1] > 0)
+    """Whether card 8 does something in ``c``: Greek armies to send home, or, with none there,
+    Persian armies to bring from the reserve (Persian armies already there are no bar: a city
+    holds any number, §5.1)."""
+    return bool(st.u[c]) or st.reserve[1] > 0
 
 
 def _defection_ok(st: State) -> bool:
@@ -168,8 +171,9 @@ class Tribute:
 
 
 class RoyalRoad:
-    """Card 8: Abydos or Ephesos is cleared of Greek armies, then (if empty of Persians) gets
-    one to three Persian armies (``place``)."""
+    """Card 8, one or the other in Abydos or Ephesos: the Greek armies there go back to the
+    reserve, or, where there are none, one to three Persian armies come from the reserve
+    (``place_armies``; docs/rules-decisions.md)."""
 
     rule = "6.2"
 
@@ -179,11 +183,22 @@ class RoyalRoad:
             return [action("place_armies", 1, f"The Royal Road: put {plural(n, 'army', 'armies')}"
                            f" in {name(c)}", city=city_id(c), n=n)
                     for n in range(1, min(3, st.reserve[1]) + 1)]
-        return [action("choose_city", 1, f"The Royal Road: {name(c)}", city=city_id(c))
-                for c in (ABYDOS, EPHESOS) if _royal_road_here(st, c)]
+        out = []
+        for c in (ABYDOS, EPHESOS):
+            if st.u[c]:
+                greeks = plural(st.u[c], "Greek army", "Greek armies")
+                out.append(action("choose_city", 1, f"The Royal Road: send the {greeks} in "
+                                  f"{name(c)} back to the reserve", city=city_id(c)))
+            elif st.reserve[1]:
+                out.append(action("choose_city", 1, f"The Royal Road: bring Persian armies to "
+                                  f"{name(c)}", city=city_id(c)))
+        return out
 
     def act(self, st: State, frame: dict, act: dict) -> None:
         city = city_of(act)
+        if act["type"] == "choose_city" and not st.u[city]:  # no Greek army: Persians come
+            replace_top(st, city=city)
+            return
         if act["type"] == "place_armies":
             n = act["n"]
             st.reserve[1] -= n
@@ -199,10 +214,7 @@ class RoyalRoad:
         armies = plural(gone, "Greek army", "Greek armies")
         st.event("royal_road", "6.2", f"The Royal Road: {armies} in {name(city)} go back to "
                  "the reserve.", 1, city=city_id(city))
-        if not st.u[N + city] and st.reserve[1]:
-            replace_top(st, city=city)
-        else:
-            pop(st, frame)
+        pop(st, frame)
 
     def text(self, st: State, frame: dict) -> str:
         if "city" in frame:
