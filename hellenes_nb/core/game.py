@@ -13,21 +13,35 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import ValidationError
+
 from hellenes_nb.core.echo import cut, shown
 from hellenes_nb.core.ruleset import PieceMoves, Ruleset, role_names, ruleset_for
 from hellenes_nb.core.savejson import (
     OPEN_FORMAT,
     SAVE_VERSION,
+    Origin,
     first_difference,
     parse_json,
+    refusal,
     save_kind,
 )
 from hellenes_nb.core.steps import IllegalAction, Step
 
-__all__ = ["AutoPolicy", "Game", "IllegalAction", "Prompt"]
+__all__ = ["AutoPolicy", "Game", "IllegalAction", "Prompt", "register_origin"]
 
 #: ``auto(game, side, choices) -> action`` picks minor decisions for a side
 AutoPolicy = Callable[["Game", str, list[dict]], dict]
+
+#: how to build the game an origin names (``Game.begin``), by the origin's kind: the builder
+#: gets the origin and the seed and returns a game at that position with an empty history
+_ORIGINS: dict[str, Callable[[dict[str, Any], int], Game]] = {}
+
+
+def register_origin(kind: str, build: Callable[[dict[str, Any], int], Game]) -> None:
+    """Say how to rebuild the position a save's ``origin`` of ``kind`` names (the lessons
+    register "lesson" in ``hellenes_nb/__init__.py``)."""
+    _ORIGINS[kind] = build
 
 
 @dataclass(frozen=True)
@@ -54,6 +68,8 @@ class Game:
         self.history: list[dict] = list(history or [])
         self._undo: list[tuple[Any, int]] = []
         self.auto = auto
+        #: where the game began when not at its scenario's setup (:meth:`rebase`), else None
+        self.origin: dict[str, Any] | None = None
         self._steps.settle(self._state)
         self._run_auto()
 
@@ -67,6 +83,41 @@ class Game:
             raise ValueError(f"the seed must be a whole number, not {shown(seed)}")
         ruleset = ruleset_for(scenario, **options)
         return cls(ruleset, ruleset.setup(str(scenario), seed, **options), seed, auto=auto)
+
+    @classmethod
+    def begin(cls, scenario: str, seed: int, origin: dict[str, Any] | None = None,
+              **options: Any) -> Game:
+        """The game as it began: the setup of ``scenario``, or the position ``origin`` names
+        (:meth:`rebase`), rebuilt by its registered builder. ValueError in plain words when
+        that position cannot be rebuilt or is not of this scenario and seed."""
+        if origin is None:
+            return cls.new(scenario, seed, **options)
+        try:
+            kind = Origin.model_validate(origin).kind
+        except ValidationError as exc:
+            raise refusal(exc, "the game's origin") from None
+        if kind not in _ORIGINS:
+            raise ValueError(f"the game began at a {kind} position, which this installation "
+                             "cannot rebuild")
+        game = _ORIGINS[kind](origin, seed)
+        if (game.state.scenario, game.seed) != (scenario, seed):
+            raise ValueError(f"the {kind} named as the game's origin starts scenario "
+                             f"{game.state.scenario!r} with seed {game.seed}, not scenario "
+                             f"{scenario!r} with seed {seed}")
+        return game
+
+    def rebase(self, origin: dict[str, Any]) -> None:
+        """Make this position the game's start from now on: ``origin`` says how to build it
+        again (a lesson's step, ``{"kind": "lesson", "name": "pylos-425", "step": 5}``). A
+        save records the origin and the moves after it, and loading rebuilds the start with
+        :meth:`begin` instead of the scenario's setup; the history and undo start afresh."""
+        try:
+            Origin.model_validate(origin)
+        except ValidationError as exc:
+            raise refusal(exc, "the game's origin") from None
+        self.origin = dict(origin)
+        self.history = []
+        self._undo = []
 
     @classmethod
     def replay(cls, scenario: str, seed: int, actions_: list[dict], **options: Any) -> Game:
@@ -281,17 +332,21 @@ class Game:
         g.history = list(self.history)
         g._undo = list(self._undo)
         g.auto = self.auto
+        g.origin = self.origin
         return g
 
     # -- saving ------------------------------------------------------------------------------
     def to_json(self) -> str:
         """The whole game as JSON, open to anyone who reads the file: scenario, seed, actions
         so far and the whole state, hidden information included (the teacher's and hot-seat
-        save; a game against the computer is saved sealed, docs/dashboard.md)."""
-        return json.dumps({"format": OPEN_FORMAT, "version": SAVE_VERSION,
-                           "scenario": self._state.scenario, "seed": self.seed,
-                           "history": self.history,
-                           "state": self.ruleset.save_state(self._state)})
+        save; a game against the computer is saved sealed, docs/dashboard.md). A game that
+        began elsewhere than its scenario's setup also names its ``origin``."""
+        data = {"format": OPEN_FORMAT, "version": SAVE_VERSION,
+                "scenario": self._state.scenario, "seed": self.seed,
+                "history": self.history, "state": self.ruleset.save_state(self._state)}
+        if self.origin is not None:
+            data["origin"] = self.origin
+        return json.dumps(data)
 
     @classmethod
     def from_json(cls, text: str | bytes, **options: Any) -> Game:
@@ -306,7 +361,7 @@ class Game:
                              "Dashboard.load on the installation that saved it can open it")
         ruleset = ruleset_for(str(data.get("scenario")), **options)
         scenario, seed, moves = ruleset.read_save(data, **options)
-        game = cls._replayed(scenario, seed, moves, options)
+        game = cls._replayed(scenario, seed, moves, options, data.get("origin"))
         replayed = json.loads(json.dumps(ruleset.save_state(game._state)))
         diff = first_difference(data["state"], replayed)
         if diff is not None:
@@ -317,12 +372,14 @@ class Game:
 
     @classmethod
     def _replayed(cls, scenario: str, seed: int, moves: list[dict],
-                  options: dict[str, Any]) -> Game:
-        """:meth:`replay` for a save: a refused move is a ValueError naming its number."""
+                  options: dict[str, Any], origin: dict[str, Any] | None = None) -> Game:
+        """:meth:`replay` for a save (from its ``origin`` if it has one, :meth:`begin`): a
+        refused move is a ValueError naming its number."""
         try:
-            game = cls.new(scenario, seed, **options)
-        except (KeyError, ValueError) as exc:
-            raise ValueError(f"the saved game names a scenario this version cannot set up: "
+            game = cls.begin(scenario, seed, origin, **options)
+        except (KeyError, ValueError, OSError) as exc:
+            what = "a scenario" if origin is None else "a starting position"
+            raise ValueError(f"the saved game names {what} this version cannot set up: "
                              f"{exc}") from exc
         for i, action in enumerate(moves, 1):
             try:

@@ -174,6 +174,17 @@ class Move(TypedDict):
 
 
 
+class Origin(Strict):
+    """Where a game began when not at its scenario's setup: a step of a packaged lesson, by
+    the lesson's name, the step and the option chosen there (``Game.rebase``). The loader
+    rebuilds that position from the installed lesson, never from the file."""
+
+    kind: Literal["lesson"]
+    name: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,79}$")]
+    step: Annotated[int, Field(ge=0, le=500)]
+    option: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,79}$")] | None = None
+
+
 class OpenEnvelope(Strict):
     """The parts every open save has, whatever the game: the position is checked by the
     game's own model (its ``read_save``)."""
@@ -184,6 +195,7 @@ class OpenEnvelope(Strict):
     scenario: str
     seed: Annotated[int, Field(ge=-(1 << 63), le=(1 << 64) - 1)]
     history: list[Move]
+    origin: Origin | None = None
 
     @field_validator("history", mode="before")
     @classmethod

@@ -5,10 +5,13 @@ For each file, in order:
 1. it is plain YAML data (no tags that could run code) in the lesson format (``format.py``);
 2. every reference exists: areas, units, cards, leaders, rule sections (§), and Thucydides or
    Xenophon passages in ``data/hellenes/passages.yaml``;
-3. the declared position is legal (``position.py``: capacity, locations, carrying...);
+3. the declared position is legal (``position.py``: capacity, locations, carrying, a card in
+   one place only...);
 4. the lesson replays on the engine: every scripted action is legal when its turn comes, every
-   decision option is legal, each battle is fought, forced dice are all used, and each step's
-   ``expect`` block matches the engine.
+   decision option is legal, each battle is fought, forced dice are all used, each step's
+   ``expect`` block matches the engine, and every position the lesson sets up or reaches (the
+   start, each step, each option) passes the game's own invariants (``invariants.py``: every
+   unit and card in one place, cities within capacity, hidden information kept hidden).
 
 Each problem names the file, the step and what is wrong.
 """
@@ -19,9 +22,12 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from hellenes_nb.core.game import Game
 from hellenes_nb.games.earth_water.lesson import check_lesson as check_ew_lesson
 from hellenes_nb.games.earth_water.lesson import is_ew_lesson
 from hellenes_nb.games.hellenes.world import World, load_world
+from hellenes_nb.games.services import services_for
+from hellenes_nb.gameservices import InvariantError
 from hellenes_nb.lessons.format import LessonSpec, Problem, StepSpec, parse_lesson, read_lesson_file
 from hellenes_nb.lessons.position import position_problems
 from hellenes_nb.lessons.runner import apply_option, start_game
@@ -159,17 +165,37 @@ def check_lesson(path: str | Path, *, world: World | None = None,
     return out
 
 
+def _broken(game: Game, since: int) -> str | None:
+    """What the game's own invariants refuse in its position (log events from ``since`` on
+    are new), or None."""
+    check = services_for(game.ruleset).check_invariants
+    try:
+        if check is not None:
+            check(game, since)
+    except InvariantError as exc:
+        return f"the position breaks the game's own checks: {exc}"
+    return None
+
+
 def _replay(spec: LessonSpec, world: World) -> list[Problem]:
-    """Play the lesson through the engine; stop at the first step that cannot be played."""
+    """Play the lesson through the engine; stop at the first step that cannot be played or
+    leaves a position the game's invariants refuse."""
     file = spec.path
     out: list[Problem] = []
     game = start_game(spec, world)
+    broken = _broken(game, 0)
+    if broken:
+        return [Problem(file, "position", broken)]
     for step in spec.steps:
+        since = len(game.log)
         try:
             play_step(game, step)
         except ScriptError as exc:
             out.append(Problem(file, step.where, str(exc)))
             return out
+        broken = _broken(game, since)
+        if broken:
+            return [*out, Problem(file, step.where, broken)]
         out += [Problem(file, step.where, m) for m in expectation_problems(game, step)]
         d = step.decision
         if d is None:
@@ -180,6 +206,10 @@ def _replay(spec: LessonSpec, world: World) -> list[Problem]:
                 apply_option(branch, option)
             except ScriptError as exc:
                 out.append(Problem(file, step.where, f"decision: {exc}"))
+                continue
+            broken = _broken(branch, len(game.log))
+            if broken:
+                out.append(Problem(file, step.where, f"decision option {option.id!r}: {broken}"))
         if out:
             return out
         apply_option(game, d.historical)

@@ -31,6 +31,7 @@ class BotGame(Game):
         self._rng = random.Random(seed)
         super().__init__(game.ruleset, game.state.clone(), game.seed, history=game.history,
                          auto=game.auto)
+        self.origin = game.origin
         self.bot_moves()
 
     def _bot_action(self) -> dict | None:

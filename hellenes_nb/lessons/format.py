@@ -59,8 +59,9 @@ def _format(value: Any) -> str:
 
 
 def _id(value: str) -> str:
-    if not _ID.match(value):
-        raise ValueError(f"{value!r} should be lower-case letters, digits, '_' or '-'")
+    if not _ID.match(value) or len(value) > 80:
+        raise ValueError(f"{short(value)} should be lower-case letters, digits, '_' or '-' "
+                         "(at most 80)")
     return value
 
 

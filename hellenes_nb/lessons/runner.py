@@ -20,13 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from hellenes_nb.core.game import Game
+from hellenes_nb.core.savejson import Origin
 from hellenes_nb.games.hellenes.index import SEASONS
 from hellenes_nb.games.hellenes.ruleset import HELLENES
 from hellenes_nb.games.hellenes.world import World, load_world
 from hellenes_nb.lessons.command import BotGame
 from hellenes_nb.lessons.format import LessonSpec, OptionSpec, StepSpec, load_spec
 from hellenes_nb.lessons.markup import to_html, to_text
-from hellenes_nb.lessons.position import build_state
+from hellenes_nb.lessons.position import PositionError, build_state
 from hellenes_nb.lessons.script import ScriptError, StepRun, apply_scripted, play_step
 from hellenes_nb.lessons.sources import AUTHORS, find_passage, parse_span
 
@@ -84,7 +85,10 @@ class Lesson:
             spec = load_spec(path)
         self.spec = spec
         self.world = world or load_world()
-        self._start = start_game(spec, self.world)
+        try:
+            self._start = start_game(spec, self.world)
+        except PositionError as exc:  # a file ``lesson check`` would refuse, opened anyway
+            raise LessonError(f"{spec.path}: position: {exc}") from None
         self._arrived: list[Game] = []
         self._runs: list[StepRun] = []
         self._left: dict[int, Game] = {}
@@ -225,6 +229,7 @@ class Lesson:
             apply_option(branch, option)
         except ScriptError as exc:
             raise self._fail(self.index, str(exc)) from None
+        branch.rebase(self._origin(option.id))
         h = d.historical
         result = {"chosen": option.id, "label": option.label, "historical": h.id,
                   "historical_label": h.label, "matches_history": option.id == h.id,
@@ -249,17 +254,26 @@ class Lesson:
         step's position. ``opponent="bot"`` lets a simple bot play the other side (battles
         take the cautious first choice, other decisions are random with ``seed``);
         ``"hotseat"`` leaves both sides to the players. ``side`` defaults to the lesson's.
+        The game records the lesson's step as its origin, so a save of it loads again
+        (``lessons/origin.py``).
         """
         side = side or self.spec.side
         if side not in ("athens", "sparta"):
             raise LessonError(f"side must be 'athens' or 'sparta', not {side!r}")
         chosen = self._choices.get(self.index)
         base = (chosen["game"] if chosen else self._arrived[self.index]).clone()
+        if not chosen:
+            base.rebase(self._origin())
         if opponent == "hotseat":
             return base
         if opponent == "bot":
             return BotGame(base, player=side, seed=self.spec.seed if seed is None else seed)
         raise LessonError(f"opponent must be 'bot' or 'hotseat', not {opponent!r}")
+
+    def _origin(self, option: str | None = None) -> dict[str, Any]:
+        """The origin of a game begun at this step (``Game.rebase``; ``lessons/origin.py``)."""
+        return Origin(kind="lesson", name=self.spec.id, step=self.number,
+                      option=option).model_dump(exclude_none=True)
 
     # -- the widget's view ---------------------------------------------------------------------
     def citations(self, step: StepSpec | None = None) -> list[dict[str, Any]]:

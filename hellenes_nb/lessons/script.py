@@ -254,7 +254,10 @@ def deal_hands(game: Game, hands: dict[str, tuple[int, ...]]) -> None:
                               f"{len(old[SIDE_NAMES.index(side)])} now", "10.1")
         for n in cards:
             if n in named_for:
-                raise ScriptError(f"hands: card {n} is named twice")
+                twice = (f"twice for {side}" if named_for[n] == side
+                         else f"for both {named_for[n]} and {side}")
+                raise ScriptError(f"hands: card {n} is named {twice}; a card is in one place "
+                                  "only")
             if n not in deck and not any(n in h for h in old):
                 raise ScriptError(f"hands {side}: card {n} cannot be dealt: "
                                   f"{_card_whereabouts(st, n)}", "10.1")

@@ -230,3 +230,54 @@ def test_an_empty_field_counts_as_left_out(write, world):
     text = MINI.replace("    rules: [\"5.21\"]\n", "    rules: [\"5.21\"]\n    do:\n    dice:\n")
     assert _problems(write, text, world) == []
     assert load_spec(write(text)).steps[0].actions == ()
+
+
+# -- issue 26 item 4: a card in one place, and the game's own invariants on every position -----
+def test_a_card_named_for_both_hands_at_a_step_names_file_step_and_card(write, world):
+    text = MINI.replace("    rules: [\"5.2\"]\n", "    rules: [\"5.2\"]\n    hands: {athens: [43], "
+                                                   "sparta: [43]}\n")
+    msg = _one(write, text, world)
+    assert msg.endswith("lesson.yaml: step 2 'The landing': hands: card 43 is named for both "
+                        "athens and sparta; a card is in one place only")
+
+
+def test_a_card_in_both_hands_of_the_position_is_refused(write, world):
+    msg = _one(write, MINI.replace("sparta: [32, 35]", "sparta: [32, 43]"), world)
+    assert msg.endswith("lesson.yaml: position: hands sparta: card 43 is already in athens's "
+                        "hand")
+
+
+@pytest.fixture
+def strict_invariants(monkeypatch):
+    """The Hellenes invariants, plus one that refuses Athens's A9 in Pylos: the checker must
+    report whatever the game's own invariants refuse, at the step where it happens."""
+    from dataclasses import replace
+
+    from hellenes_nb.games import services
+    from hellenes_nb.games.hellenes.invariants import check_invariants
+    from hellenes_nb.gameservices import InvariantError
+
+    def stricter(game, since=0, dead_end=True):
+        check_invariants(game, since, dead_end)
+        st = game.state
+        if st.loc[st.ix.unit("A9")] == st.ix.place("pylos"):
+            raise InvariantError("A9 may not stand in pylos")
+
+    ours = replace(services.SERVICES["hellenes"], check_invariants=stricter)
+    monkeypatch.setitem(services.SERVICES, "hellenes", ours)
+
+
+def test_the_check_runs_the_games_invariants_after_each_step(write, world, strict_invariants):
+    assert _one(write, MINI, world).endswith(
+        "lesson.yaml: step 2 'The landing': the position breaks the game's own checks: A9 may "
+        "not stand in pylos")
+
+
+def test_the_check_runs_the_games_invariants_on_the_start(write, world, strict_invariants):
+    text = MINI.replace("{unit: A9, area: messenian_gulf, cv: 4, carries: A30}",
+                        "{unit: A9, area: pylos, cv: 4}").replace(
+        "{unit: A30, area: messenian_gulf, cv: 3}", "{unit: A30, area: pylos, cv: 3}")
+    assert _one(write, text.split("steps:")[0] + "steps:\n  - title: One\n    narrative: x\n",
+                world).endswith("lesson.yaml: position: the position breaks the game's own "
+                                "checks: A9 may not stand in pylos")
+

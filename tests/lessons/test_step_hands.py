@@ -61,7 +61,9 @@ def test_hands_already_held_change_nothing(game):
 
 @pytest.mark.parametrize("hands,words", [
     ({"athens": (14, 43, 1)}, "3 cards are named, but the hand holds 2 now"),
-    ({"athens": (14,), "sparta": (14,)}, "card 14 is named twice"),
+    ({"athens": (14,), "sparta": (14,)}, "card 14 is named for both athens and sparta; a card "
+                                         "is in one place only"),
+    ({"athens": (14, 14)}, "card 14 is named twice for athens"),
     ({"athens": (99,)}, "card 99 cannot be dealt: it is not in this scenario's deck (§3.0)"),
 ])
 def test_a_card_that_cannot_be_dealt_is_refused_and_nothing_changes(game, hands, words):

@@ -18,39 +18,66 @@ tells what was chosen in 480 BC and why, with its ``sources``.
 
 from __future__ import annotations
 
+import os
+import re
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import model_validator
+from pydantic import AfterValidator, PrivateAttr, field_validator, model_validator
 
+from hellenes_nb.core.echo import shown
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.models import (
     FileError,
     FileModel,
+    ItemFile,
     Items,
     Text,
     between,
     option_problems,
-    read_yaml,
-    validate,
+    short,
 )
+from hellenes_nb.core.savejson import Origin
 from hellenes_nb.games.earth_water.index import CITY, N
-from hellenes_nb.games.earth_water.invariants import TOTALS
+from hellenes_nb.games.earth_water.invariants import TOTALS, check_invariants
 from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
 from hellenes_nb.games.earth_water.state import FLAGS
+from hellenes_nb.gameservices import InvariantError
 
 __all__ = ["Lesson", "check_lesson", "decide", "is_ew_lesson", "lesson_game", "read_lesson",
-           "run_step"]
+           "run_step", "start_at"]
 
+FORMAT_LINE = "format: ew-lesson 1"
 Side = Literal["greece", "persia"]
 Count = Annotated[int, between(0, 24, "§2.2")]
 Die = Annotated[int, between(1, 6, "§7.1")]
+Flag = Literal[tuple(FLAGS)]  # type: ignore[valid-type]
+_ID = re.compile(r"^[a-z0-9][a-z0-9_-]{0,79}$")
+
+
+def _city(name: str) -> str:
+    if name not in CITY:
+        raise ValueError(f"{short(name)} is not a city of the board (the cities: "
+                         f"{', '.join(CITY)})")
+    return name
+
+
+def _id(value: str) -> str:
+    if not _ID.match(value):
+        raise ValueError(f"{short(value)} should be lower-case letters, digits, '_' or '-' "
+                         "(at most 80)")
+    return value
+
+
+City = Annotated[Text, AfterValidator(_city)]
+Id = Annotated[Text, AfterValidator(_id)]
 
 
 class Pieces(FileModel):
-    armies: dict[Text, Count] = {}
-    fleets: dict[Text, Count] = {}
+    armies: dict[City, Count] = {}
+    fleets: dict[City, Count] = {}
 
 
 class Position(FileModel):
@@ -61,25 +88,39 @@ class Position(FileModel):
     greece: Pieces
     persia: Pieces
     hands: dict[Side, Items[Annotated[int, between(1, 16, "§2.3")]]]
-    flags: Items[Literal[tuple(FLAGS)]] = ()  # type: ignore[valid-type]
+    flags: Items[Flag] = ()
     start: Literal["persian_preparation", "operations"]
+
+    @field_validator("hands")
+    @classmethod
+    def _cards_once(cls, hands: dict[str, tuple[int, ...]]) -> dict[str, tuple[int, ...]]:
+        greek, persian = hands.get("greece", ()), hands.get("persia", ())
+        wrong = [f"card {c} is in both the Greek and the Persian hand"
+                 for c in sorted(set(greek) & set(persian))]
+        wrong += [f"card {c} is named twice in the {word} hand"
+                  for word, cards in (("Greek", greek), ("Persian", persian))
+                  for c in sorted({c for c in cards if cards.count(c) > 1})]
+        if wrong:
+            raise ValueError("; ".join(wrong) + ": each of the 16 cards is in one place only "
+                             "(§2.3)")
+        return hands
 
 
 class Expect(FileModel):
     """What must be true after a step."""
 
-    armies: dict[Side, dict[Text, Count]] = {}
-    fleets: dict[Side, dict[Text, Count]] = {}
-    flags: Items[Text] = ()
+    armies: dict[Side, dict[City, Count]] = {}
+    fleets: dict[Side, dict[City, Count]] = {}
+    flags: Items[Flag] = ()
     score: Annotated[int, between(-6, 6, "§4.5")] | None = None
-    control: dict[Text, Side | Literal["nobody"]] = {}
+    control: dict[City, Side | Literal["nobody"]] = {}
 
 
 class Option(FileModel):
     """One choice at a decision point: the historical one is the rest of the step's play; any
     other plays its own actions (a branch) and checks where they lead."""
 
-    id: Text
+    id: Id
     label: Text
     historical: bool = False
     dice: Items[Die] = ()
@@ -134,41 +175,38 @@ class Step(FileModel):
 
 class Lesson(FileModel):
     format: Literal["ew-lesson 1"]
-    id: Text
+    id: Id
     title: Text
     sources: Items[Text]
     introduction: Text
     summary: Text
     position: Position
     steps: Items[Step]
+    _path: str = PrivateAttr("")
 
 
 class LessonError(FileError):
     """A lesson file cannot be used; ``problems`` lists every problem."""
 
 
+_FILE = ItemFile(Lesson, "steps", "step")
+
+
 def read_lesson(path: Path | str) -> Lesson:
-    """Read and validate a lesson file (:class:`LessonError` naming every problem)."""
-    name = Path(path).name
-    data, problems = read_yaml(path, name)
-    if problems:
-        raise LessonError(problems)
-    lesson, problems = validate(Lesson, data, name)
-    if problems:
-        raise LessonError(problems)
-    return lesson
+    """Read and validate a lesson file (:class:`LessonError` naming every problem, each with
+    the path as given and the step by number and title)."""
+    return _FILE.load(path, LessonError)
 
 
 def lesson_game(lesson: Lesson, seed: int = 0) -> Game:
-    """A game at the lesson's position (every piece not placed is in its reserve)."""
+    """A game at the lesson's position (every piece not placed is in its reserve). Its origin
+    is the lesson's start (``Game.rebase``), so a save of it loads again."""
     pos = lesson.position
     state = EARTH_WATER.setup("earth-water", seed)
     state.u = [0] * (4 * N)
     for side, pieces in enumerate((pos.greece, pos.persia)):
         for kind, placed in ((0, pieces.armies), (2, pieces.fleets)):
             for city, n in placed.items():
-                if city not in CITY:
-                    raise ValueError(f"the position names {city!r}, which is not a city")
                 state.u[(kind + side) * N + CITY[city]] = n
     state.hands = [list(pos.hands.get("greece", ())), list(pos.hands.get("persia", ()))]
     state.deck = [c for c in state.deck if c not in state.hands[0] + state.hands[1]]
@@ -182,14 +220,32 @@ def lesson_game(lesson: Lesson, seed: int = 0) -> Game:
         state.stack = [{"kind": "campaign", "phase": "supply", "skipped": False},
                        {"kind": "operations", "turn": 1, "passes": 0}]
     state.event("lesson", "3.0", f"The lesson '{lesson.title}' starts from its own position.")
-    return Game(EARTH_WATER, state, seed)
+    game = Game(EARTH_WATER, state, seed)
+    game.rebase(_origin(lesson.id, 0))
+    return game
+
+
+def _origin(name: str, played: int, option: str | None = None) -> dict[str, Any]:
+    """The origin of a game of the lesson ``name`` after ``played`` steps (and ``option``
+    chosen at the next step's decision): what a save names so that it loads again."""
+    return Origin(kind="lesson", name=name, step=played,
+                  option=option).model_dump(exclude_none=True)
+
+
+def _at_origin(game: Game) -> dict[str, Any] | None:
+    """The game's lesson origin if the game stands exactly there (no move since), else
+    None: only then does playing a step move the origin on with it."""
+    origin = game.origin
+    if origin is None or game.history or origin.get("option") is not None:
+        return None
+    return origin
 
 
 def _matching(game: Game, want: dict[str, Any]) -> dict:
     found = [a for a in game.legal_actions()
              if all(a.get(k) == v for k, v in want.items())]
     if len(found) != 1:
-        raise ValueError(f"{len(found)} legal actions match {want} at "
+        raise ValueError(f"{len(found)} legal actions match {shown(want, 300)} at "
                          f"'{game.prompt.text}'")
     return found[0]
 
@@ -203,8 +259,13 @@ def _play(game: Game, dice: Iterable[int], actions: Iterable[dict[str, Any]]) ->
 
 
 def run_step(game: Game, step: Step) -> list[dict]:
-    """Play one step on ``game`` (its dice forced first); the log events it caused."""
-    return _play(game, step.dice, step.play)
+    """Play one step on ``game`` (its dice forced first); the log events it caused. A game
+    standing at its lesson origin moves the origin on to after this step."""
+    origin = _at_origin(game)
+    events = _play(game, step.dice, step.play)
+    if origin is not None:
+        game.rebase(_origin(origin["name"], origin["step"] + 1))
+    return events
 
 
 def decide(game: Game, step: Step, choice: str | int) -> dict[str, Any]:
@@ -223,8 +284,11 @@ def decide(game: Game, step: Step, choice: str | int) -> dict[str, Any]:
     if option.historical:
         events = run_step(branch, step)
     else:  # the branch's dice are its own, forced from the start of the step
+        origin = _at_origin(branch)
         _play(branch, option.dice, step.play[:d.at])
         events = _play(branch, (), option.play)
+        if origin is not None:
+            branch.rebase(_origin(origin["name"], origin["step"], option.id))
     return {"chosen": option.id, "label": option.label, "historical": d.historical.id,
             "historical_label": d.historical.label, "matches_history": option.historical,
             "explanation": d.explanation, "sources": list(d.sources), "events": events,
@@ -252,7 +316,8 @@ def _expected(game: Game, expect: Expect) -> list[str]:
 
 
 def _branches(game: Game, step: Step) -> list[str]:
-    """Each option of the step's decision other than history, played on a copy and checked."""
+    """Each option of the step's decision other than history, played on a copy and checked
+    (with the game's own invariants too)."""
     if step.decision is None:
         return []
     out = []
@@ -261,6 +326,10 @@ def _branches(game: Game, step: Step) -> list[str]:
             continue
         try:
             branch = decide(game, step, option.id)["game"]
+            check_invariants(branch, len(game.log))
+        except InvariantError as exc:
+            out.append(f"option {option.id!r}: {_BROKEN} {exc}")
+            continue
         except ValueError as exc:
             out.append(f"option {option.id!r}: {exc}")
             continue
@@ -269,31 +338,79 @@ def _branches(game: Game, step: Step) -> list[str]:
 
 
 def is_ew_lesson(path: Path | str) -> bool:
-    """Whether the file is a lesson of this game (its first line names the format)."""
-    with open(path, encoding="utf-8", errors="replace") as f:
-        return f.readline().strip() == "format: ew-lesson 1"
+    """Whether the file is a lesson of this game: a regular file whose first line names the
+    format. Nothing else is opened for reading (a pipe, a device or a folder is not a lesson
+    of this game; the lesson reader then names what it is), and only the first bytes are read."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, ValueError):
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        head = os.read(fd, 64)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+    first = head.removeprefix(b"\xef\xbb\xbf").split(b"\n")[0]
+    return first.strip() == FORMAT_LINE.encode()
+
+
+#: how a problem found by the game's own invariants (``invariants.py``) begins
+_BROKEN = "the position breaks the game's own checks:"
 
 
 def check_lesson(path: Path | str, seeds: Iterable[int] = range(10)) -> list[str]:
-    """Every problem of a lesson: its file, and each step played with each of ``seeds`` (an
-    action that is not legal, a check that fails)."""
+    """Every problem of a lesson: its file (a card in two places, a city or flag that does
+    not exist...), and each step played with each of ``seeds`` (an action that is not legal,
+    a check that fails, a position the game's own invariants refuse)."""
     try:
         lesson = read_lesson(path)
-    except (LessonError, FileNotFoundError) as exc:
-        return str(exc).splitlines()
+    except LessonError as exc:
+        return [f"{p.where}: {p.message}" if p.where else p.message for p in exc.problems]
     problems = []
     for seed in seeds or (0,):
+        game = lesson_game(lesson, seed)
         try:
-            game = lesson_game(lesson, seed)
-        except ValueError as exc:
-            return [f"position: {exc}"]
+            check_invariants(game, 0)
+        except InvariantError as exc:
+            return [f"position: {_BROKEN} {exc}"]
         for n, step in enumerate(lesson.steps, 1):
+            where = f"seed {seed}, step {n} '{step.title}'"
             start = game.clone() if step.decision is not None else game
+            since = len(game.log)
             try:
                 run_step(game, step)
-            except ValueError as exc:  # IllegalAction is a ValueError too
-                problems.append(f"seed {seed}, step {n} '{step.title}': {exc}")
+                check_invariants(game, since)
+            except InvariantError as exc:
+                problems.append(f"{where}: {_BROKEN} {exc}")
                 break
-            problems += [f"seed {seed}, step {n} '{step.title}': {p}"
+            except ValueError as exc:  # IllegalAction is a ValueError too
+                problems.append(f"{where}: {exc}")
+                break
+            problems += [f"{where}: {p}"
                          for p in [*_expected(game, step.expect), *_branches(start, step)]]
     return sorted(set(problems), key=problems.index)
+
+
+def start_at(lesson: Lesson, seed: int, played: int, option: str | None = None) -> Game:
+    """The game of ``lesson`` with ``seed`` after its first ``played`` steps, with ``option``
+    chosen at the next step's decision point if given: the start a save of a lesson game
+    names, rebuilt (ValueError in plain words when the lesson has no such step or option)."""
+    n = len(lesson.steps)
+    if not 0 <= played <= n:
+        raise ValueError(f"the lesson {lesson.id!r} has {n} steps; {played} cannot have been "
+                         "played")
+    game = lesson_game(lesson, seed)
+    for step in lesson.steps[:played]:
+        run_step(game, step)
+    if option is None:
+        return game
+    step = lesson.steps[played] if played < n else None
+    others = [o.id for o in step.decision.options if not o.historical] \
+        if step is not None and step.decision is not None else []
+    if option not in others:
+        raise ValueError(f"the lesson {lesson.id!r} has no option {option!r} to choose after "
+                         f"step {played}")
+    return decide(game, step, option)["game"]

@@ -34,7 +34,7 @@ class ReplayViewer(W.VBox):
         self.moves = list(game.history)
         self._labels = [*labels[:len(self.moves)], *[None] * (len(self.moves) - len(labels))]
         self.viewer = viewer
-        start = Game.replay(self.scenario, self.seed, [])
+        start = Game.begin(self.scenario, self.seed, game.origin)  # a lesson's step, or the setup
         self._checkpoints: dict[int, Game] = {0: start.clone()}
         self._log_len = [len(start.log)]
         g = start

@@ -3,11 +3,15 @@ end on ten seeds with every check holding, and a broken lesson is reported by st
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
+from hellenes_nb import Game
 from hellenes_nb.cli import main
+from hellenes_nb.core.savefiles import read_save, sealed_save
+from hellenes_nb.games.earth_water.invariants import check_invariants
 from hellenes_nb.games.earth_water.lesson import (
     check_lesson,
     decide,
@@ -137,3 +141,98 @@ def test_a_broken_branch_and_a_bad_decision_are_named(tmp_path):
                                                 "          label: \"Keep the card"))
     assert any("exactly one option must be marked 'historical: true'" in p
                for p in check_lesson(wrong))
+
+
+# -- issue 26 item 4: every card in one place, the game's own checks, saves that load -------------
+@pytest.mark.rule("2.3")
+def test_2_3_the_lesson_holds_each_of_the_16_cards_once_at_every_step():
+    """Card 15 (300 Spartans / Acropolis on Fire) was in both hands: 17 cards in a 16-card
+    game. Greece holds it and spends it at Thermopylae; the fire at Athens is told, not played."""
+    lesson = read_lesson(XERXES)
+    assert 15 in lesson.position.hands["greece"] and 15 not in lesson.position.hands["persia"]
+    game = lesson_game(lesson, seed=4)
+    check_invariants(game, 0)
+    for step in lesson.steps:
+        since = len(game.log)
+        run_step(game, step)
+        check_invariants(game, since)
+        st = game.state
+        assert sorted(st.deck + st.discard + st.hands[0] + st.hands[1]) == list(range(1, 17))
+    assert not game.state.has("acropolis")
+
+
+@pytest.mark.rule("2.3")
+def test_2_3_a_card_in_two_places_is_refused_naming_the_file_the_place_and_the_card(tmp_path,
+                                                                                 capsys):
+    both = tmp_path / "xerxes-both.yaml"
+    both.write_text(XERXES.read_text().replace("persia: [7, 1, 14, 3]", "persia: [7, 15, 1, 3]"))
+    twice = tmp_path / "xerxes-twice.yaml"
+    twice.write_text(XERXES.read_text().replace("persia: [7, 1, 14, 3]", "persia: [7, 1, 7, 3]"))
+    assert check_lesson(both) == [
+        "position › hands: card 15 is in both the Greek and the Persian hand: each of the 16 "
+        "cards is in one place only (§2.3)"]
+    assert "card 7 is named twice in the Persian hand" in check_lesson(twice)[0]
+    assert main(["lesson", "check", str(both)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{both}: position › hands: card 15 is in both")
+
+
+def test_the_check_runs_the_games_own_invariants(tmp_path):
+    """Ten Greek armies on a board of nine (§2.2): each piece count is within its field's
+    range, so only the game's invariants see that the reserve would be negative."""
+    many = tmp_path / "xerxes-many.yaml"
+    many.write_text(XERXES.read_text().replace("armies: {sparta: 2, korinthos: 1, delphi: 1}",
+                                               "armies: {sparta: 8, korinthos: 1, delphi: 1}"))
+    assert check_lesson(many, range(1)) == [
+        "position: the position breaks the game's own checks: a negative count of Greek armies"]
+
+
+def _saved_and_loaded(game):
+    loaded = Game.from_json(game.to_json())
+    assert loaded.state.to_dict() == game.state.to_dict()
+    assert loaded.history == game.history and loaded.origin == game.origin
+    return loaded
+
+
+def test_a_game_of_the_lesson_saves_and_loads_at_every_step():
+    lesson = read_lesson(XERXES)
+    game = lesson_game(lesson, seed=6)
+    assert game.origin == {"kind": "lesson", "name": "xerxes-480-479", "step": 0}
+    _saved_and_loaded(game)
+    for n, step in enumerate(lesson.steps, 1):
+        run_step(game, step)
+        assert game.origin["step"] == n and game.history == []
+        _saved_and_loaded(game)
+    game = lesson_game(lesson, seed=6)
+    for step in lesson.steps[:4]:
+        run_step(game, step)
+    game.apply(game.legal_actions()[0])  # a move of the class's own after step 4
+    assert len(_saved_and_loaded(game).history) == 1
+
+
+def test_a_branch_saves_with_its_option_and_a_sealed_save_loads():
+    (game, thermo), _ = _at_decisions(seed=2)
+    branch = decide(game, thermo, "keep")["game"]
+    assert branch.origin == {"kind": "lesson", "name": "xerxes-480-479", "step": 2,
+                             "option": "keep"}
+    _saved_and_loaded(branch)
+    loaded = read_save(sealed_save(branch, "greece", "random", seed_secret=True))
+    assert loaded.game.state.to_dict() == branch.state.to_dict()
+
+
+def test_an_edited_lesson_save_is_refused_in_plain_words():
+    lesson = read_lesson(XERXES)
+    game = lesson_game(lesson, seed=1)
+    for step in lesson.steps[:3]:
+        run_step(game, step)
+    data = json.loads(game.to_json())
+    for origin, words in (({"step": 2}, "does not follow from its own list of moves"),
+                          ({"step": 9}, "has 7 steps; 9 cannot have been played"),
+                          ({"option": "stand"}, "has no option 'stand' to choose after step 3"),
+                          ({"name": "xerxes"}, "the lesson 'xerxes', which is not installed")):
+        edited = {**data, "origin": {**data["origin"], **origin}}
+        with pytest.raises(ValueError, match=re.escape(words)):
+            Game.from_json(json.dumps(edited))
+    data["state"]["hands"]["persia"] = [15, *data["state"]["hands"]["persia"]]
+    with pytest.raises(ValueError, match="card 15 is in two places"):
+        Game.from_json(json.dumps(data))
