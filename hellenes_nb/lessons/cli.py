@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 
 from hellenes_nb.cliargs import int_between
 from hellenes_nb.core.models import FileError
@@ -11,9 +13,8 @@ from hellenes_nb.core.words import count
 from hellenes_nb.games.earth_water.lesson import is_ew_lesson
 from hellenes_nb.games.earth_water.lesson import read_lesson as read_ew_lesson
 from hellenes_nb.lessons.check import check_paths, lesson_files
-from hellenes_nb.lessons.format import LessonFormatError
 from hellenes_nb.lessons.markup import to_text
-from hellenes_nb.lessons.runner import Lesson, LessonError, lessons_dir
+from hellenes_nb.lessons.runner import Lesson, lessons_dir
 from hellenes_nb.lessons.sources import load_passages
 
 __all__ = ["add_lesson_parser"]
@@ -47,13 +48,13 @@ def _check(args: argparse.Namespace) -> int:
 
 def _list(args: argparse.Namespace) -> int:
     for path in lesson_files([lessons_dir()]):
-        if is_ew_lesson(path):  # 300: Earth & Water (games/earth_water/lesson.py)
-            ew = read_ew_lesson(path)
-            print(f"{path.stem}: {ew.title} (300: Earth & Water, {len(ew.steps)} steps)")
-            continue
         try:
+            if is_ew_lesson(path):  # 300: Earth & Water (games/earth_water/lesson.py)
+                ew = read_ew_lesson(path)
+                print(f"{path.stem}: {ew.title} (300: Earth & Water, {len(ew.steps)} steps)")
+                continue
             lesson = Lesson(path)
-        except (LessonFormatError, LessonError) as exc:
+        except ValueError as exc:  # every lesson refusal is one, in plain words
             print(f"{path.stem}: cannot be opened ({exc})", file=sys.stderr)
             continue
         print(f"{path.stem}: {lesson.spec.title} ({lesson.spec.period}, "
@@ -61,7 +62,7 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _show_ew(path) -> int:
+def _show_ew(path: Path) -> int:
     """Print a lesson of 300: Earth & Water (its steps' text; the notebook plays them)."""
     try:
         ew = read_ew_lesson(path)
@@ -84,17 +85,34 @@ def _show_ew(path) -> int:
     return 0
 
 
+def _is_path(lesson: str) -> bool:
+    """Whether ``lesson show``'s argument is a file rather than a packaged lesson's name."""
+    return lesson.endswith(".yaml") or "/" in lesson or os.sep in lesson
+
+
 def _show(args: argparse.Namespace) -> int:
-    ew = next((p for p in lesson_files([lessons_dir()])
-               if p.stem == args.lesson and is_ew_lesson(p)), None)
-    if ew is not None:
+    if _is_path(args.lesson):
+        path = Path(args.lesson)
+        ew = path if is_ew_lesson(path) else None
+    else:
+        path = None
+        ew = next((p for p in lesson_files([lessons_dir()])
+                   if p.stem == args.lesson and is_ew_lesson(p)), None)
+    if ew is not None:  # a lesson of 300: Earth & Water, read in its own format
         return _show_ew(ew)
     try:
-        lesson = Lesson(args.lesson)
+        lesson = Lesson(path or args.lesson)
         load_passages()  # the paraphrases it cites: a broken file is one problem, not a traceback
-    except (LessonFormatError, LessonError, FileNotFoundError, FileError) as exc:
+        _print_lesson(lesson)
+    except ValueError as exc:  # a refused file, position or step, in plain words
         print(f"cannot open the lesson: {exc}", file=sys.stderr)
         return 1
+    return 0
+
+
+def _print_lesson(lesson: Lesson) -> None:
+    """Print every step of a Hellenes lesson with what the engine did (ValueError, in plain
+    words, at a step that cannot be played)."""
     print(f"# {lesson.spec.title} ({lesson.spec.period})\n")
     print(to_text(lesson.spec.introduction))
     while True:
@@ -111,7 +129,6 @@ def _show(args: argparse.Namespace) -> int:
         if lesson.at_end:
             break
         lesson.next()
-    return 0
 
 
 def add_lesson_parser(subparsers: argparse._SubParsersAction) -> None:

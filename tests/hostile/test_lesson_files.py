@@ -9,6 +9,7 @@ world data and the passages table go through the same reader.
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import subprocess
@@ -190,3 +191,99 @@ def test_a_lesson_action_is_echoed_in_a_few_hundred_characters_at_most():
     text = describe_action({"type": "move", "side": "athens", "unit": "A1" * 50_000,
                             "path": ["x" * 10_000] * 40, "z" * 5000: 1})
     assert len(text) <= 400 and text.startswith("athens move (unit A1A1")
+
+
+# -- issue 26 item 5: odd paths, and Earth & Water lessons, for `lesson check` and `lesson show`
+def _cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """``hellenes ARGS`` in a subprocess: a hang fails the test after HANG seconds."""
+    return subprocess.run([sys.executable, "-m", "hellenes_nb.cli", *args], capture_output=True,
+                          text=True, timeout=HANG, cwd=cwd)
+
+
+def _refused(capsys, args: list[str], *lines: str) -> None:
+    """``hellenes ARGS`` in this process exits 1 with each of ``lines`` on standard error."""
+    from hellenes_nb.cli import main
+
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    for line in lines:
+        assert line in err.splitlines(), err
+
+
+def test_a_missing_lesson_file_is_named(tmp_path, capsys):
+    missing = tmp_path / "missing.yaml"
+    _refused(capsys, ["lesson", "check", str(missing)], f"{missing}: the file is missing")
+    _refused(capsys, ["lesson", "show", str(missing)],
+             f"cannot open the lesson: {missing}: the file is missing")
+
+
+def test_a_folder_named_like_a_lesson_is_named(tmp_path, capsys):
+    (tmp_path / "folder.yaml").mkdir()
+    _refused(capsys, ["lesson", "check", str(tmp_path)],
+             f"{tmp_path / 'folder.yaml'}: not a regular file")
+    _refused(capsys, ["lesson", "show", str(tmp_path / "folder.yaml")],
+             f"cannot open the lesson: {tmp_path / 'folder.yaml'}: not a regular file")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need a POSIX system")
+def test_a_named_pipe_is_refused_without_waiting_for_a_writer(tmp_path):
+    """Opening a pipe blocks until something writes to it: the file type is checked first."""
+    pipe = tmp_path / "pipe.yaml"
+    os.mkfifo(pipe)
+    for args in (["lesson", "check", str(pipe)], ["lesson", "check", str(tmp_path)],
+                 ["lesson", "show", str(pipe)]):
+        run = _cli(*args)
+        assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+        assert f"{pipe}: not a regular file" in run.stderr, run.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_an_endless_device_is_refused_before_it_is_read():
+    for args in (["lesson", "check", "/dev/zero"], ["lesson", "show", "/dev/zero"]):
+        run = _cli(*args)
+        assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+        assert "/dev/zero: not a regular file" in run.stderr, run.stderr
+
+
+XERXES = ROOT / "lessons" / "earth-water" / "xerxes-480-479.yaml"
+
+
+@pytest.mark.parametrize("old,new,problem", [
+    ("armies: {persia: {delphi: 2}, greece: {delphi: 0}}",
+     "armies: {persia: {delfi: 2}, greece: {delphi: 0}}",
+     "step 3 'Thermopylae' › expect › armies › persia: the key 'delfi' is not allowed: 'delfi' "
+     "is not a city of the board (the cities: abydos, athenai, delphi, ephesos, eretria, "
+     "korinthos, larissa, naxos, pella, sparta, thebai)"),
+    ("control: {delphi: persia}", "control: {thermopylae: persia}",
+     "step 3 'Thermopylae' › expect › control: the key 'thermopylae' is not allowed: "
+     "'thermopylae' is not a city of the board"),
+    ("flags: [bridge]", "flags: [pontoon]",
+     "step 1 'The bridge over the Hellespont' › expect › flags item 1: should be 'bridge', "),
+    ("fleets: {eretria: 3, ephesos: 1}", "fleets: {salamis: 3, ephesos: 1}",
+     "position › persia › fleets: the key 'salamis' is not allowed: 'salamis' is not a city"),
+])
+def test_an_unknown_city_or_flag_in_an_earth_water_lesson_is_named(tmp_path, capsys, old, new,
+                                                                   problem):
+    from hellenes_nb.cli import main
+
+    path = tmp_path / "xerxes-odd.yaml"
+    path.write_text(XERXES.read_text().replace(old, new, 1))
+    assert main(["lesson", "check", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}: {problem}"), err
+    assert err.splitlines()[-1] == "lesson check failed: 1 problem in 1 file"
+
+
+def test_lesson_show_reads_an_earth_water_lesson_by_path_in_its_own_format(tmp_path, capsys):
+    from hellenes_nb.cli import main
+
+    copy = tmp_path / "my-xerxes.yaml"
+    copy.write_text(XERXES.read_text())
+    assert main(["lesson", "show", str(copy)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Xerxes' invasion, 480-479 BC (300: Earth & Water)")
+    assert "## 7 / 7: Plataea" in out
+    copy.write_text(XERXES.read_text().replace("campaign: 3", "campaign: 8"))
+    _refused(capsys, ["lesson", "show", str(copy)],
+             f"cannot open the lesson: {copy}: position › campaign: should be from 1 to 5 (§4), "
+             "not 8")
