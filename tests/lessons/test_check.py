@@ -281,3 +281,23 @@ def test_the_check_runs_the_games_invariants_on_the_start(write, world, strict_i
                 world).endswith("lesson.yaml: position: the position breaks the game's own "
                                 "checks: A9 may not stand in pylos")
 
+
+
+def test_cli_show_refuses_a_bad_position_or_step_in_plain_words(write, capsys):
+    """`lesson show` plays the lesson as it prints it: a position or a step that `lesson check`
+    would refuse is one plain line and exit 1 (both were tracebacks)."""
+    from hellenes_nb.cli import main
+
+    at_sea = write(MINI.replace("{unit: S1, area: laconia, cv: 4}",
+                                "{unit: S1, area: messenian_gulf, cv: 4}"), "at-sea.yaml")
+    assert main(["lesson", "show", str(at_sea)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"cannot open the lesson: {at_sea}: position: unit S1 (Spartiates) is "
+                          "a land unit at sea in messenian_gulf")
+    astray = write(MINI.replace("path: [pylos], carry", "path: [athens], carry"), "astray.yaml")
+    assert main(["lesson", "show", str(astray)]) == 1
+    captured = capsys.readouterr()
+    assert "## 1 / 2: The situation" in captured.out
+    assert captured.err.startswith(f"cannot open the lesson: {astray}: step 2 'The landing': do "
+                                   "item 3: athens move (unit A9, path athens, carry A30) is not "
+                                   "allowed now")
