@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hellenes_nb.batch import worker_count
+from hellenes_nb.core.echo import ECHO, cut, shown
 from hellenes_nb.core.words import count
 from hellenes_nb.games.registry import scenario_ids
 
@@ -64,10 +65,10 @@ def float_between(lo: float, hi: float) -> Callable[[str], float]:
         try:
             x = float(value)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a number, not {value!r}") from None
+            raise argparse.ArgumentTypeError(f"expected a number, not {shown(value)}") from None
         if not math.isfinite(x) or not lo <= x <= hi:
             raise argparse.ArgumentTypeError(f"expected a number from {lo:g} to {hi:g}, "
-                                             f"not {value}")
+                                             f"not {cut(value, ECHO)}")
         return x
 
     return parse

@@ -6,10 +6,10 @@ import argparse
 import json
 import sys
 
-from hellenes_nb.bots.match import run_match
+from hellenes_nb.bots.match import MAX_ITERATIONS, MAX_SECONDS, run_match
 from hellenes_nb.bots.registry import BOTS
 from hellenes_nb.bots.search import DEFAULT_ITERATIONS, DEFAULT_SECONDS
-from hellenes_nb.cliargs import add_batch_options, capped_workers
+from hellenes_nb.cliargs import add_batch_options, capped_workers, float_between, int_between
 from hellenes_nb.core.words import count
 
 
@@ -69,12 +69,14 @@ def add_match_parser(subparsers: argparse._SubParsersAction) -> None:
                    "(default heuristic)")
     p.add_argument("--b", choices=names, default="random", help="its opponent (default random)")
     add_batch_options(p, games=200, seed=1)
-    p.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS,
+    p.add_argument("--iterations", type=int_between(1, MAX_ITERATIONS),
+                   default=DEFAULT_ITERATIONS,
                    help=f"rollouts a decision for a bot that thinks, the search (default "
-                        f"{DEFAULT_ITERATIONS})")
-    p.add_argument("--seconds", type=float, default=DEFAULT_SECONDS,
+                        f"{DEFAULT_ITERATIONS}, at most {MAX_ITERATIONS:,})")
+    p.add_argument("--seconds", type=float_between(0, MAX_SECONDS), default=DEFAULT_SECONDS,
                    help=f"thinking time a decision for a bot that thinks (default "
-                        f"{DEFAULT_SECONDS}; 0 for no limit: then it replays exactly)")
+                        f"{DEFAULT_SECONDS}, at most {MAX_SECONDS:g}; 0 for no time limit: "
+                        "then --iterations alone bounds a decision and it replays exactly)")
     p.add_argument("--keep-games", action="store_true", help="include every game's summary")
     p.add_argument("--json", action="store_true", help="print one JSON summary")
     p.set_defaults(func=_cmd)

@@ -18,10 +18,37 @@ from typing import Any
 from hellenes_nb.batch import play_all, scenario_ruleset, worker_count
 from hellenes_nb.bots.base import deciding_sides
 from hellenes_nb.bots.registry import make_bot
+from hellenes_nb.core.echo import shown
 from hellenes_nb.games.registry import new_game
 from hellenes_nb.games.services import services_for
 
 Z95 = 1.959964
+#: the most rollouts a decision a match gives a bot that thinks (the default is 48; the
+#: search plays 20-85 rollouts a second in Hellenes, so 2,000 is under two minutes a decision)
+MAX_ITERATIONS = 2_000
+#: the longest thinking time a decision a match gives, in seconds (the default is 1.8)
+MAX_SECONDS = 60.0
+
+
+def check_budget(budget: dict | None) -> None:
+    """A match's thinking budget, checked before any game starts: ``iterations`` a whole
+    number from 1 to :data:`MAX_ITERATIONS`, ``seconds`` None (no time limit: the iterations
+    alone bound a decision, and the match replays exactly) or a number above 0 and at most
+    :data:`MAX_SECONDS`; ValueError in plain words otherwise."""
+    budget = budget or {}
+    unknown = sorted(set(budget) - {"iterations", "seconds"})
+    if unknown:
+        raise ValueError(f"a thinking budget has 'iterations' and 'seconds', not "
+                         f"{', '.join(shown(k, 40) for k in unknown)}")
+    n = budget.get("iterations", 1)
+    if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_ITERATIONS:
+        raise ValueError(f"iterations is a number of rollouts a decision from 1 to "
+                         f"{MAX_ITERATIONS:,}, not {shown(n)}")
+    t = budget.get("seconds")
+    if t is not None and (not isinstance(t, int | float) or isinstance(t, bool)
+                          or not 0 < t <= MAX_SECONDS):  # NaN fails both comparisons
+        raise ValueError(f"seconds is a thinking time a decision above 0 and at most "
+                         f"{MAX_SECONDS:g} (or None for no time limit), not {shown(t)}")
 
 
 def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
@@ -108,6 +135,7 @@ def run_match(a: str, b: str, games: int, seed: int = 1, scenario: str = "431",
     think (``iterations``, ``seconds``: :func:`~hellenes_nb.bots.registry.make_bot`)."""
     if games < 1:
         raise ValueError(f"a match needs at least one game, not {games}")
+    check_budget(budget)
     for name in (a, b):
         make_bot(name)
     ruleset = scenario_ruleset(scenario)

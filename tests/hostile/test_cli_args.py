@@ -9,9 +9,13 @@ trusted: ``--games 1 --workers 1000000`` used to fork thousands of processes.
 
 from __future__ import annotations
 
+import json
+import math
 import os
+import re
 import subprocess
 import sys
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
@@ -20,7 +24,9 @@ from support.paths import LESSONS
 from hellenes_nb import batch, selfplay
 from hellenes_nb.batch import worker_count
 from hellenes_nb.bots import match
+from hellenes_nb.bots.match import MAX_ITERATIONS, MAX_SECONDS
 from hellenes_nb.cliargs import MAX_GAMES, MAX_SEED
+from hellenes_nb.core.echo import ECHO
 
 #: a hang guard, not a speed target: each of these returns in well under a second
 HANG = 30
@@ -71,6 +77,17 @@ BAD = [
     (("match", "--seed", "-2"), "argument --seed: expected 0 or more, not -2"),
     (("match", "--workers", "0"), "argument --workers: expected 1 or more, not 0"),
     (("match", "--max-decisions", "-1"), "argument --max-decisions: expected 1 or more"),
+    # issue 26 item 10: the thinking budget is bounded, NaN and infinity refused
+    (("match", "--a", "search", "--iterations", "1000000000", "--seconds", "0"),
+     f"argument --iterations: expected at most {MAX_ITERATIONS:,}, not 1,000,000,000"),
+    (("match", "--iterations", "0"), "argument --iterations: expected 1 or more, not 0"),
+    (("match", "--iterations", "1e3"), "argument --iterations: expected a whole number"),
+    (("match", "--seconds", "nan"), "argument --seconds: expected a number from 0 to 60, "
+                                    "not nan"),
+    (("match", "--seconds", "inf"), "expected a number from 0 to 60, not inf"),
+    (("match", "--seconds", "-1"), "expected a number from 0 to 60, not -1"),
+    (("match", "--seconds", "1e9"), "expected a number from 0 to 60, not 1e9"),
+    (("match", "--seconds", "soon"), "argument --seconds: expected a number, not 'soon'"),
 ]
 
 
@@ -82,6 +99,46 @@ def test_bad_arguments_are_a_plain_usage_error(args, text):
     assert run.stderr.startswith("usage: hellenes"), run.stderr
     assert "error: " in run.stderr and text in run.stderr, run.stderr
     assert run.stdout == ""
+
+
+@pytest.mark.parametrize("value", ["9" * 5000, "z" * 5000])
+def test_a_long_number_is_echoed_for_at_most_80_characters(value):
+    run = hellenes("match", "--seconds", value)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert "argument --seconds: expected a number" in run.stderr
+    assert value[:ECHO + 1] not in run.stderr and value[:30] in run.stderr
+
+
+def test_a_time_limit_of_0_is_no_limit_and_the_iterations_bound_each_decision():
+    """``--seconds 0`` plays on the rollouts alone (and so replays exactly), which
+    ``--iterations`` (at most MAX_ITERATIONS) bounds: the match answers."""
+    args = ("match", "--a", "search", "--b", "random", "--scenario", "earth-water",
+            "--games", "1", "--max-decisions", "6", "--iterations", "8", "--seconds", "0",
+            "--no-progress", "--json", "--keep-games")
+    first, second = hellenes(*args), hellenes(*args)
+    assert first.returncode == 0 and "Traceback" not in first.stderr, first.stderr
+    assert json.loads(first.stdout)["results"][0]["decisions"] == 6
+    drop = re.compile(r'"(seconds|a_ms\w*|b_ms\w*)": [0-9.e-]+')
+    assert drop.sub("", first.stdout) == drop.sub("", second.stdout)
+
+
+@pytest.mark.parametrize(("budget", "words"), [
+    ({"iterations": 10**9}, f"iterations is a number of rollouts a decision from 1 to "
+                            f"{MAX_ITERATIONS:,}, not 1000000000"),
+    ({"iterations": True}, "not True"),
+    ({"seconds": math.nan}, "seconds is a thinking time a decision above 0 and at most 60 "
+                            "(or None for no time limit), not nan"),
+    ({"seconds": math.inf}, "not inf"),
+    ({"seconds": 0}, "not 0"),
+    ({"seconds": MAX_SECONDS + 1}, "not 61.0"),
+    ({"seconds": "1"}, "not '1'"),
+    ({"depth": 3}, "a thinking budget has 'iterations' and 'seconds', not 'depth'"),
+])
+def test_run_match_refuses_a_budget_out_of_bounds_before_any_game(budget, words):
+    t0 = time.perf_counter()
+    with pytest.raises(ValueError) as err:
+        match.run_match("search", "random", 2, scenario="earth-water", budget=budget)
+    assert words in str(err.value) and time.perf_counter() - t0 < HANG
 
 
 def test_workers_are_lowered_to_the_games_with_a_note():
