@@ -148,7 +148,11 @@ class Game:
     def log_for(self, side: str, start: int = 0) -> list[dict]:
         """The events from index ``start`` on as ``side`` may read them (a role, or "all" for
         the teacher): what that side may not know is left out (docs/engine.md, "Hidden
-        information"). ``view(side)["log"]`` is ``log_for(side)``."""
+        information"). ``view(side)["log"]`` is ``log_for(side)``. ``start`` is a whole number,
+        0 or more (ValueError otherwise)."""
+        if not isinstance(start, int) or isinstance(start, bool) or start < 0:
+            raise ValueError(f"log_for's start is the index of the first event to read, a whole "
+                             f"number 0 or more, not {shown(start)}")
         return self.ruleset.log_for(self._state, side, start)
 
     @property

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 
+from hellenes_nb.core.echo import shown
 from hellenes_nb.core.steps import IllegalAction, Step, pop
 from hellenes_nb.games.earth_water.index import CITY, NAMES, SIDE_ADJ, SIDE_NAMES, WORLD
 from hellenes_nb.games.earth_water.state import State
@@ -82,7 +83,7 @@ class EWStep(Step):
         listed = "; ".join(a["label"] for a in choices[:8]) or "none"
         more = f" (and {len(choices) - 8} more)" if len(choices) > 8 else ""
         return IllegalAction(
-            f"{action.get('type')!r} with these details is not a choice now "
+            f"{shown(action.get('type'))} with these details is not a choice now "
             f"({self.text(st, frame)}). The choices are: {listed}{more}",
             self.rules[0] if self.rules else "")
 
