@@ -28,6 +28,7 @@ import traitlets
 
 from hellenes_nb.bots.levels import LEVEL_TEXT, LEVELS, level_of, make_level
 from hellenes_nb.bots.registry import make_bot
+from hellenes_nb.core.echo import shown
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.savefiles import Loaded, sealed_save
 from hellenes_nb.core.session import GameSession
@@ -85,7 +86,8 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     selected = traitlets.Unicode("").tag(sync=True)
     hand = traitlets.List(traitlets.Dict()).tag(sync=True)
     battle = traitlets.Dict().tag(sync=True)
-    log = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: the log lines that side may read (not ``log``: that is ipywidgets' own logger)
+    log_lines = traitlets.List(traitlets.Unicode()).tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     #: hot-seat: the side the screen is being passed to (its hand stays hidden until "ready")
@@ -163,7 +165,8 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
                              "click Ready first")
         listed = self.choices
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(listed):
-            raise ValueError(f"there is no choice number {index!r}; pick 0 to {len(listed) - 1}")
+            raise ValueError(f"there is no choice number {shown(index)}; pick 0 to "
+                             f"{len(listed) - 1}")
         action = listed[index]["action"]
         self.message = ""
         self.selected = ""
@@ -184,7 +187,7 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
 
     def _make_level(self, level: str) -> None:
         if level not in LEVELS:
-            raise ValueError(f"the level must be one of {', '.join(LEVELS)}, not {level!r}")
+            raise ValueError(f"the level must be one of {', '.join(LEVELS)}, not {shown(level)}")
         self.bot = make_level(level, self.game.seed, self.game.ruleset)
         self.level = level
 
@@ -197,7 +200,7 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         """Narrow the choices to those about ``city`` ("" shows them all again)."""
         ids = {c["id"] for c in self.game.view("all")["cities"]}
         if city and city not in ids:
-            raise ValueError(f"{city!r} is not a city of the board")
+            raise ValueError(f"{shown(city)} is not a city of the board")
         self.selected = city
         self.refresh()
 
@@ -299,7 +302,7 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         if self.handover:  # only what both sides may see until the new side is ready
             self.svg = board_svg(game.view(viewer), size=self.size)
             self.prompt = f"Pass the screen to {viewer.title()}, then click Ready."
-            self.choices, self.hand, self.log = [], [], []
+            self.choices, self.hand, self.log_lines = [], [], []
             self.status = f"Campaign {view['campaign']} of {view['campaigns']}"
             return
         self._shown = viewer
@@ -312,7 +315,7 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         self.hand = [{"card": n, "title": cards[n].halves[side].title,
                       "text": cards[n].halves[side].text} for n in hand]
         self.battle = battle_rounds(view["log"])
-        self.log = [f"§{e['rule']} {e['text']}" for e in view["log"][-LOG_LINES:]]
+        self.log_lines = [f"§{e['rule']} {e['text']}" for e in view["log"][-LOG_LINES:]]
         result = game.result
         self.status = result["text"] if result else (
             f"Campaign {view['campaign']} of {view['campaigns']}; you are {viewer.title()}")
@@ -326,7 +329,7 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
 
     def _request_select(self, content: dict) -> None:
         city = content.get("city", "")
-        self.select(city if isinstance(city, str) else repr(city))
+        self.select(city if isinstance(city, str) else shown(city))
 
     def _request_undo(self, content: dict) -> None:
         self.undo()
@@ -339,7 +342,7 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
 
     def _request_level(self, content: dict) -> None:
         level = content.get("level")
-        self.set_level(level if isinstance(level, str) else repr(level))
+        self.set_level(level if isinstance(level, str) else shown(level))
 
 
 def _check_sealed_fits(loaded: Loaded, player: str | None) -> None:

@@ -27,10 +27,12 @@ from typing import Any
 import anywidget
 import traitlets
 
+from hellenes_nb.core.echo import shown
 from hellenes_nb.games.hellenes.world import load_world
 from hellenes_nb.lessons import LessonError, LessonFormatError, lessons_dir, load_spec
 from hellenes_nb.lessons.format import WAR_YEARS
 from hellenes_nb.widgets.browser_writes import BrowserWrites
+from hellenes_nb.widgets.requests import page_words
 
 __all__ = ["LANE_YEARS", "TimelineWidget", "lesson_entries", "scenario_entries"]
 
@@ -96,6 +98,13 @@ def scenario_entries() -> list[dict[str, Any]]:
     return out
 
 
+def _check_pick(value: Any) -> None:
+    """A pick is a lesson's id, as text (TraitError in words, showing a few dozen characters
+    of anything else, before traitlets writes the whole value into its own message)."""
+    if not isinstance(value, str):
+        raise traitlets.TraitError(f"a lesson is picked by its id, as text, not {shown(value)}")
+
+
 class TimelineWidget(BrowserWrites, anywidget.AnyWidget):
     """The war's timeline with the lessons as clickable spans (module docstring)."""
 
@@ -125,16 +134,18 @@ class TimelineWidget(BrowserWrites, anywidget.AnyWidget):
         value = proposal["value"]
         known = [e["id"] for e in self.lessons]
         if value and value not in known:
-            raise traitlets.TraitError(f"there is no lesson {value!r} on the timeline; the "
-                                       f"lessons are: {', '.join(known)}")
+            raise traitlets.TraitError(f"there is no lesson {shown(value)} on the timeline; "
+                                       f"the lessons are: {', '.join(known)}")
         return value
 
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """A pick from the page; a refused one is sent back, so the page shows the truth."""
         try:
+            if "picked" in sync_data:
+                _check_pick(sync_data["picked"])
             super().set_state(sync_data)
         except traitlets.TraitError as exc:
-            self.error = str(exc)
+            self.error = page_words(exc)
             self.send_state(["picked"])
         else:
             if "picked" in sync_data:
@@ -144,9 +155,10 @@ class TimelineWidget(BrowserWrites, anywidget.AnyWidget):
         """Pick a lesson, as a click on its span does ("" picks none). An unknown id leaves the
         pick as it was and says so in ``error``."""
         try:
+            _check_pick(lesson_id)
             self.picked = lesson_id
         except traitlets.TraitError as exc:
-            self.error = str(exc)
+            self.error = page_words(exc)
         else:
             self.error = ""
 

@@ -30,6 +30,7 @@ import anywidget
 import ipywidgets as W
 import traitlets
 
+from hellenes_nb.core.echo import shown
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.lessons.markup import to_html
 from hellenes_nb.tutorial.board import fresh_battle
@@ -123,7 +124,7 @@ class TutorialWidget(W.VBox):
                 if t.id == task_id:
                     self._start(c, t)
                     return
-        raise ValueError(f"no tutorial task or chapter {task_id!r}")
+        raise ValueError(f"no tutorial task or chapter {shown(task_id)}")
 
     def hint(self) -> str:
         """Show the stage's next hint (hints cost the third star)."""
@@ -189,14 +190,14 @@ class TutorialWidget(W.VBox):
         """A request from the panel's page (see :class:`TutorialPanel`)."""
         kind = msg.get("request")
         if kind == "open":
-            self.choose_task(str(msg.get("task")))
+            self.choose_task(_text(msg.get("task")))
         elif kind == "act":
             index = msg.get("index")
             if not isinstance(index, int) or isinstance(index, bool):
                 raise ValueError("a choice is given by its number")
             self.act(index)
         elif kind == "pick":
-            self.pick(str(msg.get("answer")))
+            self.pick(_text(msg.get("answer")))
         else:
             {"hint": self.hint, "show_me": self.show_me, "restart": self.restart,
              "next": self.next}[str(kind)]()
@@ -338,3 +339,8 @@ class TutorialWidget(W.VBox):
             p.stars = run.stars
             p.total = self.progress.total
             p.notice = self.progress.problem
+
+
+def _text(value: Any) -> str:
+    """A value from the page as text: itself when it is text, else its cut ``repr``."""
+    return value if isinstance(value, str) else shown(value)

@@ -1,4 +1,5 @@
-"""What the browser may write and what it is sent (issue 14, items 3 and 4).
+"""What the browser may write and what it is sent (issue 14, items 3 and 4), and what comes
+back of what it sent (issue 26, item 11: at most 80 characters of it, docs/security.md).
 
 A page's widget models can be changed by anyone with the browser's developer tools; these tests
 send such updates the way the front end does (a comm "update" message) and read every synced
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
+import logging
 import re
 
 import ipywidgets as W
@@ -16,9 +18,14 @@ import pytest
 
 import hellenes_nb
 from hellenes_nb.bots import HeuristicBot
+from hellenes_nb.core.echo import ECHO
+from hellenes_nb.core.steps import MAX_MESSAGE
 from hellenes_nb.widgets.battle import BattleWidget
 from hellenes_nb.widgets.dashboard import Dashboard, EngineBattleView
+from hellenes_nb.widgets.ew_board import EWBoard
 from hellenes_nb.widgets.map import MapWidget
+from hellenes_nb.widgets.timeline import TimelineWidget
+from hellenes_nb.widgets.tutorial import TutorialWidget
 
 
 def _from_page(widget: W.Widget, **state) -> None:
@@ -127,3 +134,90 @@ def test_the_battle_board_is_not_sent_the_games_queued_dice():
     assert view.forced == [] and view.battle.dice.forced == ()
     queued = json.dumps(list(dash.game.state.dice.forced[:12]))[1:-1]
     assert queued not in _synced(view)
+
+
+# -- issue 26 item 11: what a page sends comes back cut -----------------------------------------
+#: 5 MB of text, as a page (or a user with the developer tools) may send it
+PAGE_TEXT = "x" * 5_000_000
+
+
+def _echo_ok(text: str) -> None:
+    """At most ``ECHO`` characters of the page's text come back, in a message of bounded
+    length."""
+    longest = max((len(run) for run in re.findall("x+", text)), default=0)
+    assert longest <= ECHO and len(text) <= MAX_MESSAGE, text[:200]
+    assert text, "the refusal is said in words"
+
+
+def _comm(widget: W.Widget, data: dict) -> None:
+    """A comm message from the page, as the kernel hands it to the widget's comm."""
+    widget.comm.handle_msg({"content": {"data": data}, "buffers": []})
+
+
+def _ask(widget: W.Widget, request: dict) -> None:
+    _comm(widget, {"method": "custom", "content": request})
+
+
+def test_the_timeline_cuts_a_5_mb_pick_in_its_error():
+    t = TimelineWidget()
+    for picked in (PAGE_TEXT, [PAGE_TEXT], {"id": PAGE_TEXT}):
+        _comm(t, {"method": "update", "state": {"picked": picked}})
+        _echo_ok(t.error)
+        assert t.picked == ""
+    t.pick(PAGE_TEXT)  # the same from Python
+    _echo_ok(t.error)
+    t.pick("delium-424")
+    assert t.error == "" and t.picked == "delium-424"
+
+
+@pytest.mark.parametrize("request_", [
+    {"request": "select", "city": PAGE_TEXT}, {"request": "select", "city": [PAGE_TEXT]},
+    {"request": "level", "level": PAGE_TEXT}, {"request": "level", "level": [PAGE_TEXT]},
+    {"request": "choose", "index": PAGE_TEXT}, {"request": "choose", "index": [PAGE_TEXT]},
+    {"request": PAGE_TEXT}, {"request": "undo", PAGE_TEXT: 1},
+], ids=["select", "select-list", "level", "level-list", "choose", "choose-list", "name", "key"])
+def test_the_earth_water_board_cuts_a_5_mb_request_in_its_message(request_):
+    board = EWBoard(seed=1)
+    before = (board.game.to_json(), board.selected, board.level)
+    _ask(board, request_)
+    _echo_ok(board.message)
+    assert (board.game.to_json(), board.selected, board.level) == before
+
+
+@pytest.mark.parametrize("request_", [
+    {"request": "open", "task": PAGE_TEXT}, {"request": "open", "task": [PAGE_TEXT]},
+    {"request": "pick", "answer": PAGE_TEXT}, {"request": "act", "index": PAGE_TEXT},
+    {"request": PAGE_TEXT},
+], ids=["open", "open-list", "pick", "act", "name"])
+def test_the_tutorial_panel_cuts_a_5_mb_request_in_its_refusal(tmp_path, request_):
+    tutorial = TutorialWidget(progress=tmp_path / "progress.json")
+    task = tutorial.task.id
+    _ask(tutorial.panel, request_)
+    _echo_ok(tutorial.panel.refusal)
+    assert tutorial.task.id == task
+
+
+def test_the_map_and_the_battle_board_cut_a_5_mb_request_too():
+    """The cut is in the one place every page's request goes through (widgets/requests.py)."""
+    m = MapWidget(hellenes_nb.new_game("431", seed=3), viewer="athens")
+    _ask(m, {"request": "play", "area": PAGE_TEXT})
+    _echo_ok(m.message)
+    b = BattleWidget.from_forces("B2:3", "B2:2", seed=1)
+    _ask(b, {"request": "choose", "choice": PAGE_TEXT})
+    _echo_ok(b.error)
+
+
+@pytest.mark.parametrize("data", [
+    {"method": "bogus"}, {}, {"method": ["custom"]}, {"method": "update", "state": [1, 2]},
+], ids=["unknown-method", "no-method", "method-not-text", "state-not-a-dict"])
+def test_a_malformed_page_message_to_the_earth_water_board_is_answered_in_words(data):
+    """The board's log lines are ``log_lines``: its old synced ``log`` list hid ipywidgets'
+    logger, so ipywidgets' own answer to a malformed message ended in AttributeError."""
+    board = EWBoard(seed=1)
+    assert isinstance(board.log, logging.Logger)
+    before = board.game.to_json()
+    _comm(board, data)
+    assert board.message.startswith("the page sent "), board.message
+    assert "nothing was changed" in board.message and board.game.to_json() == before
+    board.handle_request({"request": "choose", "index": 0})  # the board still plays
+    assert board.message == "" and board.game.history

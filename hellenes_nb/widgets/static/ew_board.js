@@ -73,7 +73,7 @@ function render({ model, el }) {
       (dl.href ? ` <a class="ew-download" download="${esc(dl.name)}" href="${esc(dl.href)}">⬇ ${esc(dl.name)}</a>` : "") +
       `<h4>Your hand</h4><ul class="ew-hand">${hand || "<li>no cards</li>"}</ul>` +
       battleHtml(model.get("battle")) +
-      `<h4>Log</h4><ol class="ew-log">${model.get("log").map((l) => `<li>${esc(l)}</li>`).join("")}</ol>`;
+      `<h4>Log</h4><ol class="ew-log">${model.get("log_lines").map((l) => `<li>${esc(l)}</li>`).join("")}</ol>`;
     for (const b of side.querySelectorAll(".ew-choice"))
       b.addEventListener("click", () => model.send({ request: "choose", index: Number(b.dataset.index) }));
     side.querySelector(".ew-undo").addEventListener("click", () => model.send({ request: "undo" }));
@@ -85,7 +85,7 @@ function render({ model, el }) {
     const clear = side.querySelector(".ew-clear");
     if (clear) clear.addEventListener("click", () => model.send({ request: "select", city: "" }));
   }
-  for (const name of ["svg", "choices", "hand", "prompt", "status", "message", "battle", "log", "selected", "handover", "download", "level", "levels", "thinking"])
+  for (const name of ["svg", "choices", "hand", "prompt", "status", "message", "battle", "log_lines", "selected", "handover", "download", "level", "levels", "thinking"])
     model.on(`change:${name}`, draw);
   draw();
 }

@@ -10,7 +10,7 @@ from support.ewkit import do, ew_game, play
 
 from hellenes_nb.widgets.ew_board import EWBoard, battle_rounds
 
-SHOWN = ("svg", "prompt", "choices", "hand", "battle", "log", "status", "viewer")
+SHOWN = ("svg", "prompt", "choices", "hand", "battle", "log_lines", "status", "viewer")
 
 
 def _shown(board):
@@ -86,7 +86,7 @@ def test_hot_seat_shows_each_side_its_own_view_and_saves_open():
     while board.viewer == "persia":
         board.choose(len(board.choices) - 1)
     # the screen is passed: nothing of either hand shows until Greece is ready
-    assert board.handover == "greece" and board.hand == [] and board.log == []
+    assert board.handover == "greece" and board.hand == [] and board.log_lines == []
     assert board.choices == [] and "Pass the screen to Greece" in board.prompt
     board.handle_request({"request": "choose", "index": 0})
     assert "click Ready first" in board.message
