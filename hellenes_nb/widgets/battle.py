@@ -13,7 +13,7 @@ so a notebook can drive it without a browser::
     w.choose("fight")            # answer the retreat option (§6.4) or an owner's choice (§6.32)
     w.run_round(); w.run_battle()
     w.appeal_ares(); w.accept_dice()   # answer an appeal to Ares the engine offers (§11.0)
-    w.log, w.history, w.odds     # narration, a polars table of attacks, the odds from here
+    w.narration, w.history, w.odds     # narration, a polars table of attacks, the odds from here
 
 Narration, block states and the prestige at stake are worded in :mod:`.battle_text`.
 """
@@ -84,7 +84,7 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     stake = traitlets.List(traitlets.Unicode()).tag(sync=True)
     outcome = traitlets.Dict().tag(sync=True)
     last_attack = traitlets.Dict().tag(sync=True)
-    log = traitlets.List(traitlets.Dict()).tag(sync=True)
+    narration = traitlets.List(traitlets.Dict()).tag(sync=True)
     odds = traitlets.Dict().tag(sync=True)
     odds_track = traitlets.List(traitlets.Dict()).tag(sync=True)
     #: True while the odds of the moment shown are being worked out (they follow the update)
@@ -142,7 +142,7 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
             self.title = title or self._default_title()
             self.columns = list("EF" if battle.kind == "sea" else "ABCD")
             # the opening lines, as the battle came (the lab's own bookkeeping is not narrated)
-            self.log = [line for e in battle.log if (line := self._narrate(e))]
+            self.narration = [line for e in battle.log if (line := self._narrate(e))]
             self.last_attack, self.odds_track, self.error = {}, [], ""
             self._refresh_new_track()
 
@@ -262,7 +262,7 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         battle.dice = Dice(self.seed)
         self._lab = BattleLab(battle, self._held_start)
         self._attacks, self._rerolls = 0, 0
-        self.log = [line for e in battle.log if (line := self._narrate(e))]
+        self.narration = [line for e in battle.log if (line := self._narrate(e))]
         self.last_attack, self.odds_track, self.error = {}, [], ""
         self._refresh_new_track()
 
@@ -403,7 +403,7 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         by = text.latest_attack(self.battle)["by"] if offer else ""
         events = self._lab.appeal(god)  # refused in plain words unless the engine offers it
         assert offer is not None
-        self.log = text.struck(self.log)
+        self.narration = text.struck(self.narration)
         self._attacks -= 1
         self._rerolls += 1
         events = [self._board_event("appeal", offer, by=by), *events]
@@ -421,7 +421,7 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
             self._attacks += sum(1 for e in events if e["kind"] == "attack")
             if any(e["kind"] in _ATTACK_PARTS for e in events):
                 self.last_attack = text.attack_view(b, self.name, self._attacks, self._rerolls)
-            self.log = self.log + lines
+            self.narration = self.narration + lines
             self.blocks = [text.block_view(b, f, self.name) for f in b.fighters]
             self.round, self.phase = b.round, b.phase
             self.next_key = b.next_attacker() or ""

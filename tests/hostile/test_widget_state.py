@@ -221,3 +221,17 @@ def test_a_malformed_page_message_to_the_earth_water_board_is_answered_in_words(
     assert "nothing was changed" in board.message and board.game.to_json() == before
     board.handle_request({"request": "choose", "index": 0})  # the board still plays
     assert board.message == "" and board.game.history
+
+
+@pytest.mark.parametrize("data", [{"method": "bogus"}, {"method": "update", "state": [1]}],
+                         ids=["unknown-method", "state-not-a-dict"])
+def test_the_battle_board_keeps_ipywidgets_logger_and_answers_a_malformed_message(data):
+    """The battle board's narration is ``narration``: a synced ``log`` list would hide
+    ipywidgets' logger, which its own answer to a malformed message uses."""
+    b = BattleWidget.from_forces("B2:3", "B2:2", seed=1)
+    assert isinstance(b.log, logging.Logger)
+    _comm(b, data)
+    assert b.error.startswith("the page sent "), b.error
+    b.choose("fight")  # the board still fights
+    b.step()
+    assert any(line["kind"] == "attack" for line in b.narration)

@@ -50,7 +50,7 @@ def test_stepping_draws_dice_and_updates_blocks(solara_test, page_session, conso
     assert labels == ["HIT", "ROUT"]
     page.locator(".hb-log li").last.wait_for()
     assert page.locator(".hb-logbox summary").inner_text() == \
-        f"Battle narrative ({len(w.log)} lines)"
+        f"Battle narrative ({len(w.narration)} lines)"
     page.locator("svg .bar").first.wait_for()
     page.screenshot(path=str(screenshot_dir / "battle-widget.png"), full_page=True)
     assert console_errors == []

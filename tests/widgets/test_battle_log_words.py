@@ -33,6 +33,6 @@ def test_6_2_the_battle_board_narrates_in_plain_sentences(forces, seed):
     attackers, defenders, kind = forces
     w = BattleWidget.from_forces(attackers, defenders, kind=kind, seed=seed)
     w.run_battle()
-    lines = [(line["rule"], line["text"]) for line in w.log]
+    lines = [(line["rule"], line["text"]) for line in w.narration]
     assert any("Attack by" in t for _, t in lines)
     assert _bad(lines) == []

@@ -35,7 +35,7 @@ def combat_round_example(**kw) -> BattleWidget:
 
 
 def attacks(w: BattleWidget) -> list[dict]:
-    return [line for line in w.log if line["kind"] == "attack"]
+    return [line for line in w.narration if line["kind"] == "attack"]
 
 
 def play_step(w: BattleWidget) -> list[dict]:
@@ -56,9 +56,9 @@ def test_6_2_combat_round_example_order_of_attacks():
                      "Athenian hoplites"]
     assert all(line["rule"] == "6.31" for line in attacks(w))
     assert w.round == 2
-    assert any(line["kind"] == "round_end" and line["rule"] == "6.2" for line in w.log)
+    assert any(line["kind"] == "round_end" and line["rule"] == "6.2" for line in w.narration)
     # each side was offered its retreat at its first attack of the round (§6.4)
-    offers = [line["text"] for line in w.log if line["kind"] == "stand"]
+    offers = [line["text"] for line in w.narration if line["kind"] == "stand"]
     assert offers == ["Athens fights on.", "Sparta fights on."]
 
 
@@ -81,8 +81,8 @@ def test_6_31_attack_example_hits_then_rout():
     with pytest.raises(BattleError, match="decide"):
         w.step()
     w.choose("S2")
-    assert [line["kind"] for line in w.log[-4:]] == ["attack", "hit", "hit", "rout"]
-    attack, first, second, rout = w.log[-4:]
+    assert [line["kind"] for line in w.narration[-4:]] == ["attack", "hit", "hit", "rout"]
+    attack, first, second, rout = w.narration[-4:]
     assert attack["text"] == ("Attack by Athenian hoplites with 3 dice (hits on a 1 or 2, routs "
                               "on a 5 or 6): rolled 1, 2 and 5, so 2 hits and 1 rout.")
     assert first["text"].startswith("Hit on Peloponnesian hoplites, the strongest (strength 4)")
@@ -144,7 +144,7 @@ def test_requests_from_the_browser_go_through_the_same_methods():
 def test_advance_answers_decisions_with_the_auto_policy():
     w = combat_round_example()
     w.advance()
-    assert w.log[0]["kind"] == "auto_choice" and w.log[0]["text"] == "Auto: Athens picks fight."
+    assert w.narration[0]["kind"] == "auto_choice" and w.narration[0]["text"] == "Auto: Athens picks fight."
     assert len(attacks(w)) == 1
 
 
@@ -154,7 +154,7 @@ def test_run_round_and_run_battle():
     assert w.round == 2 or w.battle.over
     w.run_battle()
     assert w.battle.over and w.outcome["winner"] in ("athens", "sparta")
-    assert w.log[-1]["kind"] == "battle_end" and w.log[-1]["rule"] == "14.11"
+    assert w.narration[-1]["kind"] == "battle_end" and w.narration[-1]["rule"] == "14.11"
     with pytest.raises(BattleError, match="over"):
         w.step()
     assert w.odds["win"][w.outcome["winner"]] == 1.0
@@ -167,7 +167,7 @@ def test_restart_sets_the_array_back_with_new_dice():
     w = combat_round_example()
     w.run_battle()
     w.restart(seed=99)
-    assert w.seed == 99 and not w.battle.over and w.log == [] and w.last_attack == {}
+    assert w.seed == 99 and not w.battle.over and w.narration == [] and w.last_attack == {}
     assert {b["key"]: b["cv"] for b in w.blocks} == {"S1": 2, "S2": 4, "A1": 4, "A2": 2}
     assert w.prompt["kind"] == "retreat"
 
@@ -201,7 +201,7 @@ def test_6_34_panic_and_pursuit_are_narrated():
     w = BattleWidget.from_forces("A1:1,A1:2", "B2:1", attacker_side="athens", seed=4)
     w.force_dice([6])                    # the first Athenian A1 routs the lone Spartan block
     play_step(w)
-    assert any(line["kind"] == "panic" and line["rule"] == "6.34" for line in w.log)
+    assert any(line["kind"] == "panic" and line["rule"] == "6.34" for line in w.narration)
     assert w.phase == "pursuit" and w.next_key == "A2"
     w.force_dice([1, 1])
     w.step()
@@ -219,13 +219,13 @@ def test_8_11_double_defense_half_steps_in_an_assault():
     w.force_dice([MISS, MISS, MISS, 1, MISS, MISS, MISS])
     for _ in range(3):
         play_step(w)
-    half = [line for line in w.log if line["kind"] == "half_hit"]
+    half = [line for line in w.narration if line["kind"] == "half_hit"]
     assert len(half) == 1 and half[0]["rule"] == "8.11"
     assert next(b for b in w.blocks if b["key"] == "S1")["half"]
     assert next(b for b in w.blocks if b["key"] == "S1")["cv"] == 2
     play_step(w)                          # the B2 misses; the round ends
-    assert [line["kind"] for line in w.log[-2:]] == ["half_cancelled", "round_end"]
-    assert w.log[-2]["rule"] == "8.11"
+    assert [line["kind"] for line in w.narration[-2:]] == ["half_cancelled", "round_end"]
+    assert w.narration[-2]["rule"] == "8.11"
     assert next(b for b in w.blocks if b["key"] == "S1")["cv"] == 2
 
 
@@ -246,7 +246,7 @@ def test_6_5_narrows_and_carried_units_at_sea():
     assert carried["carried_by"] == "A1" and carried["cv"] == 2
     w.force_dice([MISS, MISS])
     play_step(w)                  # the Spartan F2 fires; the Athenian fleet holds in round 1
-    assert any(line["kind"] == "hold" and line["rule"] == "6.5" for line in w.log)
+    assert any(line["kind"] == "hold" and line["rule"] == "6.5" for line in w.narration)
     assert w.round == 2
 
 
@@ -257,7 +257,7 @@ def test_6_6_sea_landing_aggressors_hold_round_one():
     assert all(b["holds"] for b in w.blocks if b["role"] == "aggressor")
     w.force_dice([MISS] * 3)
     play_step(w)
-    holds = [line for line in w.log if line["kind"] == "hold"]
+    holds = [line for line in w.narration if line["kind"] == "hold"]
     assert len(holds) == 2 and {line["rule"] for line in holds} == {"6.6"}
 
 
@@ -265,7 +265,7 @@ def test_sortie_is_a_land_battle_without_double_defense():
     w = BattleWidget.from_forces("B2:2", "C2:3", kind="sortie", seed=9)
     w.force_dice([1] * 3)
     w.run_round()
-    assert not any(line["kind"] == "half_hit" for line in w.log)
+    assert not any(line["kind"] == "half_hit" for line in w.narration)
 
 
 @pytest.mark.parametrize("kwargs, message", [
@@ -380,7 +380,7 @@ def test_any_battle_plays_out_with_every_line_citing_a_rule(att, dfn, seed):
     w = BattleWidget.from_forces(",".join(att), ",".join(dfn), seed=seed)
     w.run_battle()
     assert w.battle.over
-    assert all(line["rule"] and line["text"] for line in w.log)
+    assert all(line["rule"] and line["text"] for line in w.narration)
     for b in w.blocks:
         assert 0 <= b["cv"] <= b["start_cv"]
     assert w.odds["win"][w.outcome["winner"]] == 1.0
@@ -397,7 +397,7 @@ def duel(sacrifices=None, attacker="B2:3", defender="C2:3") -> BattleWidget:
 
 
 def appeal_lines(w: BattleWidget) -> list[dict]:
-    return [line for line in w.log if line["kind"] in ("appeal", "accept")]
+    return [line for line in w.narration if line["kind"] in ("appeal", "accept")]
 
 
 @pytest.mark.rule("11.0")
@@ -409,14 +409,14 @@ def test_11_0_ares_replaces_the_attack_with_forced_dice():
     assert w.appeal["god"] == "ares" and w.appeal["side"] == "athens"
     assert w.appeal["appeal_label"] == "Appeal to Ares (re-roll this attack)"
     odds_before = w.odds["win"]["athens"]
-    first_roll = [line["text"] for line in w.log if line["kind"] == "attack"]
+    first_roll = [line["text"] for line in w.narration if line["kind"] == "attack"]
     w.appeal_ares()
     assert w.history["dice"].to_list() == [[1, 1, 6]]          # the old dice are gone
-    struck = [line for line in w.log if line.get("replaced")]   # but the narrative keeps them,
+    struck = [line for line in w.narration if line.get("replaced")]   # but the narrative keeps them,
     assert struck and struck[0]["kind"] == "attack"             # struck through
     assert [line["text"] for line in struck if line["kind"] == "attack"] == first_roll
     assert "rolled 4, 4 and 4," in first_roll[0]
-    after = w.log[w.log.index(struck[-1]) + 1:]
+    after = w.narration[w.narration.index(struck[-1]) + 1:]
     assert after[0]["kind"] == "appeal" and not any(line.get("replaced") for line in after)
     assert "rolled 1, 1 and 6," in [line["text"] for line in after if line["kind"] == "attack"][0]
     assert w.history["hits"].to_list() == [2] and w.history["routs"].to_list() == [1]
@@ -533,7 +533,7 @@ def test_11_0_hera_overrules_an_appeal_to_ares():
     assert w.sacrifices == {"athens": [], "sparta": []} and w.appeal == {}
     assert appeal_lines(w)[-1]["text"].startswith("Sparta appeals to Hera")
     rolls = [(line["text"].split("rolled ")[1][:10], bool(line.get("replaced")))
-             for line in w.log if line["kind"] == "attack"]
+             for line in w.narration if line["kind"] == "attack"]
     assert rolls == [("4, 4 and 4", True), ("1, 1 and 1", True), ("3, 4 and 4", False)]
 
 

@@ -175,6 +175,6 @@ def test_6_32_auto_play_settles_a_tie_inside_the_attack_that_caused_it():
     w.force_dice([1, 2, 5])
     w.advance()
     assert w.prompt.get("kind") not in ("hit", "rout")
-    assert not any(line["kind"] == "auto_choice" for line in w.log)
-    assert [line["kind"] for line in w.log[-4:]] == ["attack", "hit", "hit", "rout"]
+    assert not any(line["kind"] == "auto_choice" for line in w.narration)
+    assert [line["kind"] for line in w.narration[-4:]] == ["attack", "hit", "hit", "rout"]
     assert w.last_attack["effects"][1]["target"] == "S1"  # the tie went to the first key

@@ -145,7 +145,7 @@ function render({model, el}) {
         return;
       }
     } else {
-      const lines = model.get("log") || [];
+      const lines = model.get("narration") || [];
       const prompt = model.get("prompt") || {};
       live.textContent = (model.get("appeal") || {}).text || prompt.text ||
         (lines.length ? lines[lines.length - 1].text : "");
@@ -310,7 +310,7 @@ function render({model, el}) {
   }
 
   function draw() {
-    const log = model.get("log") || [];
+    const log = model.get("narration") || [];
     const outcome = model.get("outcome") || {};
     const phase = model.get("phase");
     const old = root.querySelector(".hb-log");
