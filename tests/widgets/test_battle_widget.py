@@ -144,7 +144,8 @@ def test_requests_from_the_browser_go_through_the_same_methods():
 def test_advance_answers_decisions_with_the_auto_policy():
     w = combat_round_example()
     w.advance()
-    assert w.narration[0]["kind"] == "auto_choice" and w.narration[0]["text"] == "Auto: Athens picks fight."
+    first = w.narration[0]
+    assert first["kind"] == "auto_choice" and first["text"] == "Auto: Athens picks fight."
     assert len(attacks(w)) == 1
 
 
@@ -412,7 +413,7 @@ def test_11_0_ares_replaces_the_attack_with_forced_dice():
     first_roll = [line["text"] for line in w.narration if line["kind"] == "attack"]
     w.appeal_ares()
     assert w.history["dice"].to_list() == [[1, 1, 6]]          # the old dice are gone
-    struck = [line for line in w.narration if line.get("replaced")]   # but the narrative keeps them,
+    struck = [line for line in w.narration if line.get("replaced")]  # the narrative keeps them,
     assert struck and struck[0]["kind"] == "attack"             # struck through
     assert [line["text"] for line in struck if line["kind"] == "attack"] == first_roll
     assert "rolled 4, 4 and 4," in first_roll[0]
