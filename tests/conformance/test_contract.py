@@ -1,0 +1,70 @@
+"""Every game on the core gives what the core's ``Game`` calls (docs/architecture.md, "The
+Ruleset protocol"), for every registered game and the toy: the members exist, the roles are
+distinct, every scenario sets up, and what each role (and "all", the teacher) sees is JSON."""
+
+from __future__ import annotations
+
+import json
+
+from conformance.playing import start
+
+from hellenes_nb.core.ruleset import Ruleset
+
+#: the members ``Game`` and the services around it read of a ruleset
+MEMBERS = ("name", "title", "roles", "steps", "scenarios", "sets_up", "setup", "check_shape",
+           "view", "log_for", "result", "describe", "save_state", "read_save")
+CALLED = ("sets_up", "setup", "check_shape", "view", "log_for", "result", "describe",
+          "save_state", "read_save")
+
+
+def test_the_ruleset_has_every_member_the_core_calls(ruleset):
+    missing = [m for m in MEMBERS if not hasattr(ruleset, m)]
+    assert not missing, f"{ruleset.name} lacks {missing}"
+    assert [m for m in CALLED if not callable(getattr(ruleset, m))] == []
+    assert isinstance(ruleset.name, str) and ruleset.name
+    assert isinstance(ruleset.title, str) and ruleset.title
+    # a yes or no; required once the protocol names it (the bots read it with a default)
+    if "perfect_information" in getattr(Ruleset, "__annotations__", {}):
+        assert hasattr(ruleset, "perfect_information"), f"{ruleset.name} lacks it"
+    assert isinstance(getattr(ruleset, "perfect_information", False), bool)
+    assert ruleset.scenarios and all(isinstance(s, str) for s in ruleset.scenarios)
+
+
+def test_the_roles_are_distinct_and_the_steps_know_them(ruleset):
+    roles = ruleset.roles
+    assert len(roles) >= 2 and len(set(roles)) == len(roles), roles
+    assert "all" not in roles  # "all" is the teacher's view
+    assert tuple(ruleset.steps.roles) == tuple(roles)
+
+
+def test_every_scenario_sets_up_and_every_view_is_json(ruleset, scenario):
+    assert ruleset.sets_up(scenario)
+    game = start(ruleset, scenario, 1)
+    assert game.state.scenario == scenario
+    assert not game.over and game.legal_actions(), "the scenario starts with nothing to do"
+    assert game.result is None
+    assert isinstance(ruleset.describe(game.state), str)
+    for role in (*ruleset.roles, "all"):
+        view = game.view(role)
+        assert isinstance(view, dict)
+        assert json.loads(json.dumps(view)) == view, f"{role}'s view does not survive JSON"
+        log = game.log_for(role)
+        assert json.loads(json.dumps(log)) == log
+    json.dumps(ruleset.save_state(game.state))
+
+
+def test_a_scenario_it_does_not_know_is_refused_in_words(ruleset):
+    assert not ruleset.sets_up("no-such-scenario")
+    try:
+        ruleset.setup("no-such-scenario", 1)
+    except ValueError as exc:
+        assert "no-such-scenario" in str(exc)
+    else:
+        raise AssertionError(f"{ruleset.name} set up a scenario it does not have")
+
+
+def test_every_registered_game_is_in_the_suite(request, registered_names):
+    seen = {item.callspec.params["ruleset"].name for item in request.session.items
+            if hasattr(item, "callspec") and "ruleset" in item.callspec.params}
+    assert {"hellenes", "earth-water"} <= registered_names
+    assert registered_names | {"toy"} <= seen
