@@ -1,10 +1,12 @@
-"""Shared fixtures for the lesson tests: the world, the Pylos lesson and a small lesson text."""
+"""Shared fixtures for the lesson tests: the world, the Pylos lesson, a small lesson text, and
+the checker's verdicts, each lesson replayed once per session (support/lessoncheck.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from support import lessoncheck
 from support.paths import ROOT
 
 from hellenes_nb.games.hellenes.world import load_world
@@ -53,6 +55,26 @@ steps:
 @pytest.fixture(scope="session")
 def world():
     return load_world()
+
+
+@pytest.fixture(scope="session")
+def lesson_check():
+    """``lesson_check(path, seeds=())``: the problems ``hellenes lesson check`` finds in one
+    file, replayed once per session for the same text and seeds (support/lessoncheck.py)."""
+    return lessoncheck.checked
+
+
+@pytest.fixture
+def cli_checks_once(monkeypatch):
+    """``hellenes lesson check`` run in this test takes each file's verdict from
+    :func:`lesson_check` (the same replay as the other tests), not from a replay of its own."""
+    from hellenes_nb.lessons import cli
+
+    def once(paths, seeds=()):
+        files = lessoncheck.lesson_files(paths)
+        return files, [p for f in files for p in lessoncheck.checked(f, seeds)]
+
+    monkeypatch.setattr(cli, "check_paths", once)
 
 
 @pytest.fixture

@@ -22,8 +22,8 @@ def amph(world):
 
 
 
-def test_amphipolis_lesson_passes_the_checker(world):
-    assert check_lesson(AMPHIPOLIS, world=world) == []
+def test_amphipolis_lesson_passes_the_checker(lesson_check):
+    assert lesson_check(AMPHIPOLIS) == []
 
 
 def test_every_citation_has_a_paraphrase_and_every_view_is_json(amph):

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.hellenes.world import load_world
-from hellenes_nb.lessons import Lesson, LessonError, check_lesson
+from hellenes_nb.lessons import Lesson, LessonError
 from hellenes_nb.lessons.command import BotGame
 
 from .conftest import PYLOS, city_holder, unit_place
@@ -20,8 +20,8 @@ _WORLD = load_world()
 
 
 
-def test_pylos_lesson_passes_the_checker(world):
-    assert check_lesson(PYLOS, world=world) == []
+def test_pylos_lesson_passes_the_checker(lesson_check):
+    assert lesson_check(PYLOS) == []
 
 
 def test_pylos_opens_by_name_and_starts_at_step_one(world):

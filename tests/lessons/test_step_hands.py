@@ -89,7 +89,7 @@ def test_the_step_key_is_read_and_checked(write, world):
                for p in problems), problems
 
 
-def test_amphipolis_plays_the_same_whatever_its_seed(world):
+def test_amphipolis_plays_the_same_whatever_its_seed(world, lesson_check):
     """Its hands and dice fix every card played and every die that matters."""
     spec = Lesson(AMPHIPOLIS, world=world).spec
     finals = set()
@@ -99,7 +99,7 @@ def test_amphipolis_plays_the_same_whatever_its_seed(world):
         st = lesson.state
         finals.add(json.dumps([st.prestige, list(st.loc), list(st.cv)]))
     assert len(finals) == 1
-    assert check_lesson(AMPHIPOLIS, world=world, seeds=range(1, 6)) == []
+    assert lesson_check(AMPHIPOLIS, seeds=range(1, 6)) == []
 
 
 def test_check_with_seeds_finds_a_step_that_relies_on_its_seed(write, world):

@@ -14,7 +14,7 @@ import json
 import pytest
 from support.paths import LESSONS, NOTEBOOKS
 
-from hellenes_nb.lessons import Lesson, check_lesson
+from hellenes_nb.lessons import Lesson
 
 #: the lessons of issue 20, in the order of the war, with their notebooks
 WAR_LESSONS = {
@@ -36,8 +36,8 @@ def lesson(request, world):
 
 
 @pytest.mark.parametrize("name", sorted(WAR_LESSONS))
-def test_the_lesson_passes_the_checker_with_ten_other_seeds(name, world):
-    assert check_lesson(LESSONS / f"{name}.yaml", world=world, seeds=range(1, 11)) == []
+def test_the_lesson_passes_the_checker_with_ten_other_seeds(name, lesson_check):
+    assert lesson_check(LESSONS / f"{name}.yaml", seeds=range(1, 11)) == []
 
 
 def test_the_lesson_has_what_a_teacher_needs(lesson):
