@@ -11,8 +11,8 @@ from typing import Any
 
 from tqdm import tqdm
 
+from hellenes_nb.core.catalog import ruleset_for, scenario_ids
 from hellenes_nb.core.ruleset import Ruleset
-from hellenes_nb.games.registry import ruleset_for, scenario_ids
 
 
 def worker_count(requested: int, games: int) -> int:

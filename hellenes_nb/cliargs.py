@@ -15,9 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from hellenes_nb.batch import worker_count
+from hellenes_nb.core.catalog import scenario_ids
 from hellenes_nb.core.echo import ECHO, cut, shown
 from hellenes_nb.core.words import count
-from hellenes_nb.games.registry import scenario_ids
 
 #: seeds are 32-bit: the dice keep 64 bits of state, and a negative seed would repeat a positive one
 MAX_SEED = 2**32 - 1

@@ -5,7 +5,7 @@ Works for any registered game. A bot picks among the legal actions until the gam
 Any exception is a crash; a state where the game is not over but nobody has a legal action is a
 dead end; both are reported with the seed and the prompt so that the game can be replayed
 exactly. With ``fuzz`` the game's own board invariants (its
-:class:`~hellenes_nb.gameservices.GameServices`; Hellenes:
+:class:`~hellenes_nb.core.catalog.GamePlugin`; Hellenes:
 :func:`hellenes_nb.games.hellenes.invariants.check_invariants`) are checked after every action;
 with ``check_caches`` every decision is also taken a second time with the engine's remembered
 answers set aside (:func:`cold_apply`), and both must agree.
@@ -31,10 +31,8 @@ from typing import Any
 from hellenes_nb.batch import play_all, scenario_ruleset, worker_count
 from hellenes_nb.cliargs import add_batch_options, capped_workers
 from hellenes_nb.core import remembered
-from hellenes_nb.core.game import Game
-from hellenes_nb.games.registry import new_game, rulesets
-from hellenes_nb.games.services import services_for
-from hellenes_nb.gameservices import InvariantError
+from hellenes_nb.core.catalog import InvariantError, plugin_for, plugins
+from hellenes_nb.core.game import Game, new_game
 
 __all__ = ["InvariantError", "POLICIES", "cold_apply", "pick", "play_one", "run"]
 
@@ -45,8 +43,8 @@ BRISK_END = 0.3
 @cache
 def phase_ends() -> frozenset[str]:
     """The action types that end a phase in any registered game (``brisk``'s default; read
-    once, after :mod:`hellenes_nb.games.registry` registered the games)."""
-    return frozenset().union(*(services_for(r).phase_ends for r in rulesets()))
+    once, from the catalogue)."""
+    return frozenset().union(*(p.phase_ends for p in plugins()))
 
 
 def pick(rng: random.Random, legal: list[dict], policy: str,
@@ -84,7 +82,7 @@ def play_one(scenario: str, seed: int, *, max_decisions: int = 20000, policy: st
     decisions = 0
     try:
         game = new_game(scenario, seed, **options)
-        services = services_for(game.ruleset)
+        services = plugin_for(game.ruleset)
         check = services.check_invariants if fuzz else None
         while not game.over and decisions < max_decisions:
             legal = game.legal_actions()

@@ -19,7 +19,7 @@ import random
 import statistics
 import time
 
-from hellenes_nb.games.registry import new_game
+from hellenes_nb.core.game import new_game
 
 GOAL = 150  # random full games per second per core
 

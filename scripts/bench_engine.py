@@ -30,8 +30,7 @@ import tracemalloc
 from collections import Counter
 
 from hellenes_nb.core import remembered
-from hellenes_nb.core.game import Game
-from hellenes_nb.games.registry import new_game
+from hellenes_nb.core.game import Game, new_game
 from hellenes_nb.selfplay import pick
 
 CLONE_GOAL = 300

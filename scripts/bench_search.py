@@ -27,11 +27,10 @@ from typing import Any
 from hellenes_nb.bots import HeuristicBot, deciding_sides
 from hellenes_nb.bots.playout import deciders
 from hellenes_nb.core.dice import Dice
-from hellenes_nb.core.game import Game
+from hellenes_nb.core.game import Game, new_game
 from hellenes_nb.games.hellenes.bots.picture import Picture
 from hellenes_nb.games.hellenes.bots.searching import RolloutPolicy, SearchBotHellenes
 from hellenes_nb.games.hellenes.index import SIDE_NAMES
-from hellenes_nb.games.registry import new_game
 
 
 class ViewPolicy(RolloutPolicy):

@@ -5,8 +5,9 @@ a heuristic bot, and three levels (``make_level``: easy, normal, hard).
     bot = HeuristicBot(seed=1)
     game.apply(bot.choose(game, "sparta"))
 
-``HeuristicBot``, ``BOTS``, ``bots_for`` and ``make_bot`` are loaded on first use: the game's
-bots import :mod:`hellenes_nb.bots.base`, so this package must not import them while it loads.
+``BOTS``, ``bots_for`` and ``make_bot`` are loaded on first use: the game's bots import
+:mod:`hellenes_nb.bots.base`, so this package must not import them while it loads.
+``HeuristicBot`` is the home game's ``heuristic`` bot (Hellenes'), found in the catalogue.
 """
 
 from typing import Any
@@ -19,11 +20,14 @@ __all__ = ["BOTS", "LEVELS", "Bot", "BotError", "HeuristicBot", "RandomBot", "bo
 
 _LATER = {"BOTS": "hellenes_nb.bots.registry", "bots_for": "hellenes_nb.bots.registry",
           "make_bot": "hellenes_nb.bots.registry",
-          "LEVELS": "hellenes_nb.bots.levels", "make_level": "hellenes_nb.bots.levels",
-          "HeuristicBot": "hellenes_nb.games.hellenes.bots.heuristic"}
+          "LEVELS": "hellenes_nb.bots.levels", "make_level": "hellenes_nb.bots.levels"}
 
 
 def __getattr__(name: str) -> Any:
+    if name == "HeuristicBot":  # the home game's heuristic, as before the catalogue
+        from hellenes_nb.core.catalog import home_plugin
+
+        return home_plugin().bots["heuristic"]
     if name not in _LATER:
         raise AttributeError(f"module 'hellenes_nb.bots' has no attribute {name!r}")
     import importlib

@@ -7,7 +7,7 @@ import json
 import sys
 
 from hellenes_nb.bots.match import MAX_ITERATIONS, MAX_SECONDS, run_match
-from hellenes_nb.bots.registry import BOTS
+from hellenes_nb.bots.registry import all_bots
 from hellenes_nb.bots.search import DEFAULT_ITERATIONS, DEFAULT_SECONDS
 from hellenes_nb.cliargs import add_batch_options, capped_workers, float_between, int_between
 from hellenes_nb.core.words import count
@@ -64,7 +64,7 @@ def add_match_parser(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("match", help="play two bots against each other, sides "
                                             "alternated, and report the win rate")
     # every bot of every game; one that does not play the scenario's game is refused in words
-    names = sorted(BOTS)
+    names = sorted(all_bots())
     p.add_argument("--a", choices=names, default="heuristic", help="the bot measured "
                    "(default heuristic)")
     p.add_argument("--b", choices=names, default="random", help="its opponent (default random)")

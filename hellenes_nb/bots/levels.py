@@ -5,9 +5,10 @@
 - ``normal``: the game's everyday bot (Hellenes: ``heuristic``; a game without one: ``random``);
 - ``hard``: the search (``search``), with a thinking budget.
 
-A game fills the levels by the names of its bots (its services): ``easy`` and ``heuristic`` when
-it has them; otherwise easy and normal fall back on ``random``. Hard is ``search`` when the game
-has one (its own, or the generic search for a game without hidden facts), else the normal bot.
+A game fills the levels by the names of its bots (its plugin record): ``easy`` and
+``heuristic`` when it has them; otherwise easy and normal fall back on ``random``. Hard is
+``search`` when the game has one (its own, or the generic search for a game without hidden
+facts), else the normal bot.
 
     bot = make_level("hard", seed=1, ruleset=game.ruleset, seconds=2.0)
     game.apply(bot.choose(game, side))

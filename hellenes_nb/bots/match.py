@@ -18,9 +18,9 @@ from typing import Any
 from hellenes_nb.batch import play_all, scenario_ruleset, worker_count
 from hellenes_nb.bots.base import deciding_sides
 from hellenes_nb.bots.registry import make_bot
+from hellenes_nb.core.catalog import plugin_for
 from hellenes_nb.core.echo import shown
-from hellenes_nb.games.registry import new_game
-from hellenes_nb.games.services import services_for
+from hellenes_nb.core.game import new_game
 
 Z95 = 1.959964
 #: the most rollouts a decision a match gives a bot that thinks (the default is 48; the
@@ -104,7 +104,7 @@ def play_game(a: str, b: str, scenario: str, seed: int, a_side: str,
         error = f"{type(exc).__name__}: {exc}"
     res = ruleset.result(game.state)
     out: dict[str, Any] = {"seed": seed, "a_side": a_side, "decisions": decisions,
-                           **services_for(ruleset).match_facts(game.state),
+                           **plugin_for(ruleset).match_facts(game.state),
                            "seconds": round(time.perf_counter() - t0, 3),
                            "a_ms_per_decision": round(1000 * seconds[a_side]
                                                       / max(counts[a_side], 1), 3),

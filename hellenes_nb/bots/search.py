@@ -55,7 +55,7 @@ class PerfectBelief:
     know (the other hand, the deck's order); such a game gives the search a model of its own."""
 
     def __init__(self, game: Game):
-        if not getattr(game.ruleset, "perfect_information", False):
+        if not game.ruleset.perfect_information:
             raise BotError(f"the search has no model of {game.ruleset.title}: taking the "
                            "position as known would read what the side may not see (the "
                            "other side's hidden pieces or cards)")

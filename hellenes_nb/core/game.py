@@ -15,8 +15,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from hellenes_nb.core.catalog import origin_builder, ruleset_for
 from hellenes_nb.core.echo import cut, shown
-from hellenes_nb.core.ruleset import PieceMoves, Ruleset, role_names, ruleset_for
+from hellenes_nb.core.ruleset import PieceMoves, Ruleset, role_names
 from hellenes_nb.core.savejson import (
     OPEN_FORMAT,
     SAVE_VERSION,
@@ -28,21 +29,10 @@ from hellenes_nb.core.savejson import (
 )
 from hellenes_nb.core.steps import IllegalAction, Step
 
-__all__ = ["AutoPolicy", "Game", "IllegalAction", "Prompt", "register_origin"]
+__all__ = ["AutoPolicy", "Game", "IllegalAction", "Prompt", "new_game"]
 
 #: ``auto(game, side, choices) -> action`` picks minor decisions for a side
 AutoPolicy = Callable[["Game", str, list[dict]], dict]
-
-#: how to build the game an origin names (``Game.begin``), by the origin's kind: the builder
-#: gets the origin and the seed and returns a game at that position with an empty history
-_ORIGINS: dict[str, Callable[[dict[str, Any], int], Game]] = {}
-
-
-def register_origin(kind: str, build: Callable[[dict[str, Any], int], Game]) -> None:
-    """Say how to rebuild the position a save's ``origin`` of ``kind`` names (the lessons
-    register "lesson" in ``hellenes_nb/__init__.py``)."""
-    _ORIGINS[kind] = build
-
 
 @dataclass(frozen=True)
 class Prompt:
@@ -96,10 +86,11 @@ class Game:
             kind = Origin.model_validate(origin).kind
         except ValidationError as exc:
             raise refusal(exc, "the game's origin") from None
-        if kind not in _ORIGINS:
+        build = origin_builder(kind)  # a game's plugin says how (Hellenes: "lesson")
+        if build is None:
             raise ValueError(f"the game began at a {kind} position, which this installation "
                              "cannot rebuild")
-        game = _ORIGINS[kind](origin, seed)
+        game = build(origin, seed)
         if (game.state.scenario, game.seed) != (scenario, seed):
             raise ValueError(f"the {kind} named as the game's origin starts scenario "
                              f"{game.state.scenario!r} with seed {game.seed}, not scenario "
@@ -398,6 +389,14 @@ class Game:
         return (f"<Game {self._state.scenario} seed={self.seed}: "
                 f"{self.ruleset.describe(self._state)}, {len(self.history)} actions, "
                 f"waiting for {p.side} ({p.kind})>")
+
+
+def new_game(scenario: str, seed: int = 0, *,
+             auto: AutoPolicy | dict[str, AutoPolicy] | None = None, **options: Any) -> Game:
+    """Start ``scenario`` of any game in the catalogue (Hellenes: "431", "sicily", "413",
+    "415"; 300: Earth & Water: "earth-water") with dice seeded by ``seed``; ``options`` go to
+    the game's setup (Hellenes: ``world=``)."""
+    return Game.new(scenario, seed, auto=auto, **options)
 
 
 def _choices(st: Any, top: dict, step: Step, deciders: tuple[int, ...]) -> list[dict]:

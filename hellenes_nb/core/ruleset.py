@@ -5,7 +5,8 @@ steps that handle its decision frames, how a scenario is set up, what each role 
 game ends and how a save is read back. The generic :class:`~hellenes_nb.core.game.Game` drives
 any ruleset; widgets, bots, lessons and the command line speak only to ``Game``.
 
-Rulesets are registered explicitly, once, in :mod:`hellenes_nb.games.registry`; a scenario id
+A game registers its ruleset inside its plugin record, once, in the catalogue
+(:mod:`hellenes_nb.core.catalog`, which checks every member below is there); a scenario id
 names exactly one ruleset, so ``new_game("431")`` needs no game name.
 """
 
@@ -34,6 +35,9 @@ class Ruleset(Protocol):
     roles: tuple[str, ...]
     #: the game's decision steps by frame kind
     steps: StepRegistry
+    #: whether every side sees the whole position (the generic search may then read it; a game
+    #: with hidden facts says False and brings its own search)
+    perfect_information: bool
 
     @property
     def scenarios(self) -> tuple[str, ...]:
@@ -55,6 +59,22 @@ class Ruleset(Protocol):
     def view(self, state: Any, role: str) -> dict[str, Any]:
         """A JSON-ready dict of what ``role`` (or "all", the teacher) may know."""
 
+    def log_for(self, state: Any, role: str, start: int = 0) -> list[dict]:
+        """The log entries from ``start`` on as ``role`` (or "all") may read them."""
+
+    def result(self, state: Any) -> dict | None:
+        """The result once the game is over (None while it goes on)."""
+
+    def describe(self, state: Any) -> str:
+        """One line naming the position, for ``repr``."""
+
+    def save_state(self, state: Any) -> dict[str, Any]:
+        """The position as JSON-ready data (what an open save records and a replay of the
+        save's moves must give again)."""
+
+    def read_save(self, data: dict[str, Any], **options: Any) -> tuple[str, int, list[dict]]:
+        """A whole save checked in the game's terms: (scenario, seed, moves) to replay
+        (ValueError in plain words for a save it refuses)."""
 
 
 @runtime_checkable
@@ -69,55 +89,6 @@ class PieceMoves(Protocol):
     def route(self, game: Any, role: str, piece: str, destination: str) -> Iterable[dict]:
         """The actions that take ``piece`` to ``destination``, each chosen after the ones
         before it were applied to ``game`` (IllegalAction when it is not a target)."""
-
-
-_RULESETS: dict[str, Ruleset] = {}
-
-
-def register_ruleset(ruleset: Ruleset) -> Ruleset:
-    """Add ``ruleset`` to the games the core can set up (ValueError if a scenario id or the
-    game's name is taken)."""
-    if not isinstance(ruleset, Ruleset):
-        raise TypeError(f"{ruleset!r} does not follow the Ruleset protocol")
-    taken = {r.name for r in _RULESETS.values()}
-    if ruleset.name in taken:
-        raise ValueError(f"a game named {ruleset.name!r} is already registered")
-    for scenario in ruleset.scenarios:
-        if scenario in _RULESETS:
-            raise ValueError(f"scenario {scenario!r} of {ruleset.name} is already a scenario "
-                             f"of {_RULESETS[scenario].name}")
-    for scenario in ruleset.scenarios:
-        _RULESETS[scenario] = ruleset
-    return ruleset
-
-
-def unregister_ruleset(ruleset: Ruleset) -> None:
-    """Take ``ruleset`` out of the registry again (for tests that register a game of their
-    own; the package's games stay registered)."""
-    for scenario in [s for s, r in _RULESETS.items() if r is ruleset]:
-        del _RULESETS[scenario]
-
-
-def scenario_ids() -> list[str]:
-    """Every registered scenario id, game by game."""
-    return list(_RULESETS)
-
-
-def rulesets() -> list[Ruleset]:
-    """The registered games, each once."""
-    return list(dict.fromkeys(_RULESETS.values()))
-
-
-def ruleset_for(scenario: str, **options: Any) -> Ruleset:
-    """The ruleset that sets up ``scenario`` with ``options`` (ValueError listing the known
-    scenarios)."""
-    ruleset = _RULESETS.get(str(scenario))
-    if ruleset is None:
-        ruleset = next((r for r in rulesets() if r.sets_up(str(scenario), **options)), None)
-    if ruleset is None:
-        known = ", ".join(scenario_ids()) or "none (no game is registered)"
-        raise ValueError(f"unknown scenario {scenario!r}; the scenarios are: {known}")
-    return ruleset
 
 
 def role_names(ruleset: Ruleset, deciders: Sequence[int]) -> str:

@@ -19,8 +19,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from hellenes_nb.core import sealed
+from hellenes_nb.core.catalog import ruleset_for, rulesets
 from hellenes_nb.core.game import Game
-from hellenes_nb.core.ruleset import Ruleset, ruleset_for, rulesets
+from hellenes_nb.core.ruleset import Ruleset
 from hellenes_nb.core.savejson import (
     SAVE_VERSION,
     SEALED_FORMAT,

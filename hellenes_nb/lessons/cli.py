@@ -10,12 +10,8 @@ from pathlib import Path
 from hellenes_nb.cliargs import int_between
 from hellenes_nb.core.models import FileError
 from hellenes_nb.core.words import count
-from hellenes_nb.games.earth_water.lesson import is_ew_lesson
-from hellenes_nb.games.earth_water.lesson import read_lesson as read_ew_lesson
-from hellenes_nb.lessons.check import check_paths, lesson_files
-from hellenes_nb.lessons.markup import to_text
-from hellenes_nb.lessons.runner import Lesson, lessons_dir
-from hellenes_nb.lessons.sources import load_passages
+from hellenes_nb.lessons.check import check_paths, kit_for, lesson_files
+from hellenes_nb.lessons.runner import lessons_dir
 
 __all__ = ["add_lesson_parser"]
 
@@ -49,39 +45,14 @@ def _check(args: argparse.Namespace) -> int:
 def _list(args: argparse.Namespace) -> int:
     for path in lesson_files([lessons_dir()]):
         try:
-            if is_ew_lesson(path):  # 300: Earth & Water (games/earth_water/lesson.py)
-                ew = read_ew_lesson(path)
-                print(f"{path.stem}: {ew.title} (300: Earth & Water, {len(ew.steps)} steps)")
+            kit = kit_for(path)  # the lesson kit of the file's game (core/catalog.py)
+            if kit.listing is None:
                 continue
-            lesson = Lesson(path)
+            line = kit.listing(path)
         except ValueError as exc:  # every lesson refusal is one, in plain words
             print(f"{path.stem}: cannot be opened ({exc})", file=sys.stderr)
             continue
-        print(f"{path.stem}: {lesson.spec.title} ({lesson.spec.period}, "
-              f"{len(lesson.steps)} steps, {lesson.spec.time})")
-    return 0
-
-
-def _show_ew(path: Path) -> int:
-    """Print a lesson of 300: Earth & Water (its steps' text; the notebook plays them)."""
-    try:
-        ew = read_ew_lesson(path)
-    except FileError as exc:
-        print(f"cannot open the lesson: {exc}", file=sys.stderr)
-        return 1
-    print(f"# {ew.title} (300: Earth & Water)\n")
-    print(ew.introduction.strip())
-    for n, step in enumerate(ew.steps, 1):
-        print(f"\n## {n} / {len(ew.steps)}: {step.title}\n")
-        print(step.text.strip())
-        print("\nSources: " + ", ".join(step.sources))
-        if step.question:
-            print(f"Question: {step.question.strip()}")
-        if step.decision:
-            print(f"Decision for {step.decision.side.title()}: {step.decision.prompt.strip()}")
-            for o in step.decision.options:
-                print(f"- {o.id}: {o.label}" + (" (historical)" if o.historical else ""))
-    print(f"\n{ew.summary.strip()}")
+        print(f"{path.stem}: {line}")
     return 0
 
 
@@ -91,44 +62,23 @@ def _is_path(lesson: str) -> bool:
 
 
 def _show(args: argparse.Namespace) -> int:
+    """Print a lesson's steps, read by the lesson kit of its game: a file, or a packaged
+    lesson by name (a name no file has goes to the kit that reads any lesson, which says so)."""
     if _is_path(args.lesson):
-        path = Path(args.lesson)
-        ew = path if is_ew_lesson(path) else None
+        target: Path | str = Path(args.lesson)
     else:
-        path = None
-        ew = next((p for p in lesson_files([lessons_dir()])
-                   if p.stem == args.lesson and is_ew_lesson(p)), None)
-    if ew is not None:  # a lesson of 300: Earth & Water, read in its own format
-        return _show_ew(ew)
+        target = next((p for p in lesson_files([lessons_dir()]) if p.stem == args.lesson),
+                      args.lesson)
     try:
-        lesson = Lesson(path or args.lesson)
-        load_passages()  # the paraphrases it cites: a broken file is one problem, not a traceback
-        _print_lesson(lesson)
+        kit = kit_for(target if isinstance(target, Path) else Path(target))
+        if kit.show is None:
+            raise ValueError("its game has no way to print a lesson")
+        for line in kit.show(target):
+            print(line)
     except ValueError as exc:  # a refused file, position or step, in plain words
         print(f"cannot open the lesson: {exc}", file=sys.stderr)
         return 1
     return 0
-
-
-def _print_lesson(lesson: Lesson) -> None:
-    """Print every step of a Hellenes lesson with what the engine did (ValueError, in plain
-    words, at a step that cannot be played)."""
-    print(f"# {lesson.spec.title} ({lesson.spec.period})\n")
-    print(to_text(lesson.spec.introduction))
-    while True:
-        step = lesson.step
-        print(f"\n## {lesson.progress}: {step.title}\n")
-        print(to_text(step.narrative))
-        cites = ", ".join(c["label"] for c in lesson.citations())
-        if cites:
-            print(f"\nSources: {cites}")
-        if step.rules:
-            print("Rules: " + ", ".join(f"§{r}" for r in step.rules))
-        for text in lesson.view()["events"]:
-            print(f"  - {text}")
-        if lesson.at_end:
-            break
-        lesson.next()
 
 
 def add_lesson_parser(subparsers: argparse._SubParsersAction) -> None:

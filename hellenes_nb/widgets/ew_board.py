@@ -29,13 +29,12 @@ import traitlets
 from hellenes_nb.bots.levels import LEVEL_TEXT, LEVELS, level_of, make_level
 from hellenes_nb.bots.registry import make_bot
 from hellenes_nb.core.echo import shown
-from hellenes_nb.core.game import Game
+from hellenes_nb.core.game import Game, new_game
 from hellenes_nb.core.savefiles import Loaded, sealed_save
 from hellenes_nb.core.session import GameSession
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.earth_water.render import SIZES, board_svg
 from hellenes_nb.games.earth_water.world import load_world
-from hellenes_nb.games.registry import new_game
 from hellenes_nb.widgets.browser_writes import BrowserWrites
 from hellenes_nb.widgets.other_game import read_for_board
 from hellenes_nb.widgets.requests import BrowserRequests

@@ -30,14 +30,13 @@ from typing import Any
 import anywidget
 import traitlets
 
-from hellenes_nb.core.game import Game
+from hellenes_nb.core.game import Game, new_game
 from hellenes_nb.core.session import GameSession
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.hellenes.render import style
 from hellenes_nb.games.hellenes.render.geometry import load_geometry
 from hellenes_nb.games.hellenes.render.svg import render_map_svg
 from hellenes_nb.games.hellenes.world import World, load_world
-from hellenes_nb.games.registry import new_game
 from hellenes_nb.widgets.browser_writes import BrowserWrites
 from hellenes_nb.widgets.requests import BrowserRequests
 

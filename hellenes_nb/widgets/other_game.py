@@ -3,13 +3,10 @@ save of another game is refused in words naming both games and the call that ope
 
 from __future__ import annotations
 
+from hellenes_nb.core.catalog import plugin_for
 from hellenes_nb.core.savefiles import Loaded, OtherGameSave, read_save
 
-__all__ = ["OPENERS", "read_for_board"]
-
-#: the call that opens a save of each game, by the game's name
-OPENERS = {"hellenes": "Dashboard.load(file)",
-           "earth-water": "EWBoard.load(file) (from hellenes_nb.widgets import EWBoard)"}
+__all__ = ["read_for_board"]
 
 
 def read_for_board(text: str | bytes, game: str) -> Loaded:
@@ -19,7 +16,7 @@ def read_for_board(text: str | bytes, game: str) -> Loaded:
     try:
         return read_save(text, game=game)
     except OtherGameSave as exc:
-        opener = OPENERS.get(exc.saved.name)
+        opener = plugin_for(exc.saved).opener  # each game's words (GamePlugin.opener)
         how = f" Open it in a new cell with {opener}." if opener else ""
         raise ValueError(f"This is a save of {exc.saved.title} (scenario {exc.scenario!r}); "
                          f"this board plays {exc.wanted}, so nothing was loaded."

@@ -14,10 +14,8 @@ from support.toygame import Toy
 
 from hellenes_nb.bots import BotError, HeuristicBot, RandomBot, bots_for, deciding_sides, make_bot
 from hellenes_nb.bots.search import SearchBot, SearchModel
-from hellenes_nb.core.game import Game
-from hellenes_nb.games.registry import new_game
-from hellenes_nb.games.services import services_for
-from hellenes_nb.gameservices import NO_SERVICES
+from hellenes_nb.core.catalog import NO_FACTS, plugin_for
+from hellenes_nb.core.game import Game, new_game
 from hellenes_nb.selfplay import pick
 
 TOY = Toy()
@@ -74,8 +72,8 @@ def test_the_generic_search_plays_another_game_legally_and_replays_for_a_seed():
 
 
 def test_a_game_without_services_gets_neutral_ones():
-    services = services_for(TOY)
-    assert services is NO_SERVICES
+    services = plugin_for(TOY)  # not registered: a record with nothing but the ruleset
+    assert services.ruleset is TOY and not services.bots and services.selfplay_facts is NO_FACTS
     assert services.check_invariants is None and services.selfplay_facts(None) == {}
     legal = toy_game().legal_actions()
     # no phase endings: brisk picks like uniform

@@ -13,9 +13,9 @@ from support.toygame import Toy
 from hellenes_nb.bots import HeuristicBot, RandomBot, make_level
 from hellenes_nb.bots.levels import LEVEL_TEXT, LEVELS, level_bots
 from hellenes_nb.bots.search import SearchBot
+from hellenes_nb.core.game import new_game
 from hellenes_nb.games.hellenes.bots.easy import EasyBot
 from hellenes_nb.games.hellenes.bots.searching import SearchBotHellenes
-from hellenes_nb.games.registry import new_game
 
 HELLENES = new_game("431").ruleset
 

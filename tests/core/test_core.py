@@ -8,13 +8,25 @@ import pytest
 from support.toygame import Over, Roll, Take, Toy
 
 from hellenes_nb import Game, IllegalAction, new_game
-from hellenes_nb.core.ruleset import (
-    register_ruleset,
+from hellenes_nb.core.catalog import (
+    GamePlugin,
+    plugins,
+    register_game,
     ruleset_for,
     scenario_ids,
-    unregister_ruleset,
+    unregister_game,
 )
 from hellenes_nb.core.steps import StepRegistry
+
+
+def register_ruleset(ruleset):
+    """Register a bare ruleset (a plugin record with nothing but it); the ruleset back."""
+    return register_game(GamePlugin(ruleset)).ruleset
+
+
+def unregister_ruleset(ruleset):
+    for plugin in [p for p in plugins() if p.ruleset is ruleset]:
+        unregister_game(plugin)
 
 
 @pytest.fixture

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pytest
 
+from hellenes_nb.core.game import new_game
 from hellenes_nb.games.hellenes.invariants import InvariantError, check_invariants
-from hellenes_nb.games.registry import new_game
 from hellenes_nb.selfplay import play_one
 
 SCENARIOS = ("431", "sicily", "413", "415")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from support.leaks import Oracle, check_view
 
+from hellenes_nb.core.game import new_game
 from hellenes_nb.games.hellenes.index import SPARTA
-from hellenes_nb.games.registry import new_game
 
 
 def _oracle():

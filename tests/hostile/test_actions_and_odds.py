@@ -11,9 +11,8 @@ import sys
 import pytest
 
 from hellenes_nb.core.echo import ECHO
-from hellenes_nb.core.game import Game
+from hellenes_nb.core.game import Game, new_game
 from hellenes_nb.core.steps import MAX_MESSAGE, IllegalAction
-from hellenes_nb.games.registry import new_game
 from hellenes_nb.selfplay import pick
 
 #: generous: the point is "answers", never how fast

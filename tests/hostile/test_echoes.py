@@ -11,8 +11,8 @@ import time
 import pytest
 
 from hellenes_nb.core.echo import ECHO
+from hellenes_nb.core.game import new_game
 from hellenes_nb.core.steps import IllegalAction
-from hellenes_nb.games.registry import new_game
 from hellenes_nb.selfplay import pick
 
 #: a hang guard: each refusal takes milliseconds

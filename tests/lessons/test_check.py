@@ -255,9 +255,10 @@ def strict_invariants(monkeypatch):
     report whatever the game's own invariants refuse, at the step where it happens."""
     from dataclasses import replace
 
-    from hellenes_nb.games import services
+    from hellenes_nb.core.catalog import InvariantError, plugin_for
     from hellenes_nb.games.hellenes.invariants import check_invariants
-    from hellenes_nb.gameservices import InvariantError
+    from hellenes_nb.games.hellenes.ruleset import HELLENES
+    from hellenes_nb.lessons import verify
 
     def stricter(game, since=0, dead_end=True):
         check_invariants(game, since, dead_end)
@@ -265,8 +266,8 @@ def strict_invariants(monkeypatch):
         if st.loc[st.ix.unit("A9")] == st.ix.place("pylos"):
             raise InvariantError("A9 may not stand in pylos")
 
-    ours = replace(services.SERVICES["hellenes"], check_invariants=stricter)
-    monkeypatch.setitem(services.SERVICES, "hellenes", ours)
+    ours = replace(plugin_for(HELLENES), check_invariants=stricter)
+    monkeypatch.setattr(verify, "plugin_for", lambda ruleset: ours)
 
 
 def test_the_check_runs_the_games_invariants_after_each_step(write, world, strict_invariants):

@@ -32,7 +32,7 @@ from hellenes_nb.games.hellenes.rules import cards as card_rules
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules.year_end import tribute
 from hellenes_nb.games.hellenes.world import load_world
-from hellenes_nb.games.registry import new_game
+from hellenes_nb.core.game import new_game
 from hellenes_nb.lessons import Lesson
 
 WORLD = load_world()

@@ -6,13 +6,12 @@ import random
 from collections.abc import Callable
 
 from hellenes_nb.bots import HeuristicBot, RandomBot, deciding_sides
-from hellenes_nb.core.game import Game
+from hellenes_nb.core.game import Game, new_game
 from hellenes_nb.core.steps import strip_label
 from hellenes_nb.games.hellenes.index import SIDE_NAMES
 from hellenes_nb.games.hellenes.rules import control
 from hellenes_nb.games.hellenes.rules.siege.records import refresh
 from hellenes_nb.games.hellenes.state import POOL, UNIT_KEYS, UNIT_LIST_KEYS
-from hellenes_nb.games.registry import new_game
 
 
 def advance(game: Game, until: Callable[[Game], bool], limit: int = 2000) -> Game:

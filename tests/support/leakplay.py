@@ -21,8 +21,8 @@ import ipywidgets as W
 
 from hellenes_nb.bots.base import deciding_sides
 from hellenes_nb.bots.registry import make_bot
+from hellenes_nb.core.game import new_game
 from hellenes_nb.games.hellenes.index import SIDE_NAMES as SIDES
-from hellenes_nb.games.registry import new_game
 from hellenes_nb.widgets.dashboard import Dashboard
 from hellenes_nb.widgets.map import MapWidget
 from support.leaks import Finding, Oracle, check_view, widget_text

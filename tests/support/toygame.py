@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hellenes_nb.core.catalog import GamePlugin
 from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.steps import IllegalAction, Step, StepRegistry, pop, push
 
@@ -139,3 +140,10 @@ class Toy:
 
     def read_save(self, data: dict[str, Any], **options: Any) -> tuple[str, int, list[dict]]:
         return data["scenario"], data["seed"], data["history"]
+
+
+def toy_plugin(ruleset: Toy | None = None) -> GamePlugin:
+    """The toy as the catalogue takes it (core/catalog.py): its ruleset and the facts a
+    summary reports of a position; everything else left at the neutral defaults."""
+    return GamePlugin(ruleset or Toy(), phase_ends=frozenset({"take"}),
+                      selfplay_facts=lambda state: {"pile": state.pile})

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hellenes_nb.core.catalog import InvariantError
 from hellenes_nb.games.earth_water.index import SIDE_NAMES, WORLD, N
-from hellenes_nb.gameservices import InvariantError
 
 __all__ = ["check_invariants"]
 

@@ -27,6 +27,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, PrivateAttr, field_validator, model_validator
 
+from hellenes_nb.core.catalog import InvariantError
 from hellenes_nb.core.echo import shown
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.models import (
@@ -44,7 +45,6 @@ from hellenes_nb.games.earth_water.index import CITY, N
 from hellenes_nb.games.earth_water.invariants import TOTALS, check_invariants
 from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
 from hellenes_nb.games.earth_water.state import FLAGS
-from hellenes_nb.gameservices import InvariantError
 
 __all__ = ["Lesson", "check_lesson", "decide", "is_ew_lesson", "lesson_game", "read_lesson",
            "run_step", "start_at"]

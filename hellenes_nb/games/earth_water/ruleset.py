@@ -23,6 +23,8 @@ class EarthWater:
     name = "earth-water"
     title = "300: Earth & Water"
     roles = SIDE_NAMES
+    #: hidden blocks and cards: the generic search may not read the position
+    perfect_information = False
 
     def __init__(self, steps: StepRegistry = STEPS):
         self.steps = steps
@@ -67,5 +69,5 @@ class EarthWater:
         return data["scenario"], data["seed"], data["history"]
 
 
-#: the one ruleset object of the game (registered in :mod:`hellenes_nb.games.registry`)
+#: the one ruleset object of the game (registered in the catalogue by ``plugin.py``)
 EARTH_WATER = EarthWater()

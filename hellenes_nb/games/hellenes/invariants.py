@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from hellenes_nb.core.catalog import InvariantError
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.hellenes.eventlog import REDACTED
 from hellenes_nb.games.hellenes.index import SIDE_NAMES, side_of
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.state import ASIDE, OUT, POOL
 from hellenes_nb.games.hellenes.view import view
-from hellenes_nb.gameservices import InvariantError
 
 __all__ = ["InvariantError", "check_invariants"]
 

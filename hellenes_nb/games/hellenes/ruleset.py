@@ -25,6 +25,8 @@ class Hellenes:
     name = "hellenes"
     title = "Hellenes: Campaigns of the Peloponnesian War"
     roles = SIDE_NAMES
+    #: hidden blocks and cards: the generic search may not read the position
+    perfect_information = False
 
     def __init__(self, steps: StepRegistry = STEPS):
         """``steps``: the game's registry, or one extended with test steps
@@ -73,5 +75,5 @@ class Hellenes:
         return save.scenario, save.seed, data["history"]
 
 
-#: the one ruleset object of the game (registered in :mod:`hellenes_nb.games.registry`)
+#: the one ruleset object of the game (registered in the catalogue by ``plugin.py``)
 HELLENES = Hellenes()

@@ -32,11 +32,10 @@ import ipywidgets as W
 
 from hellenes_nb.bots import Bot
 from hellenes_nb.bots.levels import LEVEL_TEXT, LEVELS
-from hellenes_nb.core.game import Game
+from hellenes_nb.core.game import Game, new_game
 from hellenes_nb.core.session import GameSession
 from hellenes_nb.core.steps import IllegalAction, strip_label
 from hellenes_nb.games.hellenes.index import SEASONS
-from hellenes_nb.games.registry import new_game
 from hellenes_nb.widgets.dashboard.choicepanel import ChoicePanel
 from hellenes_nb.widgets.dashboard.choices import group_choices, panel_rows
 from hellenes_nb.widgets.dashboard.handover import HandOver

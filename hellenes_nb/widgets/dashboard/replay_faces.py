@@ -1,8 +1,9 @@
 """What a replay shows of each position, per game (:class:`~.replay.ReplayViewer`).
 
 A face draws a position for one viewer and names it in a heading; it reads only the public
-``Game`` API (``game.view(viewer)``, ``game.state`` for Hellenes' map widget), so the replay of
-either game shows only what the viewing side may see.
+``Game`` API (``game.view(viewer)``, ``game.state`` for the map widget) and the game's plugin
+record (``board_svg``, ``replay_heading``: :mod:`hellenes_nb.core.catalog`), so the replay of
+any game shows only what the viewing side may see.
 """
 
 from __future__ import annotations
@@ -11,9 +12,8 @@ from typing import Protocol
 
 import ipywidgets as W
 
+from hellenes_nb.core.catalog import plugin_for
 from hellenes_nb.core.game import Game
-from hellenes_nb.games.earth_water.render import board_svg
-from hellenes_nb.games.hellenes.index import SEASONS
 from hellenes_nb.widgets.map import MapWidget
 
 __all__ = ["Face", "face_for"]
@@ -27,10 +27,17 @@ class Face(Protocol):
     def heading(self, game: Game) -> str: ...
 
 
+def _heading(game: Game, viewer: str) -> str:
+    heading = plugin_for(game.ruleset).replay_heading
+    return "" if heading is None else heading(game, viewer)
+
+
 class MapFace:
-    """Hellenes: the read-only map widget; the season, year and prestige."""
+    """A game without a drawing of its own (Hellenes): the read-only map widget; the game's
+    heading (Hellenes: the season, year and prestige)."""
 
     def __init__(self, game: Game, viewer: str) -> None:
+        self.viewer = viewer
         self.widget = MapWidget(game.clone(), viewer=viewer)
         self.widget.playable = False
 
@@ -39,30 +46,28 @@ class MapFace:
         self.widget.playable = False
 
     def heading(self, game: Game) -> str:
-        st = game.state
-        return f"{SEASONS[st.season]} {st.year} BC · prestige {st.prestige:+d}"
+        return _heading(game, self.viewer)
 
 
 class SvgFace:
-    """300: Earth & Water: the board drawn in Python from the viewer's view; the campaign and
-    the score (§4.5)."""
+    """A game that draws a view itself (``GamePlugin.board_svg``; 300: Earth & Water): the
+    board drawn in Python from the viewer's view; the game's heading (the campaign and the
+    score)."""
 
     def __init__(self, game: Game, viewer: str) -> None:
         self.viewer = viewer
+        self.draw_view = plugin_for(game.ruleset).board_svg
         self.widget = W.HTML()
         self.widget.add_class("hn-rp-board")
 
     def draw(self, game: Game) -> None:
-        self.widget.value = board_svg(game.view(self.viewer))
+        self.widget.value = self.draw_view(game.view(self.viewer))
 
     def heading(self, game: Game) -> str:
-        view = game.view(self.viewer)
-        return f"campaign {view['campaign']} of {view['campaigns']} · score {view['score']:+d}"
-
-
-FACES = {"earth-water": SvgFace}
+        return _heading(game, self.viewer)
 
 
 def face_for(game: Game, viewer: str) -> Face:
-    """The face of ``game``'s ruleset (the Hellenes map for any other)."""
-    return FACES.get(game.ruleset.name, MapFace)(game, viewer)
+    """The face of ``game``: its own drawing when its plugin has one, else the map widget."""
+    face = SvgFace if plugin_for(game.ruleset).board_svg is not None else MapFace
+    return face(game, viewer)

@@ -21,9 +21,9 @@ from support.botkit import (
 )
 
 from hellenes_nb.bots import BotError, HeuristicBot, RandomBot, deciding_sides, make_bot
+from hellenes_nb.core.game import new_game
 from hellenes_nb.core.steps import strip_label
 from hellenes_nb.games.hellenes.bots import fighting
-from hellenes_nb.games.registry import new_game
 
 SCENARIOS = ("431", "sicily", "413", "415")
 

@@ -12,10 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hellenes_nb.core.game import Game
+from hellenes_nb.core.game import Game, new_game
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.hellenes.shapes import SHAPES
-from hellenes_nb.games.registry import new_game
 from hellenes_nb.selfplay import pick
 
 SCENARIOS = ("431", "sicily", "413", "415")

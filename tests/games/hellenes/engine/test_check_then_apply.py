@@ -8,8 +8,8 @@ import random
 
 import pytest
 
+from hellenes_nb.core.game import new_game
 from hellenes_nb.games.hellenes.steps import STEPS
-from hellenes_nb.games.registry import new_game
 
 
 def _first(kind: str, move_type: str, seed: int = 3):

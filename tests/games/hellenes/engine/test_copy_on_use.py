@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hellenes_nb.core.game import new_game
 from hellenes_nb.games.hellenes.state import COPY_ON_USE, FIELDS, State
-from hellenes_nb.games.registry import new_game
 
 
 def _state() -> State:

@@ -11,11 +11,11 @@ import random
 
 import pytest
 
+from hellenes_nb.core.game import new_game
 from hellenes_nb.games.hellenes.rules.actions.moves import move_actions
 from hellenes_nb.games.hellenes.rules.movement.occupancy import Occupancy
 from hellenes_nb.games.hellenes.rules.movement.search import destinations, pick, walk
 from hellenes_nb.games.hellenes.rules.scenarios import Limits
-from hellenes_nb.games.registry import new_game
 
 
 def _positions(scenario: str, seed: int, every: int = 9, limit: int = 120):

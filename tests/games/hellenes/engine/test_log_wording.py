@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from hellenes_nb.games.registry import new_game
-from hellenes_nb.games.services import services_for
+from hellenes_nb.core.catalog import plugin_for
+from hellenes_nb.core.game import new_game
 from hellenes_nb.selfplay import pick
 
 SCENARIOS = ("431", "415", "413", "sicily")
@@ -26,7 +26,7 @@ def _lines(scenario: str, seed: int, decisions: int) -> dict[str, str]:
     """Every text a player reads in one random game: line -> where it was read."""
     game = new_game(scenario, seed)
     rng = random.Random(seed)
-    ends = services_for(game.ruleset).phase_ends
+    ends = plugin_for(game.ruleset).phase_ends
     seen: dict[str, str] = {}
     for _ in range(decisions):
         legal = game.legal_actions()

@@ -10,8 +10,8 @@ import re
 import pytest
 
 from hellenes_nb.bots import HeuristicBot, RandomBot
+from hellenes_nb.core.game import new_game
 from hellenes_nb.games.hellenes.rules.battle.stages import battle_question
-from hellenes_nb.games.registry import new_game
 
 SCENARIOS = ("431", "415", "413", "sicily")
 #: what a player should never read: (pattern, what it is)

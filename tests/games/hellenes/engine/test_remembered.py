@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from hellenes_nb.core import remembered
+from hellenes_nb.core.game import new_game
 from hellenes_nb.games.hellenes.rules.winter import movement as wintering
-from hellenes_nb.games.registry import new_game
 from hellenes_nb.selfplay import play_one
 
 
 def test_every_position_table_is_registered():
-    import hellenes_nb.games.registry  # noqa: F401  (imports every rules module)
+    import hellenes_nb.games.hellenes.steps  # noqa: F401  (imports every rules module)
 
     tables = {"movement.search._FOUND", "movement.occupancy._FACTS", "control._PLACED",
               "control._SIDE_PLACED", "actions.moves._MOVES", "actions.moves._MOVABLE",

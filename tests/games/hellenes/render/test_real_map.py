@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import argparse
 import xml.etree.ElementTree as ET
 from collections import Counter
 
 import pytest
 
 from hellenes_nb.board.geometry import ring_area, ring_contains, rings
-from hellenes_nb.games.hellenes.render.cli import add_map_parser
+from hellenes_nb.cli import build_parser
 from hellenes_nb.games.hellenes.render.geometry import load_geometry
 from hellenes_nb.games.hellenes.render.svg import render_map_svg
 from hellenes_nb.games.hellenes.world import load_world
@@ -139,8 +138,7 @@ def test_431_badges_count_the_setup(world, svg_431):
 
 
 def test_cli_writes_the_map(tmp_path, capsys):
-    parser = argparse.ArgumentParser(prog="hellenes")
-    add_map_parser(parser.add_subparsers())
+    parser = build_parser()
     out = tmp_path / "map.svg"
     args = parser.parse_args(["map", "--scenario", "431", "--svg", str(out), "--width", "900"])
     assert args.func(args) == 0
@@ -150,8 +148,7 @@ def test_cli_writes_the_map(tmp_path, capsys):
 
 
 def test_cli_rejects_unknown_scenario(capsys):
-    parser = argparse.ArgumentParser(prog="hellenes")
-    add_map_parser(parser.add_subparsers())
+    parser = build_parser()
     with pytest.raises(SystemExit) as stop:  # refused while the arguments are read
         parser.parse_args(["map", "--scenario", "999"])
     assert stop.value.code == 2

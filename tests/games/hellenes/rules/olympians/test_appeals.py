@@ -8,7 +8,7 @@ import random
 import pytest
 from support.evkit import RULES, WORLD, besiege, board
 
-from hellenes_nb.core.game import Game
+from hellenes_nb.core.game import Game, new_game
 from hellenes_nb.core.steps import IllegalAction, replace_top
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
 from hellenes_nb.games.hellenes.rules import olympians
@@ -18,7 +18,6 @@ from hellenes_nb.games.hellenes.rules.battle.fighters import battle_object
 from hellenes_nb.games.hellenes.rules.movement.rolls import roll_storm
 from hellenes_nb.games.hellenes.rules.siege.attrition import attrition
 from hellenes_nb.games.hellenes.state import POOL
-from hellenes_nb.games.registry import new_game
 
 
 def _appeal(game, side, option=0):

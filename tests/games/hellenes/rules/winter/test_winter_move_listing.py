@@ -8,10 +8,10 @@ import random
 
 import pytest
 
+from hellenes_nb.core.game import new_game
 from hellenes_nb.games.hellenes.index import SIDE_NAMES
 from hellenes_nb.games.hellenes.rules.actions.moves import move_actions
 from hellenes_nb.games.hellenes.rules.winter import shelter
-from hellenes_nb.games.registry import new_game
 
 GAMES = (("431", 3), ("431", 7), ("415", 2), ("sicily", 1))
 

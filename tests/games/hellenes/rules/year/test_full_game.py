@@ -9,9 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hellenes_nb.core.game import Game
+from hellenes_nb.core.game import Game, new_game
 from hellenes_nb.games.hellenes.rules import year_end
-from hellenes_nb.games.registry import new_game
 from hellenes_nb.selfplay import pick, play_one
 
 

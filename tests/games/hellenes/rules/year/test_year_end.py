@@ -7,11 +7,10 @@ import random
 import pytest
 from support.wpos import P, act, board
 
-from hellenes_nb.core.game import Game
+from hellenes_nb.core.game import Game, new_game
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.hellenes.rules import control, year_end
 from hellenes_nb.games.hellenes.ruleset import HELLENES
-from hellenes_nb.games.registry import new_game
 
 ATHENS, SPARTA = 0, 1
 PERSIAN_AID, NO_QUARTER, PEACE_FACTION, TAXES, CIVIL_WAR = 49, 52, 38, 37, 11

@@ -1,0 +1,275 @@
+"""The catalogue of games: the one place the package finds the games it hosts
+(docs/architecture.md, "The catalogue and the plugin record").
+
+A game registers one :class:`GamePlugin`: its ruleset (the contract of
+:class:`~hellenes_nb.core.ruleset.Ruleset`) and everything the services around the rules ask of
+it (bots, invariants, summary facts, the data check, the map, its own subcommands, its lesson
+kit, the words and drawings the widgets need, the origins a save may name). The package's own
+games are listed once, as Python entry points of the group :data:`GROUP` in pyproject.toml, and
+loaded lazily the first time anything asks the catalogue; a third party's game registers the
+same way. :func:`register_game` checks the whole contract at once and refuses a game that lacks
+any member, naming every missing one, so nothing fails later in the middle of play.
+
+Every lookup here goes through :func:`_loaded`; no generic module names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from hellenes_nb.core.ruleset import Ruleset
+
+__all__ = ["GROUP", "GamePlugin", "InvariantError", "LessonKit", "NO_FACTS", "PluginLoadError",
+           "home_plugin", "lesson_kits", "origin_builder", "plugin_for", "plugins", "register_game",
+           "ruleset_for", "rulesets", "scenario_ids", "unregister_game"]
+
+#: the entry-point group that lists the games (pyproject.toml)
+GROUP = "hellenes_nb.games"
+
+#: what every ruleset must have as plain attributes (a Protocol's isinstance checks methods
+#: by name only, so each is checked here)
+RULESET_ATTRIBUTES = ("name", "title", "roles", "steps", "scenarios", "perfect_information")
+#: what every ruleset must be able to do
+RULESET_METHODS = ("sets_up", "setup", "check_shape", "view", "log_for", "result", "describe",
+                   "save_state", "read_save")
+
+
+class InvariantError(AssertionError):
+    """A board invariant does not hold (the message names it)."""
+
+
+class PluginLoadError(RuntimeError):
+    """A game listed in the entry points could not be loaded (the message names it)."""
+
+
+def NO_FACTS(state: Any) -> dict[str, Any]:  # noqa: N802  (a constant-like default)
+    """The facts of a game that reports none in a summary."""
+    return {}
+
+
+@dataclass(frozen=True)
+class LessonKit:
+    """How the lesson commands handle the lesson files of one game (``hellenes lesson``).
+
+    Each callable takes the file's path; a refusal is a ValueError in plain words.
+    """
+
+    #: sub-folder of a lesson folder that holds this game's lessons ("" : the folder itself)
+    folder: str = ""
+    #: whether a file is a lesson of this game; None: every lesson file no other game claims
+    #: (one game at most)
+    recognises: Callable[[Path], bool] | None = None
+    #: ``check(path, seeds)``: every problem of the file, each printing as one line (the file,
+    #: the place, what is wrong); ``seeds`` replay it again with other dice
+    check: Callable[[Path, Sequence[int]], list[Any]] | None = None
+    #: ``listing(path)``: the one line ``hellenes lesson list`` prints for the lesson
+    listing: Callable[[Path], str] | None = None
+    #: ``show(path)``: the text ``hellenes lesson show`` prints for the lesson
+    show: Callable[[Path], str] | None = None
+
+
+def _no_map(args: Any) -> int:
+    raise ValueError("this game has no map to draw")
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """The record one game registers: its ruleset and what the services around the rules use.
+    Every field but ``ruleset`` has a neutral default, for a game that lacks it."""
+
+    #: the game's rules (:class:`~hellenes_nb.core.ruleset.Ruleset`, checked at registration)
+    ruleset: Ruleset
+    #: bots that play only this game, by name (``random`` plays every game; they import
+    #: ``hellenes_nb.bots.base``, never the bots' registry)
+    bots: Mapping[str, type] = field(default_factory=lambda: MappingProxyType({}))
+    #: ``check(game, since, dead_end)`` raises :class:`InvariantError` unless the position is
+    #: consistent (log events from index ``since`` on are new; with ``dead_end`` a game not over
+    #: must have a decision to take); None when the game checks nothing beyond its rules
+    check_invariants: Callable[..., None] | None = None
+    #: action types that end a phase, which the ``brisk`` random policy favours
+    phase_ends: frozenset[str] = frozenset()
+    #: facts of a position for a self-play game's summary (Hellenes: year, season, prestige)
+    selfplay_facts: Callable[[Any], dict[str, Any]] = NO_FACTS
+    #: facts of a position for a match game's summary (Hellenes: year, prestige)
+    match_facts: Callable[[Any], dict[str, Any]] = NO_FACTS
+    #: ``data_check(folder)`` for ``hellenes data check``: (the line printed when all is well,
+    #: the problems found); it raises the game's FileError (or FileNotFoundError) when the
+    #: files cannot be read; ``folder`` None means the packaged data. None: no data to check
+    data_check: Callable[[Path | None], tuple[str, list[Any]]] | None = None
+    #: the package's home game (one at most): ``hellenes data check --folder F`` without
+    #: ``--game``, ``hellenes data show`` and ``hellenes map`` without ``--scenario`` mean it
+    home: bool = False
+    #: the names of the tables ``hellenes data show`` prints, and ``read_tables(folder)``
+    #: giving them as polars frames by name (the game's FileError when unreadable)
+    data_tables: tuple[str, ...] = ()
+    read_tables: Callable[[Path | None], Mapping[str, Any]] | None = None
+    #: ``draw_map(scenario, width, size)``: the board of a scenario as SVG text for
+    #: ``hellenes map`` (ValueError in plain words for what it cannot draw); None: no map
+    draw_map: Callable[[str | None, float, str], str] | None = None
+    #: ``add_commands(subparsers)``: the game's own subcommands (Hellenes: ``odds``)
+    add_commands: Callable[[Any], None] | None = None
+    #: how ``hellenes lesson`` reads, checks, lists and shows this game's lesson files
+    lessons: LessonKit | None = None
+    #: the call that opens a save of this game in a notebook, for a board that refuses it
+    #: (``widgets/other_game.py``); "" when there is none
+    opener: str = ""
+    #: "module:attribute" of the widget that ``Dashboard(<a scenario of this game>, ...)``
+    #: opens instead of the dashboard (a class method taking the dashboard's ``seed``,
+    #: ``mode``, ``human``, ``bot``, ``level`` and ``size``); named, not imported, since a
+    #: game imports no widget. "" : the dashboard itself plays the game
+    own_board: str = ""
+    #: ``board_svg(view)``: a position drawn from one side's view, for a replay of a game
+    #: without a map widget; None: the replay shows the map widget
+    board_svg: Callable[[dict[str, Any]], str] | None = None
+    #: ``heading(game, viewer)``: the few words a replay shows above a position as ``viewer``
+    #: sees it (the date, the score); None: no heading
+    replay_heading: Callable[[Any, str], str] | None = None
+    #: how to rebuild the start a save's ``origin`` names, by the origin's kind
+    #: (``builder(origin, seed) -> Game``; Hellenes: "lesson")
+    origins: Mapping[str, Callable[[dict[str, Any], int], Any]] = field(
+        default_factory=lambda: MappingProxyType({}))
+
+
+_PLUGINS: list[GamePlugin] = []
+_SCENARIOS: dict[str, GamePlugin] = {}
+_state = {"loaded": False}
+
+
+def _missing(plugin: Any) -> list[str]:
+    if not isinstance(plugin, GamePlugin):
+        return [f"{plugin!r} is not a GamePlugin (hellenes_nb.core.catalog)"]
+    rs = plugin.ruleset
+    out = [f"the ruleset's attribute {a!r}" for a in RULESET_ATTRIBUTES if not hasattr(rs, a)]
+    out += [f"the ruleset's method {m!r}" for m in RULESET_METHODS
+            if not callable(getattr(rs, m, None))]
+    for f in ("check_invariants", "data_check", "read_tables", "draw_map", "add_commands",
+              "board_svg", "replay_heading"):
+        if getattr(plugin, f) is not None and not callable(getattr(plugin, f)):
+            out.append(f"the plugin's {f!r} is not callable")
+    return out
+
+
+def register_game(plugin: GamePlugin) -> GamePlugin:
+    """Add ``plugin``'s game to the catalogue: TypeError naming the game and every member its
+    record or ruleset lacks; ValueError if its name or a scenario id is taken."""
+    _loaded()
+    return _add(plugin)
+
+
+def _add(plugin: GamePlugin) -> GamePlugin:
+    missing = _missing(plugin)
+    if missing:
+        name = getattr(getattr(plugin, "ruleset", None), "name", None) or repr(plugin)
+        raise TypeError(f"the game {name} cannot be registered; it lacks "
+                        + "; ".join(missing))
+    rs = plugin.ruleset
+    if any(p.ruleset.name == rs.name for p in _PLUGINS):
+        raise ValueError(f"a game named {rs.name!r} is already registered")
+    for scenario in rs.scenarios:
+        if scenario in _SCENARIOS:
+            raise ValueError(f"scenario {scenario!r} of {rs.name} is already a scenario of "
+                             f"{_SCENARIOS[scenario].ruleset.name}")
+    if plugin.home and any(p.home for p in _PLUGINS):
+        raise ValueError(f"{rs.name} says it is the home game, but "
+                         f"{next(p for p in _PLUGINS if p.home).ruleset.name} already is")
+    _PLUGINS.append(plugin)
+    for scenario in rs.scenarios:
+        _SCENARIOS[scenario] = plugin
+    return plugin
+
+
+def unregister_game(plugin: GamePlugin) -> None:
+    """Take ``plugin``'s game out of the catalogue again (tests that register a game of their
+    own; the package's games stay)."""
+    if plugin in _PLUGINS:
+        _PLUGINS.remove(plugin)
+    for scenario in [s for s, p in _SCENARIOS.items() if p is plugin]:
+        del _SCENARIOS[scenario]
+
+
+def _loaded() -> list[GamePlugin]:
+    """The catalogue, after the entry points were read (once; a game that fails to load is a
+    PluginLoadError naming it, every time the catalogue is asked, and no game of the list is
+    half registered)."""
+    if _state["loaded"]:
+        return _PLUGINS
+    _state["loaded"] = True  # before loading: a plugin's modules may ask the catalogue
+    added: list[GamePlugin] = []
+    try:
+        found = []
+        for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
+            try:
+                found.append((ep, ep.load()))
+            except Exception as exc:  # an import error, a missing name: say which game
+                raise PluginLoadError(f"the game {ep.name!r} ({ep.value}) could not be loaded: "
+                                      f"{type(exc).__name__}: {exc}") from exc
+        # the home game first (its scenarios lead every list), then by entry-point name
+        for ep, plugin in sorted(found, key=lambda f: not getattr(f[1], "home", False)):
+            try:
+                added.append(_add(plugin))
+            except (TypeError, ValueError) as exc:
+                raise PluginLoadError(f"the game {ep.name!r} ({ep.value}) was refused: "
+                                      f"{exc}") from exc
+    except PluginLoadError:
+        for plugin in added:
+            unregister_game(plugin)
+        _state["loaded"] = False
+        raise
+    return _PLUGINS
+
+
+def plugins() -> list[GamePlugin]:
+    """Every registered game's record, in the order they were registered."""
+    return list(_loaded())
+
+
+def rulesets() -> list[Ruleset]:
+    """The registered games' rulesets, each once."""
+    return [p.ruleset for p in _loaded()]
+
+
+def scenario_ids() -> list[str]:
+    """Every registered scenario id, game by game."""
+    _loaded()
+    return list(_SCENARIOS)
+
+
+def plugin_for(ruleset: Ruleset) -> GamePlugin:
+    """The record of ``ruleset``'s game (a plain record with neutral defaults for a ruleset
+    that is not registered, such as a test's own game)."""
+    return next((p for p in _loaded() if p.ruleset is ruleset), None) or GamePlugin(ruleset)
+
+
+def ruleset_for(scenario: str, **options: Any) -> Ruleset:
+    """The ruleset that sets up ``scenario`` with ``options`` (ValueError listing the known
+    scenarios)."""
+    _loaded()
+    plugin = _SCENARIOS.get(str(scenario))
+    if plugin is not None:
+        return plugin.ruleset
+    ruleset = next((r for r in rulesets() if r.sets_up(str(scenario), **options)), None)
+    if ruleset is None:
+        known = ", ".join(scenario_ids()) or "none (no game is registered)"
+        raise ValueError(f"unknown scenario {scenario!r}; the scenarios are: {known}")
+    return ruleset
+
+
+def origin_builder(kind: str) -> Callable[[dict[str, Any], int], Any] | None:
+    """How to rebuild the start a save's origin of ``kind`` names (None: no game knows it)."""
+    return next((p.origins[kind] for p in _loaded() if kind in p.origins), None)
+
+
+def home_plugin() -> GamePlugin | None:
+    """The package's home game (``GamePlugin.home``), or None."""
+    return next((p for p in _loaded() if p.home), None)
+
+
+def lesson_kits() -> list[LessonKit]:
+    """Every game's lesson kit; the one that reads any unclaimed file comes last."""
+    kits = [p.lessons for p in _loaded() if p.lessons is not None]
+    return sorted(kits, key=lambda k: k.recognises is None)

@@ -1,0 +1,105 @@
+"""*300: Earth & Water* as the catalogue knows it (:class:`~hellenes_nb.core.catalog.GamePlugin`,
+listed in pyproject.toml's entry points): its ruleset, its bots (easy, heuristic, search), the
+board invariants, the choices that end a phase (for the ``brisk`` random policy), the facts a
+summary reports, its data check, its board for ``hellenes map``, its lessons, and the board a
+replay shows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from hellenes_nb.core.catalog import GamePlugin, LessonKit
+from hellenes_nb.core.models import Problem
+from hellenes_nb.games.earth_water import world as ew_world
+from hellenes_nb.games.earth_water.bots.easy import EasyBot
+from hellenes_nb.games.earth_water.bots.heuristic import HeuristicBot
+from hellenes_nb.games.earth_water.bots.searching import SearchBotEarthWater
+from hellenes_nb.games.earth_water.invariants import check_invariants
+from hellenes_nb.games.earth_water.lesson import check_lesson, is_ew_lesson, read_lesson
+from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
+
+PHASE_ENDS = frozenset({"end_preparation", "pass", "done", "keep_none"})
+
+
+def facts(state: Any) -> dict[str, Any]:
+    """Where a game stopped: the campaign and the score (above 0: Greece leads)."""
+    return {"campaign": state.campaign, "score": state.score}
+
+
+def data_check(folder: Path | None) -> tuple[str, list[str]]:
+    """``hellenes data check --game earth-water``: the counts, and what the rules refuse."""
+    world = ew_world.read_world(folder)
+    return (f"{len(world.cities)} cities, {len(world.roads)} roads, {len(world.cards)} cards",
+            ew_world.check_world(world))
+
+
+def draw_map(scenario: str | None, width: float, size: str) -> str:
+    """``hellenes map --scenario earth-water``: the board at the start."""
+    from hellenes_nb.games.earth_water.render import scenario_svg
+
+    if size != "normal":
+        raise ValueError("--size classroom draws the Hellenes map only; the Earth & Water "
+                         "board has one size")
+    return scenario_svg(width=width)
+
+
+def board_svg(view: dict[str, Any]) -> str:
+    """The board as one side's view shows it (the replay's picture of a position)."""
+    from hellenes_nb.games.earth_water.render import board_svg as draw
+
+    return draw(view)
+
+
+def heading(game: Any, viewer: str) -> str:
+    """The campaign and the score (§4.5), above a position in a replay."""
+    view = game.view(viewer)
+    return f"campaign {view['campaign']} of {view['campaigns']} · score {view['score']:+d}"
+
+
+def _check(path: Path, seeds: Sequence[int]) -> list[Problem]:
+    return [Problem(str(path), "", p) for p in check_lesson(path, seeds)]
+
+
+def _listing(path: Path) -> str:
+    lesson = read_lesson(path)
+    return f"{lesson.title} ({EARTH_WATER.title}, {len(lesson.steps)} steps)"
+
+
+def _show(path: Path) -> Iterator[str]:
+    """A lesson's steps as text (the notebook plays them)."""
+    lesson = read_lesson(path)
+    yield f"# {lesson.title} ({EARTH_WATER.title})\n"
+    yield lesson.introduction.strip()
+    for n, step in enumerate(lesson.steps, 1):
+        yield f"\n## {n} / {len(lesson.steps)}: {step.title}\n"
+        yield step.text.strip()
+        yield "\nSources: " + ", ".join(step.sources)
+        if step.question:
+            yield f"Question: {step.question.strip()}"
+        if step.decision:
+            yield f"Decision for {step.decision.side.title()}: {step.decision.prompt.strip()}"
+            for o in step.decision.options:
+                yield f"- {o.id}: {o.label}" + (" (historical)" if o.historical else "")
+    yield f"\n{lesson.summary.strip()}"
+
+
+PLUGIN = GamePlugin(
+    ruleset=EARTH_WATER,
+    bots=MappingProxyType({"easy": EasyBot, "heuristic": HeuristicBot,
+                           "search": SearchBotEarthWater}),
+    check_invariants=check_invariants,
+    phase_ends=PHASE_ENDS,
+    selfplay_facts=facts,
+    match_facts=facts,
+    data_check=data_check,
+    draw_map=draw_map,
+    lessons=LessonKit(folder="earth-water", recognises=is_ew_lesson, check=_check,
+                      listing=_listing, show=_show),
+    opener="EWBoard.load(file) (from hellenes_nb.widgets import EWBoard)",
+    own_board="hellenes_nb.widgets.ew_board:EWBoard.for_dashboard",
+    board_svg=board_svg,
+    replay_heading=heading,
+)

@@ -1,0 +1,52 @@
+"""The Hellenes lessons as the lesson commands see them (``GamePlugin.lessons``): today's
+lesson engine (:mod:`hellenes_nb.lessons`) wrapped in the shape every game's lesson kit has.
+A Hellenes lesson is any lesson file no other game claims."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from hellenes_nb.core.catalog import LessonKit
+from hellenes_nb.lessons.markup import to_text
+from hellenes_nb.lessons.runner import Lesson
+from hellenes_nb.lessons.sources import load_passages
+from hellenes_nb.lessons.verify import check_lesson
+
+
+def _check(path: Path, seeds: Any) -> list[Any]:
+    return check_lesson(path, seeds=seeds)
+
+
+def _listing(path: Path) -> str:
+    lesson = Lesson(path)
+    return (f"{lesson.spec.title} ({lesson.spec.period}, {len(lesson.steps)} steps, "
+            f"{lesson.spec.time})")
+
+
+def _show(path: Path | str) -> Iterator[str]:
+    """Every step of a lesson (a file, or a packaged lesson by name) with what the engine did,
+    line by line (ValueError, in plain words, at a step that cannot be played)."""
+    lesson = Lesson(path)
+    load_passages()  # the paraphrases it cites: a broken file is one problem, not a traceback
+    yield f"# {lesson.spec.title} ({lesson.spec.period})\n"
+    yield to_text(lesson.spec.introduction)
+    while True:
+        step = lesson.step
+        yield f"\n## {lesson.progress}: {step.title}\n"
+        yield to_text(step.narrative)
+        cites = ", ".join(c["label"] for c in lesson.citations())
+        if cites:
+            yield f"\nSources: {cites}"
+        if step.rules:
+            yield "Rules: " + ", ".join(f"§{r}" for r in step.rules)
+        for text in lesson.view()["events"]:
+            yield f"  - {text}"
+        if lesson.at_end:
+            break
+        lesson.next()
+
+
+#: the Hellenes lessons: the lesson folder itself, every file no other game claims
+KIT = LessonKit(folder="", recognises=None, check=_check, listing=_listing, show=_show)
