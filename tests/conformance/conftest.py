@@ -128,3 +128,10 @@ def registered(ruleset: Ruleset) -> Iterator[None]:
 def _toy_registered() -> Iterator[None]:
     with registered(TOY):
         yield
+
+
+# -- the browser check: served and launched as tests/ui does (a free port, Debian's Chromium)
+from ui.conftest import (  # noqa: E402, F401  (pytest finds the hook and fixture here)
+    browser_type_launch_args,
+    pytest_configure,
+)
