@@ -18,32 +18,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from importlib import import_module
 
 import pytest
 from support.paths import LESSONS
 from support.toygame import Toy
 
+from hellenes_nb.core.catalog import (
+    GamePlugin,
+    plugin_for,
+    register_game,
+    rulesets,
+    unregister_game,
+)
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.ruleset import Ruleset
-
-try:  # the catalogue (hellenes_nb/core/catalog.py)
-    from hellenes_nb.core.catalog import (
-        GamePlugin,
-        plugin_for,
-        register_game,
-        rulesets,
-        unregister_game,
-    )
-except ImportError:  # until the catalogue lands: the registry and the services
-    _registry = import_module("hellenes_nb.games.registry")  # registers every game
-    rulesets = _registry.rulesets
-    register_game = import_module("hellenes_nb.core.ruleset").register_ruleset
-    unregister_game = import_module("hellenes_nb.core.ruleset").unregister_ruleset
-    plugin_for = import_module("hellenes_nb.games.services").services_for
-
-    def GamePlugin(ruleset: Ruleset) -> Ruleset:  # noqa: N802  (the catalogue's name)
-        return ruleset
 
 #: the toy game of the core's tests, run beside the registered games
 TOY = Toy()
@@ -53,8 +41,7 @@ FIRST_GAME = "hellenes"
 
 
 def games() -> list[Ruleset]:
-    """The games under test: every registered game, then the toy. (When the registry gives
-    way to a catalogue, this is the one function to change.)"""
+    """The games under test: every game in the catalogue, then the toy."""
     return [*(r for r in rulesets() if r.name != TOY.name), TOY]
 
 

@@ -8,11 +8,10 @@ import json
 
 from conformance.playing import start
 
-from hellenes_nb.core.ruleset import Ruleset
-
 #: the members ``Game`` and the services around it read of a ruleset
-MEMBERS = ("name", "title", "roles", "steps", "scenarios", "sets_up", "setup", "check_shape",
-           "view", "log_for", "result", "describe", "save_state", "read_save")
+MEMBERS = ("name", "title", "roles", "steps", "scenarios", "perfect_information", "sets_up",
+           "setup", "check_shape", "view", "log_for", "result", "describe", "save_state",
+           "read_save")
 CALLED = ("sets_up", "setup", "check_shape", "view", "log_for", "result", "describe",
           "save_state", "read_save")
 
@@ -23,10 +22,7 @@ def test_the_ruleset_has_every_member_the_core_calls(ruleset):
     assert [m for m in CALLED if not callable(getattr(ruleset, m))] == []
     assert isinstance(ruleset.name, str) and ruleset.name
     assert isinstance(ruleset.title, str) and ruleset.title
-    # a yes or no; required once the protocol names it (the bots read it with a default)
-    if "perfect_information" in getattr(Ruleset, "__annotations__", {}):
-        assert hasattr(ruleset, "perfect_information"), f"{ruleset.name} lacks it"
-    assert isinstance(getattr(ruleset, "perfect_information", False), bool)
+    assert isinstance(ruleset.perfect_information, bool)
     assert ruleset.scenarios and all(isinstance(s, str) for s in ruleset.scenarios)
 
 
