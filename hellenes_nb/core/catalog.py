@@ -15,7 +15,7 @@ Every lookup here goes through :func:`_loaded`; no generic module names a game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -69,8 +69,13 @@ class LessonKit:
     check: Callable[[Path, Sequence[int]], list[Any]] | None = None
     #: ``listing(path)``: the one line ``hellenes lesson list`` prints for the lesson
     listing: Callable[[Path], str] | None = None
-    #: ``show(path)``: the text ``hellenes lesson show`` prints for the lesson
-    show: Callable[[Path], str] | None = None
+    #: ``show(path)``: the lines ``hellenes lesson show`` prints for the lesson, one by one
+    #: (a packaged lesson's name instead of a path goes to the kit that reads any file)
+    show: Callable[[Path | str], Iterable[str]] | None = None
+    #: ``start_at(path, seed, step, option)``: the game after the lesson's first ``step``
+    #: steps (``option`` chosen at the next decision when given), the start a save of a game
+    #: begun in the lesson names (lessons/origin.py)
+    start_at: Callable[[Path, int, int, str | None], Any] | None = None
 
 
 def _no_map(args: Any) -> int:

@@ -5,7 +5,8 @@ a *300: Earth & Water* lesson) does not start at its scenario's setup, so its mo
 replayed from there. Such a game records its **origin** (``Game.rebase``): the packaged lesson
 by name, the step, and the option chosen there if any. A save carries that origin and the moves
 after it; loading rebuilds the starting position from the lesson installed here
-(:func:`lesson_start`, registered with the core in ``hellenes_nb/__init__.py``), replays the
+(:func:`lesson_start`, the "lesson" origin of each game's plugin record; each game's lesson
+kit rebuilds its own lessons), replays the
 moves and compares the result with the saved position. The position itself is never read from
 the file, so a save whose start was edited is refused like any other edited save.
 """
@@ -16,9 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from hellenes_nb.core.game import Game
-from hellenes_nb.games.earth_water.lesson import is_ew_lesson, read_lesson, start_at
-from hellenes_nb.lessons.check import lesson_files
-from hellenes_nb.lessons.runner import Lesson, LessonError, lessons_dir
+from hellenes_nb.lessons.check import kit_for, lesson_files
+from hellenes_nb.lessons.runner import LessonError, lessons_dir
 
 __all__ = ["lesson_start"]
 
@@ -32,22 +32,12 @@ def _installed(name: str) -> Path:
 
 
 def lesson_start(origin: dict[str, Any], seed: int) -> Game:
-    """The game at the position ``origin`` names, rebuilt from the installed lesson, with an
-    empty history (ValueError in plain words if the lesson has no such step or option)."""
+    """The game at the position ``origin`` names, rebuilt from the installed lesson by the
+    lesson kit of its game, with an empty history (ValueError in plain words if the lesson
+    has no such step or option)."""
     name, step, option = origin["name"], origin["step"], origin.get("option")
     path = _installed(name)
-    if is_ew_lesson(path):
-        return start_at(read_lesson(path), seed, step, option)
-    lesson = Lesson(path)
-    n = len(lesson.steps)
-    if seed != lesson.spec.seed:
-        raise LessonError(f"the lesson {name!r} plays with seed {lesson.spec.seed}, not {seed}")
-    if not 1 <= step <= n:
-        raise LessonError(f"the lesson {name!r} has steps 1 to {n}, not {step}")
-    lesson.goto(step)
-    if option is None:
-        return lesson.take_command("hotseat")
-    decision = lesson.step.decision
-    if decision is None or option not in [o.id for o in decision.options]:
-        raise LessonError(f"step {step} of the lesson {name!r} has no option {option!r}")
-    return lesson.choose(option)["game"]
+    kit = kit_for(path)
+    if kit.start_at is None:
+        raise LessonError(f"the lesson {name!r} cannot be played on from a step")
+    return kit.start_at(path, seed, step, option)

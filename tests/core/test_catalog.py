@@ -163,3 +163,52 @@ def test_the_catalogue_reads_the_entry_points_once_lazily(fresh_catalogue):
     with pytest.raises(PluginLoadError, match="is not a GamePlugin"):  # a factory, not a record
         scenario_ids()
     assert calls == [catalog.GROUP]
+
+
+@pytest.fixture
+def toy_everywhere():
+    """The toy registered with a hook for every generic surface: the command line's data
+    check, map and own subcommand, and a lesson kit for files ending in ``.toy.yaml``."""
+    from hellenes_nb.core.catalog import LessonKit
+
+    def add_commands(sub):
+        sub.add_parser("pile", help="the toy's own command").set_defaults(
+            func=lambda args: print("a pile of 3") or 0)
+
+    kit = LessonKit(folder="toy", recognises=lambda p: p.name.endswith(".toy.yaml"),
+                    check=lambda p, seeds: [f"{p.name}: the pile is too small"],
+                    listing=lambda p: "a toy lesson", show=lambda p: iter(["# the toy"]))
+    plugin = register_game(GamePlugin(
+        Toy(), data_check=lambda folder: ("3 stones", ["stones.csv: a stone is missing"]),
+        draw_map=lambda scenario, width, size: f'<svg width="{width:g}"><!-- {scenario} --></svg>',
+        add_commands=add_commands, lessons=kit))
+    yield plugin
+    unregister_game(plugin)
+
+
+def test_a_registered_game_gets_the_command_line_without_naming_it(toy_everywhere, tmp_path,
+                                                                    capsys):
+    from hellenes_nb.cli import main
+
+    assert main(["data", "check", "--game", "toy"]) == 1
+    err = capsys.readouterr().err
+    assert "stones.csv: a stone is missing" in err and "data check failed: 1 problem" in err
+    out = tmp_path / "toy.svg"
+    assert main(["map", "--scenario", "toy-pile", "--width", "300", "--svg", str(out)]) == 0
+    assert out.read_text() == '<svg width="300"><!-- toy-pile --></svg>\n'
+    capsys.readouterr()
+    assert main(["pile"]) == 0 and capsys.readouterr().out == "a pile of 3\n"
+
+
+def test_a_registered_game_s_lessons_go_to_its_kit(toy_everywhere, tmp_path, capsys):
+    from hellenes_nb.cli import main
+    from hellenes_nb.lessons.check import kit_for, lesson_files
+
+    (tmp_path / "toy").mkdir()
+    lesson = tmp_path / "toy" / "first.toy.yaml"
+    lesson.write_text("pile: 3\n")
+    assert lesson_files([tmp_path]) == [lesson] and kit_for(lesson) is toy_everywhere.lessons
+    assert main(["lesson", "check", str(tmp_path)]) == 1
+    assert "first.toy.yaml: the pile is too small" in capsys.readouterr().err
+    assert main(["lesson", "show", str(lesson)]) == 0
+    assert capsys.readouterr().out == "# the toy\n"

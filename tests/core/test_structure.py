@@ -132,7 +132,6 @@ GAME_IDS = ("hellenes", "earth-water")
 #: Hellenes lesson engine, the tutorial, each game's own widgets, the dashboard's Hellenes
 #: words). This list may only shrink: a listed module that no longer names a game fails.
 STILL_NAMING_A_GAME = frozenset({
-    "hellenes_nb.lessons.origin",
     "hellenes_nb.lessons.position",
     "hellenes_nb.lessons.runner",
     "hellenes_nb.lessons.script",

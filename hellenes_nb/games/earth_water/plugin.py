@@ -18,7 +18,12 @@ from hellenes_nb.games.earth_water.bots.easy import EasyBot
 from hellenes_nb.games.earth_water.bots.heuristic import HeuristicBot
 from hellenes_nb.games.earth_water.bots.searching import SearchBotEarthWater
 from hellenes_nb.games.earth_water.invariants import check_invariants
-from hellenes_nb.games.earth_water.lesson import check_lesson, is_ew_lesson, read_lesson
+from hellenes_nb.games.earth_water.lesson import (
+    check_lesson,
+    is_ew_lesson,
+    read_lesson,
+    start_at,
+)
 from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
 
 PHASE_ENDS = frozenset({"end_preparation", "pass", "done", "keep_none"})
@@ -68,6 +73,10 @@ def _listing(path: Path) -> str:
     return f"{lesson.title} ({EARTH_WATER.title}, {len(lesson.steps)} steps)"
 
 
+def _start_at(path: Path, seed: int, step: int, option: str | None) -> Any:
+    return start_at(read_lesson(path), seed, step, option)
+
+
 def _show(path: Path) -> Iterator[str]:
     """A lesson's steps as text (the notebook plays them)."""
     lesson = read_lesson(path)
@@ -97,7 +106,7 @@ PLUGIN = GamePlugin(
     data_check=data_check,
     draw_map=draw_map,
     lessons=LessonKit(folder="earth-water", recognises=is_ew_lesson, check=_check,
-                      listing=_listing, show=_show),
+                      listing=_listing, show=_show, start_at=_start_at),
     opener="EWBoard.load(file) (from hellenes_nb.widgets import EWBoard)",
     own_board="hellenes_nb.widgets.ew_board:EWBoard.for_dashboard",
     board_svg=board_svg,

@@ -10,7 +10,7 @@ from typing import Any
 
 from hellenes_nb.core.catalog import LessonKit
 from hellenes_nb.lessons.markup import to_text
-from hellenes_nb.lessons.runner import Lesson
+from hellenes_nb.lessons.runner import Lesson, LessonError
 from hellenes_nb.lessons.sources import load_passages
 from hellenes_nb.lessons.verify import check_lesson
 
@@ -48,5 +48,23 @@ def _show(path: Path | str) -> Iterator[str]:
         lesson.next()
 
 
+def _start_at(path: Path, seed: int, step: int, option: str | None) -> Any:
+    """The game of the lesson at ``path`` after ``step`` steps, ``option`` chosen there."""
+    lesson = Lesson(path)
+    name, n = path.stem, len(lesson.steps)
+    if seed != lesson.spec.seed:
+        raise LessonError(f"the lesson {name!r} plays with seed {lesson.spec.seed}, not {seed}")
+    if not 1 <= step <= n:
+        raise LessonError(f"the lesson {name!r} has steps 1 to {n}, not {step}")
+    lesson.goto(step)
+    if option is None:
+        return lesson.take_command("hotseat")
+    decision = lesson.step.decision
+    if decision is None or option not in [o.id for o in decision.options]:
+        raise LessonError(f"step {step} of the lesson {name!r} has no option {option!r}")
+    return lesson.choose(option)["game"]
+
+
 #: the Hellenes lessons: the lesson folder itself, every file no other game claims
-KIT = LessonKit(folder="", recognises=None, check=_check, listing=_listing, show=_show)
+KIT = LessonKit(folder="", recognises=None, check=_check, listing=_listing, show=_show,
+                start_at=_start_at)
