@@ -6,6 +6,8 @@ Screenshots go to ``artifacts/screenshots/`` (git-ignored) so a person can look 
 The widgets are served by Solara on a port of their own: the plugin's default (``PORT`` + 100,
 18865 without ``PORT``) when it is free, else any free port the system gives, so another program
 on the default port never fails the suite. A ``--solara-port`` given on the command line is kept.
+Under pytest-xdist each worker takes the defaults moved by ten ports a worker, so two workers
+never ask for the same port.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from support.paths import ROOT
-from support.ports import free_port
+from support.ports import PLUGIN_PORTS, free_port, worker_number, worker_ports
 
 CHROMIUM = os.environ.get("HELLENES_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
@@ -32,12 +34,19 @@ CHROMIUM_ARGS = [
 
 
 def pytest_configure(config):
-    """Serve the widgets on a free port (module docstring), before any test asks for it."""
-    given = any(a.startswith("--solara-port") for a in config.invocation_params.args)
-    if given or not hasattr(config.option, "solara_port"):
+    """Serve the widgets on a free port (module docstring), before any test asks for it; each
+    pytest-xdist worker in a block of ports of its own (support/ports.py)."""
+    if not hasattr(config.option, "solara_port"):
         return
+    args = config.invocation_params.args
+    n = worker_number()
+    # the plugin's defaults already add the worker's number; ports given by hand are kept
+    defaults = {name: getattr(config.option, name) - n for name in PLUGIN_PORTS
+                if hasattr(config.option, name)
+                and not any(str(a).startswith("--" + name.replace("_", "-")) for a in args)}
     host = config.option.solara_host
-    config.option.solara_port = free_port(config.option.solara_port, host)
+    for name, port in worker_ports(defaults, n).items():
+        setattr(config.option, name, free_port(port, host))
 
 
 def pytest_collection_modifyitems(config, items):
