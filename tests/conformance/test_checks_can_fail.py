@@ -46,14 +46,20 @@ class _SharedLog(ToyState):
         return other
 
 
-class _Forgetful(Toy):
-    """Its state's copies share the log, so undo cannot give it back."""
+class _Spoilt(Toy):
+    """A toy of its own name and scenario, to be put in the catalogue beside the toy."""
 
-    name = "forgetful-toy"
+    scenario = ""
 
     @property
     def scenarios(self) -> tuple[str, ...]:
-        return ("forgetful-pile",)
+        return (self.scenario,)
+
+
+class _Forgetful(_Spoilt):
+    """Its state's copies share the log, so undo cannot give it back."""
+
+    name, scenario = "forgetful-toy", "forgetful-pile"
 
     def setup(self, scenario: str, seed: int, **options: Any) -> ToyState:
         state = _SharedLog.__new__(_SharedLog)
@@ -61,14 +67,10 @@ class _Forgetful(Toy):
         return state
 
 
-class _Unseeded(Toy):
+class _Unseeded(_Spoilt):
     """Its first pile is not the seed's: a replay starts elsewhere."""
 
-    name = "unseeded-toy"
-
-    @property
-    def scenarios(self) -> tuple[str, ...]:
-        return ("unseeded-pile",)
+    name, scenario = "unseeded-toy", "unseeded-pile"
 
     def setup(self, scenario: str, seed: int, **options: Any) -> ToyState:
         state = ToyState(scenario, seed)
