@@ -18,16 +18,12 @@ from typing import Any
 from hellenes_nb.batch import play_all, scenario_ruleset, worker_count
 from hellenes_nb.bots.base import deciding_sides
 from hellenes_nb.bots.registry import make_bot
+from hellenes_nb.bots.search import MAX_ITERATIONS, MAX_SECONDS
 from hellenes_nb.core.catalog import plugin_for
 from hellenes_nb.core.echo import shown
 from hellenes_nb.core.game import new_game
 
 Z95 = 1.959964
-#: the most rollouts a decision a match gives a bot that thinks (the default is 48; the
-#: search plays 20-85 rollouts a second in Hellenes, so 2,000 is under two minutes a decision)
-MAX_ITERATIONS = 2_000
-#: the longest thinking time a decision a match gives, in seconds (the default is 1.8)
-MAX_SECONDS = 60.0
 
 
 def check_budget(budget: dict | None) -> None:

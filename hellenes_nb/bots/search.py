@@ -41,11 +41,17 @@ from typing import Any
 from hellenes_nb.bots.base import Bot, BotError
 from hellenes_nb.bots.playout import Policy, Stop, apply_listed, playout
 from hellenes_nb.core.dice import Dice
+from hellenes_nb.core.echo import shown
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.ruleset import Ruleset
 
 DEFAULT_ITERATIONS = 48
 DEFAULT_SECONDS = 1.8
+#: the most rollouts a decision a bot that thinks is given (the default is 48; the search plays
+#: 20-85 rollouts a second in Hellenes, so 2,000 is under two minutes a decision)
+MAX_ITERATIONS = 2_000
+#: the longest thinking time a decision, in seconds (the default is 1.8)
+MAX_SECONDS = 60.0
 
 
 class PerfectBelief:
@@ -134,11 +140,15 @@ class SearchBot(Bot):
 
     def __init__(self, seed: int = 0, iterations: int = DEFAULT_ITERATIONS,
                  seconds: float | None = DEFAULT_SECONDS, model: SearchModel | None = None):
-        if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
-            raise ValueError(f"iterations is a number of rollouts, 1 or more, not "
-                             f"{iterations!r}")
-        if seconds is not None and (not isinstance(seconds, int | float) or seconds <= 0):
-            raise ValueError(f"seconds is a thinking time above 0 (or None), not {seconds!r}")
+        if (not isinstance(iterations, int) or isinstance(iterations, bool)
+                or not 1 <= iterations <= MAX_ITERATIONS):
+            raise ValueError(f"iterations is a number of rollouts, 1 or more and at most "
+                             f"{MAX_ITERATIONS:,}, not {shown(iterations)}")
+        if seconds is not None and (not isinstance(seconds, int | float)
+                                    or isinstance(seconds, bool)
+                                    or not 0 < seconds <= MAX_SECONDS):  # NaN fails both
+            raise ValueError(f"seconds is a thinking time above 0 and at most {MAX_SECONDS:g} "
+                             f"(or None), not {shown(seconds)}")
         self.seed = seed
         self.rng = random.Random(seed)
         self.iterations = iterations

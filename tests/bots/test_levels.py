@@ -38,7 +38,7 @@ def test_a_bad_level_or_budget_is_refused_in_words():
         make_level("expert", 1, HELLENES)
     with pytest.raises(ValueError, match="seconds is a thinking time above 0"):
         make_level("hard", 1, HELLENES, seconds=-1)
-    with pytest.raises(ValueError, match="iterations is a number of rollouts, 1 or more"):
+    with pytest.raises(ValueError, match="rollouts, 1 or more and at most 2,000"):
         make_level("hard", 1, HELLENES, iterations=0)
 
 
@@ -57,3 +57,16 @@ def test_the_easy_bot_replays_for_a_seed_and_strays_from_the_heuristic():
     easy = _choices(EasyBot, 3)
     assert easy == _choices(EasyBot, 3)
     assert easy != _choices(HeuristicBot, 3)
+
+
+@pytest.mark.parametrize("seconds", [float("nan"), float("inf"), 61, True, "1"])
+def test_the_thinking_time_of_a_level_is_bounded_and_nan_refused(seconds):
+    """A search level outside a match has the match's bounds too: NaN compared false with 0, so
+    it was taken as a time limit that never ends a round."""
+    with pytest.raises(ValueError, match="seconds is a thinking time above 0 and at most 60"):
+        make_level("hard", 1, HELLENES, seconds=seconds)
+
+
+def test_the_rollouts_of_a_level_are_bounded():
+    with pytest.raises(ValueError, match="at most 2,000, not 1000000000"):
+        make_level("hard", 1, HELLENES, iterations=10**9)
