@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from conformance.playing import start
+from conformance.playing import positions, start
 
 #: the members ``Game`` and the services around it read of a ruleset
 MEMBERS = ("name", "title", "roles", "steps", "scenarios", "perfect_information", "sets_up",
@@ -64,3 +64,18 @@ def test_every_registered_game_is_in_the_suite(request, registered_names):
             if hasattr(item, "callspec") and "ruleset" in item.callspec.params}
     assert {"hellenes", "earth-water"} <= registered_names
     assert registered_names | {"toy"} <= seen
+
+
+def test_a_roles_log_read_from_any_point_is_the_end_of_its_whole_log(ruleset, scenario):
+    """``log_for(role, start)`` reads the events from ``start`` on as the role may: the end of
+    ``log_for(role)``, which is also the view's ``log`` when the view has one."""
+    for game in positions(ruleset, scenario, 2, 200, 4):
+        for role in (*ruleset.roles, "all"):
+            whole = game.log_for(role)
+            view = game.view(role)
+            assert view.get("log", whole) == whole, f"{role}'s view holds another log"
+            for first in range(0, len(game.log) + 1, max(1, len(game.log) // 5)):
+                part = game.log_for(role, first)
+                assert len(part) <= len(whole)
+                assert not part or whole[-len(part):] == part, (
+                    f"{role}'s log from event {first} is not the end of its whole log")
