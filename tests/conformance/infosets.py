@@ -12,8 +12,8 @@ follow from which block is which (whether Athenian expeditionaries stand in Sici
 leaving Gela, §15.2), so with it the suite took those announcements for reveals; a sampler of
 blocks that keeps them is still to be written.
 
-A game added to the registry needs an entry in :data:`SAMPLERS`; the suite fails, naming the
-game, until it has one.
+A game with hidden facts added to the catalogue needs an entry in :data:`SAMPLERS`; the suite
+fails, naming the game, until it has one.
 """
 
 from __future__ import annotations
