@@ -208,19 +208,30 @@ class Game:
             return {}
         return self.ruleset.targets(self, side, piece)
 
-    def go(self, side: str, piece: str, destination: str) -> list[dict]:
+    def go(self, side: str, piece: str, destination: str, *,
+           labels: list[str | None] | None = None) -> list[dict]:
         """Take ``piece`` of ``side`` to one of its :meth:`targets`: the game chooses each
         action after the ones before it and applies them in turn; returns the log events.
-        All or nothing: when any of them is refused (IllegalAction) the game is unchanged."""
+        All or nothing: when any of them is refused (IllegalAction) the game is unchanged.
+        ``labels``, when given a list, gets one entry per move added to the history: the
+        label the route's action brings (the engine's), None for a minor decision that the
+        ``auto`` policy took after it."""
         self._check_role(side)
         if not isinstance(self.ruleset, PieceMoves):
             raise IllegalAction(f"{self.ruleset.title} has no pieces that go from place to "
                                 "place")
         trial = self.clone()
         events: list[dict] = []
+        added: list[str | None] = []
         for action in self.ruleset.route(trial, side, piece, destination):
+            n = len(trial.history)
             events += trial.apply(action)
+            label = action.get("label") if isinstance(action, dict) else None
+            added += [label if isinstance(label, str) else None,
+                      *[None] * (len(trial.history) - n - 1)]
         self._state, self.history, self._undo = trial._state, trial.history, trial._undo
+        if labels is not None:
+            labels.extend(added)
         return events
 
     def _check_role(self, side: str) -> None:

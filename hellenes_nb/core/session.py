@@ -10,8 +10,11 @@ latest position once, and changes made inside :meth:`~GameSession.batch` are tol
 end.
 
 The session also keeps the label of every move as it was played (``labels``, one per entry of
-``game.history``; None where it is not known, e.g. the moves of a loaded save), so a replay
-names each move without playing the game again.
+``game.history``): the label each action brings with it, as the engine gave it in
+``legal_actions``, ``prompt.choices`` or ``targets`` (None where it is not known, e.g. the
+moves of a loaded save or an action written without one; the replay then names that move from
+the position before it). A move to a destination goes through the atomic ``Game.go``: when a
+later move of its route is refused, none of it stays applied.
 """
 
 from __future__ import annotations
@@ -20,8 +23,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from hellenes_nb.core.echo import cut
 from hellenes_nb.core.game import Game
-from hellenes_nb.core.steps import IllegalAction, strip_label
 
 __all__ = ["GameSession", "Observer"]
 
@@ -98,23 +101,27 @@ class GameSession:
 
     # -- changes ------------------------------------------------------------------------------
     def apply(self, action: dict) -> list[dict]:
-        """``game.apply(action)``, its label kept for the replay; refused actions change
-        nothing and tell nobody."""
-        label, before = self._label(action), len(self._game.history)
+        """``game.apply(action)``, the label the action brings kept for the replay; refused
+        actions change nothing and tell nobody."""
+        before = len(self._game.history)
         events = self._game.apply(action)
         added = len(self._game.history) - before  # the action, then the computer's minor answers
-        self.labels = [*(self.labels + [None] * before)[:before], label, *[None] * (added - 1)]
+        self._keep(before, [_label(action), *[None] * (added - 1)])
         self._changed("apply")
         return events
 
     def go(self, side: str, piece: str, destination: str) -> list[dict]:
-        """``game.go``: the moves that take a piece to a destination, told as one change."""
-        route = self._game.ruleset.route(self._game, side, piece, destination)
-        events: list[dict] = []
-        with self.batch():
-            for action in route:
-                events += self.apply(action)
+        """``game.go``: the moves that take a piece to a destination, all or none (a route
+        refused halfway leaves the game as it was), told as one change."""
+        before, labels = len(self._game.history), []
+        events = self._game.go(side, piece, destination, labels=labels)
+        self._keep(before, labels)
+        self._changed("apply")
         return events
+
+    def _keep(self, before: int, labels: list[str | None]) -> None:
+        """The labels of the moves just added after the first ``before`` of the history."""
+        self.labels = [*(self.labels + [None] * before)[:before], *labels]
 
     def undo(self, count: int = 1) -> None:
         """Take back the last ``count`` actions, all or none (IllegalAction when a die roll
@@ -137,16 +144,17 @@ class GameSession:
         self._game = game
         self._changed("load")
 
-    def _label(self, action: Any) -> str | None:
-        """The engine's label of ``action`` (the caller's own label is never trusted)."""
-        if not isinstance(action, dict) or action.get("side") not in self._game.roles:
-            return None
-        try:
-            legal = self._game.legal_actions(action["side"])
-        except (IllegalAction, ValueError):
-            return None
-        wanted = strip_label(action)
-        return next((a.get("label") for a in legal if strip_label(a) == wanted), None)
-
     def __repr__(self) -> str:
         return f"<GameSession {self._game!r}, {len(self._observers)} observer(s)>"
+
+
+#: the longest label kept for a move (an engine's label is a line; anything longer is cut)
+MAX_LABEL = 300
+
+
+def _label(action: Any) -> str | None:
+    """The label an action brings: the engine's, when the action was taken from
+    ``legal_actions``, ``prompt.choices`` or ``targets`` as every widget and bot does (the
+    session does not list the legal actions again to check it); None when it brings none."""
+    label = action.get("label") if isinstance(action, dict) else None
+    return cut(label, MAX_LABEL) if isinstance(label, str) else None

@@ -68,13 +68,16 @@ def test_a_change_made_while_telling_starts_the_round_again(session):
     assert seen == [2]
 
 
-def test_labels_are_the_engines_kept_as_the_moves_are_played(session):
+def test_labels_come_with_the_actions_as_the_moves_are_played(session):
+    """The label kept for the replay is the one the action brings (the engine's, when it was
+    taken from legal_actions or the prompt's choices); an action without one gets None and
+    the replay names it from the position before it."""
     action = _first(session)
     session.apply({k: v for k, v in action.items() if k != "label"})  # a label-less action
-    assert session.labels == [action["label"]]
+    assert session.labels == [None]
     session.undo()
     assert session.labels == []
-    session.apply({**action, "label": "a label the caller made up"})
+    session.apply(action)
     assert session.labels == [action["label"]]
     second = _first(session)
     session.apply(second)
@@ -86,3 +89,46 @@ def test_labels_are_the_engines_kept_as_the_moves_are_played(session):
     assert session.labels == [action["label"]]
     session.load(hellenes_nb.new_game("431", seed=9).clone())
     assert session.labels == []
+
+
+def test_an_apply_does_not_list_the_legal_actions_to_find_a_label(session, monkeypatch):
+    """Issue 27 item 7: the label comes with the action; the session no longer lists every
+    legal action of the side on each apply to look it up."""
+    action = _first(session)
+    listed: list[str] = []
+    real = session.game.legal_actions
+    monkeypatch.setattr(session.game, "legal_actions",
+                        lambda side=None: listed.append(side) or real(side))
+    session.apply(action)
+    assert listed == [] and session.labels == [action["label"]]
+
+
+def _route_refused_halfway(session, monkeypatch) -> list[dict]:
+    """Make the ruleset's route give a legal first action, then one the rules refuse."""
+    first = _first(session)
+    refused = {"type": "end_actions", "side": "athens"}
+    ruleset = session.game.ruleset
+    monkeypatch.setattr(ruleset, "route", lambda game, side, piece, dest: [first, refused])
+    return [first, refused]
+
+
+def test_a_route_refused_halfway_leaves_the_game_unchanged(session, monkeypatch):
+    """Issue 27 item 7: GameSession.go goes through the atomic Game.go, so when a later move
+    of a route is refused the first moves are not left applied, and nobody is told."""
+    told = _counter(session)
+    _route_refused_halfway(session, monkeypatch)
+    before, history = session.game.to_json(), list(session.game.history)
+    with pytest.raises(IllegalAction):
+        session.go("athens", "attica", "megaris")
+    assert session.game.history == history and session.game.to_json() == before
+    assert told == [] and session.labels == []
+
+
+def test_a_route_is_told_once_with_the_labels_of_its_moves(session, monkeypatch):
+    told = _counter(session)
+    first = _first(session)
+    ruleset = session.game.ruleset
+    monkeypatch.setattr(ruleset, "route", lambda game, side, piece, dest: [first])
+    session.go("athens", "attica", "megaris")
+    assert told == ["apply"]
+    assert session.labels == [first["label"]] and len(session.game.history) == 1
