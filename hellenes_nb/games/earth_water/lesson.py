@@ -173,16 +173,33 @@ class Step(FileModel):
         return self
 
 
+#: the years BC the game covers, the Ionian revolt to the peace of Callias (its rulebook's
+#: introduction); a lesson's ``years`` lie within them
+GAME_YEARS = (499, 449)
+Year = Annotated[int, between(GAME_YEARS[1], GAME_YEARS[0])]
+
+
 class Lesson(FileModel):
     format: Literal["ew-lesson 1"]
     id: Id
     title: Text
+    #: the first and last years BC the lesson covers (the timeline places it there)
+    years: Items[Year] | None = None
     sources: Items[Text]
     introduction: Text
     summary: Text
     position: Position
     steps: Items[Step]
     _path: str = PrivateAttr("")
+
+
+    @field_validator("years")
+    @classmethod
+    def _first_then_last(cls, value: tuple[int, ...] | None) -> tuple[int, ...] | None:
+        if value is not None and (len(value) != 2 or value[0] < value[1]):
+            raise ValueError(f"should be the first and last years BC, the first no later than "
+                             f"the last (years BC count down), e.g. [480, 479], not {list(value)}")
+        return value
 
 
 class LessonError(FileError):
