@@ -26,7 +26,8 @@ from hellenes_nb.core.ruleset import Ruleset
 
 __all__ = ["GROUP", "GamePlugin", "InvariantError", "LessonKit", "NO_FACTS", "PluginLoadError",
            "home_plugin", "lesson_kits", "origin_builder", "plugin_for", "plugins", "register_game",
-           "ruleset_for", "rulesets", "scenario_ids", "unregister_game"]
+           "ruleset_for", "rulesets", "scenario_ids", "TutorialKit", "tutorial_games",
+           "tutorial_kit", "unregister_game"]
 
 #: the entry-point group that lists the games (pyproject.toml)
 GROUP = "hellenes_nb.games"
@@ -80,6 +81,53 @@ class LessonKit:
 
 def _no_map(args: Any) -> int:
     raise ValueError("this game has no map to draw")
+
+
+@dataclass(frozen=True)
+class TutorialKit:
+    """What the tutorial engine (``hellenes_nb.tutorial``) asks of one game: how to set up a
+    task's board, let the other side answer, judge a goal and check a task's references. The
+    engine itself names no game (docs/tutorial.md, "Games")."""
+
+    #: the game's tables (areas, units, cards: whatever its boards and goals read)
+    load_world: Callable[[], Any]
+    #: the game's sides, in the engine's order
+    sides: tuple[str, ...]
+    #: ``map_game(world, task)``: the engine game at the task's position (``board_error``)
+    map_game: Callable[[Any, Any], Any]
+    #: ``battle_lab(battle, faces, seed)``: (a battle lab, the blocks' names), or None when
+    #: the game has no battle board
+    battle_lab: Callable[..., tuple[Any, dict[str, str]]] | None
+    #: ``fresh_battle(lab)``: a copy of the lab's battle for a battle widget
+    fresh_battle: Callable[[Any], Any] | None
+    #: ``copy_lab(lab)``: an independent copy of a battle lab (for a search)
+    copy_lab: Callable[[Any], Any] | None
+    #: ``board_problems(world, board)``: why the map position cannot be set up
+    board_problems: Callable[[Any, Any], list[str]]
+    #: ``references(world, task, fighters)``: every name in the task that does not exist
+    #: (``fighters``: the battle board's block keys, None on the map)
+    references: Callable[[Any, Any, Any], list[str]]
+    #: ``opponent_answer(game, side, replies)``: the other side's answer now, or None
+    opponent_answer: Callable[[Any, str, list[dict]], dict | None]
+    #: ``matches(action, wanted)``: does a legal action fit a scripted one
+    matches: Callable[[dict, dict], bool]
+    #: ``map_scene(game, side, start, prestige, picked)`` and ``battle_scene(battle, side,
+    #: picked, names)``: what the goal predicates read
+    map_scene: Callable[..., Any]
+    battle_scene: Callable[..., Any] | None
+    #: ``unmet(goal, scene)``: what the goal still lacks, in plain words (empty: met)
+    unmet: Callable[[Any, Any], list[str]]
+    #: ``score(state)``: the number a goal's gain is counted from (Hellenes: the prestige)
+    score: Callable[[Any], Any]
+    #: ``actions_left(state, side)``: the actions the side has left in its turn, or None
+    #: when it is not the side's turn
+    actions_left: Callable[[Any, int], int | None]
+    #: the exception ``map_game`` and ``battle_lab`` raise; its ``problems`` list the reasons
+    board_error: type[Exception] = ValueError
+    #: the rulebook's worked examples, each to be played by one task
+    examples: tuple[str, ...] = ()
+    #: sub-folder of the tutorial folder with this game's chapters ("": the folder itself)
+    folder: str = ""
 
 
 @dataclass(frozen=True)
@@ -138,6 +186,10 @@ class GamePlugin:
     #: (``builder(origin, seed) -> Game``; Hellenes: "lesson")
     origins: Mapping[str, Callable[[dict[str, Any], int], Any]] = field(
         default_factory=lambda: MappingProxyType({}))
+    # -- issue 27 item 4: the tutorial --
+    #: how the tutorial (``hellenes_nb.tutorial``) builds, judges and checks this game's
+    #: tasks; None: the game has no tutorial
+    tutorial: TutorialKit | None = None
 
 
 _PLUGINS: list[GamePlugin] = []
@@ -272,6 +324,23 @@ def origin_builder(kind: str) -> Callable[[dict[str, Any], int], Any] | None:
 def home_plugin() -> GamePlugin | None:
     """The package's home game (``GamePlugin.home``), or None."""
     return next((p for p in _loaded() if p.home), None)
+
+
+def tutorial_kit(game: str = "") -> TutorialKit:
+    """The tutorial kit of the game named ``game`` ("": the home game); ValueError naming the
+    games that have a tutorial."""
+    found = [p for p in _loaded() if p.tutorial is not None]
+    hit = next((p for p in found if (p.ruleset.name == game if game else p.home)), None)
+    if hit is None:
+        names = ", ".join(p.ruleset.name for p in found) or "none"
+        raise ValueError(f"the game {game!r} has no tutorial; the games with one: {names}")
+    assert hit.tutorial is not None
+    return hit.tutorial
+
+
+def tutorial_games() -> list[tuple[str, TutorialKit]]:
+    """(game name, kit) of every game with a tutorial, the home game first."""
+    return [(p.ruleset.name, p.tutorial) for p in _loaded() if p.tutorial is not None]
 
 
 def lesson_kits() -> list[LessonKit]:

@@ -7,9 +7,10 @@ import argparse
 import sys
 from pathlib import Path
 
+from hellenes_nb.core.catalog import tutorial_kit
 from hellenes_nb.core.words import count
 from hellenes_nb.tutorial.catalog import tutorial_dir
-from hellenes_nb.tutorial.check import EXAMPLES, Checked, check_paths
+from hellenes_nb.tutorial.check import Checked, check_paths
 from hellenes_nb.tutorial.sections import NO_TASK, applied, coverage, coverage_markdown
 
 __all__ = ["add_tutorial_parser", "coverage_doc", "update_doc"]
@@ -24,7 +25,7 @@ def _gaps(done: Checked) -> tuple[list[str], list[str]]:
     table = coverage(done.taught)
     missing = [s for s in applied() if not table[s]]
     played = {t.example for t in done.tasks}
-    return missing, [e for e in EXAMPLES if e not in played]
+    return missing, [e for e in tutorial_kit().examples if e not in played]
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -37,10 +38,10 @@ def _check(args: argparse.Namespace) -> int:
     for p in done.problems:
         print(p, file=sys.stderr)
     missing, examples = _gaps(done)
-    rules = applied()
+    rules, every = applied(), tutorial_kit().examples
     print(f"coverage: {len(rules) - len(missing)} of {len(rules)} rule sections taught "
           f"({len(NO_TASK)} headings need no task); worked examples: "
-          f"{len(EXAMPLES) - len(examples)} of {len(EXAMPLES)}")
+          f"{len(every) - len(examples)} of {len(every)}")
     if missing:
         print("  not yet taught: " + ", ".join(f"§{s}" for s in missing))
     if examples:

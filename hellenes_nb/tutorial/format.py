@@ -269,6 +269,7 @@ class TaskSpec(FileModel):
     max_actions: int | None = None
     par: int | None = None
     _number: int = PrivateAttr(0)
+    _game: str = PrivateAttr("")
 
     @model_validator(mode="after")
     def _shape(self) -> TaskSpec:
@@ -294,6 +295,11 @@ class TaskSpec(FileModel):
         return self._number
 
     @property
+    def game(self) -> str:
+        """The game the task is played in (its chapter's ``game``; "": the home game)."""
+        return self._game
+
+    @property
     def where(self) -> str:
         """How problems name this task: ``task 2 'Move a fleet'``."""
         return f"task {self.number} {self.title!r}"
@@ -316,6 +322,8 @@ class ChapterSpec(FileModel):
     title: Text
     introduction: Text = ""
     tasks: Items[TaskSpec]
+    #: the game the chapter teaches, by its name in the catalogue ("": the home game)
+    game: str = ""
     _path: str = PrivateAttr("")
 
     @model_validator(mode="after")
@@ -328,6 +336,7 @@ class ChapterSpec(FileModel):
             raise ValueError(f"task ids are used twice: {', '.join(twice)}")
         for n, task in enumerate(self.tasks, 1):
             task._number = n
+            task._game = self.game
         return self
 
     @property

@@ -19,16 +19,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from hellenes_nb.core.catalog import TutorialKit, tutorial_kit
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.session import GameSession
 from hellenes_nb.core.steps import IllegalAction, strip_label
-from hellenes_nb.games.hellenes.battlelab import Battle, BattleLab
-from hellenes_nb.games.hellenes.index import SIDE_NAMES
-from hellenes_nb.games.hellenes.world import World, load_world
 from hellenes_nb.lessons.markup import to_html
-from hellenes_nb.tutorial import board as boards
 from hellenes_nb.tutorial.format import StageSpec, TaskSpec
-from hellenes_nb.tutorial.goals import BattleScene, MapScene, unmet
 from hellenes_nb.tutorial.search import Budget, search
 from hellenes_nb.tutorial.why import move_or_refusal
 
@@ -56,11 +52,11 @@ def stars_for(actions: int, par: int, hints: int, shown: bool) -> int:
 class LabBoard:
     """A battle board without a widget: the battle widget's methods on the battle lab."""
 
-    def __init__(self, lab: BattleLab):
+    def __init__(self, lab: Any):
         self.lab = lab
 
     @property
-    def battle(self) -> Battle:
+    def battle(self) -> Any:
         return self.lab.battle
 
     def step(self) -> list[dict]:
@@ -82,11 +78,14 @@ class LabBoard:
 class TaskRun:
     """One attempt at ``task`` (module docstring)."""
 
-    def __init__(self, task: TaskSpec, world: World | None = None):
+    def __init__(self, task: TaskSpec, world: Any = None, kit: TutorialKit | None = None):
         self.task = task
-        self.world = world or load_world()
+        #: the game's part of the tutorial (the task's chapter names the game)
+        self.kit = kit or tutorial_kit(task.game)
+        self.world = world or self.kit.load_world()
         self.learner = task.side
-        self.opponent = SIDE_NAMES[1 - SIDE_NAMES.index(task.side)]
+        sides = self.kit.sides
+        self.opponent = sides[1 - sides.index(task.side)]
         self.stage = 0
         self.hints_used = 0
         self.shown = False
@@ -110,19 +109,20 @@ class TaskRun:
     def _start(self) -> None:
         task = self.task
         if task.board is not None:
-            self.game = boards.map_game(self.world, task)
+            self.game = self.kit.map_game(self.world, task)
             self.session = GameSession(self.game)
             self.session.observe(self._game_changed)
             self.replies = [a for a in task.replies]
             self._log0 = len(self.game.log)
-            self._prestige0 = self.game.state.prestige
+            self._prestige0 = self.kit.score(self.game.state)
             self._season0 = (self.game.state.year, self.game.state.season)
             self._actions0: int | None = None
             self._settle()
             self._history0 = len(self.game.history)
         else:
             assert task.battle is not None
-            lab, self.names = boards.battle_lab(task.battle, task.dice, task.seed)
+            assert self.kit.battle_lab is not None, "this game has no battle board"
+            lab, self.names = self.kit.battle_lab(task.battle, task.dice, task.seed)
             self.board = LabBoard(lab)
             self._history0 = 0
         self._force(self.steps[0].dice)
@@ -152,16 +152,18 @@ class TaskRun:
         self.changed()
 
     # -- reading ------------------------------------------------------------------------------
-    def scene(self) -> MapScene | BattleScene:
-        """What the goal predicates read now."""
+    def scene(self) -> Any:
+        """What the goal predicates read now (the kit's map or battle scene)."""
         if self.game is not None:
-            return MapScene(self.game, self.learner, self._log0, self._prestige0, self.picked)
-        return BattleScene(self.board.battle, self.learner, self.picked, self.names)
+            return self.kit.map_scene(self.game, self.learner, self._log0, self._prestige0,
+                                      self.picked)
+        assert self.kit.battle_scene is not None
+        return self.kit.battle_scene(self.board.battle, self.learner, self.picked, self.names)
 
     def missing(self) -> list[str]:
         """What the stage's goal still lacks (empty when it is met)."""
         goal = self.step.goal
-        return [] if goal is None else unmet(goal, self.scene())
+        return [] if goal is None else self.kit.unmet(goal, self.scene())
 
     @property
     def actions(self) -> int:
@@ -184,7 +186,7 @@ class TaskRun:
         if self.task.par is not None:
             return self.task.par
         if not hasattr(self, "_par"):
-            trial = TaskRun(self.task, self.world)
+            trial = TaskRun(self.task, self.world, self.kit)
             trial.play_solution(upto=len(self.steps) - 1)
             self._par = trial.actions
         return self._par
@@ -263,13 +265,13 @@ class TaskRun:
 
     def restart(self) -> None:
         """Start the task again from its position."""
-        fresh = TaskRun(self.task, self.world)
+        fresh = TaskRun(self.task, self.world, self.kit)
         self._adopt(fresh)
 
     def show_me(self) -> None:
         """Play this stage the task's way, from the stage's start (no stars for it)."""
         upto = self.stage
-        fresh = TaskRun(self.task, self.world)
+        fresh = TaskRun(self.task, self.world, self.kit)
         fresh.play_solution(upto=upto)
         self.shown = True  # before the board changes: the change is judged (and recorded)
         self._adopt(fresh)
@@ -331,7 +333,7 @@ class TaskRun:
     def _match(self, wanted: dict) -> dict:
         assert self.game is not None
         legal = self.game.legal_actions()
-        fits = [a for a in legal if boards.matches(a, wanted)]
+        fits = [a for a in legal if self.kit.matches(a, wanted)]
         exact = [a for a in fits if strip_label(a) == wanted]
         if exact or len(fits) == 1:
             return (exact or fits)[0]
@@ -418,7 +420,7 @@ class TaskRun:
         """The opponent's answers, through the session (so the map hears of them)."""
         assert self.game is not None and self.session is not None
         for _ in range(200):
-            answer = boards.opponent_answer(self.session.game, self.opponent, self.replies)
+            answer = self.kit.opponent_answer(self.session.game, self.opponent, self.replies)
             if answer is None:
                 break
             try:
@@ -430,15 +432,12 @@ class TaskRun:
 
     def _count_spent(self) -> None:
         """The most game actions the learner has spent in its turn so far (§4.0)."""
-        s = self.game.state
-        me = SIDE_NAMES.index(self.learner)
-        mine = any(f.get("kind") in ("actions", "winter_actions", "group_move") and
-                   f.get("side") == me for f in s.stack)
-        if not mine:
+        left = self.kit.actions_left(self.game.state, self.kit.sides.index(self.learner))
+        if left is None:
             return
         if self._actions0 is None:
-            self._actions0 = s.actions_left
-        self._spent = max(self._spent, self._actions0 - s.actions_left)
+            self._actions0 = left
+        self._spent = max(self._spent, self._actions0 - left)
 
     def _judge(self) -> None:
         if self.status != "playing":
@@ -499,7 +498,6 @@ class TaskRun:
             other.session = GameSession(other.game)
             other.session.observe(other._game_changed)
         else:
-            lab = BattleLab.__new__(BattleLab)
-            lab.game = self.board.lab.game.clone()
-            other.board = LabBoard(lab)
+            assert self.kit.copy_lab is not None
+            other.board = LabBoard(self.kit.copy_lab(self.board.lab))
         return other

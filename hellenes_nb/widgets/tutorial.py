@@ -33,7 +33,6 @@ import traitlets
 from hellenes_nb.core.echo import shown
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.lessons.markup import to_html
-from hellenes_nb.tutorial.board import fresh_battle
 from hellenes_nb.tutorial.catalog import chapters
 from hellenes_nb.tutorial.format import ChapterSpec, TaskSpec
 from hellenes_nb.tutorial.progress import Progress
@@ -234,7 +233,7 @@ class TutorialWidget(W.VBox):
             self._focus()
             self.board.children = (self.map,)
         else:
-            battle = BattleWidget(fresh_battle(run.board.lab), names=run.names,
+            battle = BattleWidget(run.kit.fresh_battle(run.board.lab), names=run.names,
                                   title=run.task.title)
             battle.speed = "fast"
             battle.observe(lambda _c: self._battle_changed(), names="seq")

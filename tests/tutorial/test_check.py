@@ -7,7 +7,8 @@ from __future__ import annotations
 from support.paths import ROOT
 
 from hellenes_nb.cli import main
-from hellenes_nb.tutorial.check import EXAMPLES, check_paths
+from hellenes_nb.core.catalog import tutorial_kit
+from hellenes_nb.tutorial.check import check_paths
 from hellenes_nb.tutorial.cli import END, START
 from hellenes_nb.tutorial.sections import applied, coverage, coverage_markdown
 
@@ -127,7 +128,7 @@ def test_the_packaged_tutorial_passes_and_covers_every_applied_section():
     assert len(done.tasks) >= 40
     table = coverage(done.taught)
     assert [s for s in applied() if not table[s]] == []
-    assert {t.example for t in done.tasks} >= set(EXAMPLES)
+    assert {t.example for t in done.tasks} >= set(tutorial_kit().examples)
 
 
 def test_docs_coverage_table_is_the_generated_one():

@@ -1,5 +1,5 @@
 """Goal predicates: a goal reached any legal way passes, a near miss fails and says what is
-missing (hellenes_nb/tutorial/goals.py)."""
+missing (hellenes_nb/games/hellenes/tutorialgoals.py)."""
 
 from __future__ import annotations
 

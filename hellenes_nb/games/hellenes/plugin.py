@@ -20,6 +20,7 @@ from hellenes_nb.games.hellenes.invariants import check_invariants
 from hellenes_nb.games.hellenes.lessonkit import KIT
 from hellenes_nb.games.hellenes.ruleset import HELLENES
 from hellenes_nb.games.hellenes.state import State
+from hellenes_nb.games.hellenes.tutorialkit import KIT as TUTORIAL
 from hellenes_nb.games.hellenes.world import check_world, read_world
 
 #: actions that end a phase: the end of actions, of a group move, of winter actions, of
@@ -100,4 +101,5 @@ PLUGIN = GamePlugin(
     opener="Dashboard.load(file)",
     replay_heading=heading,
     origins=MappingProxyType({"lesson": lesson_start}),
+    tutorial=TUTORIAL,  # issue 27 item 4
 )
