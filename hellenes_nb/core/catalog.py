@@ -77,6 +77,14 @@ class LessonKit:
     #: steps (``option`` chosen at the next decision when given), the start a save of a game
     #: begun in the lesson names (lessons/origin.py)
     start_at: Callable[[Path, int, int, str | None], Any] | None = None
+    # -- issue 27 item 3: one LessonWidget for every game --
+    #: ``open(path)``: the lesson as the LessonWidget drives it (``next``, ``back``, ``goto``,
+    #: ``choose``, ``reveal_answer``, ``take_command``, ``view``; docs/writing-lessons.md)
+    open: Callable[[Path | str], Any] | None = None
+    #: "module:attribute" of the board the LessonWidget shows the lesson's game on, a widget
+    #: class taking ``(game, player=None, pass_screen=False)`` with a ``session``; named, not
+    #: imported. "" : the widget's own map and battle board
+    board: str = ""
 
 
 def _no_map(args: Any) -> int:

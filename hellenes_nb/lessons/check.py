@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from hellenes_nb.core.catalog import LessonKit, lesson_kits
 
-__all__ = ["check_paths", "kit_for", "lesson_files"]
+__all__ = ["check_paths", "kit_for", "lesson_files", "open_lesson"]
 
 
 def lesson_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -51,3 +52,22 @@ def check_paths(paths: Iterable[str | Path],
         if kit.check is not None:
             problems += kit.check(f, seeds)
     return files, problems
+
+
+def open_lesson(lesson: str | Path) -> Any:
+    """A lesson ready to teach, opened by its game's kit (``LessonKit.open``): a file, or a
+    packaged lesson by name (its file name without ``.yaml``, in any game's folder)."""
+    from hellenes_nb.lessons.runner import lessons_dir  # the packaged lessons' folder
+
+    text = str(lesson)
+    path: Path | None = None
+    if isinstance(lesson, Path) or text.endswith(".yaml") or "/" in text:
+        path = Path(lesson)
+    else:
+        # a name no file has goes to the kit that reads any lesson, which says so
+        path = next((p for p in lesson_files([lessons_dir()]) if p.stem == text), None)
+    kit = kit_for(path or Path(text))
+    if kit.open is None:
+        raise ValueError(f"{text[:80]}: its game has no way to teach a lesson in the lesson "
+                         "widget")
+    return kit.open(path or text)

@@ -30,6 +30,7 @@ from hellenes_nb.lessons.markup import to_html, to_text
 from hellenes_nb.lessons.position import PositionError, build_state
 from hellenes_nb.lessons.script import ScriptError, StepRun, apply_scripted, play_step
 from hellenes_nb.lessons.sources import AUTHORS, find_passage, parse_span
+from hellenes_nb.lessons.walk import StepWalk
 
 __all__ = ["Lesson", "LessonError", "lessons_dir", "find_lesson"]
 
@@ -73,7 +74,7 @@ def start_game(spec: LessonSpec, world: World) -> Game:
     return Game(HELLENES, build_state(world, spec.position, spec.seed), spec.seed)
 
 
-class Lesson:
+class Lesson(StepWalk):
     """A lesson being taught: the current step, its engine state, choices and answers."""
 
     def __init__(self, name: str | Path | LessonSpec, *, world: World | None = None):
@@ -134,31 +135,38 @@ class Lesson:
             self._arrived.append(game)
             self._runs.append(run)
 
-    # -- reading -----------------------------------------------------------------------------
+    # -- reading (the names every game's lesson gives the LessonWidget) -----------------------
+    #: the sides a class may command from a step, as the take-command picker offers them
+    sides = (("Command Athens", "athens"), ("Command Sparta", "sparta"))
+
+    @property
+    def title(self) -> str:
+        return self.spec.title
+
+    @property
+    def period(self) -> str:
+        return self.spec.period
+
+    @property
+    def introduction(self) -> str:
+        return self.spec.introduction
+
+    @property
+    def summary(self) -> str:
+        return self.spec.summary
+
+    @property
+    def side(self) -> str:
+        """The side the lesson's class commands unless it picks the other."""
+        return self.spec.side
+
     @property
     def steps(self) -> tuple[StepSpec, ...]:
         """Every step of the lesson."""
         return self.spec.steps
 
-    @property
-    def step(self) -> StepSpec:
-        """The current step record."""
-        return self.spec.steps[self.index]
-
-    @property
-    def number(self) -> int:
-        """The current step's number as shown to the class (1 = the first step)."""
-        return self.index + 1
-
-    @property
-    def progress(self) -> str:
-        """``"3 / 12"``."""
-        return f"{self.number} / {len(self.spec.steps)}"
-
-    @property
-    def at_end(self) -> bool:
-        """True on the last step."""
-        return self.index == len(self.spec.steps) - 1
+    def _error(self, message: str) -> LessonError:
+        return LessonError(f"{self.spec.path}: {message}")
 
     @property
     def game(self) -> Game:
@@ -175,29 +183,6 @@ class Lesson:
     def run(self) -> StepRun:
         """What happened on arriving at this step (log events, the battle if any)."""
         return self._runs[self.index]
-
-    # -- moving ------------------------------------------------------------------------------
-    def goto(self, number: int) -> StepSpec:
-        """Go to step ``number`` (1 to the number of steps); returns the step record."""
-        n = len(self.spec.steps)
-        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= n:
-            raise LessonError(f"{self.spec.path}: there is no step {number!r}; steps run from "
-                              f"1 to {n}")
-        self._reach(number - 1)
-        self.index = number - 1
-        return self.step
-
-    def next(self) -> StepSpec:
-        """Go on to the next step (after a decision point the lesson follows history)."""
-        if self.at_end:
-            raise LessonError(f"{self.spec.path}: this is the last step ({self.progress})")
-        return self.goto(self.number + 1)
-
-    def back(self) -> StepSpec:
-        """Go back one step."""
-        if self.index == 0:
-            raise LessonError(f"{self.spec.path}: this is the first step")
-        return self.goto(self.number - 1)
 
     # -- decisions and questions ---------------------------------------------------------------
     def _option(self, choice: str | int) -> OptionSpec:

@@ -27,6 +27,7 @@ Every button is also a Python method (``next``, ``back``, ``goto``, ``choose``, 
 from __future__ import annotations
 
 import html
+import importlib
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
@@ -34,11 +35,13 @@ from typing import Any
 
 import ipywidgets as W
 
+from hellenes_nb.core.catalog import plugin_for
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.session import GameSession
 from hellenes_nb.games.hellenes.battlelab import BattleError
 from hellenes_nb.games.hellenes.index import SIDE_WORD
-from hellenes_nb.lessons import Lesson, LessonError
+from hellenes_nb.lessons import LessonError
+from hellenes_nb.lessons.check import open_lesson
 from hellenes_nb.lessons.markup import to_html
 from hellenes_nb.lessons.script import LESSON_VIEWER
 from hellenes_nb.widgets.dashboard import Dashboard
@@ -56,6 +59,12 @@ def _esc(text: Any) -> str:
     return html.escape(str(text))
 
 
+def _named(where: str) -> Any:
+    """The class a game names as "module:attribute" (``LessonKit.board``)."""
+    module, _, name = where.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
 def _hide(widget: W.Widget, hidden: bool) -> None:
     widget.layout.display = "none" if hidden else None
 
@@ -63,9 +72,13 @@ def _hide(widget: W.Widget, hidden: bool) -> None:
 class LessonWidget(W.VBox):
     """A lesson in one notebook cell (module docstring)."""
 
-    def __init__(self, lesson: Lesson | str | Path, *, speed: str = "normal") -> None:
-        self.lesson = lesson if isinstance(lesson, Lesson) else Lesson(lesson)
+    def __init__(self, lesson: Any, *, speed: str = "normal") -> None:
+        #: the lesson: any game's, opened by its kit (``LessonKit.open``) from a name or a file
+        self.lesson = open_lesson(lesson) if isinstance(lesson, (str, Path)) else lesson
         self.speed = speed
+        kit = plugin_for(self.lesson.game.ruleset).lessons
+        #: the class of the board the lesson's game names (``LessonKit.board``); None: the map
+        self._own = _named(kit.board) if kit is not None and kit.board else None
         self.battle: LessonBattle | None = None
         self.command: Dashboard | None = None
         self._board: LessonBattle | None = None  # the one battle board, built at first use
@@ -77,10 +90,10 @@ class LessonWidget(W.VBox):
 
     # -- construction ------------------------------------------------------------------------
     def _build(self) -> None:
-        spec = self.lesson.spec
-        n = len(spec.steps)
-        self.title_html = W.HTML(f"<h2>{_esc(spec.title)}</h2>"
-                                 f"<p class='hl-period'>{_esc(spec.period)}</p>")
+        lesson = self.lesson
+        n = len(lesson.steps)
+        self.title_html = W.HTML(f"<h2>{_esc(lesson.title)}</h2>"
+                                 f"<p class='hl-period'>{_esc(lesson.period)}</p>")
         self.progress = W.IntProgress(value=1, min=0, max=n, description="Step",
                                       layout=W.Layout(width="240px"))
         self.progress_text = W.HTML()
@@ -89,8 +102,8 @@ class LessonWidget(W.VBox):
                                     tooltip="The previous step")
         self.next_button = W.Button(description="Next", icon="arrow-right",
                                     button_style="primary", tooltip="The next step")
-        self.jump = W.Dropdown(options=[(f"{s.number}. {s.title}", s.number)
-                                        for s in spec.steps],
+        self.jump = W.Dropdown(options=[(f"{k}. {s.title}", k)
+                                        for k, s in enumerate(lesson.steps, 1)],
                                description="Go to", layout=W.Layout(width="400px",
                                                                     max_width="100%"))
         for button, name in ((self.back_button, "hl-back"), (self.next_button, "hl-next")):
@@ -106,8 +119,14 @@ class LessonWidget(W.VBox):
         self.narrative.add_class("hl-card")
         #: the lesson's game at the step shown, shared with the map
         self.session = GameSession(self.lesson.game)
-        self.map = MapWidget(session=self.session, viewer=LESSON_VIEWER)
-        self.map.playable = False
+        if self._own is None:
+            self.map = MapWidget(session=self.session, viewer=LESSON_VIEWER)
+            self.map.playable = False
+            self.board = self.map
+        else:  # the game's own board, for looking only: the lesson moves it
+            self.map = None
+            self.board = self._own(self.session.game, player=None, pass_screen=False)
+            self.session = self.board.session
         self.battle_note = W.HTML()
         self.replay_button = W.Button(description="Replay the battle", icon="repeat",
                                       tooltip="Back to the first attack, with the lesson's dice",
@@ -132,11 +151,11 @@ class LessonWidget(W.VBox):
         self.answer_html = W.HTML()
         self.question_box = W.VBox([self.question_html, self.reveal_button, self.answer_html])
         self.question_box.add_class("hl-card")
-        command = self._build_command(spec.side)
+        command = self._build_command(lesson.side)
         self.error = W.HTML()
         text = W.VBox([self.narrative, self.decision_box, self.question_box])
         text.add_class("hl-text")
-        board = W.VBox([self.map])
+        board = W.VBox([self.board])
         board.add_class("hl-board")
         body = W.HBox([board, text], layout=W.Layout(flex_flow="row wrap"))
         body.add_class("hl-body")
@@ -145,8 +164,7 @@ class LessonWidget(W.VBox):
         self.add_class("hl-lesson")
 
     def _build_command(self, side: str) -> W.VBox:
-        self.command_side = W.Dropdown(options=[("Command Athens", "athens"),
-                                                ("Command Sparta", "sparta")],
+        self.command_side = W.Dropdown(options=list(self.lesson.sides),
                                        value=side, layout=W.Layout(width="170px"))
         self.command_bot = W.Button(description="Take command vs computer", icon="play",
                                     tooltip="Play on from this step against the computer")
@@ -173,6 +191,8 @@ class LessonWidget(W.VBox):
         code loads (about a second the first time) while the cell runs, not on the click that
         reaches the first battle step. A lesson whose steps cannot be reached builds it there."""
         lesson, here = self.lesson, self.lesson.number
+        if self._own is not None:  # the game's own board shows its battles
+            return
         first = next((n for n, s in enumerate(lesson.steps, 1) if s.battle), None)
         if first is None:
             return
@@ -208,7 +228,12 @@ class LessonWidget(W.VBox):
         """The class's choice at this step's decision point; shows the historical choice and
         its explanation. Returns :meth:`Lesson.choose`'s result."""
         result = self.lesson.choose(choice)
-        self._show_decision(self.lesson.view()["decision"])
+        view = self.lesson.view()
+        if self._own is not None:  # the game's own board shows where the choice leads
+            game = self.lesson.game
+            self.narrative.value = self._narrative_html(view, game)
+            self._show_own_board(game)
+        self._show_decision(view["decision"])
         return result
 
     def reveal(self) -> str:
@@ -228,8 +253,9 @@ class LessonWidget(W.VBox):
         if opponent not in OPPONENTS:
             raise LessonError(f"opponent must be 'bot' or 'hotseat', not {opponent!r}")
         side = side or self.command_side.value
-        if side not in SIDE_WORD:
-            raise LessonError(f"side must be 'athens' or 'sparta', not {side!r}")
+        sides = {s: w.removeprefix("Command ") for w, s in self.lesson.sides}
+        if side not in sides:
+            raise LessonError(f"side must be {' or '.join(map(repr, sides))}, not {side!r}")
         game = self.lesson.take_command("hotseat", side=side)
         if game.over:
             self._close_command()
@@ -238,14 +264,18 @@ class LessonWidget(W.VBox):
                                        "command.</p>")
             return None
         self._close_command()
-        self.command = Dashboard(game=game, mode=opponent, human=side)
-        focus = self.lesson.step.focus
-        if focus.area:
-            self.command.map.focus(focus.area, min(max(focus.zoom, MIN_ZOOM), MAX_ZOOM))
+        if self._own is not None:
+            self.command = self._own(game, player=side if opponent == "bot" else None,
+                                     pass_screen=opponent == "hotseat")
+        else:
+            self.command = Dashboard(game=game, mode=opponent, human=side)
+            focus = self.lesson.step.focus
+            if focus.area:
+                self.command.map.focus(focus.area, min(max(focus.zoom, MIN_ZOOM), MAX_ZOOM))
         made = self.lesson.view()["decision"]
         start = ("your class's choice at this decision point" if made and made["chosen"]
                  else f"step {self.lesson.progress}")
-        who = (f"you command {SIDE_WORD[side]}, the computer the other side"
+        who = (f"you command {sides[side]}, the computer the other side"
                if opponent == "bot" else "two players share the screen")
         self.command_note.value = (f"<p class='hl-note'>A live game from {_esc(start)}: "
                                    f"{who}. The lesson itself is unchanged.</p>")
@@ -258,7 +288,7 @@ class LessonWidget(W.VBox):
         view = self.lesson.view()
         game = self.lesson.game  # the one copy of the step's game this click makes
         with ExitStack() as held:
-            for widget in (self.map, self.progress, self.jump, self.battle_box):
+            for widget in (self.board, self.progress, self.jump, self.battle_box):
                 held.enter_context(widget.hold_sync())
             self.error.value = ""
             self.progress.value = view["step"]
@@ -268,16 +298,31 @@ class LessonWidget(W.VBox):
             self.jump.unobserve(self._jumped, names="value")
             self.jump.value = view["step"]
             self.jump.observe(self._jumped, names="value")
-            st = game.state
-            self.status.value = status_html(self.lesson.run.events, st.year, st.season,
-                                            st.prestige)
+            self.status.value = self._status_html(view, game)
             self.narrative.value = self._narrative_html(view, game)
-            self._show_map(view, game)
-            self._show_battle(game)
+            if self._own is None:
+                self._show_map(view, game)
+                self._show_battle(game)
+            else:
+                self._show_own_board(game)
             self._show_decision(view["decision"])
             self._show_question(view["question"])
             self._close_command()
             self.command_note.value = ""
+
+    def _status_html(self, view: dict[str, Any], game: Game) -> str:
+        if "status" in view:
+            return f"<p class='hl-status'>{_esc(view['status'])}</p>"
+        st = game.state
+        return status_html(self.lesson.run.events, st.year, st.season, st.prestige)
+
+    def _show_own_board(self, game: Game) -> None:
+        """The step's game on the game's own board, for looking only: no choice to click."""
+        self.battle = None
+        _hide(self.battle_box, True)
+        self.session.load(game)
+        self.board.choices = []
+        self.board.prompt = f"Step {self.lesson.progress}: {game.prompt.text}"
 
     def _narrative_html(self, view: dict[str, Any], game: Game) -> str:
         parts = [f"<h3>{_esc(view['title'])}</h3>", view["narrative_html"]]
@@ -292,14 +337,18 @@ class LessonWidget(W.VBox):
         if view["rules"]:
             parts.append(f"<p class='hl-rules'><b>Rules:</b> {_esc(', '.join(view['rules']))}"
                          "</p>")
-        log = events_html(self.lesson.run.events, game.state.ix)
+        if self._own is None:
+            log = events_html(self.lesson.run.events, game.state.ix)
+        else:
+            log = "".join(f"<li>{_esc(e)}</li>" for e in view["events"])
+            log = f"<h4>On the board</h4><ul class='hl-events'>{log}</ul>" if log else ""
         if log:
             parts.append(log)
-        if self.lesson.number == 1 and self.lesson.spec.introduction:
+        if self.lesson.number == 1 and self.lesson.introduction:
             parts.insert(0, f"<details open><summary>Introduction</summary>"
-                            f"{to_html(self.lesson.spec.introduction)}</details>")
-        if self.lesson.at_end and self.lesson.spec.summary:
-            parts.append(f"<h4>Summary</h4>{to_html(self.lesson.spec.summary)}")
+                            f"{to_html(self.lesson.introduction)}</details>")
+        if self.lesson.at_end and self.lesson.summary:
+            parts.append(f"<h4>Summary</h4>{to_html(self.lesson.summary)}")
         return "\n".join(parts)
 
     def _show_map(self, view: dict[str, Any], game: Game) -> None:
@@ -342,7 +391,8 @@ class LessonWidget(W.VBox):
             self._options_of = None
             return
         _hide(self.decision_box, False)
-        self.decision_html.value = (f"<h4>Decision for {_esc(SIDE_WORD[d['side']])}</h4>"
+        word = d.get("side_word") or SIDE_WORD[d["side"]]
+        self.decision_html.value = (f"<h4>Decision for {_esc(word)}</h4>"
                                     f"{d['prompt_html']}")
         if self._options_of != self.lesson.number:  # another step: relabel the buttons
             self._options_of = self.lesson.number
@@ -382,6 +432,7 @@ class LessonWidget(W.VBox):
         _hide(self.question_box, False)
         self.question_html.value = f"<h4>Question for the class</h4>{q['ask_html']}"
         self.reveal_button.disabled = q["revealed"]
+        _hide(self.reveal_button, q.get("answered") is False)  # a question for discussion
         self.answer_html.value = (f"<h4>Answer</h4>{q['answer_html']}" if q["revealed"]
                                   else "")
 
@@ -405,4 +456,4 @@ class LessonWidget(W.VBox):
             self.error.value = f"<p class='hl-note'><b>Not possible:</b> {_esc(exc)}</p>"
 
     def __repr__(self) -> str:
-        return f"<LessonWidget {self.lesson.spec.id}: step {self.lesson.progress}>"
+        return f"<LessonWidget {self.lesson.title}: step {self.lesson.progress}>"

@@ -24,6 +24,7 @@ from hellenes_nb.games.earth_water.lesson import (
     read_lesson,
     start_at,
 )
+from hellenes_nb.games.earth_water.lessonrun import open_lesson
 from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
 
 PHASE_ENDS = frozenset({"end_preparation", "pass", "done", "keep_none"})
@@ -106,7 +107,8 @@ PLUGIN = GamePlugin(
     data_check=data_check,
     draw_map=draw_map,
     lessons=LessonKit(folder="earth-water", recognises=is_ew_lesson, check=_check,
-                      listing=_listing, show=_show, start_at=_start_at),
+                      listing=_listing, show=_show, start_at=_start_at,
+                      open=open_lesson, board="hellenes_nb.widgets.ew_board:EWBoard"),
     opener="EWBoard.load(file) (from hellenes_nb.widgets import EWBoard)",
     own_board="hellenes_nb.widgets.ew_board:EWBoard.for_dashboard",
     board_svg=board_svg,

@@ -67,4 +67,4 @@ def _start_at(path: Path, seed: int, step: int, option: str | None) -> Any:
 
 #: the Hellenes lessons: the lesson folder itself, every file no other game claims
 KIT = LessonKit(folder="", recognises=None, check=_check, listing=_listing, show=_show,
-                start_at=_start_at)
+                start_at=_start_at, open=Lesson)
