@@ -107,16 +107,10 @@ SHOTS = (
          ".hb-block", "the rules tutorial at its first battle task (a worked example)"),
     *(_lesson_at_battle(name, step, title) for name, step, title in WAR_LESSONS),
     Shot("30-xerxes-480-479",
-         "from hellenes_nb.games.earth_water.lesson import lesson_game, read_lesson, run_step\n"
-         "from hellenes_nb.lessons.runner import lessons_dir\n"
-         "from hellenes_nb.widgets.ew_board import EWBoard\n"
-         "lesson = read_lesson(lessons_dir() / 'earth-water' / 'xerxes-480-479.yaml')\n"
-         "game = lesson_game(lesson, seed=1)\n"
-         "for step in lesson.steps[:2]:\n"
-         "    run_step(game, step)\n"
-         "EWBoard(game, player=None, pass_screen=False)",
-         ".ew-map svg", "the Xerxes lesson's board (300: Earth & Water) after its first two "
-         "steps"),
+         "from hellenes_nb.widgets.lesson import LessonWidget\n"
+         "widget = LessonWidget('xerxes-480-479')\nwidget.goto(3)\nwidget",
+         ".hl-lesson .ew-map svg", "the Xerxes lesson (300: Earth & Water) in the lesson widget "
+         "at Thermopylae, its decision point"),
     Shot("31-play-earth-water",
          "from hellenes_nb.widgets.dashboard import Dashboard\n"
          "board = Dashboard('earth-water', seed=7, human='greece')\nboard",

@@ -231,8 +231,9 @@ class LessonWidget(W.VBox):
         view = self.lesson.view()
         if self._own is not None:  # the game's own board shows where the choice leads
             game = self.lesson.game
+            self.status.value = self._status_html(view, game)
             self.narrative.value = self._narrative_html(view, game)
-            self._show_own_board(game)
+            self._show_own_board(game, view)
         self._show_decision(view["decision"])
         return result
 
@@ -304,7 +305,7 @@ class LessonWidget(W.VBox):
                 self._show_map(view, game)
                 self._show_battle(game)
             else:
-                self._show_own_board(game)
+                self._show_own_board(game, view)
             self._show_decision(view["decision"])
             self._show_question(view["question"])
             self._close_command()
@@ -316,13 +317,14 @@ class LessonWidget(W.VBox):
         st = game.state
         return status_html(self.lesson.run.events, st.year, st.season, st.prestige)
 
-    def _show_own_board(self, game: Game) -> None:
+    def _show_own_board(self, game: Game, view: dict[str, Any]) -> None:
         """The step's game on the game's own board, for looking only: no choice to click."""
         self.battle = None
         _hide(self.battle_box, True)
         self.session.load(game)
         self.board.choices = []
-        self.board.prompt = f"Step {self.lesson.progress}: {game.prompt.text}"
+        self.board.status = view["status"]
+        self.board.prompt = f"Next in the game: {game.prompt.text}"
 
     def _narrative_html(self, view: dict[str, Any], game: Game) -> str:
         parts = [f"<h3>{_esc(view['title'])}</h3>", view["narrative_html"]]

@@ -62,6 +62,8 @@ def test_a_decision_waits_for_the_class_then_branches_on_the_engine(widget):
     assert _city(widget.board.game, "delphi")["armies"] == {"greece": 1, "persia": 3}
     widget.decision_buttons.children[1].click()  # keep the card
     assert "History went another way" in widget.decision_result.value
+    assert "Persia leads by 1 (§4.5)" in widget.status.value
+    assert widget.board.status == "Campaign 3 of 5; Persia leads by 1 (§4.5)"  # the board too
     assert _city(widget.board.game, "delphi")["armies"] == {"greece": 0, "persia": 3}
     assert "rolls" in widget.narrative.value  # the battle's dice, round by round
     widget.next()

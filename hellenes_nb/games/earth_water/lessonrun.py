@@ -27,6 +27,7 @@ from hellenes_nb.games.earth_water.lesson import (
     read_lesson,
     run_step,
 )
+from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
 from hellenes_nb.lessons.markup import to_html
 from hellenes_nb.lessons.walk import StepWalk
 
@@ -42,8 +43,10 @@ class LessonError(ValueError):
 
 
 def _period(lesson: LessonFile) -> str:
-    found = re.search(r"(\d{3})\s*[-–]\s*(\d{3})\s*BC", lesson.title)
-    return f"{found.group(1)}–{found.group(2)} BC" if found else ""
+    """The line under the lesson's title: the game it plays on and its years."""
+    years = lesson.years
+    when = f", {years[0]}–{years[1]} BC" if years else ""
+    return f"on the board of {EARTH_WATER.title}{when}"
 
 
 class EWLesson(StepWalk):

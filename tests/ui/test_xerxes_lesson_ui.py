@@ -1,0 +1,57 @@
+"""The Xerxes lesson (300: Earth & Water) in the one LessonWidget, in a real browser (issue 27,
+item 3): the game's own board beside the narrative, Next and Go to moving it, the decision at
+Thermopylae answered by a click and the board showing the branch, the class question without a
+hidden answer, and Take command opening a live board. Every wait is on the page; screenshots at
+1366x900 go to artifacts/screenshots/ for a person to look at."""
+
+from __future__ import annotations
+
+import pytest
+from IPython.display import display
+from playwright.sync_api import expect
+
+from hellenes_nb.widgets.lesson import LessonWidget
+
+pytestmark = pytest.mark.browser
+
+SETTLE = 30_000  # ms: bounded wait for the frontend (generous: CI shares 2 cores)
+VIEWPORT = {"width": 1366, "height": 900}
+
+
+def _shows_step(page, n: int) -> None:
+    expect(page.locator(".hl-lesson .hl-progress").first).to_have_text(f"{n} / 7",
+                                                                        timeout=SETTLE)
+
+
+def test_the_xerxes_lesson_plays_in_the_lesson_widget(solara_test, page_session, screenshot_dir,
+                                                      console_errors):
+    page = page_session
+    page.set_viewport_size(VIEWPORT)
+    w = LessonWidget("xerxes-480-479")
+    display(w)
+    page.locator(".hl-lesson .ew-map svg").first.wait_for(timeout=SETTLE)
+    page.locator(".hl-lesson summary", has_text="Herodotus 7.33-36").wait_for(timeout=SETTLE)
+    expect(page.locator(".hl-lesson .ew-choice")).to_have_count(0)  # for looking only
+    page.screenshot(path=screenshot_dir / "xerxes-lesson-step1.png")
+
+    page.locator(".hl-next").click()
+    _shows_step(page, 2)
+    page.locator(".hl-lesson h3", has_text="The wooden walls").wait_for(timeout=SETTLE)
+    expect(page.locator(".hl-reveal")).to_be_hidden()  # a question for discussion
+
+    page.locator(".hl-lesson select").first.select_option(label="3. Thermopylae")
+    _shows_step(page, 3)
+    page.locator(".hl-option", has_text="Keep the card").click()
+    page.locator(".hl-chosen", has_text="History went another way").wait_for(timeout=SETTLE)
+    page.locator(".hl-events li", has_text="Round 1 in Delphi").wait_for(timeout=SETTLE)
+    assert w.lesson.view()["decision"]["chosen"] == "keep"
+    round_one = page.locator(".hl-board .ew-round[data-round='1']")
+    expect(round_one).to_have_css("opacity", "1", timeout=SETTLE)  # the board's dice, shown
+    assert round_one.locator(".ew-die").all_inner_texts() == ["2", "5→4", "3", "1"]
+    page.screenshot(path=screenshot_dir / "xerxes-lesson-decision.png")
+
+    page.locator(".hl-command-bot").click()
+    expect(page.locator(".ew-map svg")).to_have_count(2, timeout=SETTLE)
+    assert w.command is not None and w.command.player == "greece"
+    page.locator(".hl-lesson .hl-note", has_text="A live game").wait_for(timeout=SETTLE)
+    assert console_errors == []
