@@ -179,11 +179,6 @@ class GamePlugin:
     #: the call that opens a save of this game in a notebook, for a board that refuses it
     #: (``widgets/other_game.py``); "" when there is none
     opener: str = ""
-    #: "module:attribute" of the widget that ``Dashboard(<a scenario of this game>, ...)``
-    #: opens instead of the dashboard (a class method taking the dashboard's ``seed``,
-    #: ``mode``, ``human``, ``bot``, ``level`` and ``size``); named, not imported, since a
-    #: game imports no widget. "" : the dashboard itself plays the game
-    own_board: str = ""
     #: ``board_svg(view)``: a position drawn from one side's view, for a replay of a game
     #: without a map widget; None: the replay shows the map widget
     board_svg: Callable[[dict[str, Any]], str] | None = None
@@ -198,6 +193,12 @@ class GamePlugin:
     #: how the tutorial (``hellenes_nb.tutorial``) builds, judges and checks this game's
     #: tasks; None: the game has no tutorial
     tutorial: TutorialKit | None = None
+    # -- issue 27 item 2: the shared dashboard --
+    #: the game's part of the dashboard (a ``hellenes_nb.core.panels.ScreenKit``, which
+    #: says what it holds): its side titles, its board (and chart) widget named as
+    #: "module:attribute" (a game imports no widget) and the words of its panels; None: the
+    #: dashboard cannot play the game
+    dashboard: Any = None
 
 
 _PLUGINS: list[GamePlugin] = []

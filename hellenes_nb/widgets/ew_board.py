@@ -19,7 +19,6 @@ hidden part only this installation can open (:mod:`hellenes_nb.core.savefiles`).
 from __future__ import annotations
 
 import base64
-import secrets
 from pathlib import Path
 from typing import Any
 
@@ -34,38 +33,18 @@ from hellenes_nb.core.savefiles import Loaded, sealed_save
 from hellenes_nb.core.session import GameSession
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.earth_water.render import SIZES, board_svg
+from hellenes_nb.games.earth_water.ui import battle_rounds
 from hellenes_nb.games.earth_water.world import load_world
 from hellenes_nb.widgets.browser_writes import BrowserWrites
 from hellenes_nb.widgets.other_game import read_for_board
 from hellenes_nb.widgets.requests import BrowserRequests
 
-__all__ = ["EWBoard", "battle_rounds"]
+__all__ = ["EWBoard", "EWBoardView", "battle_rounds"]
 
 _STATIC = Path(__file__).parent / "static"
 SIDES = ("greece", "persia")
 #: log lines shown under the board
 LOG_LINES = 14
-
-
-def battle_rounds(log: list[dict]) -> dict[str, Any]:
-    """The last battle in ``log`` (a side's log) round by round: where, who attacked, and each
-    round's dice as rolled and as counted (a Persian die above its cap counts less, §7.1)."""
-    start = max((i for i, e in enumerate(log) if e["kind"] == "battle"), default=None)
-    if start is None:
-        return {}
-    head = log[start]
-    rounds = []
-    for e in log[start + 1:]:
-        if e["kind"] == "battle":
-            break
-        if e["kind"] == "battle_round":
-            cap = e["cap"]
-            rounds.append({"greece": e["dice"]["greece"], "persia": e["dice"]["persia"],
-                           "persia_counted": [min(d, cap) for d in e["dice"]["persia"]],
-                           "best": e["best"], "lost": e["lost"], "text": e["text"]})
-        elif e["kind"] in ("battle_end", "retreat", "landing"):
-            rounds.append({"text": e["text"]})
-    return {"title": head["text"], "rule": head["rule"], "rounds": rounds}
 
 
 class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
@@ -136,21 +115,6 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         self.session.observe(lambda *_: self.refresh())
         self._answer()
         self.refresh()
-
-    @classmethod
-    def for_dashboard(cls, seed: int | None = None, mode: str = "bot", human: str = "greece",
-                      bot: str | None = None, level: str | None = None,
-                      size: str = "normal", **_ignored: Any) -> EWBoard:
-        """The board the dashboard opens for ``Dashboard("earth-water", ...)``: ``mode`` "bot"
-        (``human`` plays, default Greece; an Athenian or Spartan ``human`` means Greece) or
-        "hotseat"; ``bot`` names the computer (default the heuristic), or ``level`` picks it
-        (easy, normal, hard); ``size`` as the board's."""
-        if mode not in ("bot", "hotseat"):
-            raise ValueError(f"mode must be 'bot' or 'hotseat', not {mode!r}")
-        player = None if mode == "hotseat" else ("persia" if human == "persia" else "greece")
-        return cls(seed=secrets.randbits(63) if seed is None else seed, player=player,
-                   opponent=bot or "heuristic", level=level, seed_secret=seed is None,
-                   size=size)
 
     @property
     def game(self) -> Game:
@@ -342,6 +306,85 @@ class EWBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     def _request_level(self, content: dict) -> None:
         level = content.get("level")
         self.set_level(level if isinstance(level, str) else shown(level))
+
+
+class EWBoardView(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
+    """The Earth & Water board inside the shared dashboard (``Dashboard("earth-water")``; the
+    game's dashboard part names it): the board drawn in Python from the ``viewer``'s view, and
+    nothing at all under the ``curtain`` (a hot-seat hand-over). A click on a city lights
+    where its pieces may go now (:meth:`select`); every decision is taken on the dashboard's
+    panel. It redraws itself once per change of the game's session."""
+
+    _esm = _STATIC / "ew_board.js"  # its ``part`` mode
+    _css = _STATIC / "ew_board.css"
+    requests = {"select": "_request_select"}
+    refusals = (ValueError,)
+
+    #: tells the page to draw the board alone (the dashboard has the panels)
+    part = traitlets.Bool(True).tag(sync=True)
+    svg = traitlets.Unicode("").tag(sync=True)
+    viewer = traitlets.Unicode("greece").tag(sync=True)
+    curtain = traitlets.Bool(False).tag(sync=True)
+    selected = traitlets.Unicode("").tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    size = traitlets.Unicode("normal").tag(sync=True)
+
+    def __init__(self, session: GameSession | None = None, *, game: Game | None = None,
+                 viewer: str = "greece", curtain: bool = False, size: str = "normal") -> None:
+        if size not in SIZES:
+            raise ValueError(f"size must be 'normal' or 'classroom', not {shown(size)}")
+        if viewer not in (*SIDES, "all"):
+            raise ValueError(f"viewer must be 'greece', 'persia' or 'all', not {shown(viewer)}")
+        super().__init__(viewer=viewer, curtain=curtain, size=size)
+        self.session = session or GameSession(game or new_game("earth-water", 0))
+        self.session.observe(lambda *_: self._changed())
+        self.observe(lambda _ch: self.refresh(), names=["viewer", "curtain", "size"])
+        self.renders = 0
+        self.refresh()
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def _changed(self) -> None:
+        self.selected = ""  # a city picked in the position before
+        self.refresh()
+
+    def select(self, city: str) -> None:
+        """Light where the pieces in ``city`` may go now ("" lights nothing)."""
+        if self.curtain:
+            raise ValueError("the board is hidden while the screen is handed over")
+        ids = {c["id"] for c in self.game.view("all")["cities"]}
+        if city and city not in ids:
+            raise ValueError(f"{shown(city)} is not a city of the board")
+        self.selected = city
+        self.refresh()
+
+    def lit(self) -> frozenset[str]:
+        """The cities the viewer's pieces in the selected city may go to now."""
+        city = self.selected
+        if not city or self.viewer not in _deciding(self.game):
+            return frozenset()
+        return frozenset(a["to"] for a in self.game.legal_actions(self.viewer)
+                         if a.get("from") == city and "to" in a)
+
+    def refresh(self) -> None:
+        """Draw the board as the viewer sees it (nothing under the curtain)."""
+        self.renders += 1
+        self.message = ""
+        if self.curtain:
+            self.svg, self.selected = "", ""
+            return
+        city = self.selected
+        self.svg = board_svg(self.game.view(self.viewer),
+                             lit=self.lit() | ({city} if city else frozenset()), size=self.size)
+
+    def refuse(self, message: str) -> None:
+        self.message = message
+
+    def _request_select(self, content: dict) -> None:
+        city = content.get("city", "")
+        self.select(city if isinstance(city, str) else shown(city))
 
 
 def _check_sealed_fits(loaded: Loaded, player: str | None) -> None:

@@ -141,17 +141,12 @@ STILL_NAMING_A_GAME = frozenset({
     "hellenes_nb.widgets.battle_text",
     "hellenes_nb.widgets.charts",
     "hellenes_nb.widgets.dashboard.battleview",
-    "hellenes_nb.widgets.dashboard.dashboard",
-    "hellenes_nb.widgets.dashboard.panels",
-    "hellenes_nb.widgets.dashboard.saves",
-    "hellenes_nb.widgets.dashboard.words",
     "hellenes_nb.widgets.ew_board",
     "hellenes_nb.widgets.lesson",
     "hellenes_nb.widgets.lesson_battle",
     "hellenes_nb.widgets.lesson_text",
     "hellenes_nb.widgets.map",
     "hellenes_nb.widgets.prestige_chart",
-    "hellenes_nb.widgets.timeline",
 })
 
 

@@ -54,6 +54,16 @@ def test_a_thinking_opponent_shows_thinking_before_it_moves():
     assert thinking is True and moves == 0
 
 
+def test_a_thinking_opponent_of_any_game_shows_thinking_before_it_moves():
+    """Earth & Water on the same dashboard: Persia prepares first, so the hard computer as
+    Persia must decide at once; "thinking…" is shown before its move is computed."""
+    async def run():
+        dash = Dashboard("earth-water", seed=5, human="greece", bot="search")
+        return dash.thinking, len(dash.game.history), dash.prompt_html.value
+    thinking, moves, prompt = _in_own_loop(run)
+    assert thinking is True and moves == 0 and "Persia (the computer) is thinking…" in prompt
+
+
 def test_an_everyday_opponent_still_answers_at_once():
     async def run():
         dash = Dashboard("431", seed=5, human="athens")

@@ -26,6 +26,7 @@ from hellenes_nb.games.earth_water.lesson import (
 )
 from hellenes_nb.games.earth_water.lessonrun import open_lesson
 from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
+from hellenes_nb.games.earth_water.ui import SCREEN
 
 PHASE_ENDS = frozenset({"end_preparation", "pass", "done", "keep_none"})
 
@@ -110,7 +111,7 @@ PLUGIN = GamePlugin(
                       listing=_listing, show=_show, start_at=_start_at,
                       open=open_lesson, board="hellenes_nb.widgets.ew_board:EWBoard"),
     opener="EWBoard.load(file) (from hellenes_nb.widgets import EWBoard)",
-    own_board="hellenes_nb.widgets.ew_board:EWBoard.for_dashboard",
     board_svg=board_svg,
     replay_heading=heading,
+    dashboard=SCREEN,  # issue 27 item 2
 )

@@ -21,6 +21,7 @@ from hellenes_nb.games.hellenes.lessonkit import KIT
 from hellenes_nb.games.hellenes.ruleset import HELLENES
 from hellenes_nb.games.hellenes.state import State
 from hellenes_nb.games.hellenes.tutorialkit import KIT as TUTORIAL
+from hellenes_nb.games.hellenes.ui import SCREEN
 from hellenes_nb.games.hellenes.world import check_world, read_world
 
 #: actions that end a phase: the end of actions, of a group move, of winter actions, of
@@ -102,4 +103,5 @@ PLUGIN = GamePlugin(
     replay_heading=heading,
     origins=MappingProxyType({"lesson": lesson_start}),
     tutorial=TUTORIAL,  # issue 27 item 4
+    dashboard=SCREEN,  # issue 27 item 2
 )

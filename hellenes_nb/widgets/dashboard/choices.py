@@ -65,9 +65,11 @@ def _short(action: dict, row: str) -> str:
 
 def _row_title(game: Game, action: dict) -> str:
     """Rows gather a card's uses, one kind of action, or one unit's choices."""
-    ix = game.state.ix
     if action["type"] in TYPE_ROWS:
         return TYPE_ROWS[action["type"]][0]
+    ix = getattr(game.state, "ix", None)  # a game without these tables: rows by type only
+    if ix is None:
+        return ""
     if action["type"] == "play_card":
         card = ix.world.cards[action["card"]]
         value = f"{card.actions} action" + ("" if card.actions == 1 else "s")

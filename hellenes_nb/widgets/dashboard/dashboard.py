@@ -32,26 +32,20 @@ import ipywidgets as W
 
 from hellenes_nb.bots import Bot
 from hellenes_nb.bots.levels import LEVEL_TEXT, LEVELS
+from hellenes_nb.core.catalog import plugin_for
+from hellenes_nb.core.echo import shown
 from hellenes_nb.core.game import Game, new_game
 from hellenes_nb.core.session import GameSession
 from hellenes_nb.core.steps import IllegalAction, strip_label
-from hellenes_nb.games.hellenes.index import SEASONS
 from hellenes_nb.widgets.dashboard.choicepanel import ChoicePanel
 from hellenes_nb.widgets.dashboard.choices import group_choices, panel_rows
 from hellenes_nb.widgets.dashboard.handover import HandOver
 from hellenes_nb.widgets.dashboard.opponent import ComputerOpponent, make_bot
-from hellenes_nb.widgets.dashboard.panels import (
-    hand_html,
-    header_html,
-    in_play_html,
-    log_html,
-)
+from hellenes_nb.widgets.dashboard.parts import GameScreen, screen_for, widget_class
 from hellenes_nb.widgets.dashboard.replay import ReplayViewer
 from hellenes_nb.widgets.dashboard.saves import SaveAndLoad
 from hellenes_nb.widgets.dashboard.screen import SIZES, ScreenTools, build_screen
-from hellenes_nb.widgets.dashboard.words import SIDE_WORD, SIDES, close_all, esc
-from hellenes_nb.widgets.map import MapWidget
-from hellenes_nb.widgets.prestige_chart import PrestigeChart
+from hellenes_nb.widgets.dashboard.words import close_all, esc, side_words
 
 __all__ = ["Dashboard"]
 
@@ -66,13 +60,11 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
     """Play a scenario against the computer or hot-seat (module docstring; docs/dashboard.md)."""
 
     def __init__(self, scenario: str = "431", seed: int | None = None, mode: str = "bot",
-                 human: str = "athens", bot: str | Bot | None = None, bot_delay: float = 0.0,
+                 human: str | None = None, bot: str | Bot | None = None, bot_delay: float = 0.0,
                  game: Game | None = None, size: str = "normal") -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be 'bot' (you against the computer) or 'hotseat' "
-                             f"(two players at one screen), not {mode!r}")
-        if human not in SIDES:
-            raise ValueError(f"human must be 'athens' or 'sparta', not {human!r}")
+                             f"(two players at one screen), not {shown(mode)}")
         if not isinstance(bot_delay, int | float) or not 0 <= bot_delay <= 10:
             raise ValueError(f"bot_delay is seconds between the computer's moves, from 0 to "
                              f"10, not {bot_delay!r}")
@@ -86,9 +78,18 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
             game = new_game(str(scenario), secrets.randbits(63) if seed is None else seed)
         elif not isinstance(game, Game):
             raise TypeError(f"game must be a hellenes_nb Game, not {type(game).__name__}")
+        #: the game's part of the screen: its board, its side titles, its panels' words
+        self.screen: GameScreen = screen_for(game)
+        self.sides: tuple[str, ...] = tuple(game.ruleset.roles)
+        self.side_word = side_words(self.screen.side_word)
+        human = self.sides[0] if human is None else human
+        if human not in self.sides:
+            raise ValueError(f"human must be one of the sides of {game.ruleset.title}: "
+                             f"{' or '.join(map(repr, self.sides))}, not {shown(human)}")
         self.mode, self.human = mode, human
-        self.bot_side = SIDES[1 - SIDES.index(human)] if mode == "bot" else None
-        self.bot, self.bot_name = (make_bot(bot, game.seed) if mode == "bot"
+        self.bot_side = (next(s for s in self.sides if s != human) if mode == "bot"
+                         else None)
+        self.bot, self.bot_name = (make_bot(bot, game.seed, game.ruleset) if mode == "bot"
                                    else (None, "none"))
         self.bot_delay = float(bot_delay)
         #: the game, shared with the map and the battle board; it tells of each change once
@@ -110,15 +111,17 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
         return self.session.game
 
     # -- construction ------------------------------------------------------------------------
-    def board_widget(self) -> MapWidget:
-        """The game's board, playing through the session (a game with another board than the
-        Hellenes map gives its own widget here)."""
-        return MapWidget(session=self.session, viewer=self.viewer or "athens",
-                         curtain=self.mode == "hotseat")  # nobody has the screen yet
+    def board_widget(self) -> W.DOMWidget:
+        """The game's board (its dashboard part's ``board``), playing through the session."""
+        board = widget_class(self.screen.board)
+        return board(session=self.session, viewer=self.viewer or self.sides[0],
+                     curtain=self.mode == "hotseat")  # nobody has the screen yet
 
     def _build(self, size: str) -> None:
         self.map = self.board_widget()
-        self.chart = PrestigeChart(self.game, height="210px", title="")
+        #: the game's chart over time (Hellenes: the prestige track), or None
+        self.chart = (widget_class(self.screen.chart)(self.game, height="210px", title="")
+                      if self.screen.chart else None)
         self.header = W.HTML()
         self.status = W.HTML()
         self.prompt_html = W.HTML()
@@ -178,9 +181,10 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
         self.decision.add_class("hn-decision")
         screen = build_screen(
             header=self.header, toolbar=toolbar, status=self.status, board_view=self.map,
-            battle_box=self.battle_box, chart=self.chart.figure, log=self.log_html,
-            decision=self.decision, hand=self.hand_html, in_play=self.in_play_html,
-            replay_box=self.replay_box)
+            battle_box=self.battle_box, chart=self.chart and self.chart.figure,
+            chart_title=self.screen.chart_title, log=self.log_html, decision=self.decision,
+            hand=self.hand_html, in_play=self.in_play_html,
+            in_play_title=self.screen.in_play_title, replay_box=self.replay_box)
         self.body, self.board = screen.body, screen.board
         self.body.children = (self.cover, self.board)
         self.cover.layout.display = "none"
@@ -226,8 +230,8 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
     def _deciders(self) -> list[str]:
         p = self.game.prompt
         if p.side == "both":
-            return [s for s in SIDES if self._legal(s)]
-        return [p.side] if p.side in SIDES else []
+            return [s for s in self.sides if self._legal(s)]
+        return [p.side] if p.side in self.sides else []
 
     # -- acting --------------------------------------------------------------------------------
     def choose(self, action: dict | str | int) -> list[dict]:
@@ -261,20 +265,20 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
 
     def _why_not(self, action: dict) -> str:
         if self.handover_to is not None:
-            return (f"the screen is being handed to {SIDE_WORD[self.handover_to]}: call ready() "
-                    "first")
+            return (f"the screen is being handed to {self.side_word[self.handover_to]}: call "
+                    "ready() first")
         if self.game.over:
             return f"the game is over: {self.game.prompt.text}"
         screen = self._screen_side()
         side = action.get("side")
-        if side in SIDES and side != screen:
-            return (f"that decision is not yours to take: it is for {SIDE_WORD[side]}, and "
-                    f"the screen belongs to {SIDE_WORD.get(screen or 'all')}")
+        if side in self.sides and side != screen:
+            return (f"that decision is not yours to take: it is for {self.side_word[side]}, "
+                    f"and the screen belongs to {self.side_word.get(screen or 'all')}")
         try:
             self.game.clone().apply(action)
         except IllegalAction as exc:  # its words cite the rule and cap what they echo
             return f"that move is not allowed: {exc}"
-        waiting = " and ".join(SIDE_WORD[s] for s in self._deciders())
+        waiting = " and ".join(self.side_word[s] for s in self._deciders())
         return f"that decision is not yours to take now (waiting for {waiting})"
 
     def undo(self) -> None:
@@ -291,8 +295,8 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
                 raise ValueError("nothing to undo: no decision of yours since the start")
             last = trial.history[-1]
             if self.mode == "hotseat" and last.get("side") != side:
-                raise ValueError(f"the last decision was {SIDE_WORD[last['side']]}'s: only "
-                                 "your own can be taken back")
+                raise ValueError(f"the last decision was {self.side_word[last['side']]}'s: "
+                                 "only your own can be taken back")
             try:
                 trial.undo()
             except IllegalAction as exc:
@@ -349,7 +353,8 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
             self.map.curtain = curtain  # refreshes the map
         elif self.viewer is not None and self.map.viewer != self.viewer:
             self.map.viewer = self.viewer
-        self.chart.update(g)
+        if self.chart is not None:
+            self.chart.update(g)
         self._render_header()
         self.forget_stale_save()
         # shown on the hand-over screen too: a refused Load says why (a hand-over comes only
@@ -361,20 +366,20 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
             return
         self._cover_shown(False)
         view = g.view(self.viewer or "all")
-        self.hand_html.value = hand_html(g, view, self._screen_side())
-        self.in_play_html.value = in_play_html(g, view)
-        self.log_html.value = log_html(view)
+        self.hand_html.value = self.screen.hand_html(g, view, self._screen_side())
+        self.in_play_html.value = self.screen.in_play_html(g, view)
+        self.log_html.value = self.screen.log_html(view)
         self._render_battle(view)
         self.undo_button.disabled = g.over or not g.history
         self._render_decision()  # last: the panel tells the page which position is shown
 
     def _render_header(self) -> None:
         if self.mode == "bot":
-            who = (f"You: <b class='hn-{self.human}'>{SIDE_WORD[self.human]}</b> against the "
-                   f"computer ({esc(self.bot_name)})")
+            who = (f"You: <b class='hn-{self.human}'>{self.side_word[self.human]}</b> against "
+                   f"the computer ({esc(self.bot_name)})")
         else:
             who = "Hot-seat: two players at one screen"
-        self.header.value = header_html(self.game, who)
+        self.header.value = self.screen.header_html(self.game, who)
 
     def _render_decision(self) -> None:
         g = self.game
@@ -390,11 +395,11 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
             return
         offered = self.choices
         if self._thinking:
-            whose = f"{SIDE_WORD[self.bot_side]} (the computer) is thinking…"
+            whose = f"{self.side_word[self.bot_side]} (the computer) is thinking…"
         elif offered:
-            whose = f"Your decision, {SIDE_WORD[self._screen_side() or 'all']}"
+            whose = f"Your decision, {self.side_word[self._screen_side() or 'all']}"
         else:
-            waiting = " and ".join(SIDE_WORD[s] for s in self._deciders()) or "nobody"
+            waiting = " and ".join(self.side_word[s] for s in self._deciders()) or "nobody"
             whose = f"Waiting for {waiting}"
         text = p.text if (offered or self.mode == "hotseat") else (
             "The other side is deciding; its choices are hidden.")
@@ -407,8 +412,8 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
         """The decision panel for ``offered``, marked with the position it belongs to; the
         choices are grouped once per position."""
         if offered is not self._grouped[0]:
-            groups, actions = panel_rows(group_choices(self.game, offered)) if offered else (
-                [], [])
+            grouping = self.screen.group_choices or group_choices
+            groups, actions = panel_rows(grouping(self.game, offered)) if offered else ([], [])
             self._grouped = (offered, groups, actions)
         _offered, groups, actions = self._grouped
         settled = not self._thinking and self.handover_to is None
@@ -450,13 +455,14 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
             self.replay_button.value = False
 
     def __repr__(self) -> str:
-        g, st = self.game, self.game.state
+        g = self.game
+        heading = plugin_for(g.ruleset).replay_heading
+        where = heading(g, "all").replace(" · ", ", ") + ", " if heading else ""
         who = (f"you {self.human} vs {self.bot_name} bot" if self.mode == "bot"
                else "hot-seat")
         screen = (f"hand-over to {self.handover_to}" if self.handover_to
                   else f"screen {self.viewer or 'nobody'}")
         p = g.prompt
         seed = "seed hidden" if self.seed_secret else f"seed={g.seed}"
-        return (f"<Dashboard {st.scenario} {seed}, {who}: {SEASONS[st.season]} {st.year} "
-                f"BC, prestige {st.prestige:+d}, {len(g.history)} moves; {screen}; waiting for "
-                f"{p.side} ({p.kind})>")
+        return (f"<Dashboard {g.state.scenario} {seed}, {who}: {where}{len(g.history)} moves; "
+                f"{screen}; waiting for {p.side} ({p.kind})>")

@@ -12,8 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from hellenes_nb.widgets.dashboard.battleview import EngineBattleView
-from hellenes_nb.widgets.dashboard.panels import cover_html
-from hellenes_nb.widgets.dashboard.words import SIDE_WORD, close_all
+from hellenes_nb.widgets.dashboard.words import close_all, cover_html
 
 __all__ = ["HandOver"]
 
@@ -40,8 +39,8 @@ class HandOver:
         battle board is closed, not only hidden: its model would keep that side's view)."""
         side = self.handover_to
         assert side is not None
-        self.cover.children[0].value = cover_html(side)
-        self.ready_button.description = f"I am {SIDE_WORD[side]}: show my side"
+        self.cover.children[0].value = cover_html(side, self.side_word[side])
+        self.ready_button.description = f"I am {self.side_word[side]}: show my side"
         self._cover_shown(True)
         self.battle_box.children = self.battle_frame.children = ()
         close_all(self._battle_view)
@@ -72,7 +71,8 @@ class HandOver:
     def _render_battle(self, view: dict[str, Any]) -> None:
         """The battle the game is fighting, while it waits on the battle (``view["battle"]``),
         on one battle board kept from decision to decision and from battle to battle."""
-        shown = view["battle"] if view["prompt"].get("kind") == "battle" else None
+        shown = (view["battle"] if self.screen.battle and view["prompt"].get("kind") == "battle"
+                 else None)
         if shown is None:
             if self._battle_src is not None:
                 self.battle_box.children = ()

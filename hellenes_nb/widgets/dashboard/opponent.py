@@ -9,10 +9,13 @@ decision is its own: at once, or one move per ``bot_delay`` seconds when an even
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from hellenes_nb import bots
 from hellenes_nb.bots import Bot
 from hellenes_nb.bots.levels import LEVELS, level_bots, level_of, make_level
+from hellenes_nb.bots.registry import bots_for
+from hellenes_nb.core.echo import shown
 from hellenes_nb.core.steps import IllegalAction
 
 __all__ = ["MAX_BOT_RUN", "ComputerOpponent", "make_bot"]
@@ -24,16 +27,17 @@ HARD_SECONDS = 1.8
 MAX_BOT_RUN = 5000
 
 
-def make_bot(bot: str | Bot | None, seed: int) -> tuple[Bot, str]:
+def make_bot(bot: str | Bot | None, seed: int, ruleset: Any = None) -> tuple[Bot, str]:
     """The opponent and its name: a bot of ``hellenes_nb.bots`` by name (``"heuristic"``, the
-    default, or ``"random"``), seeded with the game's seed; or any object with
-    ``choose(game, side)``."""
+    default, or ``"random"``) that plays ``ruleset``'s game, seeded with the game's seed; or
+    any object with ``choose(game, side)``."""
     if bot is None or isinstance(bot, str):
         name = bot or "heuristic"
-        if name not in bots.BOTS:
-            raise ValueError(f"bot must be one of {', '.join(sorted(bots.BOTS))} or an object "
-                             f"with choose(game, side), not {bot!r}")
-        return bots.make_bot(name, seed), name
+        known = bots.BOTS if ruleset is None else bots_for(ruleset)
+        if name not in known:
+            raise ValueError(f"bot must be one of {', '.join(sorted(known))} or an object "
+                             f"with choose(game, side), not {shown(bot)}")
+        return bots.make_bot(name, seed, ruleset), name
     if not callable(getattr(bot, "choose", None)):
         raise TypeError(f"a bot needs a choose(game, side) method; "
                         f"{type(bot).__name__} has none")

@@ -6,10 +6,11 @@ from collections.abc import Sequence
 
 import ipywidgets as W
 
+from hellenes_nb.core.catalog import plugin_for
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import strip_label
 from hellenes_nb.widgets.dashboard.replay_faces import face_for
-from hellenes_nb.widgets.dashboard.words import SIDE_WORD, esc
+from hellenes_nb.widgets.dashboard.words import esc, side_words
 
 __all__ = ["ReplayViewer"]
 
@@ -34,6 +35,8 @@ class ReplayViewer(W.VBox):
         self.moves = list(game.history)
         self._labels = [*labels[:len(self.moves)], *[None] * (len(self.moves) - len(labels))]
         self.viewer = viewer
+        part = plugin_for(game.ruleset).dashboard
+        self.side_word = side_words(part.side_word if part is not None else {})
         start = Game.begin(self.scenario, self.seed, game.origin)  # a lesson's step, or the setup
         self._checkpoints: dict[int, Game] = {0: start.clone()}
         self._log_len = [len(start.log)]
@@ -88,7 +91,7 @@ class ReplayViewer(W.VBox):
         if k:
             action = self.moves[k - 1]
             side = action.get("side", "")
-            lines.append(f"<div class='hn-rp-act'>{esc(SIDE_WORD.get(side, side.title()))}: "
+            lines.append(f"<div class='hn-rp-act'>{esc(self.side_word.get(side, side.title()))}: "
                          f"{esc(self._label(k))}</div>")
             log = g.log_for(self.viewer, self._log_len[k - 1])
             lines += [f"<div class='hn-rp-ev'>{esc(e['text'])} "

@@ -14,11 +14,11 @@ import base64
 from typing import Any
 
 from hellenes_nb import bots
+from hellenes_nb.core.catalog import home_plugin, ruleset_for
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.savefiles import Loaded, read_save, sealed_save
-from hellenes_nb.games.hellenes.index import SEASONS
-from hellenes_nb.widgets.dashboard.boards import OtherGameBoards
-from hellenes_nb.widgets.dashboard.words import SIDE_WORD
+from hellenes_nb.widgets.dashboard.parts import screen_for
+from hellenes_nb.widgets.dashboard.words import side_words
 from hellenes_nb.widgets.other_game import read_for_board
 
 __all__ = ["SaveAndLoad", "validated_game"]
@@ -35,17 +35,33 @@ def validated_game(text: str | bytes) -> Game:
     return read_save(text).game
 
 
-def check_sealed_fits(loaded: Loaded, mode: str, human: str) -> None:
+def check_sealed_fits(loaded: Loaded, mode: str, human: str, side_word: dict[str, str]) -> None:
     """A sealed save goes on only as it was played: against the computer, you on your side
     (in hot-seat, or on the other side, you would see what the save keeps sealed)."""
-    side = SIDE_WORD[loaded.human or "all"]
+    side = side_word.get(loaded.human or "all", str(loaded.human))
     if mode != "bot" or human != loaded.human:
         raise ValueError(f"this save is of a game against the computer in which you play "
                          f"{side}: it opens only against the computer, with you as {side} "
                          f"(Dashboard.load(file) sets that up)")
 
 
-class SaveAndLoad(OtherGameBoards):  # the base opens other games' boards
+def _game_name(game: str | None) -> str:
+    """The name of the game ``game`` names (a scenario of it, or its name; None: the home
+    game's)."""
+    if game is None:
+        home = home_plugin()
+        return home.ruleset.name if home else ""
+    try:
+        return ruleset_for(str(game)).name
+    except ValueError:
+        return str(game)
+
+
+def _titles(game: Game) -> dict[str, str]:
+    return side_words(screen_for(game).side_word)
+
+
+class SaveAndLoad:
     """The dashboard's Save button, Load upload and ``Dashboard.load`` (mixed into it)."""
 
     def save(self) -> str:
@@ -58,8 +74,7 @@ class SaveAndLoad(OtherGameBoards):  # the base opens other games' boards
                                seed_secret=self.seed_secret)
         else:
             text = self.game.to_json()
-        st = self.game.state
-        name = f"hellenes-{st.scenario}-{st.year}-{SEASONS[st.season].lower().replace(' ', '')}"
+        name = self.screen.save_name(self.game)
         data = base64.b64encode(text.encode()).decode()
         self.download.value = (f"<a class='hn-download' download='{name}.json' "
                                f"href='data:application/json;base64,{data}'>⬇ {name}.json</a>")
@@ -76,16 +91,19 @@ class SaveAndLoad(OtherGameBoards):  # the base opens other games' boards
     @classmethod
     def load(cls, text: str | bytes, **options: Any) -> Any:
         """A new dashboard for a saved game (ValueError in plain words if the file is refused);
-        ``options`` are the constructor's ``mode``, ``human``, ``bot``, ``bot_delay``. A sealed
-        save goes on against the computer, with you on the side you played (and the same bot,
-        unless ``bot`` names another)."""
-        loaded = read_for_board(text, "hellenes")
+        ``options`` are the constructor's ``mode``, ``human``, ``bot``, ``bot_delay``;
+        ``game`` names the game the file must be of (a scenario of it, or the game's name;
+        default: the package's home game, so a save of another game is refused in words
+        naming both). A sealed save goes on against the computer, with you on the side you
+        played (and the same bot, unless ``bot`` names another)."""
+        loaded = read_for_board(text, _game_name(options.pop("game", None)))
         if loaded.sealed:
             options.setdefault("mode", "bot")
             options.setdefault("human", loaded.human)
             if loaded.bot in bots.BOTS:
                 options.setdefault("bot", loaded.bot)
-            check_sealed_fits(loaded, options["mode"], options["human"])
+            check_sealed_fits(loaded, options["mode"], options["human"],
+                              _titles(loaded.game))
         dash = cls(game=loaded.game, **options)
         dash.seed_secret = loaded.seed_secret
         return dash
@@ -96,14 +114,13 @@ class SaveAndLoad(OtherGameBoards):  # the base opens other games' boards
         a save of another game not at all (the message names both games)."""
         loaded = read_for_board(text, self.game.ruleset.name)
         if loaded.sealed:
-            check_sealed_fits(loaded, self.mode, self.human)
+            check_sealed_fits(loaded, self.mode, self.human, self.side_word)
         game = loaded.game
         self.seed_secret = loaded.seed_secret
         if self.mode == "hotseat":
             self.viewer, self.handover_to = None, None
         self._close_replay()
-        self.message = (f"Loaded the {game.state.scenario} game: {SEASONS[game.state.season]} "
-                        f"{game.state.year} BC, {len(game.history)} moves.")
+        self.message = self.screen.loaded_words(game)
         self._replace_game(game)
 
     def _uploaded(self, change: dict) -> None:

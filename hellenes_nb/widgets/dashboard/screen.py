@@ -61,17 +61,22 @@ class Screen:
 
 
 def build_screen(*, header: W.Widget, toolbar: W.Widget, status: W.Widget, board_view: W.Widget,
-                 battle_box: W.Widget, chart: W.Widget, log: W.Widget, decision: W.Widget,
-                 hand: W.Widget, in_play: W.Widget, replay_box: W.Widget) -> Screen:
-    """Put the dashboard's widgets in their places (module docstring)."""
-    chart_card = section("Prestige track", chart, fold=True)
-    chart_card.layout = W.Layout(flex="1 1 300px", min_width="0")
+                 battle_box: W.Widget, chart: W.Widget | None, log: W.Widget, decision: W.Widget,
+                 hand: W.Widget, in_play: W.Widget, replay_box: W.Widget,
+                 chart_title: str = "", in_play_title: str = "In play") -> Screen:
+    """Put the dashboard's widgets in their places (module docstring); a game without a
+    chart (``chart`` None) gives the log the whole width under the board."""
     log_card = section("Game log, newest first", log, fold=True)
     log_card.layout = W.Layout(flex="1 1 340px", min_width="0")
-    under = W.HBox([chart_card, log_card], layout=W.Layout(flex_flow="row wrap", width="100%"))
+    cards = [log_card]
+    if chart is not None:
+        chart_card = section(chart_title, chart, fold=True)
+        chart_card.layout = W.Layout(flex="1 1 300px", min_width="0")
+        cards.insert(0, chart_card)
+    under = W.HBox(cards, layout=W.Layout(flex_flow="row wrap", width="100%"))
     under.add_class("hn-under")
     side = W.VBox([decision, section("Your hand", hand, fold=True),
-                   section("In play", in_play, fold=True)])
+                   section(in_play_title, in_play, fold=True)])
     side.add_class("hn-side")
     left = W.VBox([board_view, battle_box, under])
     left.add_class("hn-main")

@@ -3,17 +3,28 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
 
-from hellenes_nb.games.hellenes.index import SIDE_NAMES
-from hellenes_nb.games.hellenes.index import SIDE_WORD as SIDE_TITLE
+#: how the dashboard names the prompt's sides that are no role
+NOT_A_ROLE = {"both": "both sides", "all": "everyone", "none": "nobody"}
 
-SIDES = SIDE_NAMES
-SIDE_WORD = {**SIDE_TITLE, "both": "both sides", "all": "everyone"}
+
+def side_words(titles: Mapping[str, str]) -> dict[str, str]:
+    """A game's side titles (its dashboard part's ``side_word``) with the dashboard's words
+    for both sides and everyone."""
+    return {**NOT_A_ROLE, **titles}
+
+
+def cover_html(side: str, word: str) -> str:
+    """The hand-over screen's words: whose turn it is, and that nothing of a side shows."""
+    return (f"<div class='hn-cover-text'><div class='hn-cover-big hn-{esc(side)}'>Pass to "
+            f"{esc(word)}</div><p>The board, the hand and the log are hidden until "
+            f"{esc(word)}'s player takes the screen (§2.0).</p></div>")
 
 
 def esc(text: Any) -> str:

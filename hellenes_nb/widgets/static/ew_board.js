@@ -1,6 +1,7 @@
 // The board of 300: Earth & Water (hellenes_nb/widgets/ew_board.py; docs/earth-water.md).
 // Plain ES module, no bundler, no network. Python sends the board already drawn from one
 // side's view; this file shows it and sends requests: choose, select, undo, ready, save, level.
+// With `part` set it is only the board inside the shared dashboard (EWBoardView): select.
 
 const esc = (s) =>
   String(s).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
@@ -26,21 +27,50 @@ function battleHtml(battle) {
   return `<div class="ew-battle"><div class="ew-battle-title">${esc(battle.title)} (§${esc(battle.rule)})</div>${rows.join("")}</div>`;
 }
 
-function render({ model, el }) {
-  el.classList.add("ew-board");
-  el.classList.toggle("ew-classroom", model.get("size") === "classroom");
+// the drawn board: a click on a city asks Python to select it (again: to clear it)
+function mapPane(model, el) {
   const board = document.createElement("div");
   board.className = "ew-map";
-  const side = document.createElement("div");
-  side.className = "ew-side";
-  el.append(board, side);
-
   board.addEventListener("click", (ev) => {
     const city = ev.target.closest("[data-city]");
     if (!city) return;
     const id = city.getAttribute("data-city");
     model.send({ request: "select", city: model.get("selected") === id ? "" : id });
   });
+  el.append(board);
+  return board;
+}
+
+// the board alone, inside the shared dashboard (EWBoardView): the dashboard has the rest
+function renderPart({ model, el }) {
+  el.classList.add("ew-view");
+  const board = mapPane(model, el);
+  const note = document.createElement("div");
+  note.className = "ew-view-note";
+  el.append(note);
+  function draw() {
+    el.classList.toggle("ew-classroom", model.get("size") === "classroom");
+    board.innerHTML = model.get("svg");
+    const sel = model.get("selected");
+    const msg = model.get("message");
+    note.innerHTML = (sel ? `Lit: where the pieces in ${esc(sel)} may go. ` +
+      `<button class="ew-clear" type="button">clear</button>` : "") +
+      (msg ? `<span class="ew-message" role="alert">${esc(msg)}</span>` : "");
+    const clear = note.querySelector(".ew-clear");
+    if (clear) clear.addEventListener("click", () => model.send({ request: "select", city: "" }));
+  }
+  for (const name of ["svg", "selected", "message", "size"]) model.on(`change:${name}`, draw);
+  draw();
+}
+
+function render({ model, el }) {
+  if (model.get("part")) return renderPart({ model, el });
+  el.classList.add("ew-board");
+  el.classList.toggle("ew-classroom", model.get("size") === "classroom");
+  const board = mapPane(model, el);
+  const side = document.createElement("div");
+  side.className = "ew-side";
+  el.append(side);
 
   function draw() {
     board.innerHTML = model.get("svg");

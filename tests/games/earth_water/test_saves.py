@@ -25,8 +25,10 @@ def _against_the_computer(moves: int = 30) -> EWBoard:
 
 
 def test_a_dashboard_seed_is_secret():
-    assert EWBoard.for_dashboard(human="greece").seed_secret
-    assert not EWBoard.for_dashboard(seed=3, human="greece").seed_secret
+    from hellenes_nb.widgets.dashboard import Dashboard
+
+    assert Dashboard("earth-water", human="greece").seed_secret
+    assert not Dashboard("earth-water", seed=3, human="greece").seed_secret
 
 
 def _link(board: EWBoard) -> str:

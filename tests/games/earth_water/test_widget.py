@@ -119,15 +119,22 @@ def test_battle_view_die_by_die_with_the_persian_cap():
     assert first["best"] == [4, 4] and view["rule"] == "7.1"
 
 
-def test_the_dashboard_opens_this_board():
+def test_the_shared_dashboard_plays_this_game_on_its_board():
+    """Issue 27 item 2: ``Dashboard("earth-water")`` is the one dashboard, with this game's
+    board inside (no board of its own opened in its place)."""
     from hellenes_nb.widgets.dashboard import Dashboard
+    from hellenes_nb.widgets.ew_board import EWBoardView
 
     hot = Dashboard("earth-water", seed=3, mode="hotseat")
-    assert isinstance(hot, EWBoard) and hot.player is None
+    assert type(hot) is Dashboard and isinstance(hot.map, EWBoardView)
+    assert hot.mode == "hotseat" and hot.handover_to == "persia"
     vs = Dashboard(scenario="earth-water", seed=3, human="persia", bot="random")
-    assert isinstance(vs, EWBoard) and vs.player == "persia" and vs.bot.name == "random"
+    assert type(vs) is Dashboard and vs.bot_side == "greece" and vs.bot_name == "random"
     with pytest.raises(ValueError, match="mode must be"):
         Dashboard("earth-water", mode="solo")
+    with pytest.raises(ValueError, match="human must be one of the sides of 300: Earth "
+                                         "& Water: 'greece' or 'persia', not 'athens'"):
+        Dashboard("earth-water", human="athens")
 
 
 def test_the_level_picker_sets_the_computer():
@@ -153,7 +160,10 @@ def test_the_level_picker_sets_the_computer():
     assert hot.levels == [] and hot.level == ""
     with pytest.raises(ValueError, match="no computer opponent in hot-seat"):
         hot.set_level("hard")
-    vs = EWBoard.for_dashboard(seed=3, human="persia", level="hard")
+    from hellenes_nb.widgets.dashboard import Dashboard
+
+    vs = Dashboard("earth-water", seed=3, human="persia")
+    vs.level_picker.value = "hard"  # the dashboard's picker, as the page sets it
     assert vs.level == "hard" and isinstance(vs.bot, SearchBotEarthWater)
 
 
@@ -201,7 +211,8 @@ def test_the_classroom_size_draws_larger_for_a_projector():
         EWBoard(seed=3, player="greece", size="huge")
     from hellenes_nb.widgets.dashboard import Dashboard
 
-    assert Dashboard("earth-water", seed=3, size="classroom").size == "classroom"
+    dash = Dashboard("earth-water", seed=3, size="classroom")
+    assert dash.map.size == "classroom" and dash.map.svg.count("scale(1.4)") >= 11
 
 
 def test_the_reserve_line_counts_in_words():

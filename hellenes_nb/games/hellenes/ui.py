@@ -1,27 +1,30 @@
-"""The dashboard's read-only panels as HTML, each built from what the screen's side may see
-(``game.view(side)``): the header, the hand, the cards in play, the log and the hand-over
-cover (docs/dashboard.md; §2.0, §3.0, §3.1, §10.3, §14.1)."""
+"""*Hellenes*' part of the shared dashboard (``hellenes_nb.widgets.dashboard``; its contract is
+``widgets/dashboard/parts.py``, ``GameScreen``): the side titles, the board and chart widgets it
+embeds (named, not imported: a game imports no widget), and its panels' words as HTML, each
+built from what the screen's side may see (``game.view(side)``): the header, the hand, the
+cards in play and the log (docs/dashboard.md; §2.0, §3.0, §3.1, §10.3, §14.1)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from hellenes_nb.core.game import Game
+from hellenes_nb.core.panels import ScreenKit, card_tile, esc, hand_note
 from hellenes_nb.core.words import count
-from hellenes_nb.games.hellenes.index import SEASONS
-from hellenes_nb.widgets.dashboard.words import SIDE_WORD, SIDES, esc
+from hellenes_nb.games.hellenes.index import SEASONS, SIDE_NAMES
+from hellenes_nb.games.hellenes.index import SIDE_WORD as SIDE_TITLE
 
-__all__ = ["cover_html", "hand_html", "header_html", "in_play_html", "log_html"]
+__all__ = ["SCREEN", "card_html", "hand_html", "header_html", "in_play_html", "log_html"]
 
 #: log lines shown, newest first
 LOG_LINES = 120
 
 
-def header_html(game: Game, who: str) -> str:
+def header_html(game: Any, who: str) -> str:
     st = game.state
     sc = st.ix.world.scenarios[st.scenario]
     lead = ("level" if st.prestige == 0 else
-            f"{'Athens' if st.prestige > 0 else 'Sparta'} leads by {abs(st.prestige)}")
+            f"{SIDE_TITLE[SIDE_NAMES[0 if st.prestige > 0 else 1]]} leads by "
+            f"{abs(st.prestige)}")
     return (f"<div class='hn-head'><div><span class='hn-title'>Hellenes</span> "
             f"<span class='hn-sub'>{esc(sc.name)}</span></div>"
             f"<div class='hn-date'>{SEASONS[st.season]} {st.year} BC</div>"
@@ -29,14 +32,7 @@ def header_html(game: Game, who: str) -> str:
             f"<div class='hn-who'>{who} · {count(len(game.history), 'move')}</div></div>")
 
 
-def cover_html(side: str) -> str:
-    return (f"<div class='hn-cover-text'><div class='hn-cover-big hn-{side}'>Pass to "
-            f"{SIDE_WORD[side]}</div><p>The board, the hand and the log are hidden until "
-            f"{SIDE_WORD[side]}'s player takes the screen (§2.0: blocks stand upright, facing "
-            f"their owner).</p></div>")
-
-
-def card_html(game: Game, n: int, owner: str | None = None) -> str:
+def card_html(game: Any, n: int, owner: str | None = None) -> str:
     card = game.state.ix.world.cards[n]
     who = {"athens": "Athenian event", "sparta": "Spartan event"}.get(card.side,
                                                                       "event for either side")
@@ -44,24 +40,17 @@ def card_html(game: Game, n: int, owner: str | None = None) -> str:
     if card.leader_value is not None:
         tags.append(f"leader +{card.leader_value}")
     own = f" hn-own-{owner}" if owner else ""
-    return (f"<div class='hn-cardtile hn-{esc(card.border)}{own}' title='{esc(card.text)}'>"
-            f"<div class='hn-ct-top'><span class='hn-ct-num'>#{n}</span>"
-            f"<span class='hn-ct-title'>{esc(card.title)}</span>"
-            f"<span class='hn-ct-av' title='action value (§3.2)'>{card.actions}</span></div>"
-            f"<div class='hn-ct-text'>{esc(card.text)}</div>"
-            f"<div class='hn-ct-tags'>{esc(' · '.join(tags))}</div></div>")
+    return card_tile(n, card.title, card.text, tags, f"hn-{card.border}{own}",
+                     f"<span class='hn-ct-av' title='action value (§3.2)'>{card.actions}</span>")
 
 
-def hand_html(game: Game, view: dict[str, Any], side: str | None) -> str:
+def hand_html(game: Any, view: dict[str, Any], side: str | None) -> str:
     if side is None:
         return "<div class='hn-muted'>The game is over.</div>"
     cards = view["hands"][side]
-    other = SIDES[1 - SIDES.index(side)]
-    theirs = view["hands"][other]
-    held = theirs["count"] if isinstance(theirs, dict) else len(theirs)
+    other = SIDE_NAMES[1 - SIDE_NAMES.index(side)]
     played = view["played"].get(side)
-    note = (f"<div class='hn-muted'>{SIDE_WORD[other]} holds {count(held, 'card')}, face "
-            f"down; {view['deck']['count']} left in the deck (§3.0).</div>")
+    note = hand_note(view, other, SIDE_TITLE[other], "deck", "§3.0")
     if played and "card" in played:
         note += (f"<div class='hn-muted'>Committed this season: card {played['card']} "
                  f"({esc(played.get('use', ''))}).</div>")
@@ -70,13 +59,13 @@ def hand_html(game: Game, view: dict[str, Any], side: str | None) -> str:
     return f"<div class='hn-hand'>{tiles}</div>{note}"
 
 
-def in_play_html(game: Game, view: dict[str, Any]) -> str:
+def in_play_html(game: Any, view: dict[str, Any]) -> str:
     parts = []
-    for side in SIDES:
+    for side in SIDE_NAMES:
         n = view["leaders"].get(side)
         name = (game.state.ix.world.cards[n].title if n is not None else "none")
         gods = ", ".join(g.title() for g in view["sacrifices"].get(side, [])) or "none"
-        parts.append(f"<div class='hn-ip-line'><b class='hn-{side}'>{SIDE_WORD[side]}"
+        parts.append(f"<div class='hn-ip-line'><b class='hn-{side}'>{SIDE_TITLE[side]}"
                      f"</b>: leader {esc(name)} (§3.11); sacrifices {esc(gods)} "
                      f"(§10.3)</div>")
     leaders = set(view["leaders"].values())
@@ -86,7 +75,7 @@ def in_play_html(game: Game, view: dict[str, Any]) -> str:
         parts.append(f"<div class='hn-ip-sub'>Continuing events (§3.1)</div>"
                      f"<div class='hn-hand'>{tiles}</div>")
     if view.get("actions_left") and view.get("active"):
-        parts.append(f"<div class='hn-ip-line'>{SIDE_WORD[view['active']]} has "
+        parts.append(f"<div class='hn-ip-line'>{SIDE_TITLE[view['active']]} has "
                      f"{count(view['actions_left'], 'action')} left this turn (§3.2)</div>")
     return "".join(parts)
 
@@ -100,3 +89,24 @@ def log_html(view: dict[str, Any]) -> str:
                      f"<span class='hn-when'>{esc(when)}</span>{esc(e['text'])} "
                      f"<span class='hn-rule'>§{esc(e['rule'])}</span></div>")
     return f"<div class='hn-log'>{''.join(lines)}</div>"
+
+
+def save_name(game: Any) -> str:
+    """The save file's name (without .json): the scenario, the year and the season."""
+    st = game.state
+    return f"hellenes-{st.scenario}-{st.year}-{SEASONS[st.season].lower().replace(' ', '')}"
+
+
+def loaded_words(game: Any) -> str:
+    """What the message line says of a save just loaded."""
+    st = game.state
+    return (f"Loaded the {st.scenario} game: {SEASONS[st.season]} {st.year} BC, "
+            f"{len(game.history)} moves.")
+
+
+SCREEN = ScreenKit(
+    side_word=SIDE_TITLE, board="hellenes_nb.widgets.map:MapWidget",
+    chart="hellenes_nb.widgets.prestige_chart:PrestigeChart", chart_title="Prestige track",
+    battle=True,  # fought on the dashboard's battle board (view["battle"], §6.2-§6.4)
+    header_html=header_html, hand_html=hand_html, in_play_html=in_play_html,
+    log_html=log_html, save_name=save_name, loaded_words=loaded_words)
