@@ -199,6 +199,26 @@ class GamePlugin:
     #: "module:attribute" (a game imports no widget) and the words of its panels; None: the
     #: dashboard cannot play the game
     dashboard: Any = None
+    # -- issue 27 item 5: the timeline --
+    #: what the timeline of the lessons (``widgets/timeline.py``) shows of the game: its
+    #: scenarios' years and its lessons; None: the game is not on the timeline
+    timeline: TimelineKit | None = None
+
+
+@dataclass(frozen=True)
+class TimelineKit:
+    """What the timeline (``widgets/timeline.py``) shows of one game (issue 27 item 5)."""
+
+    #: ``scenarios()``: each scenario as (id, title, first year BC, last year BC)
+    scenarios: Callable[[], Sequence[tuple[str, str, int, int]]]
+    #: ``lesson(path)``: a lesson file of the game as the timeline shows it: a dict with
+    #: ``id``, ``title``, ``first`` and ``last`` (years BC, from the file), ``steps``, and
+    #: when the lesson has them ``period``, ``time``, ``objectives`` (a list), ``about``,
+    #: ``opens`` (the call that opens it in a notebook); ValueError in plain words (or the
+    #: game's FileError) for a file it cannot place. None: no lesson of the game is shown
+    lesson: Callable[[Path], dict[str, Any]] | None = None
+    #: the game's short name on the timeline ("" : its ruleset's title)
+    name: str = ""
 
 
 _PLUGINS: list[GamePlugin] = []

@@ -1,5 +1,6 @@
-"""The timeline of the war in a real browser: a teacher clicks a lesson's span and reads what it
-teaches and how to open it, at a projector's 1366x900, in the light and the dark theme.
+"""The timeline of the games' history in a real browser: a teacher clicks a lesson's span and
+reads what it teaches and how to open it, at a projector's 1366x900, in the light and the dark
+theme; every game's scenarios and lessons are drawn, and the years left out are visible breaks.
 Screenshots go to artifacts/screenshots/ (git-ignored) for a person to look at."""
 
 from __future__ import annotations
@@ -37,12 +38,23 @@ def test_click_a_lesson_span_and_read_how_to_open_it(solara_test, page_session, 
         page.add_style_tag(content=DARK)
     spans = page.locator(".htl-span")
     assert spans.count() == len(w.lessons)
-    assert page.locator(".htl-scen").count() == len(w.scenarios) == 4
+    assert page.locator(".htl-scen").count() == len(w.scenarios) == 5
+    persian = page.locator(".htl-scen[data-scenario='earth-water']")
+    assert "300: Earth & Water" in persian.inner_text()
+    assert page.locator(".htl-gap").count() == len([c for c in w.columns if "gap" in c]) >= 2
+    assert "29 years" in page.locator(".htl-axis").inner_text()   # 478-450 BC left out
+
+    # a lesson of the other game, on its own years, with its game named in the panel
+    page.locator(".htl-span[data-lesson='xerxes-480-479']").click()
+    panel = page.locator(".htl-panel")
+    panel.locator("h4", has_text="Xerxes").wait_for(timeout=SETTLE)
+    text = panel.inner_text()
+    assert "300: Earth & Water" in text and "480\u2013479 BC" in text
+    assert "notebooks/30-xerxes-480-479.ipynb" in text
 
     reached = threading.Event()  # the page draws the panel itself, before Python hears
     w.observe(lambda change: reached.set(), names="picked")  # of the pick: wait for both
     page.locator(".htl-span[data-lesson='delium-424']").click()
-    panel = page.locator(".htl-panel")
     panel.locator("h4", has_text="Delium").wait_for(timeout=SETTLE)
     assert reached.wait(SETTLE / 1000), "the pick did not reach Python"
     assert w.picked == "delium-424"
@@ -57,6 +69,9 @@ def test_click_a_lesson_span_and_read_how_to_open_it(solara_test, page_session, 
     assert min(sizes) >= 15
     box = page.locator(".htl").bounding_box()
     assert box["x"] + box["width"] <= PROJECTOR["width"]
+    for el in page.locator(".htl-span, .htl-scen").all():   # every bar inside the widget
+        b = el.bounding_box()
+        assert box["x"] <= b["x"] and b["x"] + b["width"] <= box["x"] + box["width"]
     page.screenshot(path=screenshot_dir / f"timeline-{theme}.png", full_page=True)
 
     w.pick("pylos-425")   # Python's pick shows in the page too

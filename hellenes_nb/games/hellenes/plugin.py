@@ -20,6 +20,7 @@ from hellenes_nb.games.hellenes.invariants import check_invariants
 from hellenes_nb.games.hellenes.lessonkit import KIT
 from hellenes_nb.games.hellenes.ruleset import HELLENES
 from hellenes_nb.games.hellenes.state import State
+from hellenes_nb.games.hellenes.timeline import TIMELINE
 from hellenes_nb.games.hellenes.tutorialkit import KIT as TUTORIAL
 from hellenes_nb.games.hellenes.ui import SCREEN
 from hellenes_nb.games.hellenes.world import check_world, read_world
@@ -104,4 +105,5 @@ PLUGIN = GamePlugin(
     origins=MappingProxyType({"lesson": lesson_start}),
     tutorial=TUTORIAL,  # issue 27 item 4
     dashboard=SCREEN,  # issue 27 item 2
+    timeline=TIMELINE,  # issue 27 item 5
 )
