@@ -4,13 +4,17 @@ lesson kit of its game (:class:`~hellenes_nb.core.catalog.LessonKit`; Hellenes:
 
 from __future__ import annotations
 
+import os
+import re
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from hellenes_nb.core.catalog import LessonKit, lesson_kits
+from hellenes_nb.core.catalog import LessonKit, lesson_kits, plugins
+from hellenes_nb.core.models import Problem
 
-__all__ = ["check_paths", "kit_for", "lesson_files", "open_lesson"]
+__all__ = ["check_paths", "declared_game", "kit_for", "lesson_files", "open_lesson"]
 
 
 def lesson_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -29,9 +33,39 @@ def lesson_files(paths: Iterable[str | Path]) -> list[Path]:
     return out
 
 
+#: a lesson file's ``game:`` line, at the top level (the file's first lines)
+_GAME_LINE = re.compile(rb"^game:[ \t]*['\"]?([A-Za-z0-9_.-]{1,80})['\"]?[ \t]*(?:#.*)?$", re.M)
+
+
+def declared_game(path: Path) -> str | None:
+    """The game a lesson file names in its ``game:`` line among its first 4 KB, or None.
+    Only a regular file is opened (a pipe or a device is read by nobody here), and only its
+    first bytes are read."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, ValueError):
+        return None
+    try:
+        head = os.read(fd, 4096) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+    except OSError:
+        head = b""
+    finally:
+        os.close(fd)
+    found = _GAME_LINE.search(head.removeprefix(b"\xef\xbb\xbf"))
+    return found.group(1).decode() if found else None
+
+
 def kit_for(path: Path) -> LessonKit:
-    """The lesson kit of the game whose lesson ``path`` is (the kit that reads every file no
-    other claims, when none does)."""
+    """The lesson kit of the game whose lesson ``path`` is: the game its ``game:`` line names
+    (ValueError naming the registered games if none is called so); in a file without one, the
+    kit that claims it, else the kit that reads every file no other claims."""
+    game = declared_game(path)
+    if game is not None:
+        named = {p.ruleset.name: p.lessons for p in plugins() if p.lessons is not None}
+        if game not in named:
+            raise ValueError(f"{path}: the lesson names the game {game!r}, but the games with "
+                             f"lessons are: {', '.join(named)}")
+        return named[game]
     kits = lesson_kits()
     claimed = next((k for k in kits if k.recognises is not None and k.recognises(path)), None)
     found = claimed or next((k for k in kits if k.recognises is None), None)
@@ -48,7 +82,11 @@ def check_paths(paths: Iterable[str | Path],
     seeds = tuple(seeds)
     problems: list = []
     for f in files:
-        kit = kit_for(f)
+        try:
+            kit = kit_for(f)
+        except ValueError as exc:  # a game no one registered: one problem of the file
+            problems.append(Problem(str(f), "game", str(exc).removeprefix(f"{f}: ")))
+            continue
         if kit.check is not None:
             problems += kit.check(f, seeds)
     return files, problems

@@ -359,6 +359,9 @@ class LessonSpec(FileModel):
     """A whole lesson as read from its file (``path``: the file, as given)."""
 
     format: Annotated[str, PlainValidator(_format)] = Field(None, validate_default=True)
+    #: the game the lesson plays on, as the catalogue names it (``lessons/check.py`` hands the
+    #: file to that game's lesson kit)
+    game: Text | None = None
     id: Id
     title: Text
     period: Text

@@ -181,6 +181,8 @@ Year = Annotated[int, between(GAME_YEARS[1], GAME_YEARS[0])]
 
 class Lesson(FileModel):
     format: Literal["ew-lesson 1"]
+    #: the game, as every lesson file names it (``lessons/check.py`` reads it)
+    game: Literal["earth-water"] | None = None
     id: Id
     title: Text
     #: the first and last years BC the lesson covers (the timeline places it there)
