@@ -1,9 +1,11 @@
 """What a lesson may cite: rulebook sections and the curated ancient passages.
 
-Rule sections are the numbered headings of the rulebook (numbers only). Passages live in
-``data/hellenes/passages.yaml``: each entry names a stretch of Thucydides (or, for the years after
-411, Xenophon's *Hellenica*) by book.chapter.section, the episode, the map areas it concerns and a
-one-line paraphrase in our own words. A lesson's citation is valid when it falls inside one entry.
+Rule sections are the numbered headings of the rulebook (numbers only); the list is the game's
+(:mod:`hellenes_nb.games.hellenes.rulesections`), named here for the lesson checker. Passages
+live in ``data/hellenes/passages.yaml``: each entry names a stretch of Thucydides (or, for the
+years after 411, Xenophon's *Hellenica*) by book.chapter.section, the episode, the map areas it
+concerns and a one-line paraphrase in our own words. A lesson's citation is valid when it falls
+inside one entry.
 """
 
 from __future__ import annotations
@@ -25,21 +27,11 @@ from hellenes_nb.core.models import (
     read_yaml,
     validate,
 )
+from hellenes_nb.games.hellenes.rulesections import RULE_SECTIONS
 from hellenes_nb.games.hellenes.world.load import data_dir
 
 __all__ = ["RULE_SECTIONS", "AUTHORS", "Passage", "Span", "load_passages", "parse_span",
            "find_passage", "normalise_section"]
-
-#: every numbered heading of the rulebook (§1.0 … §15.4)
-RULE_SECTIONS = frozenset("""
-1.0 1.1 1.2 1.3 1.31 1.32 1.33 1.4 2.0 2.1 2.11 2.12 2.13 2.14 2.2 2.21 2.22 2.23 2.24 2.25 2.26
-2.27 2.3 2.4 2.41 2.42 3.0 3.1 3.11 3.12 3.2 3.3 4.0 4.1 4.2 4.21 4.22 4.23 4.3 4.4 5.0 5.1 5.2
-5.21 5.22 5.23 5.3 5.4 5.41 5.42 5.5 6.0 6.1 6.2 6.3 6.31 6.32 6.33 6.34 6.4 6.41 6.5 6.6 7.0 7.1
-7.2 7.3 7.4 8.0 8.1 8.11 8.12 8.13 8.2 8.21 8.22 8.3 9.0 9.1 9.2 9.21 9.211 9.212 9.213 9.214
-9.22 9.23 9.24 9.3 9.31 9.32 9.4 9.5 9.51 9.52 9.53 9.54 10.0 10.1 10.2 10.3 11.0 12.0 12.1
-12.11 12.12 12.13 13.0 13.1 13.2 13.3 14.0 14.1 14.11 14.12 14.13 14.2 14.21 14.22 14.23 14.24
-15.0 15.1 15.2 15.3 15.4
-""".split())
 
 #: author key -> (name used in citations, work, number of books)
 AUTHORS = {

@@ -70,3 +70,14 @@ def test_bad_passages_file_is_reported(tmp_path):
 def test_rule_sections():
     assert {"6.33", "9.211", "15.4", "1.0"} <= RULE_SECTIONS
     assert "6.35" not in RULE_SECTIONS
+
+
+def test_the_rule_sections_are_the_games_own_list():
+    """The rulebook's headings are the game's (games/hellenes), not the lesson engine's."""
+    from pathlib import Path
+
+    from hellenes_nb.games.hellenes import rulesections
+    from hellenes_nb.lessons import sources
+
+    assert rulesections.RULE_SECTIONS is RULE_SECTIONS and len(RULE_SECTIONS) > 100
+    assert "9.211" not in Path(sources.__file__).read_text()
