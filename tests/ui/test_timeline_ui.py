@@ -50,7 +50,7 @@ def test_click_a_lesson_span_and_read_how_to_open_it(solara_test, page_session, 
     panel.locator("h4", has_text="Xerxes").wait_for(timeout=SETTLE)
     text = panel.inner_text()
     assert "300: Earth & Water" in text and "480\u2013479 BC" in text
-    assert "notebooks/30-xerxes-480-479.ipynb" in text
+    assert "notebooks/30-xerxes-480-479.ipynb" in text and 'LessonWidget("xerxes-480-479")' in text
 
     reached = threading.Event()  # the page draws the panel itself, before Python hears
     w.observe(lambda change: reached.set(), names="picked")  # of the pick: wait for both

@@ -57,6 +57,7 @@ def test_every_lesson_of_every_game_is_on_the_timeline_with_its_years_and_notebo
     assert (xerxes["first"], xerxes["last"]) == read_lesson(XERXES).years == (480, 479)
     assert xerxes["game"] == "300: Earth & Water"
     assert xerxes["notebook"] == "notebooks/30-xerxes-480-479.ipynb" and xerxes["about"]
+    assert xerxes["opens"] == 'LessonWidget("xerxes-480-479")', "the one lesson widget opens it"
     assert [e["first"] for e in timeline.lessons] == sorted(
         (e["first"] for e in timeline.lessons), reverse=True), "in the order of history"
     assert timeline.skipped == []

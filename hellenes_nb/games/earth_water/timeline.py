@@ -28,7 +28,7 @@ def lesson(path: Path) -> dict[str, Any]:
     first, last = spec.years
     about = spec.introduction.strip().split("\n\n")[0].replace("\n", " ")
     return {"id": spec.id, "title": spec.title, "first": first, "last": last,
-            "steps": len(spec.steps), "about": about}
+            "steps": len(spec.steps), "about": about, "opens": f'LessonWidget("{spec.id}")'}
 
 
 TIMELINE = TimelineKit(scenarios=scenarios, lesson=lesson, name="300: Earth & Water")
