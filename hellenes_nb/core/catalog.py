@@ -136,6 +136,15 @@ class TutorialKit:
     examples: tuple[str, ...] = ()
     #: sub-folder of the tutorial folder with this game's chapters ("": the folder itself)
     folder: str = ""
+    #: ``period(state)``: the turn a task is played in; when it changes the task is over
+    #: (Hellenes: the year and season). None: only the end of the game or of every choice
+    period: Callable[[Any], Any] | None = None
+    #: action types the learner takes by clicking the board, not as buttons
+    clicked: frozenset[str] = frozenset()
+    #: the rule sections of the game's rulebook a tutorial should teach, and the headings that
+    #: need no task (section: why); empty: the home game's (``hellenes_nb.lessons.sources``)
+    sections: tuple[str, ...] = ()
+    no_task: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True)

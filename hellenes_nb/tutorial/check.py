@@ -141,8 +141,12 @@ def _check_task(kit: TutorialKit, world: Any, task: TaskSpec, budget: Budget) ->
     except kit.board_error as exc:
         return [f"battle: {p}" for p in getattr(exc, "problems", [str(exc)])]
     found = kit.references(world, task, fighters)
-    if task.board is not None:
-        found += [f"board: {p}" for p in kit.board_problems(world, task.board)]
+    if task.side not in kit.sides:
+        found.append(f"side: {task.side!r} is not a side of this game (its sides: "
+                     f"{', '.join(kit.sides)})")
+    board = task.board if task.board is not None else task.position
+    if board is not None:
+        found += [f"board: {p}" for p in kit.board_problems(world, board)]
     return found or _play(kit, world, task, budget)
 
 

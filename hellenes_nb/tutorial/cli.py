@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from hellenes_nb.core.catalog import tutorial_kit
+from hellenes_nb.core.catalog import tutorial_games, tutorial_kit
 from hellenes_nb.core.words import count
 from hellenes_nb.tutorial.catalog import tutorial_dir
 from hellenes_nb.tutorial.check import Checked, check_paths
@@ -20,16 +20,31 @@ START, END = "<!-- coverage:start -->", "<!-- coverage:end -->"
 MAX_DOC_BYTES = 1_000_000
 
 
-def _gaps(done: Checked) -> tuple[list[str], list[str]]:
-    """(applied sections no task teaches, worked examples no task plays)."""
-    table = coverage(done.taught)
-    missing = [s for s in applied() if not table[s]]
-    played = {t.example for t in done.tasks}
-    return missing, [e for e in tutorial_kit().examples if e not in played]
+def _gaps(done: Checked, game: str = "") -> tuple[list[str], list[str]]:
+    """(applied sections no task teaches, worked examples no task plays) of one game."""
+    kit = tutorial_kit(game)
+    mine = [t for c in done.chapters if c.game == game for t in c.tasks]
+    table = coverage([(r, t.id) for t in mine for r in t.rules], kit)
+    missing = [s for s in applied(kit) if not table[s]]
+    played = {t.example for t in mine}
+    return missing, [e for e in kit.examples if e not in played]
+
+
+def default_paths() -> list[str]:
+    """The packaged tutorial: the home game's chapters and every other game's sub-folder."""
+    root = tutorial_dir()
+    subs = [root / kit.folder for _name, kit in tutorial_games() if kit.folder]
+    return [str(root)] + [str(p) for p in subs if p.is_dir()]
+
+
+def _games(done: Checked) -> list[str]:
+    """The games the checked chapters teach, the home game ("") first."""
+    names = {c.game for c in done.chapters}
+    return sorted(names, key=lambda g: (g != "", g))
 
 
 def _check(args: argparse.Namespace) -> int:
-    paths = args.paths or [str(tutorial_dir())]
+    paths = args.paths or default_paths()
     done = check_paths(paths)
     if not done.files:
         print(f"tutorial check failed: no chapter files (*.yaml) under {' '.join(paths)}",
@@ -37,21 +52,28 @@ def _check(args: argparse.Namespace) -> int:
         return 1
     for p in done.problems:
         print(p, file=sys.stderr)
-    missing, examples = _gaps(done)
-    rules, every = applied(), tutorial_kit().examples
-    print(f"coverage: {len(rules) - len(missing)} of {len(rules)} rule sections taught "
-          f"({len(NO_TASK)} headings need no task); worked examples: "
-          f"{len(every) - len(examples)} of {len(every)}")
-    if missing:
-        print("  not yet taught: " + ", ".join(f"§{s}" for s in missing))
-    if examples:
-        print("  examples not yet played: " + ", ".join(examples))
-    failed = bool(done.problems) or (args.complete and bool(missing or examples))
+    incomplete = False
+    for game in _games(done):
+        kit = tutorial_kit(game)
+        missing, examples = _gaps(done, game)
+        rules, every = applied(kit), kit.examples
+        no_task = len(kit.no_task) if kit.sections else len(NO_TASK)
+        tasks = sum(len(c.tasks) for c in done.chapters if c.game == game)
+        print(f"{game or 'home game'} ({count(tasks, 'task')}): coverage: "
+              f"{len(rules) - len(missing)} of {len(rules)} rule sections taught "
+              f"({count(no_task, 'heading')} without a task of its own); worked examples: "
+              f"{len(every) - len(examples)} of {len(every)}")
+        if missing:
+            print("  not yet taught: " + ", ".join(f"§{s}" for s in missing))
+        if examples:
+            print("  examples not yet played: " + ", ".join(examples))
+        incomplete = incomplete or bool(missing or examples)
+    failed = bool(done.problems) or (args.complete and incomplete)
     tasks = len(done.tasks)
     if failed:
         print(f"tutorial check failed: {count(len(done.problems), 'problem')} in "
               f"{count(len(done.files), 'file')}"
-              + (", coverage incomplete" if missing or examples else ""), file=sys.stderr)
+              + (", coverage incomplete" if incomplete else ""), file=sys.stderr)
         return 1
     print(f"tutorial check passed: {count(tasks, 'task')} in "
           f"{count(len(done.files), 'chapter file')}")
@@ -108,7 +130,7 @@ def update_doc(doc: Path, table: str) -> bool:
 
 
 def _coverage(args: argparse.Namespace) -> int:
-    done = check_paths([str(tutorial_dir())])
+    done = check_paths([str(tutorial_dir())])  # the home game's table (docs/tutorial.md)
     table = coverage_markdown(coverage(done.taught))
     if args.update:
         try:
@@ -125,7 +147,7 @@ def _coverage(args: argparse.Namespace) -> int:
 
 
 def _list(_args: argparse.Namespace) -> int:
-    done = check_paths([str(tutorial_dir())])
+    done = check_paths(default_paths())
     for c in done.chapters:
         print(f"chapter {c.chapter} ({c.id}): {c.title}")
         for t in c.tasks:

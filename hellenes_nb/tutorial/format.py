@@ -221,6 +221,8 @@ class Goal(FileModel):
     fired: Items[Text] = ()
     routed: Items[Text] = ()
     pick: PickGoal | None = None
+    #: a game's own conditions, read by its tutorial kit (docs/tutorial.md, "Games")
+    state: dict[Text, Any] = {}
 
     @model_validator(mode="after")
     def _something(self) -> Goal:
@@ -252,10 +254,13 @@ class TaskSpec(FileModel):
     id: Id
     title: Text
     rules: Items[Text]
-    side: Side
+    #: the learner's side (one of the sides of the chapter's game: its kit checks it)
+    side: Id
     example: Text | None = None
     board: MapBoard | None = None
     battle: BattleBoard | None = None
+    #: a position in a game's own words, read by its tutorial kit (docs/tutorial.md, "Games")
+    position: dict[Text, Any] | None = None
     seed: int = 1
     dice: Faces = ()
     replies: Actions = ()
@@ -274,9 +279,9 @@ class TaskSpec(FileModel):
     @model_validator(mode="after")
     def _shape(self) -> TaskSpec:
         wrong = []
-        if (self.board is None) == (self.battle is None):
-            wrong.append("a task has exactly one of 'board' (a map position) or 'battle' (a "
-                         "battle board)")
+        if sum(x is not None for x in (self.board, self.battle, self.position)) != 1:
+            wrong.append("a task has exactly one of 'board' (a map position), 'battle' (a "
+                         "battle board) or 'position' (a game's own position)")
         if self.stages and (self.goal is not None or self.solution or self.hints):
             wrong.append("a task with 'stages' keeps its goal, hints and solution in them")
         if not self.stages and (self.goal is None or not self.text):

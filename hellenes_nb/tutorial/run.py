@@ -108,14 +108,14 @@ class TaskRun:
     # -- setting up ---------------------------------------------------------------------------
     def _start(self) -> None:
         task = self.task
-        if task.board is not None:
+        if task.battle is None:
             self.game = self.kit.map_game(self.world, task)
             self.session = GameSession(self.game)
             self.session.observe(self._game_changed)
             self.replies = [a for a in task.replies]
             self._log0 = len(self.game.log)
             self._prestige0 = self.kit.score(self.game.state)
-            self._season0 = (self.game.state.year, self.game.state.season)
+            self._season0 = self._period()
             self._actions0: int | None = None
             self._settle()
             self._history0 = len(self.game.history)
@@ -201,7 +201,7 @@ class TaskRun:
         if self.game is None or self.status != "playing" or (goal is not None and goal.pick):
             return []
         return [a for a in self.game.legal_actions(self.learner)
-                if a["type"] not in ("move", "winter_move")]
+                if a["type"] not in self.kit.clicked]
 
     def pick_options(self) -> list[tuple[str, str]]:
         """(key, name) of the blocks a battle-board question may be answered with."""
@@ -478,12 +478,16 @@ class TaskRun:
         assert game is not None
         if game.over:
             return True
-        s = game.state
-        if (s.year, s.season) != self._season0:
+        if self._period() != self._season0:
             return True
         return not game.legal_actions(self.learner) and not game.legal_actions(self.opponent)
 
     # -- helpers ------------------------------------------------------------------------------
+    def _period(self) -> Any:
+        """The turn the task is played in (the kit's ``period``; None when it has none)."""
+        assert self.game is not None
+        return None if self.kit.period is None else self.kit.period(self.game.state)
+
     def _need_map(self) -> None:
         if self.game is None or self.session is None:
             raise RunError("this task is played on the battle board")

@@ -9,7 +9,8 @@ example (``hellenes tutorial check`` says which are not).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from hellenes_nb.lessons.sources import RULE_SECTIONS, normalise_section
 
@@ -169,15 +170,25 @@ def order(section: str) -> tuple[int, ...]:
     return (int(major), *(int(c) for c in minor))
 
 
-def applied() -> list[str]:
-    """Every section with a rule a player applies, in rulebook order."""
-    return sorted((s for s in RULE_SECTIONS if s not in NO_TASK), key=order)
+def _rulebook(kit: Any = None) -> tuple[Iterable[str], Mapping[str, str]]:
+    """The sections of a game's rulebook and those needing no task: its tutorial kit's, or
+    (no kit, or a kit that lists none) the home game's, above."""
+    if kit is None or not kit.sections:
+        return RULE_SECTIONS, NO_TASK
+    return kit.sections, kit.no_task
 
 
-def coverage(taught: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+def applied(kit: Any = None) -> list[str]:
+    """Every section with a rule a player applies, in rulebook order (``kit``: the game's
+    tutorial kit; None: the home game)."""
+    sections, no_task = _rulebook(kit)
+    return sorted((s for s in sections if s not in no_task), key=order)
+
+
+def coverage(taught: Iterable[tuple[str, str]], kit: Any = None) -> dict[str, list[str]]:
     """Section → the tasks that teach it (``taught``: pairs of section and task name), for
-    every section of the rulebook, in order."""
-    out: dict[str, list[str]] = {s: [] for s in sorted(RULE_SECTIONS, key=order)}
+    every section of the rulebook (``kit``'s game's; None: the home game's), in order."""
+    out: dict[str, list[str]] = {s: [] for s in sorted(_rulebook(kit)[0], key=order)}
     for section, task in taught:
         s = normalise_section(section)
         if s in out and task not in out[s]:

@@ -90,11 +90,15 @@ def test_a_map_goal_on_a_battle_board_and_unused_dice_are_refused(tmp_path):
 
 
 def test_shape_errors_name_the_place_and_a_missing_goal(tmp_path):
-    broken = GOOD_TASK.replace("    goal: {at: {A1: plataea}}\n", "") \
-        .replace("side: athens", "side: persia")
+    broken = GOOD_TASK.replace("    goal: {at: {A1: plataea}}\n", "")
     found = _problems(_chapter(tmp_path, broken))
     text = "\n".join(found)
-    assert "task 1 'March'" in text and "side" in text
+    assert "task 1 'March'" in text and "needs 'text' and a 'goal'" in text
+    # the side is checked against the chapter's game (its kit's sides)
+    found = _problems(_chapter(tmp_path, GOOD_TASK.replace("side: athens", "side: persia")))
+    assert found and all("task 1 'March'" in p for p in found)
+    assert any("side: 'persia' is not a side of this game (its sides: athens, sparta)" in p
+               for p in found), found
 
 
 def test_code_in_yaml_is_refused_not_run(tmp_path):

@@ -46,8 +46,8 @@ from hellenes_nb.games.earth_water.invariants import TOTALS, check_invariants
 from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
 from hellenes_nb.games.earth_water.state import FLAGS
 
-__all__ = ["Lesson", "check_lesson", "decide", "is_ew_lesson", "lesson_game", "read_lesson",
-           "run_step", "start_at"]
+__all__ = ["Lesson", "check_lesson", "decide", "is_ew_lesson", "lesson_game", "position_state",
+           "read_lesson", "run_step", "start_at"]
 
 FORMAT_LINE = "format: ew-lesson 1"
 Side = Literal["greece", "persia"]
@@ -220,7 +220,16 @@ def read_lesson(path: Path | str) -> Lesson:
 def lesson_game(lesson: Lesson, seed: int = 0) -> Game:
     """A game at the lesson's position (every piece not placed is in its reserve). Its origin
     is the lesson's start (``Game.rebase``), so a save of it loads again."""
-    pos = lesson.position
+    state = position_state(lesson.position, seed)
+    state.event("lesson", "3.0", f"The lesson '{lesson.title}' starts from its own position.")
+    game = Game(EARTH_WATER, state, seed)
+    game.rebase(_origin(lesson.id, 0))
+    return game
+
+
+def position_state(pos: Position, seed: int = 0) -> Any:
+    """The state at ``pos`` (every piece not placed is in its reserve), for a lesson or a
+    tutorial task (games/earth_water/tutorialkit.py)."""
     state = EARTH_WATER.setup("earth-water", seed)
     state.u = [0] * (4 * N)
     for side, pieces in enumerate((pos.greece, pos.persia)):
@@ -238,10 +247,7 @@ def lesson_game(lesson: Lesson, seed: int = 0) -> Game:
     if pos.start == "operations":
         state.stack = [{"kind": "campaign", "phase": "supply", "skipped": False},
                        {"kind": "operations", "turn": 1, "passes": 0}]
-    state.event("lesson", "3.0", f"The lesson '{lesson.title}' starts from its own position.")
-    game = Game(EARTH_WATER, state, seed)
-    game.rebase(_origin(lesson.id, 0))
-    return game
+    return state
 
 
 def _origin(name: str, played: int, option: str | None = None) -> dict[str, Any]:

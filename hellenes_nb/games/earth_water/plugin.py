@@ -27,6 +27,7 @@ from hellenes_nb.games.earth_water.lesson import (
 from hellenes_nb.games.earth_water.lessonrun import open_lesson
 from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
 from hellenes_nb.games.earth_water.timeline import TIMELINE
+from hellenes_nb.games.earth_water.tutorialkit import KIT as TUTORIAL
 from hellenes_nb.games.earth_water.ui import SCREEN
 
 PHASE_ENDS = frozenset({"end_preparation", "pass", "done", "keep_none"})
@@ -116,4 +117,5 @@ PLUGIN = GamePlugin(
     replay_heading=heading,
     dashboard=SCREEN,  # issue 27 item 2
     timeline=TIMELINE,  # issue 27 item 5
+    tutorial=TUTORIAL,  # issue 27 item 4
 )

@@ -18,7 +18,6 @@ from typing import Any
 
 from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.game import Game
-from hellenes_nb.core.steps import strip_label
 from hellenes_nb.core.words import count
 from hellenes_nb.games.hellenes.battle_forces import forces_battle, read_sacrifices
 from hellenes_nb.games.hellenes.battlelab import Battle, BattleError, BattleLab
@@ -29,6 +28,8 @@ from hellenes_nb.games.hellenes.world import World
 from hellenes_nb.lessons.format import PositionSpec
 from hellenes_nb.lessons.position import PositionError, build_state, position_problems
 from hellenes_nb.tutorial.format import BattleBoard, MapBoard, TaskSpec
+from hellenes_nb.tutorial.replies import matches
+from hellenes_nb.tutorial.replies import opponent_answer as answer
 
 __all__ = ["BoardError", "PASSIVE", "battle_lab", "board_problems", "fresh_battle", "map_game",
            "matches", "opponent_answer", "passive"]
@@ -182,12 +183,6 @@ def fresh_battle(lab: BattleLab) -> Battle:
 
 
 # -- the side the learner does not play ------------------------------------------------------
-def matches(action: dict, wanted: dict) -> bool:
-    """Does a legal ``action`` fit a scripted one (every key the script gives is equal)?"""
-    plain = strip_label(action)
-    return all(plain.get(k) == v for k, v in wanted.items())
-
-
 def passive(legal: list[dict]) -> dict:
     """The most passive of the legal actions (module docstring)."""
     for kind in PASSIVE:
@@ -204,18 +199,6 @@ def passive(legal: list[dict]) -> dict:
 
 
 def opponent_answer(game: Game, side: str, replies: list[dict]) -> dict | None:
-    """The opponent's answer now, or None when it has nothing to decide. A reply that fits a
-    legal action is used (and removed from ``replies``); otherwise the passive choice."""
-    p = game.prompt
-    if game.over or p.side not in (side, "both"):
-        return None
-    legal = game.legal_actions(side)
-    if not legal:
-        return None
-    for i, wanted in enumerate(replies):
-        hit = next((a for a in legal if matches(a, wanted)), None)
-        if hit is not None:
-            del replies[i]
-            return hit
-    return passive(legal)
-
+    """The other side's answer now, or None when it has nothing to decide: a scripted reply
+    that fits, else the passive choice (:func:`~hellenes_nb.tutorial.replies.opponent_answer`)."""
+    return answer(game, side, replies, passive)

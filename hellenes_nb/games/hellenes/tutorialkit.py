@@ -43,6 +43,11 @@ def actions_left(state: Any, side: int) -> int | None:
     return state.actions_left if mine else None
 
 
+def period(state: Any) -> tuple[int, int]:
+    """The year and season a task is played in (§3.3)."""
+    return (state.year, state.season)
+
+
 def score(state: Any) -> int:
     """The prestige, which a task's ``prestige`` goal counts the gain from."""
     return state.prestige
@@ -66,4 +71,6 @@ KIT = TutorialKit(
     actions_left=actions_left,
     board_error=BoardError,
     examples=EXAMPLES,
+    period=period,
+    clicked=frozenset({"move", "winter_move"}),
 )

@@ -57,6 +57,9 @@ class _Refs:
 
     def goal(self, goal: Goal, what: str, fighters: set[str] | None) -> None:
         on_map = fighters is None
+        if goal.state:
+            self.out.append(f"{what}: 'state' is for games that read their own goals; a "
+                            "Hellenes goal uses the keys of docs/tutorial.md, 'Goals'")
         for key in goal.keys():
             if on_map and key in BATTLE_KEYS - MAP_KEYS:
                 self.out.append(f"{what}: {key!r} reads a battle board; this task is on the map")
@@ -110,6 +113,8 @@ class _Refs:
 def references(world: World, task: TaskSpec, fighters: set[str] | None) -> list[str]:
     """Every name ``task`` gives that does not exist, in plain words."""
     refs = _Refs(world, task)
+    if task.position is not None:
+        refs.out.append("position: a Hellenes task gives its map position as 'board'")
     for r in task.rules:
         if normalise_section(r) not in RULE_SECTIONS:
             refs.out.append(f"rules: §{normalise_section(r)} is not a section of the rulebook")

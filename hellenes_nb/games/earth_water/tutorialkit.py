@@ -1,0 +1,247 @@
+"""What the tutorial engine asks of *300: Earth & Water*
+(:class:`~hellenes_nb.core.catalog.TutorialKit`; docs/tutorial.md, "Games").
+
+A task gives its ``position`` in the words of the game's lessons (:class:`.lesson.Position`:
+the pieces by city, the hands, the flags, the campaign, the score, and whether play starts in
+the Persian preparation or in the operations). Its goals are ``state`` conditions, read here
+(:data:`GOAL_KEYS`): pieces by side and city, who controls a city, flags, the score gained,
+events logged, cards in hand. The side the learner does not play answers by itself: the
+task's ``replies`` first, else the most passive choice (pass, end its preparation, buy
+nothing, keep no card, fight on). Every choice is a button: the board is only looked at.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from hellenes_nb.core.catalog import TutorialKit
+from hellenes_nb.core.game import Game
+from hellenes_nb.games.earth_water.index import CITY, NAMES, SIDE_NAMES, N
+from hellenes_nb.games.earth_water.lesson import Position, position_state
+from hellenes_nb.games.earth_water.rules.board import controller
+from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
+from hellenes_nb.games.earth_water.state import FLAGS
+from hellenes_nb.games.earth_water.world import load_world
+from hellenes_nb.tutorial.replies import matches
+from hellenes_nb.tutorial.replies import opponent_answer as answer
+
+__all__ = ["EXAMPLES", "GOAL_KEYS", "KIT", "NO_TASK", "SECTIONS"]
+
+#: the sections of the rulebook a tutorial teaches (§1 is the introduction, see NO_TASK)
+SECTIONS = ("1", "2.1", "2.2", "2.3", "2.4", "3.1", "3.2", "3.3", "3.4", "4.1", "4.2", "4.3",
+            "4.4", "4.5", "5.1", "5.2", "5.3", "5.4", "6.1", "6.2", "6.3", "6.4", "6.5", "7.1",
+            "7.2", "8.1", "8.2", "9", "10")
+#: headings that need no task of their own, and why
+NO_TASK = {"1": "the introduction: the wars the game is about and who plays whom"}
+#: the rulebook's worked examples, each played by one task with the book's dice
+EXAMPLES = ("Land movement", "Naval movement", "Combat", "Supply", "Scoring")
+#: the conditions a goal's ``state`` may name
+GOAL_KEYS = frozenset({"armies", "fleets", "control", "flags", "no_flags", "gain", "event",
+                       "hand", "campaign", "reserve", "over"})
+#: what a passive side prefers, first match wins
+PASSIVE = ("pass", "end_preparation", "keep_none", "decline", "skip_move", "done", "fight")
+
+
+class PositionError(ValueError):
+    """A task's position cannot be set up (``problems``: what is wrong, in plain words)."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("; ".join(problems))
+
+
+def _position(raw: Any) -> Position:
+    try:
+        return Position.model_validate(raw)
+    except ValidationError as exc:
+        raise PositionError([f"{'.'.join(map(str, e['loc'])) or 'position'}: {e['msg']}"
+                             for e in exc.errors()]) from None
+
+
+def board_problems(world: Any, raw: Any) -> list[str]:
+    """Why a task's position cannot be set up (empty when it can)."""
+    try:
+        _position(raw)
+    except PositionError as exc:
+        return exc.problems
+    return []
+
+
+def map_game(world: Any, task: Any) -> Game:
+    """The game at the task's position, its dice forced to the task's ``dice``."""
+    state = position_state(_position(task.position), task.seed)
+    state.event("tutorial", "3.0", f"The task '{task.title}' starts from its own position.")
+    state.dice.force(task.dice)
+    return Game(EARTH_WATER, state, task.seed)
+
+
+def passive(legal: list[dict]) -> dict:
+    """The most passive of the legal actions (module docstring)."""
+    for kind in PASSIVE:
+        for a in legal:
+            if a["type"] == kind:
+                return a
+    nothing = [a for a in legal if a["type"] == "buy_cards" and a.get("n") == 0]
+    return nothing[0] if nothing else legal[0]
+
+
+def opponent_answer(game: Game, side: str, replies: list[dict]) -> dict | None:
+    """The other side's answer now, or None when it has nothing to decide: a scripted reply
+    that fits, else the passive choice (:func:`~hellenes_nb.tutorial.replies.opponent_answer`)."""
+    return answer(game, side, replies, passive)
+
+
+@dataclass
+class Scene:
+    """What a goal reads: the game, the learner's side, where the task's log began, the
+    score then, and the learner's last click."""
+
+    game: Game
+    side: str
+    start: int = 0
+    score: int = 0
+    picked: str | None = None
+
+
+def _pieces(scene: Scene, kind: int, want: dict, words: tuple[str, str]) -> list[str]:
+    s, out = scene.game.state, []
+    for side, cities in want.items():
+        k = SIDE_NAMES.index(side)
+        for city, n in cities.items():
+            have = s.u[(kind + k) * N + CITY[city]]
+            if have != n:
+                out.append(f"{side.title()} should have {n} {words[n != 1]} in "
+                           f"{NAMES[CITY[city]]} (now {have})")
+    return out
+
+
+def _facts(want: dict, scene: Scene) -> list[str]:
+    s, out = scene.game.state, []
+    out += _pieces(scene, 0, want.get("armies", {}), ("army", "armies"))
+    out += _pieces(scene, 2, want.get("fleets", {}), ("fleet", "fleets"))
+    for city, who in want.get("control", {}).items():
+        now = controller(s, CITY[city])
+        holder = SIDE_NAMES[now] if now >= 0 else "nobody"
+        if holder != who:
+            out.append(f"{NAMES[CITY[city]]} should be controlled by {who} (now {holder})")
+    out += [f"the flag {f!r} should be set" for f in want.get("flags", ()) if not s.has(f)]
+    out += [f"the flag {f!r} should not be set" for f in want.get("no_flags", ()) if s.has(f)]
+    if "gain" in want:
+        sign = 1 if scene.side == SIDE_NAMES[0] else -1
+        gained = (s.score - scene.score) * sign
+        if gained < want["gain"]:
+            out.append(f"{scene.side.title()} should gain {want['gain']} on the score track; "
+                       f"so far {gained:+d}")
+    if "event" in want:
+        kinds = {e.get("kind") for e in scene.game.log[scene.start:]}
+        out += [f"this has not happened yet: {k}" for k in _listed(want["event"])
+                if k not in kinds]
+    for side, n in want.get("hand", {}).items():
+        have = len(s.hands[SIDE_NAMES.index(side)])
+        if have != n:
+            out.append(f"{side.title()} should hold {n} cards (now {have})")
+    for side, left in want.get("reserve", {}).items():
+        k = SIDE_NAMES.index(side)
+        for kind, word in ((0, "armies"), (2, "fleets")):
+            if word in left and s.reserve[kind + k] != left[word]:
+                out.append(f"{side.title()} should have {left[word]} {word} in reserve "
+                           f"(now {s.reserve[kind + k]})")
+    if want.get("over") and not scene.game.over:
+        out.append("the game should be over")
+    if "campaign" in want and s.campaign != want["campaign"]:
+        out.append(f"it should be campaign {want['campaign']} (now {s.campaign})")
+    return out
+
+
+def _listed(value: Any) -> list[str]:
+    return [value] if isinstance(value, str) else list(value)
+
+
+def unmet(goal: Any, scene: Scene) -> list[str]:
+    """What is still missing for ``goal`` (empty when it is met)."""
+    out = _facts(goal.state, scene) if goal.state else []
+    out += [m for g in goal.all for m in unmet(g, scene)]
+    if goal.any:
+        missing = [unmet(g, scene) for g in goal.any]
+        if all(missing):
+            out.append("none of these is true yet: "
+                       + " / ".join("; ".join(m) for m in missing))
+    if goal.not_ is not None and not unmet(goal.not_, scene):
+        out.append("this should not be true: " + str(goal.not_.state or "the inner goal"))
+    return out
+
+
+# -- reference checks -----------------------------------------------------------------------
+def _goal_refs(goal: Any, what: str, out: list[str]) -> None:
+    other = [k for k in goal.keys() if k not in ("state", "all", "any", "not")]
+    if other:
+        out.append(f"{what}: {', '.join(other)}: an Earth & Water goal gives its conditions "
+                   f"in 'state' ({', '.join(sorted(GOAL_KEYS))})")
+    for key, value in goal.state.items():
+        if key not in GOAL_KEYS:
+            out.append(f"{what}: state {key!r} is not a condition (the conditions: "
+                       f"{', '.join(sorted(GOAL_KEYS))})")
+        elif key in ("armies", "fleets", "hand", "reserve"):
+            tables = value.values() if key != "hand" else [value]
+            sides = value.keys()
+            out += [f"{what}: state {key}: {s!r} is not a side" for s in sides
+                    if s not in SIDE_NAMES]
+            if key in ("armies", "fleets"):
+                out += [f"{what}: state {key}: {c!r} is not a city" for t in tables
+                        if isinstance(t, dict) for c in t if c not in CITY]
+        elif key == "control":
+            out += [f"{what}: state control: {c!r} is not a city" for c in value
+                    if c not in CITY]
+        elif key in ("flags", "no_flags"):
+            out += [f"{what}: state {key}: {f!r} is not a flag" for f in _listed(value)
+                    if f not in FLAGS]
+    for sub in (*goal.all, *goal.any, *([goal.not_] if goal.not_ else [])):
+        _goal_refs(sub, what, out)
+
+
+def references(world: Any, task: Any, fighters: Any) -> list[str]:
+    """Every name ``task`` gives that does not exist, in plain words."""
+    out: list[str] = []
+    if task.position is None:
+        out.append("an Earth & Water task gives its position as 'position' (docs/tutorial.md)")
+    for r in task.rules:
+        if str(r).removesuffix(".0") not in SECTIONS:
+            out.append(f"rules: §{r} is not a section of the Earth & Water rulebook")
+    if task.example is not None and task.example not in EXAMPLES:
+        out.append(f"example: {task.example!r} is not a worked example of the rulebook "
+                   f"({', '.join(EXAMPLES)})")
+    for n, stage in enumerate(task.steps(), 1):
+        where = f"stage {n}" if task.stages else "goal"
+        if stage.goal is None:
+            out.append(f"{where}: every stage needs a goal")
+        else:
+            _goal_refs(stage.goal, where, out)
+    return out
+
+
+KIT = TutorialKit(
+    load_world=load_world,
+    sides=tuple(SIDE_NAMES),
+    map_game=map_game,
+    battle_lab=None,
+    fresh_battle=None,
+    copy_lab=None,
+    board_problems=board_problems,
+    references=references,
+    opponent_answer=opponent_answer,
+    matches=matches,
+    map_scene=Scene,
+    battle_scene=None,
+    unmet=unmet,
+    score=lambda state: state.score,
+    actions_left=lambda state, side: None,
+    board_error=PositionError,
+    examples=EXAMPLES,
+    folder="earth-water",
+    period=lambda state: state.campaign,
+    sections=SECTIONS,
+    no_task=NO_TASK,
+)
