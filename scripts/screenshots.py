@@ -114,8 +114,8 @@ SHOTS = (
     Shot("31-play-earth-water",
          "from hellenes_nb.widgets.dashboard import Dashboard\n"
          "board = Dashboard('earth-water', seed=7, human='greece')\nboard",
-         ".ew-level-pick", "the 300: Earth & Water board against the computer, with its "
-         "opponent picker"),
+         ".hn-dash .ew-map svg", "300: Earth & Water on the play dashboard against the "
+         "computer"),
 )
 
 

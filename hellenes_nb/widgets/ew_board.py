@@ -326,6 +326,8 @@ class EWBoardView(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     viewer = traitlets.Unicode("greece").tag(sync=True)
     curtain = traitlets.Bool(False).tag(sync=True)
     selected = traitlets.Unicode("").tag(sync=True)
+    #: what the board says of the selected city, in words
+    note = traitlets.Unicode("").tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     size = traitlets.Unicode("normal").tag(sync=True)
 
@@ -347,7 +349,8 @@ class EWBoardView(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         return self.session.game
 
     def _changed(self) -> None:
-        self.selected = ""  # a city picked in the position before
+        if self.selected:
+            self.selected = ""  # a city picked in the position before
         self.refresh()
 
     def select(self, city: str) -> None:
@@ -373,11 +376,15 @@ class EWBoardView(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         self.renders += 1
         self.message = ""
         if self.curtain:
-            self.svg, self.selected = "", ""
+            self.svg, self.selected, self.note = "", "", ""
             return
         city = self.selected
-        self.svg = board_svg(self.game.view(self.viewer),
-                             lit=self.lit() | ({city} if city else frozenset()), size=self.size)
+        view = self.game.view(self.viewer)
+        lit = self.lit()
+        name = next((c["name"] for c in view["cities"] if c["id"] == city), city)
+        self.note = ("" if not city else f"Lit: where the pieces in {name} may go now."
+                     if lit else f"{name}: none of your pieces there may move now.")
+        self.svg = board_svg(view, lit=lit | ({city} if city else frozenset()), size=self.size)
 
     def refuse(self, message: str) -> None:
         self.message = message

@@ -119,3 +119,31 @@ def test_ew_board_classroom_size(solara_test, page_session, screenshot_dir):
     colour = page.locator(".ew-prompt").evaluate("e => getComputedStyle(e).color")
     assert colour == "rgb(43, 36, 24)"
     page.screenshot(path=str(screenshot_dir / "ew_board_classroom.png"), full_page=True)
+
+
+def test_earth_and_water_on_the_shared_dashboard(solara_test, page_session, screenshot_dir):
+    """``Dashboard("earth-water")`` in the page: the shared dashboard (header, decision
+    panel, hand, log, toolbar) with the Earth & Water board inside; a city clicked on the
+    board narrows the panel, a choice clicked on the panel is played."""
+    from hellenes_nb.widgets.dashboard import Dashboard
+
+    dash = Dashboard("earth-water", seed=3, mode="hotseat")
+    display(dash)
+    page = page_session
+    page.set_viewport_size({"width": 1366, "height": 900})
+    page.locator("button:has-text('I am Persia')").click(timeout=SETTLE)
+    page.locator(".hn-dash .ew-map svg").wait_for(timeout=SETTLE)
+    assert page.locator(".ew-map g.port[data-city], .ew-map g.city[data-city]").count() == 11
+    assert "Campaign 1 of 5" in page.locator(".hn-head").inner_text()
+    page.locator(".hn-choices.hn-moves-0.hn-settled .hn-choice").first.click(timeout=SETTLE)
+    page.locator(".hn-choices.hn-moves-1.hn-settled").wait_for(timeout=SETTLE)
+    assert dash.game.history[0]["type"] == "buy_cards"
+    page.locator('.ew-map g[data-city="abydos"]').first.click()
+    page.locator(".ew-view-note .ew-clear").wait_for(timeout=SETTLE)
+    assert dash.map.selected == "abydos"
+    page.wait_for_function(
+        "() => { const t = [...document.querySelectorAll('.hn-choices .hn-choice')]"
+        ".map(b => b.innerText).filter(w => w !== 'Go');"
+        " return t.length > 0 && t.every(w => w.includes('Abydos')); }", timeout=SETTLE)
+    assert all("abydos" in a.values() for a in dash.choice_panel.actions)
+    page.screenshot(path=screenshot_dir / "ew-dashboard-1366x900.png", full_page=True)

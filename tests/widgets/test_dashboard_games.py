@@ -121,9 +121,29 @@ def test_the_board_lights_where_a_city_s_pieces_may_go():
     board = EWBoardView(game=game, viewer=side)
     board.handle_request({"request": "select", "city": move["from"]})
     assert board.selected == move["from"] and move["to"] in board.lit()
+    assert board.note.startswith("Lit: where the pieces in ") and move["from"] not in board.note
     assert board.svg.count('class="lit"') == len(board.lit() | {move["from"]})
     board.handle_request({"request": "select", "city": "atlantis"})
     assert board.message == "'atlantis' is not a city of the board"
     assert board.selected == move["from"]
     board.curtain = True
     assert board.svg == "" and board.selected == ""
+
+
+def test_a_city_clicked_on_the_board_narrows_the_decision_panel():
+    """The old Earth & Water board's filter, now the dashboard's for any board that picks a
+    place: the panel shows that city's choices; another position shows them all again."""
+    dash = Dashboard("earth-water", seed=3, mode="hotseat")
+    pick = random.Random(2)
+    while not any(a["type"] == "land_move" for a in dash.choices):
+        if dash.handover_to:
+            dash.ready()
+        dash.choose(pick.choice(dash.choices))
+    move = next(a for a in dash.choices if a["type"] == "land_move")
+    everything = len(dash.choice_panel.actions)
+    dash.map.handle_request({"request": "select", "city": move["from"]})
+    narrowed = dash.choice_panel.actions
+    assert narrowed and len(narrowed) < everything
+    assert all(move["from"] in a.values() for a in narrowed)
+    dash.choose(narrowed[0])
+    assert dash.map.selected == "" and dash.picked == ""

@@ -97,7 +97,7 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
         self.message = ""
         self.replay: ReplayViewer | None = None
         self.renders = 0  # times the panels were drawn: one per change
-        self._grouped: tuple[list[dict] | None, list[dict], list[dict]] = (None, [], [])
+        self._grouped: tuple[Any, list[dict], list[dict]] = (None, [], [])
         self._legal_cache: tuple[Any, dict[str, list[dict]]] = (None, {})
         self.viewer: str | None = human if mode == "bot" else None
         self.handover_to: str | None = None
@@ -170,6 +170,8 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
         self.delay.observe(lambda ch: setattr(self, "bot_delay", float(ch["new"])), names="value")
         self.ready_button.on_click(lambda _b: self.attempt(self.ready))
         self.screen_tools.observe(self._size_changed, names="size")
+        if self.map.has_trait("selected"):  # a place clicked on the board narrows the panel
+            self.map.observe(self._picked_changed, names="selected")
         for b in (self.undo_button, self.save_button, self.replay_button):
             b.layout = W.Layout(width="auto")
         toolbar = W.HBox([self.undo_button, self.save_button, self.download, self.upload,
@@ -411,13 +413,31 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
     def _show_choices(self, offered: list[dict]) -> None:
         """The decision panel for ``offered``, marked with the position it belongs to; the
         choices are grouped once per position."""
-        if offered is not self._grouped[0]:
+        place = self.picked
+        key = self._grouped[0]
+        if key is None or key[0] is not offered or key[1] != place:
+            # a place picked on the board: its choices only (all when none is about it)
+            shown_here = [a for a in offered if place in a.values()] if place else []
             grouping = self.screen.group_choices or group_choices
-            groups, actions = panel_rows(grouping(self.game, offered)) if offered else ([], [])
-            self._grouped = (offered, groups, actions)
+            rows = shown_here or offered
+            groups, actions = panel_rows(grouping(self.game, rows)) if rows else ([], [])
+            self._grouped = ((offered, place), groups, actions)
         _offered, groups, actions = self._grouped
         settled = not self._thinking and self.handover_to is None
         self.choice_panel.show(groups, actions, len(self.game.history), settled, self.renders)
+
+    @property
+    def picked(self) -> str:
+        """The place picked on the board (a board with a ``selected`` trait: a city clicked),
+        whose choices the decision panel shows first; "" when none."""
+        return str(getattr(self.map, "selected", "") or "")
+
+    def _picked_changed(self, _change: dict) -> None:
+        """A place picked on the board: the decision panel draws anew (not under a hand-over,
+        whose screen shows no choice)."""
+        if self.handover_to is None:
+            self.renders += 1  # the page redraws the panel once per render
+            self._render_decision()
 
     def _size_changed(self, change: dict) -> None:
         """The classroom size (or back): the map, the battle board and the replay's map

@@ -53,13 +53,13 @@ function renderPart({ model, el }) {
     board.innerHTML = model.get("svg");
     const sel = model.get("selected");
     const msg = model.get("message");
-    note.innerHTML = (sel ? `Lit: where the pieces in ${esc(sel)} may go. ` +
+    note.innerHTML = (sel ? `${esc(model.get("note"))} ` +
       `<button class="ew-clear" type="button">clear</button>` : "") +
       (msg ? `<span class="ew-message" role="alert">${esc(msg)}</span>` : "");
     const clear = note.querySelector(".ew-clear");
     if (clear) clear.addEventListener("click", () => model.send({ request: "select", city: "" }));
   }
-  for (const name of ["svg", "selected", "message", "size"]) model.on(`change:${name}`, draw);
+  for (const name of ["svg", "selected", "note", "message", "size"]) model.on(`change:${name}`, draw);
   draw();
 }
 
