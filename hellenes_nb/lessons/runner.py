@@ -22,6 +22,7 @@ from typing import Any
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.savejson import Origin
 from hellenes_nb.games.hellenes.index import SEASONS
+from hellenes_nb.games.hellenes.lessontext import events_html, status_html
 from hellenes_nb.games.hellenes.ruleset import HELLENES
 from hellenes_nb.games.hellenes.world import World, load_world
 from hellenes_nb.lessons.command import BotGame
@@ -307,6 +308,9 @@ class Lesson(StepWalk):
             "decision": decision,
             "question": question,
             "events": [ev["text"] for ev in self.run.events],
+            # what the widget shows around the prose, worded once (games/hellenes/lessontext.py)
+            "status_html": status_html(self.run.events, st.year, st.season, st.prestige),
+            "events_html": events_html(self.run.events, st.ix),
             "game": {"year": st.year, "season": SEASONS[st.season], "prestige": st.prestige,
                      "waiting_for": game.prompt.text},
         }

@@ -3,7 +3,8 @@
 ``LessonWidget`` puts together, from :meth:`Lesson.view`:
 
 - the step's title, a progress bar and Back / Next / jump-to-step controls;
-- a status line in plain words: when the step happens and who leads (:mod:`.lesson_text`);
+- a status line in plain words: when the step happens and who leads (the view's
+  ``status_html``; Hellenes: :mod:`hellenes_nb.games.hellenes.lessontext`);
 - the narrative (already sanitised by the lesson's markup), the ancient sources with their
   paraphrases (a tooltip on hover, a paragraph on click), the rule sections it shows and what
   happened in the game, each line with its rule;
@@ -40,13 +41,13 @@ from hellenes_nb.core.game import Game
 from hellenes_nb.core.session import GameSession
 from hellenes_nb.games.hellenes.battlelab import BattleError
 from hellenes_nb.games.hellenes.index import SIDE_WORD
+from hellenes_nb.games.hellenes.lessontext import battle_note
 from hellenes_nb.lessons import LessonError
 from hellenes_nb.lessons.check import open_lesson
 from hellenes_nb.lessons.markup import to_html
 from hellenes_nb.lessons.script import LESSON_VIEWER
 from hellenes_nb.widgets.dashboard import Dashboard
 from hellenes_nb.widgets.lesson_battle import LessonBattle, lesson_policy
-from hellenes_nb.widgets.lesson_text import battle_note, events_html, status_html
 from hellenes_nb.widgets.map import MAX_ZOOM, MIN_ZOOM, MapWidget
 
 __all__ = ["LessonBattle", "LessonWidget", "lesson_policy"]
@@ -231,7 +232,7 @@ class LessonWidget(W.VBox):
         view = self.lesson.view()
         if self._own is not None:  # the game's own board shows where the choice leads
             game = self.lesson.game
-            self.status.value = self._status_html(view, game)
+            self.status.value = view["status_html"]
             self.narrative.value = self._narrative_html(view, game)
             self._show_own_board(game, view)
         self._show_decision(view["decision"])
@@ -270,9 +271,10 @@ class LessonWidget(W.VBox):
                                      pass_screen=opponent == "hotseat")
         else:
             self.command = Dashboard(game=game, mode=opponent, human=side)
-            focus = self.lesson.step.focus
-            if focus.area:
-                self.command.map.focus(focus.area, min(max(focus.zoom, MIN_ZOOM), MAX_ZOOM))
+            focus = self.lesson.view()["focus"]
+            if focus["area"]:
+                self.command.map.focus(focus["area"],
+                                       min(max(focus["zoom"], MIN_ZOOM), MAX_ZOOM))
         made = self.lesson.view()["decision"]
         start = ("your class's choice at this decision point" if made and made["chosen"]
                  else f"step {self.lesson.progress}")
@@ -299,7 +301,7 @@ class LessonWidget(W.VBox):
             self.jump.unobserve(self._jumped, names="value")
             self.jump.value = view["step"]
             self.jump.observe(self._jumped, names="value")
-            self.status.value = self._status_html(view, game)
+            self.status.value = view["status_html"]
             self.narrative.value = self._narrative_html(view, game)
             if self._own is None:
                 self._show_map(view, game)
@@ -310,12 +312,6 @@ class LessonWidget(W.VBox):
             self._show_question(view["question"])
             self._close_command()
             self.command_note.value = ""
-
-    def _status_html(self, view: dict[str, Any], game: Game) -> str:
-        if "status" in view:
-            return f"<p class='hl-status'>{_esc(view['status'])}</p>"
-        st = game.state
-        return status_html(self.lesson.run.events, st.year, st.season, st.prestige)
 
     def _show_own_board(self, game: Game, view: dict[str, Any]) -> None:
         """The step's game on the game's own board, for looking only: no choice to click."""
@@ -339,11 +335,7 @@ class LessonWidget(W.VBox):
         if view["rules"]:
             parts.append(f"<p class='hl-rules'><b>Rules:</b> {_esc(', '.join(view['rules']))}"
                          "</p>")
-        if self._own is None:
-            log = events_html(self.lesson.run.events, game.state.ix)
-        else:
-            log = "".join(f"<li>{_esc(e)}</li>" for e in view["events"])
-            log = f"<h4>On the board</h4><ul class='hl-events'>{log}</ul>" if log else ""
+        log = view["events_html"]
         if log:
             parts.append(log)
         if self.lesson.number == 1 and self.lesson.introduction:

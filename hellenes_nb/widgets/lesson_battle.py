@@ -15,7 +15,7 @@ from hellenes_nb.games.hellenes.battlelab import Battle, BattleError, battle_fro
 from hellenes_nb.lessons import LessonError
 from hellenes_nb.lessons.script import BattleRecord
 from hellenes_nb.widgets.battle import BattleWidget
-from hellenes_nb.widgets.lesson_text import block_names
+from hellenes_nb.games.hellenes.lessontext import block_names
 
 __all__ = ["LessonBattle", "lesson_policy"]
 

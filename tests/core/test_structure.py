@@ -144,7 +144,6 @@ STILL_NAMING_A_GAME = frozenset({
     "hellenes_nb.widgets.ew_board",
     "hellenes_nb.widgets.lesson",
     "hellenes_nb.widgets.lesson_battle",
-    "hellenes_nb.widgets.lesson_text",
     "hellenes_nb.widgets.map",
     "hellenes_nb.widgets.prestige_chart",
 })

@@ -10,15 +10,15 @@ import pytest
 from support.paths import LESSONS
 
 from hellenes_nb.games.hellenes.index import SEASONS
-from hellenes_nb.games.hellenes.world import load_world
-from hellenes_nb.lessons import Lesson
-from hellenes_nb.widgets.lesson_text import (
+from hellenes_nb.games.hellenes.lessontext import (
     SEASON_WORDS,
     events_html,
     season_word,
     status_html,
     step_time,
 )
+from hellenes_nb.games.hellenes.world import load_world
+from hellenes_nb.lessons import Lesson
 
 WORLD = load_world()
 FILES = sorted(LESSONS.glob("*.yaml"))

@@ -278,3 +278,19 @@ def test_the_battle_board_is_built_with_the_widget(pylos_lesson):
     assert w.battle_box.layout.display == "none"
     w.goto(6)
     assert w.battle is board and board.record is w.lesson.run.battle
+
+
+def test_the_widget_words_the_step_from_the_lessons_view_alone():
+    """The status line and the log come from ``Lesson.view()`` (issue 27 item 7): the widget
+    does not word them again from the lesson's game."""
+
+    class Told(Lesson):
+        def view(self):
+            return {**super().view(), "status_html": "<p>said by the view</p>",
+                    "events_html": "<ul><li>logged by the view</li></ul>"}
+
+    w = LessonWidget(Told("pylos-425", world=_WORLD), speed="instant")
+    assert w.status.value == "<p>said by the view</p>"
+    assert "logged by the view" in w.narrative.value
+    w.next()
+    assert w.status.value == "<p>said by the view</p>"

@@ -11,6 +11,7 @@ history did). The engine plays each step once; going back or jumping reads the s
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 from typing import Any
@@ -152,6 +153,8 @@ class EWLesson(StepWalk):
         events = made["events"] if made else (
             [] if step.decision is not None else self._events[self.index])
         v = game.view("all")
+        status = f"Campaign {v['campaign']} of {v['campaigns']}; {_lead(v['score'])}"
+        lines = [f"§{e['rule']} {e['text']}" for e in events]
         return {
             "lesson": {"id": self.file.id, "title": self.title, "period": self.period},
             "step": self.number, "steps": len(self.steps), "progress": self.progress,
@@ -164,8 +167,11 @@ class EWLesson(StepWalk):
             "question": None if step.question is None else {
                 "ask_html": to_html(step.question), "revealed": False, "answer_html": None,
                 "answered": False},
-            "events": [f"§{e['rule']} {e['text']}" for e in events],
-            "status": f"Campaign {v['campaign']} of {v['campaigns']}; {_lead(v['score'])}",
+            "events": lines,
+            "status": status,
+            "status_html": f"<p class='hl-status'>{html.escape(status)}</p>",
+            "events_html": "<h4>On the board</h4><ul class='hl-events'>" + "".join(
+                f"<li>{html.escape(t)}</li>" for t in lines) + "</ul>" if lines else "",
         }
 
     def __repr__(self) -> str:

@@ -1,6 +1,7 @@
-"""What the lesson widget says to a class, worded for a reader of fourteen.
+"""What a Hellenes lesson says to a class around its prose, worded for a reader of fourteen
+(the lesson's ``view()`` gives it to the lesson widget, which reads nothing else).
 
-The widget shows the lesson's own prose as written; this module words what the widget adds
+The widget shows the lesson's own prose as written; this module words what is added
 around it: the line saying when the step happens and who leads (§14.1), the seasons as a player
 says them ("High Summer", never the engine's ``HighSummer``), the log of a step grouped by
 season with the rule of each line beside it, the note over a step's battle board, and the names
