@@ -324,7 +324,8 @@ def other_games() -> dict[str, str]:
 
 EW_INTO_HELLENES = (r"This is a save of 300: Earth & Water \(scenario 'earth-water'\); this "
                     r"board plays Hellenes: Campaigns of the Peloponnesian War, so nothing was "
-                    r"loaded\. Open it in a new cell with EWBoard\.load\(file\)")
+                    r"loaded\. Open it in a new cell with Dashboard\.load\(file, "
+                    r"game='earth-water'\)")
 HELLENES_INTO_EW = (r"This is a save of Hellenes: Campaigns of the Peloponnesian War \(scenario "
                     r"'431'\); this board plays 300: Earth & Water, so nothing was loaded\. Open "
                     r"it in a new cell with Dashboard\.load\(file\)")

@@ -147,3 +147,18 @@ def test_a_city_clicked_on_the_board_narrows_the_decision_panel():
     assert all(move["from"] in a.values() for a in narrowed)
     dash.choose(narrowed[0])
     assert dash.map.selected == "" and dash.picked == ""
+
+
+def test_each_game_s_dashboard_refuses_the_other_game_s_save_in_words():
+    hellenes = Dashboard("431", seed=1, mode="hotseat")
+    ew = Dashboard("earth-water", seed=3, mode="hotseat")
+    before = ew.game.to_json()
+    press_load(ew, hellenes.save())
+    shown = _text(ew.status.value)
+    assert "This is a save of Hellenes" in shown and "this board plays 300: Earth" in shown
+    assert "Dashboard.load(file)" in shown and ew.game.to_json() == before
+    with pytest.raises(ValueError, match=r"Open it in a new cell with Dashboard\.load\(file, "
+                                         r"game='earth-water'\)"):
+        Dashboard.load(ew.save())
+    again = Dashboard.load(ew.save(), game="earth-water", mode="hotseat")
+    assert again.game.history == ew.game.history and again.handover_to == "persia"

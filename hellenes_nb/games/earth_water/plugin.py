@@ -112,7 +112,7 @@ PLUGIN = GamePlugin(
     lessons=LessonKit(folder="earth-water", recognises=is_ew_lesson, check=_check,
                       listing=_listing, show=_show, start_at=_start_at,
                       open=open_lesson, board="hellenes_nb.widgets.ew_board:EWBoard"),
-    opener="EWBoard.load(file) (from hellenes_nb.widgets import EWBoard)",
+    opener="Dashboard.load(file, game='earth-water')",
     board_svg=board_svg,
     replay_heading=heading,
     dashboard=SCREEN,  # issue 27 item 2
