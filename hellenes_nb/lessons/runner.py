@@ -22,14 +22,14 @@ from typing import Any
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.savejson import Origin
 from hellenes_nb.games.hellenes.index import SEASONS
+from hellenes_nb.games.hellenes.lessonposition import PositionError, build_state
+from hellenes_nb.games.hellenes.lessonscript import ScriptError, StepRun, apply_scripted, play_step
 from hellenes_nb.games.hellenes.lessontext import events_html, status_html
 from hellenes_nb.games.hellenes.ruleset import HELLENES
 from hellenes_nb.games.hellenes.world import World, load_world
 from hellenes_nb.lessons.command import BotGame
 from hellenes_nb.lessons.format import LessonSpec, OptionSpec, StepSpec, load_spec
 from hellenes_nb.lessons.markup import to_html, to_text
-from hellenes_nb.lessons.position import PositionError, build_state
-from hellenes_nb.lessons.script import ScriptError, StepRun, apply_scripted, play_step
 from hellenes_nb.lessons.sources import AUTHORS, find_passage, parse_span
 from hellenes_nb.lessons.walk import StepWalk
 

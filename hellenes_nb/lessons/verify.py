@@ -25,11 +25,11 @@ from typing import Any
 
 from hellenes_nb.core.catalog import InvariantError, plugin_for
 from hellenes_nb.core.game import Game
+from hellenes_nb.games.hellenes.lessonposition import position_problems
+from hellenes_nb.games.hellenes.lessonscript import ScriptError, expectation_problems, play_step
 from hellenes_nb.games.hellenes.world import World, load_world
 from hellenes_nb.lessons.format import LessonSpec, Problem, StepSpec, parse_lesson, read_lesson_file
-from hellenes_nb.lessons.position import position_problems
 from hellenes_nb.lessons.runner import apply_option, start_game
-from hellenes_nb.lessons.script import ScriptError, expectation_problems, play_step
 from hellenes_nb.lessons.sources import (
     AUTHORS,
     RULE_SECTIONS,

@@ -132,9 +132,7 @@ GAME_IDS = ("hellenes", "earth-water")
 #: Hellenes lesson engine, the tutorial, each game's own widgets, the dashboard's Hellenes
 #: words). This list may only shrink: a listed module that no longer names a game fails.
 STILL_NAMING_A_GAME = frozenset({
-    "hellenes_nb.lessons.position",
     "hellenes_nb.lessons.runner",
-    "hellenes_nb.lessons.script",
     "hellenes_nb.lessons.sources",
     "hellenes_nb.lessons.verify",
     "hellenes_nb.widgets.battle",

@@ -186,7 +186,7 @@ def test_passages_go_through_the_same_reader(tmp_path):
 
 def test_a_lesson_action_is_echoed_in_a_few_hundred_characters_at_most():
     """A scripted action quoted in a lesson problem cuts what it repeats of the file."""
-    from hellenes_nb.lessons.script import describe_action
+    from hellenes_nb.games.hellenes.lessonscript import describe_action
 
     text = describe_action({"type": "move", "side": "athens", "unit": "A1" * 50_000,
                             "path": ["x" * 10_000] * 40, "z" * 5000: 1})

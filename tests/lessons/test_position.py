@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from hellenes_nb.games.hellenes.lessonposition import PositionError, build_state, position_problems
 from hellenes_nb.games.hellenes.state import POOL
 from hellenes_nb.lessons.format import load_spec
-from hellenes_nb.lessons.position import PositionError, build_state, position_problems
 
 from .conftest import MINI, PYLOS
 

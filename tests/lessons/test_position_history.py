@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
+from hellenes_nb.games.hellenes.lessonposition import build_state, position_problems
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules
 from hellenes_nb.games.hellenes.rules import year_end
 from hellenes_nb.games.hellenes.rules.setup import initial_state, leader_card
 from hellenes_nb.games.hellenes.state import ASIDE, POOL
 from hellenes_nb.lessons.format import LessonFormatError, load_spec
-from hellenes_nb.lessons.position import build_state, position_problems
 
 LESSON = """\
 format: hellenes-lesson 1

@@ -1,11 +1,12 @@
 """A task's board on the engine: the map position as a :class:`~hellenes_nb.core.game.Game`
 waiting at the task's first decision, or a battle as the battle lab's small game.
 
-The map position reuses the lessons' position builder (:mod:`hellenes_nb.lessons.position`:
-the same checks, the same scenario state), then says where play begins (``start``): a side's
-action phase with a card of so many coins, its winter actions, the season's card play or the
-New Year's. The acting side plays second in that season unless ``first`` is set, so the
-season ends soon after the learner's turn (§3.3, §9.1).
+The map position reuses the lessons' position builder
+(:mod:`hellenes_nb.games.hellenes.lessonposition`: the same checks, the same scenario state),
+then says where play begins (``start``): a side's action phase with a card of so many coins,
+its winter actions, the season's card play or the New Year's. The acting side plays second in
+that season unless ``first`` is set, so the season ends soon after the learner's turn (§3.3,
+§9.1).
 
 The side the learner does not play answers its decisions by itself: the task's ``replies``
 first, in order, whenever one is legal, else the most passive legal choice (end the phase,
@@ -22,11 +23,11 @@ from hellenes_nb.core.words import count
 from hellenes_nb.games.hellenes.battle_forces import forces_battle, read_sacrifices
 from hellenes_nb.games.hellenes.battlelab import Battle, BattleError, BattleLab
 from hellenes_nb.games.hellenes.index import NEW_YEAR, SIDE_NAMES, WINTER
+from hellenes_nb.games.hellenes.lessonposition import PositionError, build_state, position_problems
 from hellenes_nb.games.hellenes.odds.forces import ForcesError, parse_forces
 from hellenes_nb.games.hellenes.ruleset import HELLENES
 from hellenes_nb.games.hellenes.world import World
 from hellenes_nb.lessons.format import PositionSpec
-from hellenes_nb.lessons.position import PositionError, build_state, position_problems
 from hellenes_nb.tutorial.format import BattleBoard, MapBoard, TaskSpec
 from hellenes_nb.tutorial.replies import matches
 from hellenes_nb.tutorial.replies import opponent_answer as answer
