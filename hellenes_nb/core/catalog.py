@@ -145,6 +145,10 @@ class TutorialKit:
     #: need no task (section: why); empty: the home game's (``hellenes_nb.lessons.sources``)
     sections: tuple[str, ...] = ()
     no_task: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    #: "module:attribute" of the widget class that shows a task's game in the tutorial widget,
+    #: made with ``(session=..., viewer=<the learner's side>)``; named, not imported, since a
+    #: game imports no widget. "": the tutorial's map widget (and battle board)
+    board: str = ""
 
 
 @dataclass(frozen=True)

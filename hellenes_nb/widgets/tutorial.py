@@ -23,6 +23,7 @@ Every button is also a Python method (``choose_task``, ``hint``, ``show_me``, ``
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -30,10 +31,11 @@ import anywidget
 import ipywidgets as W
 import traitlets
 
+from hellenes_nb.core.catalog import plugins
 from hellenes_nb.core.echo import shown
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.lessons.markup import to_html
-from hellenes_nb.tutorial.catalog import chapters
+from hellenes_nb.tutorial.catalog import chapters, tutorial_dir
 from hellenes_nb.tutorial.format import ChapterSpec, TaskSpec
 from hellenes_nb.tutorial.progress import Progress
 from hellenes_nb.tutorial.run import RunError, TaskRun
@@ -54,13 +56,16 @@ class TutorialPanel(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     """The tutorial's text and buttons in the page; everything it shows is set in Python and
     every button sends a request the :class:`TutorialWidget` answers."""
 
-    requests = {"open": "_request", "hint": "_request", "show_me": "_request",
+    requests = {"game": "_request", "open": "_request", "hint": "_request", "show_me": "_request",
                 "restart": "_request", "next": "_request", "act": "_request",
                 "pick": "_request"}
     refusals = (ValueError, IllegalAction)
     _esm = _STATIC / "tutorial.js"
     _css = _STATIC / "tutorial.css"
 
+    #: the games with a tutorial ({id, title}) and the one shown (the game picker)
+    games = traitlets.List(traitlets.Dict()).tag(sync=True)
+    game = traitlets.Unicode("").tag(sync=True)
     chapters = traitlets.List(traitlets.Dict()).tag(sync=True)
     chapter = traitlets.Unicode("").tag(sync=True)
     task = traitlets.Unicode("").tag(sync=True)
@@ -92,11 +97,20 @@ class TutorialPanel(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
 class TutorialWidget(W.VBox):
     """The rules tutorial in one notebook cell (module docstring)."""
 
-    def __init__(self, task: str | None = None, *, progress: Progress | str | Path | None = None,
+    def __init__(self, task: str | None = None, *, game: str | None = None,
+                 progress: Progress | str | Path | None = None,
                  folder: Path | None = None) -> None:
         self.progress = progress if isinstance(progress, Progress) else Progress(progress)
-        self.chapters: list[ChapterSpec] = chapters(folder)
+        #: the games with a tutorial, by name: their title and chapter folder (``folder``: one
+        #: folder of chapters of the home game, for a tutorial of one's own)
+        self.games = {name: (title, kit.folder) for name, title, kit in _tutorial_games()}
+        if folder is not None:  # one folder of the home game's chapters
+            self.games = dict(list(self.games.items())[:1])
+        self._folder = folder
+        self.game = next(iter(self.games))
+        self.chapters: list[ChapterSpec] = []
         self.run: TaskRun | None = None
+        self.own_board: Any = None  # a game's own board (TutorialKit.board), when it has one
         self.map: MapWidget | None = None
         self.battle: BattleWidget | None = None
         self._unit = ""  # the learner's block selected last on the map
@@ -106,7 +120,12 @@ class TutorialWidget(W.VBox):
         super().__init__([W.HBox([side, self.board],
                                  layout=W.Layout(flex_flow="row wrap", width="100%"))])
         self.add_class("ht-tutorial")
-        self.choose_task(task or self.chapters[0].tasks[0].id)
+        self.panel.games = [{"id": n, "title": t} for n, (t, _f) in self.games.items()]
+        if game is not None and task is None:
+            self.choose_game(game)
+        else:
+            self._load(game or self.game)
+            self.choose_task(task or self.chapters[0].tasks[0].id)
 
     # -- the Python API ----------------------------------------------------------------------
     @property
@@ -114,15 +133,26 @@ class TutorialWidget(W.VBox):
         assert self.run is not None
         return self.run.task
 
+    def choose_game(self, game: str) -> None:
+        """Show the tutorial of ``game`` (a game's name, such as "earth-water") from its first
+        task."""
+        self._load(game)
+        self.choose_task(self.chapters[0].tasks[0].id)
+
     def choose_task(self, task_id: str) -> None:
-        """Start the task ``task_id`` (or the first task of the chapter of that id)."""
-        for c in self.chapters:
-            if c.id == task_id:
-                task_id = c.tasks[0].id
-            for t in c.tasks:
-                if t.id == task_id:
-                    self._start(c, t)
-                    return
+        """Start the task ``task_id`` (or the first task of the chapter of that id), in this
+        game's tutorial or another game's."""
+        for game in [self.game, *(g for g in self.games if g != self.game)]:
+            if game != self.game and self._folder is not None:
+                break
+            found = _find(_chapters_of(self.games[game][1], self._folder), task_id)
+            if found is not None:
+                if game != self.game:
+                    self._load(game)
+                    found = _find(self.chapters, task_id)
+                assert found is not None
+                self._start(*found)
+                return
         raise ValueError(f"no tutorial task or chapter {shown(task_id)}")
 
     def hint(self) -> str:
@@ -188,7 +218,9 @@ class TutorialWidget(W.VBox):
     def answer(self, msg: dict) -> None:
         """A request from the panel's page (see :class:`TutorialPanel`)."""
         kind = msg.get("request")
-        if kind == "open":
+        if kind == "game":
+            self.choose_game(_text(msg.get("game")))
+        elif kind == "open":
             self.choose_task(_text(msg.get("task")))
         elif kind == "act":
             index = msg.get("index")
@@ -208,6 +240,14 @@ class TutorialWidget(W.VBox):
             raise RunError("no task is open")
         return self.run
 
+    def _load(self, game: str) -> None:
+        """Read the chapters of ``game`` (ValueError naming the games with a tutorial)."""
+        if game not in self.games:
+            raise ValueError(f"no game {shown(game)} has a tutorial; the games with one: "
+                             f"{', '.join(self.games)}")
+        self.chapters = _chapters_of(self.games[game][1], self._folder)
+        self.game = self.panel.game = game
+
     def _start(self, chapter: ChapterSpec, task: TaskSpec) -> None:
         self.run = TaskRun(task)
         self.panel.chapter = chapter.id
@@ -219,8 +259,17 @@ class TutorialWidget(W.VBox):
     def _board_again(self) -> None:
         """Show the run's board (after a new task, a restart or "show me")."""
         run = self._run
-        if run.on_map:
-            self.battle = None
+        if run.on_map and run.kit.board:
+            self.battle = self.map = None
+            if self.own_board is None or self.own_board.session is not run.session:
+                # the game's own board shows the task; every choice is a panel button
+                view = _named(run.kit.board)(session=run.session, viewer=run.learner)
+                session = run.session
+                session.observe(lambda change: self._game_changed(session, change))
+                self.own_board = view
+            self.board.children = (self.own_board,)
+        elif run.on_map:
+            self.battle = self.own_board = None
             if self.map is None or self.map.session is not run.session:
                 # each task has its own game and session; the map is made for it
                 self.map = MapWidget(session=run.session, viewer=run.learner)
@@ -237,7 +286,7 @@ class TutorialWidget(W.VBox):
                                   title=run.task.title)
             battle.speed = "fast"
             battle.observe(lambda _c: self._battle_changed(), names="seq")
-            self.battle = battle
+            self.battle, self.own_board = battle, None
             run.attach(battle)
             self.board.children = (battle,)
         self._show()
@@ -338,6 +387,33 @@ class TutorialWidget(W.VBox):
             p.stars = run.stars
             p.total = self.progress.total
             p.notice = self.progress.problem
+
+
+def _tutorial_games() -> list[tuple[str, str, Any]]:
+    """(name, title, tutorial kit) of every game with a tutorial, the home game first."""
+    return [(p.ruleset.name, p.ruleset.title, p.tutorial) for p in plugins()
+            if p.tutorial is not None]
+
+
+def _chapters_of(sub: str, folder: Path | None) -> list[ChapterSpec]:
+    """The chapters in the tutorial's sub-folder ``sub`` ("": the home game's), or in
+    ``folder`` when one is given."""
+    return chapters(folder if folder is not None else tutorial_dir() / sub)
+
+
+def _find(found: list[ChapterSpec], task_id: str) -> tuple[ChapterSpec, TaskSpec] | None:
+    """The chapter and task of ``task_id`` (a chapter's id: its first task), or None."""
+    for c in found:
+        for t in c.tasks:
+            if task_id in (t.id, c.id):
+                return c, t
+    return None
+
+
+def _named(where: str) -> Any:
+    """The object a "module:attribute" string names (a game names its widgets so)."""
+    module, _, attribute = where.partition(":")
+    return getattr(import_module(module), attribute)
 
 
 def _text(value: Any) -> str:

@@ -85,3 +85,32 @@ def test_solve_three_tasks_by_clicking_and_see_a_refusal(solara_test, page_sessi
     page.screenshot(path=screenshot_dir / "tutorial-solved.png")
     assert set(w.progress.solved) == {"click-a-port", "march-to-boeotia", "move-first"}
     assert console_errors == []
+
+
+def test_the_game_picker_opens_the_earth_water_tutorial_and_a_task_is_solved_by_buttons(
+        solara_test, page_session, tmp_path, screenshot_dir, console_errors):
+    """Issue 27 item 4: the Earth & Water tutorial on its own board, picked in the page."""
+    page = page_session
+    page.set_viewport_size(VIEWPORT)
+    w = TutorialWidget(progress=tmp_path / "progress.json")
+    display(w)
+    page.locator(".ht-title", has_text="Find a port").wait_for(timeout=SETTLE)
+    page.locator("select.ht-game").select_option("earth-water")
+    page.locator(".ht-title", has_text="Along a road").wait_for(timeout=SETTLE)
+    korinthos = '.ew-view svg g.stack[data-city="korinthos"]'
+    page.locator(korinthos).wait_for(state="attached", timeout=SETTLE)
+    before = page.locator(korinthos).inner_html()
+    page.screenshot(path=screenshot_dir / "tutorial-earth-water-1366x900.png")
+    page.locator(".ht-choice", has_text="Play #10 Evangelion to move instead").click()
+    page.locator(".ht-choice", has_text="Move 2 armies from Sparta to Korinthos").click()
+    _status(page, "solved")
+    # the board followed the game: the two armies now stand in Korinthos
+    page.wait_for_function("([sel, old]) => document.querySelector(sel).innerHTML !== old",
+                           arg=[korinthos, before], timeout=SETTLE)
+    page.screenshot(path=screenshot_dir / "tutorial-earth-water-solved-1366x900.png")
+    assert w.progress.stars("ew-roads") == 3
+    # and back to Hellenes, on the map
+    page.locator("select.ht-game").select_option("hellenes")
+    page.locator(".ht-title", has_text="Find a port").wait_for(timeout=SETTLE)
+    page.locator(".hmap-svg").wait_for(timeout=SETTLE)
+    assert console_errors == []

@@ -116,3 +116,42 @@ def test_show_me_records_no_stars_in_the_progress_file(tmp_path):
     path = tmp_path / "progress.json"
     _solve_build_a_step(TutorialWidget(progress=path))
     assert _stars_in(path) == {"build-a-step": 0}
+
+
+# -- every game's tutorial (issue 27 item 4) ---------------------------------------------------
+def test_the_game_picker_lists_every_game_with_a_tutorial(widget):
+    assert [g["id"] for g in widget.panel.games] == ["hellenes", "earth-water"]
+    assert widget.panel.game == "hellenes"
+
+
+@pytest.mark.rule("6.4")
+def test_picking_earth_water_shows_its_board_and_its_tasks_solved_by_buttons(widget, tmp_path):
+    widget.panel.handle_request({"request": "game", "game": "earth-water"})
+    assert widget.panel.game == "earth-water" and widget.panel.task == "ew-roads"
+    assert type(widget.own_board).__name__ == "EWBoardView" and widget.map is None
+    assert widget.board.children == (widget.own_board,)
+    assert [c["id"] for c in widget.panel.chapters][0] == "ew-board-and-preparation"
+    drawn = widget.own_board.renders
+    labels = [c["label"] for c in widget.panel.choices]
+    widget.act(labels.index("Play #10 Evangelion to move instead (§6.3)"))
+    labels = [c["label"] for c in widget.panel.choices]
+    widget.act(labels.index("Move 2 armies from Sparta to Korinthos (§6.4)"))
+    assert widget.own_board.renders > drawn  # the board follows the game
+    assert widget.panel.status == "solved" and widget.panel.stars == 3
+    saved = json.loads((tmp_path / "progress.json").read_text())
+    assert saved["tasks"]["ew-roads"] == {"stars": 3}
+
+
+def test_a_task_of_another_game_opens_that_games_tutorial(widget):
+    widget.choose_task("ew-supply")
+    assert widget.panel.game == "earth-water" and widget.panel.chapter == \
+        "ew-battles-supply-scoring"
+    widget.choose_task("click-a-port")
+    assert widget.panel.game == "hellenes" and widget.map is not None
+
+
+def test_an_unknown_game_from_the_page_is_refused_in_words(widget):
+    widget.panel.handle_request({"request": "game", "game": "chess"})
+    assert "no game 'chess' has a tutorial; the games with one: hellenes, earth-water" in \
+        widget.panel.refusal
+    assert widget.panel.game == "hellenes" and widget.panel.task == "click-a-port"

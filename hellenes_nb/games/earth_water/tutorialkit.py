@@ -244,4 +244,5 @@ KIT = TutorialKit(
     period=lambda state: state.campaign,
     sections=SECTIONS,
     no_task=NO_TASK,
+    board="hellenes_nb.widgets.ew_board:EWBoardView",
 )

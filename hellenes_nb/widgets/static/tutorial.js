@@ -30,6 +30,12 @@ function render({ model, el }) {
   el.append(root);
 
   function pickers() {
+    const games = model.get("games") || [];
+    const gameSel = h("select", { class: "ht-game", "aria-label": "Game",
+      onchange: (e) => send("game", { game: e.target.value }) });
+    for (const g of games) {
+      gameSel.append(h("option", { value: g.id, selected: g.id === model.get("game") }, g.title));
+    }
     const chapters = model.get("chapters") || [];
     const current = model.get("chapter");
     const chapterSel = h("select", { class: "ht-chapter", "aria-label": "Chapter",
@@ -46,7 +52,8 @@ function render({ model, el }) {
       taskSel.append(h("option", { value: t.id, selected: t.id === model.get("task") },
         `${t.title} ${starText(t.stars)}`));
     }
-    return h("div", { class: "ht-pickers" }, chapterSel, taskSel,
+    return h("div", { class: "ht-pickers" }, ...(games.length > 1 ? [gameSel] : []),
+      chapterSel, taskSel,
       h("span", { class: "ht-total", title: "Stars earned in the whole tutorial" },
         `\u2605 ${model.get("total")}`));
   }
@@ -107,7 +114,7 @@ function render({ model, el }) {
     root.setAttribute("data-status", status);
   }
 
-  const names = ["chapters", "chapter", "task", "title", "stage", "text_html", "rules", "status",
+  const names = ["games", "game", "chapters", "chapter", "task", "title", "stage", "text_html", "rules", "status",
     "message", "refusal", "hint_text", "stars", "total", "choices", "answers", "notice"];
   for (const n of names) model.on(`change:${n}`, draw);
   draw();
