@@ -379,7 +379,8 @@ class EWBoardView(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
             self.svg, self.selected, self.note = "", "", ""
             return
         city = self.selected
-        view = self.game.view(self.viewer)
+        views = getattr(self, "views", None)  # a dashboard hands its own (one a change)
+        view = views(self.viewer) if views else self.game.view(self.viewer)
         lit = self.lit()
         name = next((c["name"] for c in view["cities"] if c["id"] == city), city)
         self.note = ("" if not city else f"Lit: where the pieces in {name} may go now."

@@ -366,7 +366,9 @@ class MapWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         if self.game is None or self.curtain:
             board = _empty_board(self.viewer)
         else:
-            board = board_from_view(self.game.view(self.viewer), self._world)
+            views = getattr(self, "views", None)  # a dashboard hands its own (one a change)
+            view = views(self.viewer) if views else self.game.view(self.viewer)
+            board = board_from_view(view, self._world)
             # the moves played (public, as the dashboard's header): the page marks the map
             # with it, so a page (or a browser test) knows which position is drawn
             board["moves"] = len(self.game.history)

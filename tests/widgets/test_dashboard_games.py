@@ -16,7 +16,7 @@ from support.toyscreen import ToyBoard, toy_screen
 from support.widgetkit import press_load
 
 from hellenes_nb.core.catalog import register_game, unregister_game
-from hellenes_nb.core.game import new_game
+from hellenes_nb.core.game import Game, new_game
 from hellenes_nb.widgets.dashboard import Dashboard
 from hellenes_nb.widgets.ew_board import EWBoardView
 
@@ -162,3 +162,16 @@ def test_each_game_s_dashboard_refuses_the_other_game_s_save_in_words():
         Dashboard.load(ew.save())
     again = Dashboard.load(ew.save(), game="earth-water", mode="hotseat")
     assert again.game.history == ew.game.history and again.handover_to == "persia"
+
+
+@pytest.mark.parametrize(("scenario", "human"), [("431", "athens"), ("earth-water", "greece")])
+def test_one_view_a_change(scenario, human, monkeypatch):
+    """Issue 27 item 7: the panels and the board read the same view of the position; the
+    game builds it once a change (the computer's answers included)."""
+    dash = Dashboard(scenario, seed=3, mode="bot", human=human, bot="random")
+    built = []
+    view = Game.view
+    monkeypatch.setattr(Game, "view", lambda self, side: built.append(side) or view(self, side))
+    for _ in range(3):
+        dash.choose(0)
+    assert built == [human] * 3

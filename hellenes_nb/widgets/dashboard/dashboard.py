@@ -99,6 +99,7 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
         self.renders = 0  # times the panels were drawn: one per change
         self._grouped: tuple[Any, list[dict], list[dict]] = (None, [], [])
         self._legal_cache: tuple[Any, dict[str, list[dict]]] = (None, {})
+        self._views: tuple[Any, dict[str, dict[str, Any]]] = (None, {})
         self.viewer: str | None = human if mode == "bot" else None
         self.handover_to: str | None = None
         self.session.observe(self._after_change)  # before the map: the panels lead
@@ -117,8 +118,20 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
         return board(session=self.session, viewer=self.viewer or self.sides[0],
                      curtain=self.mode == "hotseat")  # nobody has the screen yet
 
+    def view_for(self, side: str) -> dict[str, Any]:
+        """``game.view(side)``, built once per position and side: the panels and the board
+        read the same one (one view a change)."""
+        state, views = self._views
+        if state is not self.game.state:
+            state, views = self.game.state, {}
+            self._views = (state, views)
+        if side not in views:
+            views[side] = self.game.view(side)
+        return views[side]
+
     def _build(self, size: str) -> None:
         self.map = self.board_widget()
+        self.map.views = self.view_for  # the board draws the view the panels read
         #: the game's chart over time (Hellenes: the prestige track), or None
         self.chart = (widget_class(self.screen.chart)(self.game, height="210px", title="")
                       if self.screen.chart else None)
@@ -367,7 +380,7 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
             self._render_cover()
             return
         self._cover_shown(False)
-        view = g.view(self.viewer or "all")
+        view = self.view_for(self.viewer or "all")
         self.hand_html.value = self.screen.hand_html(g, view, self._screen_side())
         self.in_play_html.value = self.screen.in_play_html(g, view)
         self.log_html.value = self.screen.log_html(view)
