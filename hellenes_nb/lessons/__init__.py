@@ -1,12 +1,30 @@
 """Historical walkthroughs: lesson files, their validator and the :class:`Lesson` runner.
 
 See docs/writing-lessons.md for the file format, with the Pylos lesson as the worked example.
+The names below load when first asked for, so that a game's lesson modules may import
+``hellenes_nb.lessons.format`` (or any module here) without loading the runner, which imports
+them in turn.
 """
 
-from hellenes_nb.lessons.check import check_paths
-from hellenes_nb.lessons.format import LessonFormatError, Problem, load_spec
-from hellenes_nb.lessons.runner import Lesson, LessonError, find_lesson, lessons_dir
-from hellenes_nb.lessons.verify import check_lesson
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+#: each name offered here, and the module that holds it
+_WHERE = {
+    "check_paths": "check", "LessonFormatError": "format", "Problem": "format",
+    "load_spec": "format", "Lesson": "runner", "LessonError": "runner",
+    "find_lesson": "runner", "lessons_dir": "runner", "check_lesson": "verify",
+}
 
 __all__ = ["Lesson", "LessonError", "LessonFormatError", "Problem", "check_lesson",
            "check_paths", "find_lesson", "lessons_dir", "load_spec"]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
+    globals()[name] = value
+    return value
