@@ -13,17 +13,24 @@ nothing, keep no card, fight on). Every choice is a button: the board is only lo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from pydantic import ValidationError
 
 from hellenes_nb.core.catalog import TutorialKit
 from hellenes_nb.core.game import Game
+from hellenes_nb.core.models import FileModel, Items, Text, between
 from hellenes_nb.games.earth_water.index import CITY, NAMES, SIDE_NAMES, N
-from hellenes_nb.games.earth_water.lesson import Position, position_state
+from hellenes_nb.games.earth_water.lesson import (
+    City,
+    Count,
+    Flag,
+    Position,
+    Side,
+    position_state,
+)
 from hellenes_nb.games.earth_water.rules.board import controller
 from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
-from hellenes_nb.games.earth_water.state import FLAGS
 from hellenes_nb.games.earth_water.world import load_world
 from hellenes_nb.tutorial.replies import matches
 from hellenes_nb.tutorial.replies import opponent_answer as answer
@@ -38,9 +45,6 @@ SECTIONS = ("1", "2.1", "2.2", "2.3", "2.4", "3.1", "3.2", "3.3", "3.4", "4.1", 
 NO_TASK = {"1": "the introduction: the wars the game is about and who plays whom"}
 #: the rulebook's worked examples, each played by one task with the book's dice
 EXAMPLES = ("Land movement", "Naval movement", "Combat", "Supply", "Scoring")
-#: the conditions a goal's ``state`` may name
-GOAL_KEYS = frozenset({"armies", "fleets", "control", "flags", "no_flags", "gain", "event",
-                       "hand", "campaign", "reserve", "over"})
 #: what a passive side prefers, first match wins
 PASSIVE = ("pass", "end_preparation", "keep_none", "decline", "skip_move", "done", "fight")
 
@@ -175,29 +179,35 @@ def unmet(goal: Any, scene: Scene) -> list[str]:
 
 
 # -- reference checks -----------------------------------------------------------------------
+class StateGoal(FileModel):
+    """The shape of a goal's ``state`` (module docstring; docs/tutorial.md, "Games")."""
+
+    armies: dict[Side, dict[City, Count]] = {}
+    fleets: dict[Side, dict[City, Count]] = {}
+    control: dict[City, Literal["greece", "persia", "nobody"]] = {}
+    flags: Items[Flag] = ()
+    no_flags: Items[Flag] = ()
+    gain: Annotated[int, between(1, 12, "§4.5")] | None = None
+    event: Text | Items[Text] | None = None
+    hand: dict[Side, Annotated[int, between(0, 16, "§2.3")]] = {}
+    reserve: dict[Side, dict[Literal["armies", "fleets"], Count]] = {}
+    campaign: Annotated[int, between(1, 5, "§4")] | None = None
+    over: bool | None = None
+
+
 def _goal_refs(goal: Any, what: str, out: list[str]) -> None:
     other = [k for k in goal.keys() if k not in ("state", "all", "any", "not")]
     if other:
         out.append(f"{what}: {', '.join(other)}: an Earth & Water goal gives its conditions "
                    f"in 'state' ({', '.join(sorted(GOAL_KEYS))})")
-    for key, value in goal.state.items():
-        if key not in GOAL_KEYS:
-            out.append(f"{what}: state {key!r} is not a condition (the conditions: "
-                       f"{', '.join(sorted(GOAL_KEYS))})")
-        elif key in ("armies", "fleets", "hand", "reserve"):
-            tables = value.values() if key != "hand" else [value]
-            sides = value.keys()
-            out += [f"{what}: state {key}: {s!r} is not a side" for s in sides
-                    if s not in SIDE_NAMES]
-            if key in ("armies", "fleets"):
-                out += [f"{what}: state {key}: {c!r} is not a city" for t in tables
-                        if isinstance(t, dict) for c in t if c not in CITY]
-        elif key == "control":
-            out += [f"{what}: state control: {c!r} is not a city" for c in value
-                    if c not in CITY]
-        elif key in ("flags", "no_flags"):
-            out += [f"{what}: state {key}: {f!r} is not a flag" for f in _listed(value)
-                    if f not in FLAGS]
+    known = {k: v for k, v in goal.state.items() if k in GOAL_KEYS}
+    out += [f"{what}: state {k!r} is not a condition (the conditions: "
+            f"{', '.join(sorted(GOAL_KEYS))})" for k in goal.state if k not in GOAL_KEYS]
+    try:
+        StateGoal.model_validate(known)
+    except ValidationError as exc:
+        out += [f"{what}: state {'.'.join(map(str, e['loc']))}: {e['msg']}"
+                for e in exc.errors()]
     for sub in (*goal.all, *goal.any, *([goal.not_] if goal.not_ else [])):
         _goal_refs(sub, what, out)
 
@@ -221,6 +231,9 @@ def references(world: Any, task: Any, fighters: Any) -> list[str]:
             _goal_refs(stage.goal, where, out)
     return out
 
+
+#: the conditions a goal's ``state`` may name
+GOAL_KEYS = frozenset(StateGoal.model_fields)
 
 KIT = TutorialKit(
     load_world=load_world,
