@@ -123,3 +123,9 @@ def test_a_position_the_game_cannot_set_up_is_refused_in_words(tmp_path):
     path.write_text(text.replace("start: operations", "start: lunch"), encoding="utf-8")
     problems = [str(p) for p in check_paths([path]).problems]
     assert len(problems) == 1 and "board: start:" in problems[0], problems
+
+
+def test_every_stage_has_a_hint():
+    bare = [(t.id, n) for c in check_paths([EW]).chapters for t in c.tasks
+            for n, s in enumerate(t.steps(), 1) if not s.hints]
+    assert bare == []
