@@ -97,6 +97,11 @@ def test_the_game_picker_opens_the_earth_water_tutorial_and_a_task_is_solved_by_
     page.locator(".ht-title", has_text="Find a port").wait_for(timeout=SETTLE)
     page.locator("select.ht-game").select_option("earth-water")
     page.locator(".ht-title", has_text="Along a road").wait_for(timeout=SETTLE)
+    # the pickers look like controls a teacher can see (a border; bare text before)
+    for picker in ("game", "chapter", "task"):
+        style = page.locator(f"select.ht-{picker}").evaluate(
+            "e => { const s = getComputedStyle(e); return [s.borderTopStyle, s.borderTopWidth]; }")
+        assert style == ["solid", "1px"], (picker, style)
     korinthos = '.ew-view svg g.stack[data-city="korinthos"]'
     page.locator(korinthos).wait_for(state="attached", timeout=SETTLE)
     before = page.locator(korinthos).inner_html()
