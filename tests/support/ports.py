@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import socket
+from contextlib import ExitStack
 
 
 def port_is_free(port: int, host: str = "localhost") -> bool:
@@ -28,19 +28,18 @@ def free_port(wanted: int, host: str = "localhost") -> int:
 
 #: the plugin's servers, in the order of its default ports: solara, jupyter, voila
 PLUGIN_PORTS = ("solara_port", "jupyter_port", "voila_port")
-#: the ports set aside for one pytest-xdist worker (the plugin's three, and room to spare)
-PORTS_PER_WORKER = 10
 
 
-def worker_number(name: str | None = None) -> int:
-    """0 without pytest-xdist (or for ``gw0``), ``n`` for worker ``gwn``."""
-    name = os.environ.get("PYTEST_XDIST_WORKER", "") if name is None else name
-    return int(name[2:]) if name.startswith("gw") and name[2:].isdigit() else 0
+def system_ports(count: int, host: str = "localhost") -> list[int]:
+    """``count`` different ports the system has free now, each held until all are chosen.
 
-
-def worker_ports(defaults: dict[str, int], worker: int) -> dict[str, int]:
-    """The ports a worker asks for, given the plugin's defaults for worker 0: each worker has a
-    block of ``PORTS_PER_WORKER`` of its own, so no port of one is a port of another.
-    (pytest-ipywidgets moves each default by the worker's number only: worker 1's solara
-    server would take worker 0's jupyter port.)"""
-    return {name: port + PORTS_PER_WORKER * worker for name, port in defaults.items()}
+    The browser tests take these rather than pytest-ipywidgets' fixed defaults (18865 and on):
+    a port that is free when a run starts may be taken minutes later, before the first browser
+    test starts its server, by any other run that starts from the same default (another
+    pytest-xdist worker, another person's suite on the machine). Ports the system hands out
+    are spread over its whole range, so two runs do not meet on one."""
+    with ExitStack() as held:
+        sockets = [held.enter_context(socket.socket()) for _ in range(count)]
+        for s in sockets:
+            s.bind((host, 0))
+        return [s.getsockname()[1] for s in sockets]

@@ -3,11 +3,11 @@
 ``scripts/test.sh`` installs Chromium with apt-get; without it these tests are skipped, saying why.
 Screenshots go to ``artifacts/screenshots/`` (git-ignored) so a person can look at them.
 
-The widgets are served by Solara on a port of their own: the plugin's default (``PORT`` + 100,
-18865 without ``PORT``) when it is free, else any free port the system gives, so another program
-on the default port never fails the suite. A ``--solara-port`` given on the command line is kept.
-Under pytest-xdist each worker takes the defaults moved by ten ports a worker, so two workers
-never ask for the same port.
+The widgets are served by Solara on a port the system has free when the run starts (as are the
+plugin's Jupyter and Voila ports), not on the plugin's fixed default (18865 and on): another
+pytest-xdist worker or another run on the machine starting from the same default could take it
+before the first browser test binds it (support/ports.py). A ``--solara-port`` given on the
+command line is kept.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from support.paths import ROOT
-from support.ports import PLUGIN_PORTS, free_port, worker_number, worker_ports
+from support.ports import PLUGIN_PORTS, system_ports
 
 CHROMIUM = os.environ.get("HELLENES_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = ROOT / "artifacts" / "screenshots"
@@ -34,19 +34,16 @@ CHROMIUM_ARGS = [
 
 
 def pytest_configure(config):
-    """Serve the widgets on a free port (module docstring), before any test asks for it; each
-    pytest-xdist worker in a block of ports of its own (support/ports.py)."""
+    """Serve the widgets on ports the system has free (module docstring), chosen before any
+    test asks for them; a port given on the command line is kept."""
     if not hasattr(config.option, "solara_port"):
         return
     args = config.invocation_params.args
-    n = worker_number()
-    # the plugin's defaults already add the worker's number; ports given by hand are kept
-    defaults = {name: getattr(config.option, name) - n for name in PLUGIN_PORTS
-                if hasattr(config.option, name)
-                and not any(str(a).startswith("--" + name.replace("_", "-")) for a in args)}
-    host = config.option.solara_host
-    for name, port in worker_ports(defaults, n).items():
-        setattr(config.option, name, free_port(port, host))
+    names = [name for name in PLUGIN_PORTS if hasattr(config.option, name)
+             and not any(str(a).startswith("--" + name.replace("_", "-")) for a in args)]
+    for name, port in zip(names, system_ports(len(names), config.option.solara_host),
+                          strict=True):
+        setattr(config.option, name, port)
 
 
 def pytest_collection_modifyitems(config, items):

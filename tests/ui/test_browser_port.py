@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import socket
 
-from support.ports import free_port, port_is_free, worker_number, worker_ports
+from support.ports import free_port, port_is_free, system_ports
 
 
 def test_a_port_in_use_is_replaced_by_a_free_one():
@@ -30,14 +30,16 @@ def test_the_server_of_this_run_is_on_a_free_port(pytestconfig):
     assert pytestconfig.getoption("--solara-port") > 0
 
 
-def test_no_two_xdist_workers_ask_for_the_same_port():
-    """pytest-ipywidgets' defaults for worker 0 (solara, jupyter, voila), spread to 8 workers."""
-    defaults = {"solara_port": 18865, "jupyter_port": 18866, "voila_port": 18867}
-    asked = [p for n in range(8) for p in worker_ports(defaults, n).values()]
-    assert len(set(asked)) == len(asked)
-    assert worker_ports(defaults, 0) == defaults
+def test_the_system_gives_different_free_ports():
+    ports = system_ports(3)
+    assert len(set(ports)) == 3 and all(port_is_free(p) for p in ports)
 
 
-def test_the_worker_number_comes_from_xdists_name():
-    assert worker_number("gw0") == 0 and worker_number("gw3") == 3
-    assert worker_number("") == 0 and worker_number("master") == 0
+def test_the_servers_of_this_run_are_not_on_the_plugins_fixed_ports(pytestconfig):
+    """Every run, and every xdist worker, once started from 18865: two of them met there."""
+    from solara.test.pytest_plugin import TEST_PORT_START
+
+    fixed = set(range(TEST_PORT_START, TEST_PORT_START + 3))
+    ours = {pytestconfig.getoption(o) for o in ("--solara-port", "--jupyter-port",
+                                                 "--voila-port")}
+    assert len(ours) == 3 and not ours & fixed
