@@ -128,6 +128,7 @@ class LessonWidget(W.VBox):
             self.map = None
             self.board = self._own(self.session.game, player=None, pass_screen=False)
             self.session = self.board.session
+            self._look_only(self.board)
         self.battle_note = W.HTML()
         self.replay_button = W.Button(description="Replay the battle", icon="repeat",
                                       tooltip="Back to the first attack, with the lesson's dice",
@@ -163,6 +164,17 @@ class LessonWidget(W.VBox):
         super().__init__([W.HTML(f"<style>{_CSS}</style>"), self.title_html, nav, self.status,
                           self.error, body, self.battle_box, command])
         self.add_class("hl-lesson")
+
+    @staticmethod
+    def _look_only(board: Any) -> None:
+        """Every request the page may send the lesson's board (choose, undo, save...) is
+        refused in words: the lesson moves that board, Take command plays on from it."""
+        def refuse(_content: Any) -> None:
+            board.refuse("This board shows the lesson's step and cannot be played; use Take "
+                         "command to play on from here.")
+
+        board._lesson_refuses = refuse
+        board.requests = {name: "_lesson_refuses" for name in getattr(board, "requests", {})}
 
     def _build_command(self, side: str) -> W.VBox:
         self.command_side = W.Dropdown(options=list(self.lesson.sides),

@@ -98,3 +98,16 @@ def test_a_refused_step_is_said_in_words_with_the_lesson_unchanged(widget):
     assert "steps run from 1 to 7" in widget.error.value and widget.lesson.number == 1
     with pytest.raises(LessonError, match="first step"):
         widget.lesson.back()
+
+
+def test_the_page_cannot_play_on_the_lessons_board(widget):
+    widget.goto(2)
+    before = widget.board.game.view("all")
+    for request in ({"request": "choose", "index": 0}, {"request": "undo"},
+                    {"request": "select", "city": "athenai"}):
+        widget.board.handle_request(request)
+        assert "cannot be played; use Take command" in widget.board.message
+    assert widget.board.game.view("all") == before and widget.lesson.number == 2
+    board = widget.take_command("hotseat")
+    board.handle_request({"request": "select", "city": "athenai"})
+    assert "Take command" not in board.message  # the live board plays
