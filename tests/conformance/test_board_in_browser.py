@@ -34,6 +34,11 @@ _MARK = """([labels, root]) => {
   }
   return null;
 }"""
+#: true once the page shows a button for one of ``labels`` or one naming a deciding side
+_READY = """([labels, sides, root]) => [...document.querySelectorAll(root + ' button')].some(
+  b => b.offsetParent !== null && !b.disabled
+    && (labels.includes(b.innerText.trim()) || labels.includes(b.title)
+        || sides.some(s => b.innerText.toLowerCase().includes(s))))"""
 _TEXT = "(root) => [...document.querySelectorAll(root)].map(e => e.innerText).join('\\n')"
 _CHANGED = ("([root, before]) => [...document.querySelectorAll(root)]"
             ".map(e => e.innerText).join('\\n') !== before")
@@ -68,9 +73,15 @@ def test_the_board_takes_a_legal_choice_clicked_on_the_page(ruleset, registered_
         game = board.game
         labels = [a["label"] for a in game.legal_actions() if a.get("label")]
         assert labels, f"{game!r} offers no choice with a label"
+        deciding = {a["side"] for a in game.legal_actions()}
+        # the page draws after Python: wait (bounded) until it shows a choice or a hand-over
+        try:
+            page.wait_for_function(_READY, arg=[labels, [r.lower() for r in deciding], root],
+                                   timeout=SETTLE)
+        except Exception:  # noqa: BLE001  (the assertion below says what the page lacks)
+            pass
         if _click_and_wait(page, root, labels) is not None:
             break
-        deciding = {a["side"] for a in game.legal_actions()}
         takes = [b for b in page.locator(f"{root} button").all() if b.is_visible()
                  and any(r.lower() in b.inner_text().lower() for r in deciding)]
         assert takes, (f"{ruleset.name}: the page shows neither a button for a legal choice "
