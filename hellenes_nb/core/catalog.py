@@ -81,9 +81,9 @@ class LessonKit:
     #: ``open(path)``: the lesson as the LessonWidget drives it (``next``, ``back``, ``goto``,
     #: ``choose``, ``reveal_answer``, ``take_command``, ``view``; docs/writing-lessons.md)
     open: Callable[[Path | str], Any] | None = None
-    #: "module:attribute" of the board the LessonWidget shows the lesson's game on, a widget
-    #: class taking ``(game, player=None, pass_screen=False)`` with a ``session``; named, not
-    #: imported. "" : the widget's own map and battle board
+    #: "module:attribute" of the look-only board the LessonWidget shows the lesson's game on,
+    #: a widget class taking ``(session=..., viewer="all")`` (Take command opens the shared
+    #: Dashboard); named, not imported. "" : the widget's own map and battle board
     board: str = ""
 
 

@@ -126,8 +126,7 @@ class LessonWidget(W.VBox):
             self.board = self.map
         else:  # the game's own board, for looking only: the lesson moves it
             self.map = None
-            self.board = self._own(self.session.game, player=None, pass_screen=False)
-            self.session = self.board.session
+            self.board = self._own(session=self.session, viewer=LESSON_VIEWER)
             self._look_only(self.board)
         self.battle_note = W.HTML()
         self.replay_button = W.Button(description="Replay the battle", icon="repeat",
@@ -278,11 +277,8 @@ class LessonWidget(W.VBox):
                                        "command.</p>")
             return None
         self._close_command()
-        if self._own is not None:
-            self.command = self._own(game, player=side if opponent == "bot" else None,
-                                     pass_screen=opponent == "hotseat")
-        else:
-            self.command = Dashboard(game=game, mode=opponent, human=side)
+        self.command = Dashboard(game=game, mode=opponent, human=side)
+        if self._own is None:
             focus = self.lesson.view()["focus"]
             if focus["area"]:
                 self.command.map.focus(focus["area"],
@@ -329,10 +325,7 @@ class LessonWidget(W.VBox):
         """The step's game on the game's own board, for looking only: no choice to click."""
         self.battle = None
         _hide(self.battle_box, True)
-        self.session.load(game)
-        self.board.choices = []
-        self.board.status = view["status"]
-        self.board.prompt = f"Next in the game: {game.prompt.text}"
+        self.session.load(game)  # the board redraws; the status line says where play stands
 
     def _narrative_html(self, view: dict[str, Any], game: Game) -> str:
         parts = [f"<h3>{_esc(view['title'])}</h3>", view["narrative_html"]]

@@ -9,7 +9,8 @@ import pytest
 
 from hellenes_nb.games.earth_water.lessonrun import EWLesson, LessonError
 from hellenes_nb.lessons.check import open_lesson
-from hellenes_nb.widgets.ew_board import EWBoard
+from hellenes_nb.widgets.dashboard import Dashboard
+from hellenes_nb.widgets.ew_board import EWBoardView
 from hellenes_nb.widgets.lesson import LessonWidget
 
 NAME = "xerxes-480-479"
@@ -33,14 +34,15 @@ def test_a_packaged_lesson_opens_by_name_through_its_games_kit():
 
 def test_the_xerxes_lesson_shows_on_the_games_own_board(widget):
     widget.goto(1)
-    assert isinstance(widget.board, EWBoard) and widget.map is None
+    assert isinstance(widget.board, EWBoardView) and widget.map is None
+    assert widget.board.viewer == "all" and widget.board.svg  # the whole board, drawn
     assert widget.progress.max == 7 and "1 / 7" in widget.progress_text.value
     text = widget.narrative.value
     assert "Introduction" in text and "Herodotus 7.33-36" in text
     assert "§5.1" in widget.narrative.value  # the rules the step's text cites
     assert "Persia builds the pontoon bridge" in widget.narrative.value  # what the engine did
     assert "Campaign 3 of 5" in widget.status.value
-    assert widget.board.choices == []  # the lesson's board is for looking, not for playing
+    assert set(widget.board.requests) == {"select"}  # only looking (refused below)
     assert "bridge" in widget.board.game.view("all")["flags"]
 
 
@@ -63,7 +65,7 @@ def test_a_decision_waits_for_the_class_then_branches_on_the_engine(widget):
     widget.decision_buttons.children[1].click()  # keep the card
     assert "History went another way" in widget.decision_result.value
     assert "Persia leads by 1 (§4.5)" in widget.status.value
-    assert widget.board.status == "Campaign 3 of 5; Persia leads by 1 (§4.5)"  # the board too
+    assert widget.board.game is widget.session.game  # the board shows the branch
     assert _city(widget.board.game, "delphi")["armies"] == {"greece": 0, "persia": 3}
     assert "rolls" in widget.narrative.value  # the battle's dice, round by round
     widget.next()
@@ -83,7 +85,8 @@ def test_the_class_question_is_shown_without_a_reveal_button(widget):
 def test_take_command_plays_on_from_the_step_on_a_live_board(widget):
     widget.goto(2)
     board = widget.take_command("bot", "persia")
-    assert isinstance(board, EWBoard) and board.player == "persia"
+    assert isinstance(board, Dashboard) and isinstance(board.map, EWBoardView)
+    assert board.human == "persia" and board.mode == "bot"
     assert board.game.origin == {"kind": "lesson", "name": NAME, "step": 2}
     assert board.game is not widget.board.game and widget.lesson.number == 2
     widget.attempt(lambda: widget.take_command("bot", "athens"))
@@ -103,11 +106,11 @@ def test_a_refused_step_is_said_in_words_with_the_lesson_unchanged(widget):
 def test_the_page_cannot_play_on_the_lessons_board(widget):
     widget.goto(2)
     before = widget.board.game.view("all")
-    for request in ({"request": "choose", "index": 0}, {"request": "undo"},
-                    {"request": "select", "city": "athenai"}):
+    for request in ({"request": "select", "city": "athenai"},):
         widget.board.handle_request(request)
         assert "cannot be played; use Take command" in widget.board.message
     assert widget.board.game.view("all") == before and widget.lesson.number == 2
-    board = widget.take_command("hotseat")
-    board.handle_request({"request": "select", "city": "athenai"})
-    assert "Take command" not in board.message  # the live board plays
+    dash = widget.take_command("hotseat")
+    dash.ready()  # the hand-over: the first side takes the screen
+    dash.map.handle_request({"request": "select", "city": "athenai"})
+    assert dash.map.selected == "athenai" and "Take command" not in dash.map.message

@@ -111,7 +111,7 @@ PLUGIN = GamePlugin(
     draw_map=draw_map,
     lessons=LessonKit(folder="earth-water", recognises=is_ew_lesson, check=_check,
                       listing=_listing, show=_show, start_at=_start_at,
-                      open=open_lesson, board="hellenes_nb.widgets.ew_board:EWBoard"),
+                      open=open_lesson, board="hellenes_nb.widgets.ew_board:EWBoardView"),
     opener="Dashboard.load(file, game='earth-water')",
     board_svg=board_svg,
     replay_heading=heading,
