@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from support.tinymap import tiny_geometry_file
+from support.tiny_board_geometry import tiny_geometry_file
 
 
 @pytest.fixture

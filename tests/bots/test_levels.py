@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.botkit import play_checking_legal, play_choices, random_position
+from support.hellenes_bot_positions import play_checking_legal, play_choices, random_position
 from support.toygame import Toy
 
 from hellenes_nb.bots import HeuristicBot, RandomBot, make_level

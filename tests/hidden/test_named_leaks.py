@@ -5,7 +5,7 @@ be named in that battle's events, §6.1), and how an event states who may read w
 from __future__ import annotations
 
 import pytest
-from support.evkit import RULES, besiege, board, card_with, choose, play
+from support.hellenes_event_positions import RULES, besiege, board, card_with, choose, play
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.hellenes.eventlog import REDACTED, read_event

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 import pytest
-from support.widgetkit import press_load
+from support.widget_helpers import press_load
 
 from hellenes_nb.widgets.dashboard import Dashboard
 from hellenes_nb.widgets.ew_board import EWBoard

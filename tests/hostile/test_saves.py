@@ -16,7 +16,7 @@ import stat
 import time
 
 import pytest
-from support.widgetkit import press_load
+from support.widget_helpers import press_load
 
 import hellenes_nb
 from hellenes_nb.bots import HeuristicBot, RandomBot

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from IPython.display import display
-from support.widgetkit import to_battle
+from support.widget_helpers import to_battle
 
 from hellenes_nb.bots import HeuristicBot
 from hellenes_nb.widgets.battle import BattleWidget

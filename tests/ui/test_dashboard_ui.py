@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from IPython.display import display
 from support.echo import PythonEcho
-from support.widgetkit import to_battle
+from support.widget_helpers import to_battle
 
 from hellenes_nb.bots import HeuristicBot, RandomBot
 from hellenes_nb.widgets.dashboard import (

@@ -9,7 +9,7 @@ import json
 
 import pytest
 from IPython.display import display
-from support.ewkit import do, ew_game, play
+from support.earth_water_positions import do, ew_game, play
 
 from hellenes_nb.widgets.ew_board import EWBoard
 

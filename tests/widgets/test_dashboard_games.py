@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 from support.toygame import toy_plugin
 from support.toyscreen import ToyBoard, toy_screen
-from support.widgetkit import press_load
+from support.widget_helpers import press_load
 
 from hellenes_nb.core.catalog import register_game, unregister_game
 from hellenes_nb.core.game import Game, new_game

@@ -10,7 +10,7 @@ import warnings
 
 import ipywidgets as W
 import pytest
-from support.widgetkit import to_battle
+from support.widget_helpers import to_battle
 
 from hellenes_nb.bots import HeuristicBot, RandomBot
 from hellenes_nb.widgets.battle import BattleWidget

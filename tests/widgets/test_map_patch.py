@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from support.widgetkit import to_actions
+from support.widget_helpers import to_actions
 
 import hellenes_nb
 from hellenes_nb.bots import HeuristicBot

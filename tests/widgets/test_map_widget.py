@@ -9,7 +9,7 @@ import re
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.widgetkit import to_actions
+from support.widget_helpers import to_actions
 
 import hellenes_nb
 from hellenes_nb.games.hellenes.world import load_world

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from support.widgetkit import to_battle
+from support.widget_helpers import to_battle
 
 import hellenes_nb
 from hellenes_nb.bots import HeuristicBot

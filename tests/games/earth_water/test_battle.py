@@ -4,7 +4,7 @@ retreats, carried armies, and the rulebook's combat example with its dice forced
 from __future__ import annotations
 
 import pytest
-from support.ewkit import count, do, ew_game, play
+from support.earth_water_positions import count, do, ew_game, play
 
 from hellenes_nb.games.earth_water.index import CITY
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from support.ewkit import hiding_twin, randomly_played
+from support.earth_water_positions import hiding_twin, randomly_played
 
 from hellenes_nb import new_game
 from hellenes_nb.bots.random_bot import RandomBot

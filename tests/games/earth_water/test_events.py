@@ -4,7 +4,7 @@ once-only leaders and their portraits, the Carneia Festival and the Sparta cards
 from __future__ import annotations
 
 import pytest
-from support.ewkit import count, do, ew_game, play
+from support.earth_water_positions import count, do, ew_game, play
 
 SCORING_NEXT = [{"kind": "campaign", "phase": "supply", "skipped": False}]
 

@@ -4,7 +4,7 @@ moves and transport; how many armies or fleets move is part of every legal actio
 from __future__ import annotations
 
 import pytest
-from support.ewkit import count, do, ew_game, play
+from support.earth_water_positions import count, do, ew_game, play
 
 from hellenes_nb import IllegalAction
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from support.ewkit import count, do, ew_game
+from support.earth_water_positions import count, do, ew_game
 
 from hellenes_nb import IllegalAction, new_game
 

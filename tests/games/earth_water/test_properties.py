@@ -9,7 +9,7 @@ import random
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as hs
-from support.ewkit import randomly_played
+from support.earth_water_positions import randomly_played
 
 from hellenes_nb import IllegalAction, new_game
 from hellenes_nb.core.game import Game

@@ -4,7 +4,7 @@ other side nothing about the cards held."""
 from __future__ import annotations
 
 import pytest
-from support.ewkit import count, do, ew_game, play
+from support.earth_water_positions import count, do, ew_game, play
 
 
 def first_round(game):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
-from support.ewkit import ew_game, hiding_twin, play, randomly_played
+from support.earth_water_positions import ew_game, hiding_twin, play, randomly_played
 
 from hellenes_nb import new_game
 from hellenes_nb.bots.base import BotError

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from support.ewkit import count, ew_game
+from support.earth_water_positions import count, ew_game
 
 from hellenes_nb import new_game
 from hellenes_nb.games.earth_water.index import CITY, PORTS, WORLD

@@ -4,7 +4,7 @@ and scoring examples."""
 from __future__ import annotations
 
 import pytest
-from support.ewkit import count, do, ew_game
+from support.earth_water_positions import count, do, ew_game
 
 from hellenes_nb.games.earth_water.rules.campaign import points
 

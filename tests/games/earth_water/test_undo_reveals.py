@@ -5,7 +5,7 @@ so taking the play back would let them choose again knowing the other hand."""
 from __future__ import annotations
 
 import pytest
-from support.ewkit import ew_game, play
+from support.earth_water_positions import ew_game, play
 
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.widgets.ew_board import EWBoard

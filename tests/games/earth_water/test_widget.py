@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from support.ewkit import do, ew_game, play
+from support.earth_water_positions import do, ew_game, play
 
 from hellenes_nb.widgets.ew_board import EWBoard, battle_rounds
 

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.botkit import (
+from support.hellenes_bot_positions import (
     action_phase,
     advance,
     clear,

@@ -8,7 +8,12 @@ import random
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from support.botkit import play_checking_legal, play_choices, random_position, shuffle_hidden
+from support.hellenes_bot_positions import (
+    play_checking_legal,
+    play_choices,
+    random_position,
+    shuffle_hidden,
+)
 
 from hellenes_nb.bots import RandomBot, deciding_sides, make_bot, search
 from hellenes_nb.bots.playout import apply_listed, listed, playout
@@ -43,8 +48,8 @@ def test_search_only_returns_legal_actions(scenario, seed, steps, bot_seed):
 def test_search_choice_is_the_same_when_hidden_blocks_and_cards_are_swapped(scenario, seed, steps,
                                                                             shuffle_seed):
     """The information-set test: every hidden enemy block and an enemy card swapped for other
-    consistent ones (tests/support/botkit.shuffle_hidden) gives the same samples and the same
-    choice at a fixed iteration count."""
+    consistent ones (tests/support/hellenes_bot_positions.shuffle_hidden) gives the same samples
+    and the same choice at a fixed iteration count."""
     game = random_position(scenario, seed, steps)
     for side in deciding_sides(game):
         other = shuffle_hidden(game, side, random.Random(shuffle_seed))

@@ -4,7 +4,7 @@ Example of the §4 sidebar."""
 from __future__ import annotations
 
 import pytest
-from support.kit import action_phase, position, unit_at
+from support.hellenes_mini_world import action_phase, position, unit_at
 
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.hellenes.rules import scenarios as scenario_rules

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from support.kit import WORLD, mini_world, position
+from support.hellenes_mini_world import WORLD, mini_world, position
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction

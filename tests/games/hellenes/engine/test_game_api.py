@@ -6,8 +6,8 @@ import copy
 import json
 
 import pytest
-from support.botkit import random_moves
-from support.kit import WORLD, action_phase, mini_world, position, unit_at
+from support.hellenes_bot_positions import random_moves
+from support.hellenes_mini_world import WORLD, action_phase, mini_world, position, unit_at
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction

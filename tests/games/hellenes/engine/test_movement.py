@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from support.kit import action_phase, position, unit_at
+from support.hellenes_mini_world import action_phase, position, unit_at
 
 from hellenes_nb.core.steps import IllegalAction
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from support.kit import mini_world
+from support.hellenes_mini_world import mini_world
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction

@@ -8,7 +8,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.kit import position
+from support.hellenes_mini_world import position
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction

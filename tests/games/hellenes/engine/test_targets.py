@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from support.widgetkit import to_actions
+from support.widget_helpers import to_actions
 
 import hellenes_nb
 from hellenes_nb.core.steps import IllegalAction, strip_label

@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from support.fightpos import P, U, combat, decide, engage, events, legal, new_state, put
+from support.hellenes_battle_positions import (
+    P,
+    U,
+    combat,
+    decide,
+    engage,
+    events,
+    legal,
+    new_state,
+    put,
+)
 
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.hellenes.steps import STEPS

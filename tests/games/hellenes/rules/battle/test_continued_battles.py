@@ -5,7 +5,7 @@ the fight going (§6.4, §14.11), and the relief battles that follow a failed so
 from __future__ import annotations
 
 import pytest
-from support.fightpos import U, besiege, combat, engage, events, new_state, put
+from support.hellenes_battle_positions import U, besiege, combat, engage, events, new_state, put
 
 from hellenes_nb.games.hellenes.rules.battle.blocks import Fighter
 from hellenes_nb.games.hellenes.rules.battle.combat import Battle

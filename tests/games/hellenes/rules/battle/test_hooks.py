@@ -5,7 +5,7 @@ their appeals (§5.22, §5.3, §11.0), Sicilians kept in SICILY when retreating 
 from __future__ import annotations
 
 import pytest
-from support.fightpos import P, U, decide, new_state, put
+from support.hellenes_battle_positions import P, U, decide, new_state, put
 
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.fightpos import P, decide, engage, legal, new_state, put
+from support.hellenes_battle_positions import P, decide, engage, legal, new_state, put
 
 from hellenes_nb.games.hellenes.rules.control import disputed
 from hellenes_nb.games.hellenes.state import POOL

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from support.fightpos import (
+from support.hellenes_battle_positions import (
     P,
     U,
     besiege,

@@ -4,7 +4,17 @@ rulebook's Homing Battle example (§9.31 sidebar)."""
 from __future__ import annotations
 
 import pytest
-from support.fightpos import P, U, besiege, choose_retreat, combat, engage, events, new_state, put
+from support.hellenes_battle_positions import (
+    P,
+    U,
+    besiege,
+    choose_retreat,
+    combat,
+    engage,
+    events,
+    new_state,
+    put,
+)
 
 
 @pytest.mark.rule("6.6")

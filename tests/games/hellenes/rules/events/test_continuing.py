@@ -4,7 +4,7 @@ Persian Aid, Peace and War Faction Ascendant, No Quarter; Year End cleanup."""
 from __future__ import annotations
 
 import pytest
-from support.evkit import RULES, WORLD, board, card_with, choices, choose, play
+from support.hellenes_event_positions import RULES, WORLD, board, card_with, choices, choose, play
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA

@@ -4,7 +4,7 @@ Earthquake, Augury, Atrocity, Leader Ostracized (§3.11, §15.1); no events in W
 from __future__ import annotations
 
 import pytest
-from support.evkit import besiege, board, card_with, choices, choose, play
+from support.hellenes_event_positions import besiege, board, card_with, choices, choose, play
 
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
 from hellenes_nb.games.hellenes.rules import cards, events

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from support.evkit import board, card_with, choices, choose, play
+from support.hellenes_event_positions import board, card_with, choices, choose, play
 
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
 from hellenes_nb.games.hellenes.rules import cards, control, events

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from support.evkit import RULES, WORLD, besiege, board
+from support.hellenes_event_positions import RULES, WORLD, besiege, board
 
 from hellenes_nb.core.game import Game, new_game
 from hellenes_nb.core.steps import IllegalAction, replace_top

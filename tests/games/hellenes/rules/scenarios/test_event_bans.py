@@ -4,7 +4,7 @@ musters and pillage; Augury stops engaging; No Quarter stops Athenian E2 recruit
 from __future__ import annotations
 
 import pytest
-from support.wpos import U, action_game, board
+from support.hellenes_year_end_positions import U, action_game, board
 
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.hellenes.rules import cards

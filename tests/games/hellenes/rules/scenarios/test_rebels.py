@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from support.wpos import P, U, action_game, board
+from support.hellenes_year_end_positions import P, U, action_game, board
 
 from hellenes_nb.games.hellenes.state import OUT, POOL
 

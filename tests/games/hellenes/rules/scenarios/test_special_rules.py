@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from support.hellenes_year_end_positions import IX, WORLD, P, U, act, action_game, board
 from support.paths import DATA
-from support.wpos import IX, WORLD, P, U, act, action_game, board
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction

@@ -5,7 +5,7 @@ prestige in neutral SICILY (§15.2)."""
 from __future__ import annotations
 
 import pytest
-from support.fightpos import P, U, besiege, decide, legal, new_state, play, put
+from support.hellenes_battle_positions import P, U, besiege, decide, legal, new_state, play, put
 
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
 from hellenes_nb.games.hellenes.rules import cards

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from support.fightpos import P, U, besiege, decide, events, new_state, play, put
+from support.hellenes_battle_positions import P, U, besiege, decide, events, new_state, play, put
 
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.hellenes.rules.actions.phase import ACTION_TYPES

@@ -4,7 +4,7 @@ Treachery and building bans (§7, §8, §3.1)."""
 from __future__ import annotations
 
 import pytest
-from support.fightpos import (
+from support.hellenes_battle_positions import (
     P,
     U,
     besiege,

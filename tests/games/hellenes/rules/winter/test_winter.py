@@ -4,7 +4,7 @@ play, sorties and winter siege attrition."""
 from __future__ import annotations
 
 import pytest
-from support.wpos import IX, P, U, act, at, besiege, board, default, winter
+from support.hellenes_year_end_positions import IX, P, U, act, at, besiege, board, default, winter
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction

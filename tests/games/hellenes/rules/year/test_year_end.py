@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from support.wpos import P, act, board
+from support.hellenes_year_end_positions import P, act, board
 
 from hellenes_nb.core.game import Game, new_game
 from hellenes_nb.core.steps import IllegalAction

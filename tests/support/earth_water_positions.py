@@ -11,7 +11,7 @@ from hellenes_nb import new_game
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.earth_water.index import CITY, N
 from hellenes_nb.games.earth_water.invariants import TOTALS, check_invariants
-from support.botkit import random_moves
+from support.hellenes_bot_positions import random_moves
 
 __all__ = ["ew_game", "count", "do", "hiding_twin", "only", "play", "randomly_played"]
 

@@ -1,4 +1,5 @@
-"""Helpers of the widget tests: getting a game to the moment a test needs."""
+"""Helpers of the widget tests: getting a game to the moment a test needs. ``to_actions`` and
+``to_battle`` drive a *Hellenes* game; ``press_load`` works on any game's dashboard."""
 
 from __future__ import annotations
 
