@@ -1,6 +1,7 @@
 """The replay viewer on a game of *300: Earth & Water* (docs/earth-water.md, "Replay"): it
 rebuilds every position from the seed and the moves, draws each from the viewing side's view,
-and shows nothing of the computer's hand or decisions."""
+and shows nothing of the computer's hand or decisions. Played on the shared dashboard
+(``Dashboard("earth-water")``)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ import pytest
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.earth_water.render import board_svg
-from hellenes_nb.widgets.ew_board import EWBoard
+from hellenes_nb.widgets.dashboard import Dashboard
 
 
-def _played(moves: int) -> EWBoard:
-    board = EWBoard(seed=5, player="greece", opponent="heuristic")
+def _played(moves: int) -> Dashboard:
+    board = Dashboard("earth-water", seed=5, human="greece", bot="heuristic")
     while len(board.game.history) < moves and not board.game.over:
         board.choose(len(board.choices) - 1)
     return board
@@ -58,11 +59,12 @@ def test_a_finished_game_is_replayed_for_everyone_and_a_hand_over_refuses():
     board = _played(10_000)
     assert board.game.over
     assert board.open_replay().viewer == "all"
-    hotseat = EWBoard(seed=2, player=None)
+    hotseat = Dashboard("earth-water", seed=2, mode="hotseat")
+    hotseat.ready()
     hotseat.choose(0)
     hotseat.choose(len(hotseat.choices) - 1)
-    assert hotseat.handover
-    with pytest.raises(ValueError, match="click Ready before opening the replay"):
+    assert hotseat.handover_to
+    with pytest.raises(ValueError, match="finish the hand-over before opening the replay"):
         hotseat.open_replay()
     hotseat.ready()
     assert hotseat.open_replay().viewer == hotseat.viewer
