@@ -1,5 +1,7 @@
 """The lesson "Xerxes' invasion, 480-479 BC" on the 300: Earth & Water engine: it plays to the
-end on ten seeds with every check holding, and a broken lesson is reported by step."""
+end on ten seeds with every check holding, and a broken lesson is reported by step. It sits with
+the other lessons' tests (one file per lesson, whatever its game); the lesson widget showing it
+is tested in tests/widgets/test_lesson_widget_ew.py."""
 
 from __future__ import annotations
 
