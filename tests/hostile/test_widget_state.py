@@ -22,7 +22,7 @@ from hellenes_nb.core.echo import ECHO
 from hellenes_nb.core.steps import MAX_MESSAGE
 from hellenes_nb.widgets.battle import BattleWidget
 from hellenes_nb.widgets.dashboard import Dashboard, EngineBattleView
-from hellenes_nb.widgets.ew_board import EWBoard
+from hellenes_nb.widgets.ew_board import EWBoardView
 from hellenes_nb.widgets.map import MapWidget
 from hellenes_nb.widgets.timeline import TimelineWidget
 from hellenes_nb.widgets.tutorial import TutorialWidget
@@ -177,11 +177,13 @@ def test_the_timeline_cuts_a_5_mb_pick_in_its_error():
     {"request": PAGE_TEXT}, {"request": "undo", PAGE_TEXT: 1},
 ], ids=["select", "select-list", "level", "level-list", "choose", "choose-list", "name", "key"])
 def test_the_earth_water_board_cuts_a_5_mb_request_in_its_message(request_):
-    board = EWBoard(seed=1)
-    before = (board.game.to_json(), board.selected, board.level)
+    """The board inside the shared dashboard (EWBoardView): requests it does not answer (the
+    dashboard's panel takes the decisions) are refused with the echo cut too."""
+    board = EWBoardView(game=hellenes_nb.new_game("earth-water", seed=1))
+    before = (board.game.to_json(), board.selected, board.svg)
     _ask(board, request_)
     _echo_ok(board.message)
-    assert (board.game.to_json(), board.selected, board.level) == before
+    assert (board.game.to_json(), board.selected, board.svg) == before
 
 
 @pytest.mark.parametrize("request_", [
@@ -213,14 +215,14 @@ def test_the_map_and_the_battle_board_cut_a_5_mb_request_too():
 def test_a_malformed_page_message_to_the_earth_water_board_is_answered_in_words(data):
     """The board's log lines are ``log_lines``: its old synced ``log`` list hid ipywidgets'
     logger, so ipywidgets' own answer to a malformed message ended in AttributeError."""
-    board = EWBoard(seed=1)
+    board = EWBoardView(game=hellenes_nb.new_game("earth-water", seed=1))
     assert isinstance(board.log, logging.Logger)
     before = board.game.to_json()
     _comm(board, data)
     assert board.message.startswith("the page sent "), board.message
     assert "nothing was changed" in board.message and board.game.to_json() == before
-    board.handle_request({"request": "choose", "index": 0})  # the board still plays
-    assert board.message == "" and board.game.history
+    board.handle_request({"request": "select", "city": "athenai"})  # the board still answers
+    assert board.message == "" and board.selected == "athenai"
 
 
 @pytest.mark.parametrize("data", [{"method": "bogus"}, {"method": "update", "state": [1]}],
