@@ -2,7 +2,13 @@
 (docs/engine.md, "Hidden information"): through the Reader of a text function, or in fields
 listed in ``eventlog.UNIT_FIELDS``, or in the owner's text of a ``private`` event. A call that
 writes ``ix.describe(u)``, ``unit_key`` or ``unit_name`` into the words or fields both sides
-read is refused here, before any game has to stumble on it."""
+read is refused here, before any game has to stumble on it.
+
+The search reads every game's modules, but what it looks for is Hellenes': the helpers that name
+a face-down block and the fields its per-side log redacts (``games/hellenes/eventlog.py``).
+*300: Earth & Water* has no hidden pieces, only hands and a draw pile, and the conformance suite
+checks those for every registered game (tests/conformance/test_hidden_views.py,
+test_hidden_widgets.py, test_contract.py for ``log_for``)."""
 
 from __future__ import annotations
 

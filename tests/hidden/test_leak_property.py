@@ -12,6 +12,12 @@ games. On the code before the per-side log this test finds the Hermes re-roll na
 
 CI plays short games (a few minutes of game time each, under a minute in all); the ``slow``
 variant, run with ``HELLENES_LONG_LEAKS=1``, plays whole games over more seeds.
+
+Hellenes only: the oracle knows Hellenes' face-down blocks and its screens (map, battle board).
+What every registered game hides (hands, the draw pile, dice to come) is tested through the
+catalogue in tests/conformance/test_hidden_views.py and test_hidden_widgets.py, by dealing it
+anew and asking for the same view and the same board; a game with face-down pieces of its own
+would need an oracle like ``leaks.py`` for them.
 """
 
 from __future__ import annotations

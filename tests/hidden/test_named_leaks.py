@@ -1,6 +1,10 @@
 """Targeted tests of the per-side log: the two leaks issue 14 named (a Hermes re-roll of a
 forced march, the Plague's list of units), the battle rule (a block revealed in a battle may
-be named in that battle's events, §6.1), and how an event states who may read what."""
+be named in that battle's events, §6.1), and how an event states who may read what.
+
+Hellenes only: each test plays a named Hellenes card or rule on its map. That every game's
+``log_for`` is the view's log, read as the role may, is checked for every registered game in
+tests/conformance/test_contract.py."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
 """The leak oracle itself (leaks.py): it must flag what a side may not know and only that —
-a test that flags legitimate information is as wrong as one that misses a leak."""
+a test that flags legitimate information is as wrong as one that misses a leak.
+
+Hellenes only, as the oracle is (tests/hidden/test_leak_property.py says why)."""
 
 from __future__ import annotations
 
