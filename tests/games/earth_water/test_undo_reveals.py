@@ -1,6 +1,7 @@
 """Undo never takes back a card once it is face up (§6.2: a played card goes face up on the
 discard pile), against the computer and in hot-seat (issue 26, item 1): the player has seen it,
-so taking the play back would let them choose again knowing the other hand."""
+so taking the play back would let them choose again knowing the other hand. Played on the shared
+dashboard (``Dashboard("earth-water")``), its Undo button."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from support.earth_water_positions import ew_game, play
 
 from hellenes_nb.core.steps import IllegalAction
-from hellenes_nb.widgets.ew_board import EWBoard
+from hellenes_nb.widgets.dashboard import Dashboard
 
 
 def _plays(game, side: str) -> list[dict]:
@@ -30,7 +31,7 @@ def test_6_2_a_card_played_cannot_be_undone(use):
 @pytest.mark.parametrize("seed", range(1, 11))
 def test_6_2_undo_against_the_computer_leaves_its_card_face_up(seed):
     """The issue's games: Greece plays, the computer answers with a card, Greece's Undo."""
-    board = EWBoard(seed=seed, player="greece")
+    board = Dashboard("earth-water", seed=seed, human="greece", bot="heuristic")
     for _ in range(200):
         assert not board.game.over, "the computer never played a card"
         before = len(_plays(board.game, "persia"))
@@ -39,7 +40,7 @@ def test_6_2_undo_against_the_computer_leaves_its_card_face_up(seed):
         if played:
             break
     card = played[-1]["card"]
-    board.handle_request({"request": "undo"})
+    board.undo_button.click()
     game = board.game
     assert card in game.state.discard and card not in game.state.hands[1]
     assert _plays(game, "persia")[-1]["card"] == card
@@ -48,11 +49,14 @@ def test_6_2_undo_against_the_computer_leaves_its_card_face_up(seed):
 @pytest.mark.rule("6.2")
 def test_6_2_hot_seat_the_next_player_cannot_take_back_the_card_played():
     game = ew_game(greek=(13,), persian=(4, 14), pa={"ephesos": 2}, turn=1)
-    board = EWBoard(game, player=None)
-    board.choose(next(c["index"] for c in board.choices
-                      if c["action"].get("card") == 4 and c["action"]["use"] == "event"))
-    assert board.handover == "greece"
+    board = Dashboard(game=game, mode="hotseat")
     board.ready()
-    board.handle_request({"request": "undo"})
-    assert "nothing to undo" in board.message
+    board.choose(next(a for a in board.choices
+                      if a.get("card") == 4 and a.get("use") == "event"))
+    assert board.handover_to == "greece"
+    board.undo_button.click()  # Persia, before handing over
+    assert "cannot undo" in board.message and board.game.state.discard == [4]
+    board.ready()
+    board.undo_button.click()
+    assert "only your own can be taken back" in board.message
     assert board.game.state.discard == [4] and board.game.state.hands[1] == [14]
