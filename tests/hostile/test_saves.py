@@ -26,7 +26,6 @@ from hellenes_nb.core.savefiles import OtherGameSave, read_save, sealed_save
 from hellenes_nb.core.savejson import MAX_HISTORY
 from hellenes_nb.games.hellenes.state import State
 from hellenes_nb.widgets.dashboard import Dashboard
-from hellenes_nb.widgets.ew_board import EWBoard
 
 
 @pytest.fixture(autouse=True)
@@ -315,8 +314,9 @@ def test_the_key_lives_in_the_config_folder_for_the_user_only(tmp_path):
 def other_games() -> dict[str, str]:
     """Saves of each game, open (hot-seat) and sealed (against the computer) by this test's
     installation (so a sealed one would open here)."""
-    return {"earth-water open": EWBoard(seed=12, player=None).save(),
-            "earth-water sealed": EWBoard(seed=12, player="persia", opponent="random").save(),
+    return {"earth-water open": Dashboard("earth-water", seed=12, mode="hotseat").save(),
+            "earth-water sealed": Dashboard("earth-water", seed=12, human="persia",
+                                            bot="random").save(),
             "hellenes open": Dashboard("431", seed=12, mode="hotseat").save(),
             "hellenes sealed": Dashboard("431", seed=12, bot="random").save(),
             "hellenes 415": Dashboard("415", seed=12, mode="hotseat").save()}
@@ -356,7 +356,12 @@ def test_an_earth_and_water_save_on_the_hellenes_load_button_names_both_games(
 @pytest.mark.parametrize("kind", ["open", "sealed"])
 def test_a_hellenes_save_on_the_earth_and_water_board_names_both_games(other_games, kind):
     with pytest.raises(ValueError, match=HELLENES_INTO_EW):
-        EWBoard.load(other_games[f"hellenes {kind}"])
+        Dashboard.load(other_games[f"hellenes {kind}"], game="earth-water")
+    board = Dashboard("earth-water", seed=4, mode="hotseat")
+    before = board.game.to_json()
+    with pytest.raises(ValueError, match=HELLENES_INTO_EW):
+        board.restore(other_games[f"hellenes {kind}"])
+    assert board.game.to_json() == before
 
 
 def test_the_core_refuses_a_save_of_another_game_before_replaying_or_unsealing(
