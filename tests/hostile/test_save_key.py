@@ -26,7 +26,6 @@ import pytest
 from support.widget_helpers import press_load
 
 from hellenes_nb.widgets.dashboard import Dashboard
-from hellenes_nb.widgets.ew_board import EWBoard
 
 #: every refusal must come within this many seconds
 PROMPT = 5.0
@@ -97,7 +96,7 @@ def saves(tmp_path_factory) -> dict[str, str]:
         return {"hellenes sealed": _hellenes_vs_computer().save(),
                 "hellenes open": Dashboard("431", seed=8, mode="hotseat").save(),
                 "earth-water sealed": _earth_water_vs_computer().save(),
-                "earth-water open": EWBoard(seed=8, player=None).save()}
+                "earth-water open": Dashboard("earth-water", seed=8, mode="hotseat").save()}
     finally:
         if before is None:
             os.environ.pop("XDG_CONFIG_HOME", None)
@@ -120,8 +119,8 @@ def _hellenes_vs_computer() -> Dashboard:
     return dash
 
 
-def _earth_water_vs_computer() -> EWBoard:
-    board = EWBoard(seed=31, player="greece", opponent="random")
+def _earth_water_vs_computer() -> Dashboard:
+    board = Dashboard("earth-water", seed=31, human="greece", bot="random")
     for _ in range(3):
         board.choose(0)
     return board
@@ -152,9 +151,10 @@ def test_save_against_the_computer_says_it_cannot_seal_and_play_goes_on(unusable
 
     board = _earth_water_vs_computer()
     before, moves = board.game.to_json(), len(board.game.history)
-    _timed(board.handle_request, {"request": "save"})
-    assert board.message.startswith("cannot seal this save") and unusable in board.message
-    assert board.download == {} and board.game.to_json() == before
+    _timed(board.save_button.click)
+    said = _said(board)
+    assert said.startswith("⚠ cannot seal this save") and unusable in said, said
+    assert board.download.value == "" and board.game.to_json() == before
     board.choose(0)
     assert len(board.game.history) > moves
 
@@ -171,7 +171,7 @@ def test_load_of_a_sealed_save_says_the_key_cannot_be_used_and_changes_nothing(s
     with pytest.raises(ValueError, match=re.escape(unusable)):
         _timed(Dashboard.load, saves["hellenes sealed"])
     with pytest.raises(ValueError, match=f"cannot open the sealed part.*{re.escape(unusable)}"):
-        _timed(EWBoard.load, saves["earth-water sealed"])
+        _timed(lambda: Dashboard.load(saves["earth-water sealed"], game="earth-water"))
 
 
 def test_hot_seat_saves_need_no_key(saves, unusable):
@@ -182,8 +182,8 @@ def test_hot_seat_saves_need_no_key(saves, unusable):
     assert _said(seat).startswith("Loaded the 431 game"), _said(seat)
     assert Dashboard.load(saves["hellenes open"], mode="hotseat").game.seed == 8
 
-    board = EWBoard(seed=9, player=None)
-    board.handle_request({"request": "save"})
-    assert board.download["href"].startswith("data:") and board.message == ""
-    again = EWBoard.load(saves["earth-water open"])
-    assert again.game.seed == 8 and again.player is None
+    board = Dashboard("earth-water", seed=9, mode="hotseat")
+    board.save_button.click()
+    assert "hn-download" in board.download.value and board.message == ""
+    again = Dashboard.load(saves["earth-water open"], game="earth-water", mode="hotseat")
+    assert again.game.seed == 8 and again.mode == "hotseat"
