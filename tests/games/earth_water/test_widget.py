@@ -196,3 +196,19 @@ def test_the_reserve_line_counts_in_words():
     view["reserve"] = {"greece": {"armies": 1, "fleets": 0}, "persia": {"armies": 4, "fleets": 2}}
     svg = board_svg(view)
     assert "Reserve: Greece 1 army, no fleets; Persia 4, 2" in svg
+
+
+def test_the_old_ewboard_call_opens_the_shared_dashboard():
+    """``EWBoard`` is kept for old notebooks only as a call that opens the shared dashboard
+    (issue 27 item 2): the same sides, level and size; a bad side refused in words."""
+    from hellenes_nb.widgets.ew_board import EWBoard
+
+    dash = EWBoard(seed=7, player="persia", level="hard", size="classroom")
+    assert type(dash) is Dashboard and dash.human == "persia" and dash.mode == "bot"
+    assert dash.level == "hard" and dash.map.size == "classroom" and dash.game.seed == 7
+    hot = EWBoard(seed=7, player=None)
+    assert type(hot) is Dashboard and hot.mode == "hotseat"
+    with pytest.raises(ValueError, match="player must be 'greece', 'persia' or None"):
+        EWBoard(player="athens")
+    again = EWBoard.load(dash.save())
+    assert type(again) is Dashboard and again.human == "persia"
