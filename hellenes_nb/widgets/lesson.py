@@ -166,7 +166,7 @@ class LessonWidget(W.VBox):
 
     @staticmethod
     def _look_only(board: Any) -> None:
-        """Every request the page may send the lesson's board (choose, undo, save...) is
+        """Every request the page may send the lesson's board (a city select) is
         refused in words: the lesson moves that board, Take command plays on from it."""
         def refuse(_content: Any) -> None:
             board.refuse("This board shows the lesson's step and cannot be played; use Take "
