@@ -74,10 +74,11 @@ def hand_html(game: Any, view: dict[str, Any], side: str | None) -> str:
     if side is None:
         return "<div class='hn-muted'>The game is over.</div>"
     other = SIDE_NAMES[1 - SIDE_NAMES.index(side)]
-    tiles = "".join(_card_html(n, side) for n in view["hands"][side]) or (
+    cards = view["hands"][side]
+    tiles = "".join(_card_html(n, side) for n in cards) or (
         "<div class='hn-muted'>No cards in hand.</div>")
-    note = ("<div class='hn-muted'>You see your half of each card.</div>"
-            + hand_note(view, other, SIDE_WORD[other], "draw pile"))
+    half = "<div class='hn-muted'>You see your half of each card.</div>" if cards else ""
+    note = half + hand_note(view, other, SIDE_WORD[other], "draw pile")
     return f"<div class='hn-hand'>{tiles}</div>{note}"
 
 

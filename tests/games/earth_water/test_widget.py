@@ -212,3 +212,16 @@ def test_the_old_ewboard_call_opens_the_shared_dashboard():
         EWBoard(player="athens")
     again = EWBoard.load(dash.save())
     assert type(again) is Dashboard and again.human == "persia"
+
+
+def test_the_hand_panel_says_whose_half_of_a_card_only_when_there_are_cards():
+    """At the start Greece holds no card: the panel says so, without the note about the half of
+    each card it sees (it stood under an empty hand); once it holds cards, the note is there."""
+    dash = Dashboard("earth-water", 7, mode="bot", human="greece", bot="heuristic")
+    assert dash.game.view("greece")["hands"]["greece"] == []
+    shown = dash.hand_html.value
+    assert "No cards in hand" in shown and "half of each card" not in shown
+    buy = next(a for a in dash.game.legal_actions("greece") if "Buy 2 cards" in a["label"])
+    dash.session.apply(buy)
+    assert dash.game.view("greece")["hands"]["greece"]
+    assert "your half of each card" in dash.hand_html.value
