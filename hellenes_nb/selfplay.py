@@ -4,9 +4,8 @@
 Works for any registered game. A bot picks among the legal actions until the game is over.
 Any exception is a crash; a state where the game is not over but nobody has a legal action is a
 dead end; both are reported with the seed and the prompt so that the game can be replayed
-exactly. With ``fuzz`` the game's own board invariants (its
-:class:`~hellenes_nb.core.catalog.GamePlugin`; Hellenes:
-:func:`hellenes_nb.games.hellenes.invariants.check_invariants`) are checked after every action;
+exactly. With ``fuzz`` the game's own board invariants (the ``check_invariants`` of its
+:class:`~hellenes_nb.core.catalog.GamePlugin`) are checked after every action;
 with ``check_caches`` every decision is also taken a second time with the engine's remembered
 answers set aside (:func:`cold_apply`), and both must agree.
 
