@@ -40,8 +40,8 @@ def browser_type_launch_args(browser_type_launch_args):
 def _positions(n: int, viewer: str) -> list:
     """``n`` positions of one 431 game (seeded random bot), each drawn differently for viewer."""
     import hellenes_nb
+    from hellenes_nb.games.hellenes.widgets.map import board_from_view
     from hellenes_nb.games.hellenes.world import load_world
-    from hellenes_nb.widgets.map import board_from_view
 
     world = load_world()
     game = hellenes_nb.new_game("431", seed=3)
@@ -83,7 +83,7 @@ def test_bench_map(solara_test, page_session):
     from IPython.display import display
 
     from hellenes_nb.games.hellenes.render import render_map_svg
-    from hellenes_nb.widgets.map import MapWidget
+    from hellenes_nb.games.hellenes.widgets.map import MapWidget
 
     positions = _positions(CHANGES + 1, "athens")
     t0 = _now_ms()

@@ -237,7 +237,7 @@ def battle_step_case() -> BoardCase:
     lines = "() => document.querySelectorAll('.hb-log li').length"
 
     def setup() -> Any:
-        from hellenes_nb.widgets.battle import BattleWidget
+        from hellenes_nb.games.hellenes.widgets.battle import BattleWidget
 
         w = BattleWidget.from_forces("B2:4,B2:3,cav:A1:2,A1:2", "C2:4,C2:3,B1:3",
                                      speed="instant", seed=3)

@@ -70,10 +70,10 @@ SHOTS = (
          ".jp-OutputArea-output svg .legend",
          "the map of the Greek world in 431 BC, scaled to the output with its legend"),
     Shot("01-the-map",
-         "from hellenes_nb.widgets.map import MapWidget\nboard = MapWidget()\nboard",
+         "from hellenes_nb.games.hellenes.widgets.map import MapWidget\nboard = MapWidget()\nboard",
          ".hmap-svg path[data-area]", "the map widget, whole map"),
     Shot("02-battle-odds-lab",
-         "from hellenes_nb.widgets.battle import BattleWidget\n"
+         "from hellenes_nb.games.hellenes.widgets.battle import BattleWidget\n"
          "SPARTA = [{'name': 'Boeotian horse', 'rating': 'A1', 'cv': 2, 'cavalry': True},\n"
          "          {'name': 'Spartiates', 'rating': 'B2', 'cv': 4}]\n"
          "ATHENS = [{'name': 'Athenian hoplites', 'rating': 'C2', 'cv': 4},\n"

@@ -146,9 +146,16 @@ class TutorialKit:
     sections: tuple[str, ...] = ()
     no_task: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     #: "module:attribute" of the widget class that shows a task's game in the tutorial widget,
-    #: made with ``(session=..., viewer=<the learner's side>)``; named, not imported, since a
-    #: game imports no widget. "": the tutorial's map widget (and battle board)
+    #: made with ``(session=..., viewer=<the learner's side>)``, every choice a panel button;
+    #: named, not imported, since a game imports no widget. "": the game has a clickable map
     board: str = ""
+    #: "module:attribute" of the clickable map a task is played on when ``board`` is "": made
+    #: with ``(session=..., viewer=...)``; it has ``on_select``, a ``selected_unit`` trait,
+    #: ``playable``, ``look_at``, ``highlight``, ``clear_highlights`` and ``reset_view``
+    map_board: str = ""
+    #: "module:attribute" of the battle board a battle task is played on, made with
+    #: ``(battle, names=..., title=...)`` (the tasks' ``fresh_battle``); "": no battle tasks
+    battle_board: str = ""
 
 
 @dataclass(frozen=True)
@@ -192,9 +199,6 @@ class GamePlugin:
     #: the call that opens a save of this game in a notebook, for a board that refuses it
     #: (``widgets/other_game.py``); "" when there is none
     opener: str = ""
-    #: ``board_svg(view)``: a position drawn from one side's view, for a replay of a game
-    #: without a map widget; None: the replay shows the map widget
-    board_svg: Callable[[dict[str, Any]], str] | None = None
     #: ``heading(game, viewer)``: the few words a replay shows above a position as ``viewer``
     #: sees it (the date, the score); None: no heading
     replay_heading: Callable[[Any, str], str] | None = None
@@ -247,7 +251,7 @@ def _missing(plugin: Any) -> list[str]:
     out += [f"the ruleset's method {m!r}" for m in RULESET_METHODS
             if not callable(getattr(rs, m, None))]
     for f in ("check_invariants", "data_check", "read_tables", "draw_map", "add_commands",
-              "board_svg", "replay_heading"):
+              "replay_heading"):
         if getattr(plugin, f) is not None and not callable(getattr(plugin, f)):
             out.append(f"the plugin's {f!r} is not callable")
     return out

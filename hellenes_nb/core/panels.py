@@ -70,8 +70,10 @@ class ScreenKit:
     #: ``figure`` and ``update(game)``; "" for none
     chart: str = ""
     chart_title: str = ""
-    #: whether battles are shown on the dashboard's battle board (``view["battle"]``)
-    battle: bool = False
+    #: "module:attribute" of the battle board that shows the battle being fought
+    #: (``view["battle"]``), called ``cls(game, view, on_choice, size=...)`` and then
+    #: ``follow(game, view)`` from decision to decision; "" : battles are not shown apart
+    battle: str = ""
     #: ``group_choices(game, actions)``: the decision panel's groups (their shape:
     #: ``widgets/dashboard/choices.py``); None: the dashboard's own
     group_choices: Callable[[Any, list[dict]], list[dict]] | None = None

@@ -43,12 +43,12 @@ from hellenes_nb.games.hellenes.battlelab import BattleError
 from hellenes_nb.games.hellenes.index import SIDE_WORD
 from hellenes_nb.games.hellenes.lessonscript import LESSON_VIEWER
 from hellenes_nb.games.hellenes.lessontext import battle_note
+from hellenes_nb.games.hellenes.widgets.map import MAX_ZOOM, MIN_ZOOM, MapWidget
 from hellenes_nb.lessons import LessonError
 from hellenes_nb.lessons.check import open_lesson
 from hellenes_nb.lessons.markup import to_html
 from hellenes_nb.widgets.dashboard import Dashboard
 from hellenes_nb.widgets.lesson_battle import LessonBattle, lesson_policy
-from hellenes_nb.widgets.map import MAX_ZOOM, MIN_ZOOM, MapWidget
 
 __all__ = ["LessonBattle", "LessonWidget", "lesson_policy"]
 

@@ -14,8 +14,8 @@ from hellenes_nb.core.game import Game
 from hellenes_nb.games.hellenes.battlelab import Battle, BattleError, battle_from_setup
 from hellenes_nb.games.hellenes.lessonscript import BattleRecord
 from hellenes_nb.games.hellenes.lessontext import block_names
+from hellenes_nb.games.hellenes.widgets.battle import BattleWidget
 from hellenes_nb.lessons import LessonError
-from hellenes_nb.widgets.battle import BattleWidget
 
 __all__ = ["LessonBattle", "lesson_policy"]
 

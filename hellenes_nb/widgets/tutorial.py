@@ -40,9 +40,7 @@ from hellenes_nb.tutorial.format import ChapterSpec, TaskSpec
 from hellenes_nb.tutorial.progress import Progress
 from hellenes_nb.tutorial.run import RunError, TaskRun
 from hellenes_nb.tutorial.why import move_or_refusal
-from hellenes_nb.widgets.battle import BattleWidget
 from hellenes_nb.widgets.browser_writes import BrowserWrites
-from hellenes_nb.widgets.map import MAX_ZOOM, MIN_ZOOM, MapWidget
 from hellenes_nb.widgets.requests import BrowserRequests
 
 __all__ = ["TutorialPanel", "TutorialWidget"]
@@ -111,8 +109,8 @@ class TutorialWidget(W.VBox):
         self.chapters: list[ChapterSpec] = []
         self.run: TaskRun | None = None
         self.own_board: Any = None  # a game's own board (TutorialKit.board), when it has one
-        self.map: MapWidget | None = None
-        self.battle: BattleWidget | None = None
+        self.map: Any = None  # the game's clickable map (TutorialKit.map_board)
+        self.battle: Any = None  # its battle board (TutorialKit.battle_board)
         self._unit = ""  # the learner's block selected last on the map
         self.panel = TutorialPanel(self)
         self.board = W.VBox(layout=W.Layout(flex="1 1 560px", min_width="0"))
@@ -272,7 +270,7 @@ class TutorialWidget(W.VBox):
             self.battle = self.own_board = None
             if self.map is None or self.map.session is not run.session:
                 # each task has its own game and session; the map is made for it
-                self.map = MapWidget(session=run.session, viewer=run.learner)
+                self.map = _named(run.kit.map_board)(session=run.session, viewer=run.learner)
                 self.map.on_select(self._area_clicked)
                 self.map.observe(self._unit_clicked, names="selected_unit")
                 session = run.session
@@ -282,8 +280,9 @@ class TutorialWidget(W.VBox):
             self._focus()
             self.board.children = (self.map,)
         else:
-            battle = BattleWidget(run.kit.fresh_battle(run.board.lab), names=run.names,
-                                  title=run.task.title)
+            board = _named(run.kit.battle_board)
+            battle = board(run.kit.fresh_battle(run.board.lab), names=run.names,
+                           title=run.task.title)
             battle.speed = "fast"
             battle.observe(lambda _c: self._battle_changed(), names="seq")
             self.battle, self.own_board = battle, None
@@ -297,7 +296,7 @@ class TutorialWidget(W.VBox):
         focus = run.task.focus
         self.map.clear_highlights()
         if focus.area:
-            self.map.focus(focus.area, min(max(focus.zoom, MIN_ZOOM), MAX_ZOOM))
+            self.map.look_at(focus.area, focus.zoom)
         else:
             units = run.task.board.units if run.task.board else ()
             if units:

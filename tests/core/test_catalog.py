@@ -114,7 +114,7 @@ def test_the_entry_points_load_both_games():
     assert hellenes.home and not ew.home
     assert {"easy", "heuristic", "search"} <= set(hellenes.bots) & set(ew.bots)
     assert hellenes.lessons.recognises is None and ew.lessons.folder == "earth-water"
-    assert "lesson" in hellenes.origins and ew.dashboard and ew.board_svg
+    assert "lesson" in hellenes.origins and ew.dashboard and ew.replay_heading
 
 
 @pytest.fixture

@@ -16,8 +16,8 @@ from hellenes_nb.games.hellenes.eventlog import REDACTED, read_event
 from hellenes_nb.games.hellenes.index import ATHENS, SPARTA
 from hellenes_nb.games.hellenes.rules import olympians
 from hellenes_nb.games.hellenes.rules.losses import eliminate
+from hellenes_nb.games.hellenes.widgets.map import MapWidget
 from hellenes_nb.lessons import Lesson
-from hellenes_nb.widgets.map import MapWidget
 
 
 def _kinds(events, kind, rule=None):

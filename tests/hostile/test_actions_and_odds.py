@@ -175,7 +175,7 @@ def test_odds_other_inputs_beyond_the_limits(extra, words):
 
 
 BIG_WIDGET = """
-from hellenes_nb.widgets.battle import BattleWidget
+from hellenes_nb.games.hellenes.widgets.battle import BattleWidget
 w = BattleWidget.from_forces({a!r}, {d!r}, seed=3)
 print(w.odds["method"], w.odds["samples"], w.odds["margin"] > 0)
 """
@@ -190,7 +190,7 @@ def test_the_battle_widget_odds_of_sixty_against_sixty_come_back_with_their_erro
 
 
 def test_the_battle_widget_refuses_more_than_sixty_blocks():
-    from hellenes_nb.widgets.battle import BattleWidget
+    from hellenes_nb.games.hellenes.widgets.battle import BattleWidget
 
     with pytest.raises(ValueError, match="at most 60"):
         BattleWidget.from_forces([{"rating": "B2", "cv": 4}] * 61, "C2:4")

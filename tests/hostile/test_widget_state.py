@@ -20,10 +20,11 @@ import hellenes_nb
 from hellenes_nb.bots import HeuristicBot
 from hellenes_nb.core.echo import ECHO
 from hellenes_nb.core.steps import MAX_MESSAGE
-from hellenes_nb.widgets.battle import BattleWidget
-from hellenes_nb.widgets.dashboard import Dashboard, EngineBattleView
-from hellenes_nb.widgets.ew_board import EWBoardView
-from hellenes_nb.widgets.map import MapWidget
+from hellenes_nb.games.earth_water.widgets.board import EWBoardView
+from hellenes_nb.games.hellenes.widgets.battle import BattleWidget
+from hellenes_nb.games.hellenes.widgets.battleview import EngineBattleView
+from hellenes_nb.games.hellenes.widgets.map import MapWidget
+from hellenes_nb.widgets.dashboard import Dashboard
 from hellenes_nb.widgets.timeline import TimelineWidget
 from hellenes_nb.widgets.tutorial import TutorialWidget
 

@@ -23,8 +23,8 @@ from hellenes_nb.bots.base import deciding_sides
 from hellenes_nb.bots.registry import make_bot
 from hellenes_nb.core.game import new_game
 from hellenes_nb.games.hellenes.index import SIDE_NAMES as SIDES
+from hellenes_nb.games.hellenes.widgets.map import MapWidget
 from hellenes_nb.widgets.dashboard import Dashboard
-from hellenes_nb.widgets.map import MapWidget
 from support.leaks import Finding, Oracle, check_view, widget_text
 
 #: synced values that are the same in every game (the drawing, place facts, code)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from IPython.display import display
 
-from hellenes_nb.widgets.battle import BattleWidget
+from hellenes_nb.games.hellenes.widgets.battle import BattleWidget
 
 pytestmark = pytest.mark.browser
 

@@ -14,7 +14,7 @@ from PIL import Image
 from support.colourvision import DEFICIENCIES, distance, simulate
 
 import hellenes_nb
-from hellenes_nb.widgets.map import MapWidget
+from hellenes_nb.games.hellenes.widgets.map import MapWidget
 
 pytestmark = pytest.mark.browser
 

@@ -12,11 +12,11 @@ from support.echo import PythonEcho
 from support.widget_helpers import to_battle
 
 from hellenes_nb.bots import HeuristicBot, RandomBot
+from hellenes_nb.games.hellenes.widgets.battleview import EngineBattleView
 from hellenes_nb.widgets.dashboard import (
     FINISH,
     ROW_BUTTONS,
     Dashboard,
-    EngineBattleView,
     group_choices,
 )
 

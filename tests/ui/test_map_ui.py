@@ -11,8 +11,8 @@ from IPython.display import display
 from support.echo import PythonEcho
 
 import hellenes_nb
+from hellenes_nb.games.hellenes.widgets.map import MapWidget
 from hellenes_nb.games.hellenes.world import load_world
-from hellenes_nb.widgets.map import MapWidget
 
 pytestmark = pytest.mark.browser
 

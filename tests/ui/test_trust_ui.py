@@ -12,7 +12,7 @@ import pytest
 from IPython.display import display
 
 import hellenes_nb
-from hellenes_nb.widgets.map import MapWidget
+from hellenes_nb.games.hellenes.widgets.map import MapWidget
 
 pytestmark = pytest.mark.browser
 

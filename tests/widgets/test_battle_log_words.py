@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from hellenes_nb.widgets.battle import BattleWidget
+from hellenes_nb.games.hellenes.widgets.battle import BattleWidget
 
 #: what a pupil should not meet in a battle line
 JARGON = re.compile(r"\(s\)|\b[A-F][1-3]\b|\bcv\b")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from hellenes_nb.games.hellenes.odds import exact, fast, statetables
-from hellenes_nb.widgets.battle import BattleWidget
+from hellenes_nb.games.hellenes.widgets.battle import BattleWidget
 
 pytest.importorskip("numba")
 

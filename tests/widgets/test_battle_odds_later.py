@@ -12,7 +12,7 @@ import threading
 import pytest
 
 from hellenes_nb.games.hellenes.live_odds import live_odds
-from hellenes_nb.widgets.battle import BattleWidget
+from hellenes_nb.games.hellenes.widgets.battle import BattleWidget
 
 FORCES = ("B2:4,B2:3,cav:A1:2,A1:2", "C2:4,C2:3,B1:3")
 

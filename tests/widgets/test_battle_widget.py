@@ -18,8 +18,8 @@ from hellenes_nb.games.hellenes.rules.battle.combat import Battle
 from hellenes_nb.games.hellenes.rules.battle.policies import auto
 from hellenes_nb.games.hellenes.rules.battle.setup import BattleError
 from hellenes_nb.games.hellenes.rules.olympians import note_appeal
-from hellenes_nb.widgets import battle as battle_module
-from hellenes_nb.widgets.battle import BattleWidget
+from hellenes_nb.games.hellenes.widgets import battle as battle_module
+from hellenes_nb.games.hellenes.widgets.battle import BattleWidget
 
 MISS = 3  # a miss for power 1 and 2 (§6.32, §6.33)
 

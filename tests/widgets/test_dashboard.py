@@ -19,14 +19,18 @@ from hypothesis import strategies as st
 import hellenes_nb
 from hellenes_nb.bots import HeuristicBot, RandomBot
 from hellenes_nb.core.game import Game
+from hellenes_nb.games.hellenes.widgets.battleview import EngineBattleView
+from hellenes_nb.games.hellenes.widgets.prestige_chart import (
+    PrestigeChart,
+    prestige_series,
+    season_time,
+)
 from hellenes_nb.widgets.dashboard import (
     FINISH,
     Dashboard,
-    EngineBattleView,
     group_choices,
     validated_game,
 )
-from hellenes_nb.widgets.prestige_chart import PrestigeChart, prestige_series, season_time
 
 
 def _play(dash: Dashboard, player, n: int) -> None:

@@ -17,8 +17,8 @@ from support.widget_helpers import press_load
 
 from hellenes_nb.core.catalog import register_game, unregister_game
 from hellenes_nb.core.game import Game, new_game
+from hellenes_nb.games.earth_water.widgets.board import EWBoardView
 from hellenes_nb.widgets.dashboard import Dashboard
-from hellenes_nb.widgets.ew_board import EWBoardView
 
 
 def _text(html: str) -> str:
@@ -94,7 +94,7 @@ def test_earth_and_water_against_the_computer_has_every_tool():
     assert "it opens only against the computer, with you as Greece" in hot.status.value
     # the replay, drawn for the player's side, and the classroom size
     replay = dash.open_replay()
-    assert "campaign 1 of 5" in replay.caption.value and "<svg" in replay.map.value
+    assert "campaign 1 of 5" in replay.caption.value and "<svg" in replay.map.svg
     dash.screen_tools.size = "classroom"
     assert dash.map.size == "classroom" and "scale(1.4)" in dash.map.svg
 

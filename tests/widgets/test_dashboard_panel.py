@@ -13,7 +13,7 @@ import pytest
 from support.widget_helpers import to_battle
 
 from hellenes_nb.bots import HeuristicBot, RandomBot
-from hellenes_nb.widgets.battle import BattleWidget
+from hellenes_nb.games.hellenes.widgets.battle import BattleWidget
 from hellenes_nb.widgets.dashboard import Dashboard
 
 

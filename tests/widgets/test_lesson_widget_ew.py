@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from hellenes_nb.games.earth_water.lessonrun import EWLesson, LessonError
+from hellenes_nb.games.earth_water.widgets.board import EWBoardView
 from hellenes_nb.lessons.check import open_lesson
 from hellenes_nb.widgets.dashboard import Dashboard
-from hellenes_nb.widgets.ew_board import EWBoardView
 from hellenes_nb.widgets.lesson import LessonWidget
 
 NAME = "xerxes-480-479"

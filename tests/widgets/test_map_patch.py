@@ -14,7 +14,7 @@ from support.widget_helpers import to_actions
 
 import hellenes_nb
 from hellenes_nb.bots import HeuristicBot
-from hellenes_nb.widgets.map import MapWidget, board_patch
+from hellenes_nb.games.hellenes.widgets.map import MapWidget, board_patch
 
 
 class Wire:

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from support.widget_helpers import to_actions
 
 import hellenes_nb
+from hellenes_nb.games.hellenes.widgets.map import HIGHLIGHT_STYLES, MapWidget, board_from_view
 from hellenes_nb.games.hellenes.world import load_world
-from hellenes_nb.widgets.map import HIGHLIGHT_STYLES, MapWidget, board_from_view
 
 WORLD = load_world()
 

@@ -15,10 +15,11 @@ import hellenes_nb
 from hellenes_nb.bots import HeuristicBot
 from hellenes_nb.games.hellenes import battlelab
 from hellenes_nb.games.hellenes.rules import olympians
-from hellenes_nb.widgets import map as map_module
-from hellenes_nb.widgets.battle import BattleWidget
-from hellenes_nb.widgets.dashboard import Dashboard, EngineBattleView, ReplayViewer
-from hellenes_nb.widgets.map import MapWidget
+from hellenes_nb.games.hellenes.widgets import map as map_module
+from hellenes_nb.games.hellenes.widgets.battle import BattleWidget
+from hellenes_nb.games.hellenes.widgets.battleview import EngineBattleView
+from hellenes_nb.games.hellenes.widgets.map import MapWidget
+from hellenes_nb.widgets.dashboard import Dashboard, ReplayViewer
 from hellenes_nb.widgets.requests import BrowserRequests
 
 WIDGETS = Path(map_module.__file__).parent

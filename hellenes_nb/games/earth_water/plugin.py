@@ -55,13 +55,6 @@ def draw_map(scenario: str | None, width: float, size: str) -> str:
     return scenario_svg(width=width)
 
 
-def board_svg(view: dict[str, Any]) -> str:
-    """The board as one side's view shows it (the replay's picture of a position)."""
-    from hellenes_nb.games.earth_water.render import board_svg as draw
-
-    return draw(view)
-
-
 def heading(game: Any, viewer: str) -> str:
     """The campaign and the score (§4.5), above a position in a replay."""
     view = game.view(viewer)
@@ -111,9 +104,9 @@ PLUGIN = GamePlugin(
     draw_map=draw_map,
     lessons=LessonKit(folder="earth-water", recognises=is_ew_lesson, check=_check,
                       listing=_listing, show=_show, start_at=_start_at,
-                      open=open_lesson, board="hellenes_nb.widgets.ew_board:EWBoardView"),
+                      open=open_lesson,
+                      board="hellenes_nb.games.earth_water.widgets.board:EWBoardView"),
     opener="Dashboard.load(file, game='earth-water')",
-    board_svg=board_svg,
     replay_heading=heading,
     dashboard=SCREEN,  # issue 27 item 2
     timeline=TIMELINE,  # issue 27 item 5

@@ -257,5 +257,5 @@ KIT = TutorialKit(
     period=lambda state: state.campaign,
     sections=SECTIONS,
     no_task=NO_TASK,
-    board="hellenes_nb.widgets.ew_board:EWBoardView",
+    board="hellenes_nb.games.earth_water.widgets.board:EWBoardView",
 )

@@ -170,7 +170,7 @@ def loaded_words(game: Any) -> str:
 
 #: its battles are told in the "On the table" panel, die by die (no battle board)
 SCREEN = ScreenKit(
-    side_word=SIDE_WORD, board="hellenes_nb.widgets.ew_board:EWBoardView",
+    side_word=SIDE_WORD, board="hellenes_nb.games.earth_water.widgets.board:EWBoardView",
     in_play_title="On the table", group_choices=group_choices, header_html=header_html,
     hand_html=hand_html, in_play_html=in_play_html, log_html=log_html, save_name=save_name,
     loaded_words=loaded_words)

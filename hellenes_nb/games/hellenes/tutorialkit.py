@@ -73,4 +73,6 @@ KIT = TutorialKit(
     examples=EXAMPLES,
     period=period,
     clicked=frozenset({"move", "winter_move"}),
+    map_board="hellenes_nb.games.hellenes.widgets.map:MapWidget",
+    battle_board="hellenes_nb.games.hellenes.widgets.battle:BattleWidget",
 )

@@ -105,8 +105,10 @@ def loaded_words(game: Any) -> str:
 
 
 SCREEN = ScreenKit(
-    side_word=SIDE_TITLE, board="hellenes_nb.widgets.map:MapWidget",
-    chart="hellenes_nb.widgets.prestige_chart:PrestigeChart", chart_title="Prestige track",
-    battle=True,  # fought on the dashboard's battle board (view["battle"], §6.2-§6.4)
+    side_word=SIDE_TITLE, board="hellenes_nb.games.hellenes.widgets.map:MapWidget",
+    chart="hellenes_nb.games.hellenes.widgets.prestige_chart:PrestigeChart",
+    chart_title="Prestige track",
+    # battles are fought on the dashboard's battle board (view["battle"], §6.2-§6.4)
+    battle="hellenes_nb.games.hellenes.widgets.battleview:EngineBattleView",
     header_html=header_html, hand_html=hand_html, in_play_html=in_play_html,
     log_html=log_html, save_name=save_name, loaded_words=loaded_words)

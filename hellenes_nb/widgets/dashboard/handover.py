@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hellenes_nb.widgets.dashboard.battleview import EngineBattleView
+from hellenes_nb.widgets.dashboard.parts import widget_class
 from hellenes_nb.widgets.dashboard.words import close_all, cover_html
 
 __all__ = ["HandOver"]
@@ -23,7 +23,7 @@ class HandOver:
     ``ready_button``, the panels, ``battle_box``, ``battle_frame``, ``screen_tools``,
     ``choices``, ``attempt``, ``choose``, ``_refresh`` and ``_show_choices``."""
 
-    _battle_view: EngineBattleView | None = None
+    _battle_view: Any = None
     _battle_src: dict | None = None
 
     def ready(self) -> None:
@@ -82,8 +82,9 @@ class HandOver:
             return
         self._battle_src = shown
         if self._battle_view is None:
-            self._battle_view = EngineBattleView(self.game, view, self._battle_choice,
-                                                 size=self.screen_tools.size)
+            board = widget_class(self.screen.battle)
+            self._battle_view = board(self.game, view, self._battle_choice,
+                                      size=self.screen_tools.size)
             self.battle_frame.children = (self._battle_view,)
         else:
             self._battle_view.follow(self.game, view)

@@ -47,7 +47,7 @@ class ReplayViewer(W.VBox):
             if i % self.CHECKPOINT == 0:
                 self._checkpoints[i] = g.clone()
         self.face = face_for(start, viewer)
-        #: the board shown (the Hellenes map widget, or another game's drawing)
+        #: the board shown (the game's own dashboard board)
         self.map = self.face.widget
         n = len(self.moves)
         self.slider = W.IntSlider(value=n, min=0, max=n, description="Move",

@@ -1,73 +1,51 @@
-"""What a replay shows of each position, per game (:class:`~.replay.ReplayViewer`).
+"""What a replay shows of each position (:class:`~.replay.ReplayViewer`), for every game.
 
-A face draws a position for one viewer and names it in a heading; it reads only the public
-``Game`` API (``game.view(viewer)``, ``game.state`` for the map widget) and the game's plugin
-record (``board_svg``, ``replay_heading``: :mod:`hellenes_nb.core.catalog`), so the replay of
-any game shows only what the viewing side may see.
+A face shows a position on the game's own dashboard board (``ScreenKit.board``, the widget the
+game is played on), for one viewer, look-only, and names the position in a heading (the game's
+``replay_heading``). It reads only the public ``Game`` API and the game's plugin record
+(:mod:`hellenes_nb.core.catalog`), so the replay of any game shows only what the viewing side
+may see, drawn as the players saw it.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
-
-import ipywidgets as W
+from typing import Any
 
 from hellenes_nb.core.catalog import plugin_for
 from hellenes_nb.core.game import Game
-from hellenes_nb.widgets.map import MapWidget
+from hellenes_nb.core.session import GameSession
+from hellenes_nb.widgets.dashboard.parts import screen_for, widget_class
 
-__all__ = ["Face", "face_for"]
-
-
-class Face(Protocol):
-    widget: W.DOMWidget
-
-    def draw(self, game: Game) -> None: ...
-
-    def heading(self, game: Game) -> str: ...
+__all__ = ["BoardFace", "face_for"]
 
 
-def _heading(game: Game, viewer: str) -> str:
-    heading = plugin_for(game.ruleset).replay_heading
-    return "" if heading is None else heading(game, viewer)
-
-
-class MapFace:
-    """A game without a drawing of its own (Hellenes): the read-only map widget; the game's
-    heading (Hellenes: the season, year and prestige)."""
+class BoardFace:
+    """The replay's board: the game's dashboard board over a session of its own, shown to
+    ``viewer``, that answers no click that would play (``playable`` off where the board has it;
+    the session holds a copy, so nothing done on it reaches the game replayed)."""
 
     def __init__(self, game: Game, viewer: str) -> None:
         self.viewer = viewer
-        self.widget = MapWidget(game.clone(), viewer=viewer)
-        self.widget.playable = False
-
-    def draw(self, game: Game) -> None:
-        self.widget.game = game
-        self.widget.playable = False
-
-    def heading(self, game: Game) -> str:
-        return _heading(game, self.viewer)
-
-
-class SvgFace:
-    """A game that draws a view itself (``GamePlugin.board_svg``; 300: Earth & Water): the
-    board drawn in Python from the viewer's view; the game's heading (the campaign and the
-    score)."""
-
-    def __init__(self, game: Game, viewer: str) -> None:
-        self.viewer = viewer
-        self.draw_view = plugin_for(game.ruleset).board_svg
-        self.widget = W.HTML()
+        self._heading = plugin_for(game.ruleset).replay_heading
+        self.session = GameSession(game.clone())
+        self.widget: Any = widget_class(screen_for(game).board)(session=self.session,
+                                                                 viewer=viewer)
         self.widget.add_class("hn-rp-board")
+        self._look_only()
+
+    def _look_only(self) -> None:
+        if hasattr(self.widget, "playable"):
+            self.widget.playable = False
 
     def draw(self, game: Game) -> None:
-        self.widget.value = self.draw_view(game.view(self.viewer))
+        """Show ``game``'s position (a copy of it)."""
+        self.session.load(game.clone())
+        self._look_only()
 
     def heading(self, game: Game) -> str:
-        return _heading(game, self.viewer)
+        return "" if self._heading is None else self._heading(game, self.viewer)
 
 
-def face_for(game: Game, viewer: str) -> Face:
-    """The face of ``game``: its own drawing when its plugin has one, else the map widget."""
-    face = SvgFace if plugin_for(game.ruleset).board_svg is not None else MapFace
-    return face(game, viewer)
+def face_for(game: Game, viewer: str) -> BoardFace:
+    """The face of ``game``: its own board, for ``viewer``."""
+    return BoardFace(game, viewer)

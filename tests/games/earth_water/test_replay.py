@@ -1,7 +1,7 @@
 """The replay viewer on a game of *300: Earth & Water* (docs/earth-water.md, "Replay"): it
-rebuilds every position from the seed and the moves, draws each from the viewing side's view,
-and shows nothing of the computer's hand or decisions. Played on the shared dashboard
-(``Dashboard("earth-water")``)."""
+rebuilds every position from the seed and the moves, draws each on the game's own board from the
+viewing side's view, and shows nothing of the computer's hand or decisions. Played on the shared
+dashboard (``Dashboard("earth-water")``)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def test_the_replay_steps_through_the_positions_as_played():
         replay.show(k)
         again = Game.replay("earth-water", 5, board.game.history[:k])
         assert replay.game_at(k).state.to_dict() == again.state.to_dict()
-        assert replay.map.value == board_svg(again.view("greece"))
+        assert replay.map.svg == board_svg(again.view("greece"))
         assert f"campaign {again.state.campaign} of 5" in replay.caption.value
     replay.show(5)
     replay.prev()
@@ -49,7 +49,7 @@ def test_the_replay_hides_what_greece_may_not_see():
     assert secret, "the game drew Persian cards in private"
     for k in range(len(board.game.history) + 1):
         replay.show(k)
-        shown = replay.caption.value + replay.map.value
+        shown = replay.caption.value + replay.map.svg
         assert not any(text in shown for text in secret), f"move {k} shows a Persian secret"
         if k and board.game.history[k - 1]["side"] == "persia":
             assert "its details are hidden from you" in replay.caption.value

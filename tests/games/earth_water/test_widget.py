@@ -15,8 +15,8 @@ from support.earth_water_positions import do, ew_game, play
 from hellenes_nb.core.game import new_game
 from hellenes_nb.core.steps import strip_label
 from hellenes_nb.games.earth_water.ui import battle_rounds
+from hellenes_nb.games.earth_water.widgets.board import EWBoardView
 from hellenes_nb.widgets.dashboard import Dashboard
-from hellenes_nb.widgets.ew_board import EWBoardView
 
 
 def _shown(dash: Dashboard) -> dict:
@@ -201,7 +201,7 @@ def test_the_reserve_line_counts_in_words():
 def test_the_old_ewboard_call_opens_the_shared_dashboard():
     """``EWBoard`` is kept for old notebooks only as a call that opens the shared dashboard
     (issue 27 item 2): the same sides, level and size; a bad side refused in words."""
-    from hellenes_nb.widgets.ew_board import EWBoard
+    from hellenes_nb.games.earth_water.widgets.board import EWBoard
 
     dash = EWBoard(seed=7, player="persia", level="hard", size="classroom")
     assert type(dash) is Dashboard and dash.human == "persia" and dash.mode == "bot"

@@ -20,7 +20,7 @@ from hellenes_nb.games.hellenes.live_odds import live_odds
 from hellenes_nb.games.hellenes.odds import battle_odds, make_battle
 from hellenes_nb.games.hellenes.odds.cli import add_odds_parser
 from hellenes_nb.games.hellenes.rules.battle.policies import auto
-from hellenes_nb.widgets.battle import BattleWidget
+from hellenes_nb.games.hellenes.widgets.battle import BattleWidget
 
 RUNS = 2_000
 WHO = ("athens", "sparta")  # the widget's default aggressor is Athens

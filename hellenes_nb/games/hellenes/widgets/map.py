@@ -355,6 +355,11 @@ class MapWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
             self.zoom = float(zoom)
             self.center = [float(x), float(y)]
 
+    def look_at(self, area: str, zoom: float) -> None:
+        """Centre the map on ``area`` at ``zoom`` brought within the map's range (a lesson or a
+        tutorial task may ask for more or less than the map shows)."""
+        self.focus(area, min(max(float(zoom), MIN_ZOOM), MAX_ZOOM))
+
     def reset_view(self) -> None:
         """Show the whole map again."""
         with self.hold_sync():

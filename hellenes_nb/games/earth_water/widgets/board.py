@@ -70,8 +70,8 @@ class EWBoardView(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     where its pieces may go now (:meth:`select`); every decision is taken on the dashboard's
     panel. It redraws itself once per change of the game's session."""
 
-    _esm = _STATIC / "ew_board.js"  # its ``part`` mode
-    _css = _STATIC / "ew_board.css"
+    _esm = _STATIC / "board.js"  # its ``part`` mode
+    _css = _STATIC / "board.css"
     requests = {"select": "_request_select"}
     refusals = (ValueError,)
 

@@ -40,9 +40,9 @@ from hellenes_nb.games.hellenes.battle_forces import (
 )
 from hellenes_nb.games.hellenes.battlelab import Battle, BattleError, BattleLab, Policy, auto
 from hellenes_nb.games.hellenes.live_odds import compile_notices, live_odds
-from hellenes_nb.widgets import battle_text as text
+from hellenes_nb.games.hellenes.widgets import battle_text as text
+from hellenes_nb.games.hellenes.widgets.charts import OddsChart
 from hellenes_nb.widgets.browser_writes import BrowserWrites
-from hellenes_nb.widgets.charts import OddsChart
 from hellenes_nb.widgets.requests import BrowserRequests
 
 __all__ = ["KINDS", "SIZES", "SPEEDS", "BattleWidget"]

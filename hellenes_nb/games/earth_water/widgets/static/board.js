@@ -1,4 +1,4 @@
-// The board of 300: Earth & Water (hellenes_nb/widgets/ew_board.py EWBoardView;
+// The board of 300: Earth & Water (hellenes_nb/games/earth_water/widgets/board.py EWBoardView;
 // docs/earth-water.md). Plain ES module, no bundler, no network. Python sends the board already
 // drawn from one side's view; this file shows it and sends one request: select a city. Every
 // decision is taken on the shared dashboard's panel beside it.

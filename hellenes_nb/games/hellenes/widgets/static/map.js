@@ -1,4 +1,4 @@
-// The Hellenes map widget (hellenes_nb/widgets/map.py; docs/map-widget.md).
+// The Hellenes map widget (hellenes_nb/games/hellenes/widgets/map.py; docs/map-widget.md).
 // Plain ES module, no bundler, no network. Python sends an already-redacted board: this file
 // only draws it and reports clicks (selection traits, and a {play: area} message).
 

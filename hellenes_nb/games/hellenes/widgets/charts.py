@@ -3,7 +3,7 @@
 - :func:`outcome_bars`: one horizontal bar per way the battle can end (winner and how, with the
   Prestige it is worth), from an odds table; usable on its own before a battle is fought.
 - :class:`OddsChart`: those bars plus a line of the aggressor's chance of winning after each
-  attack, both kept up to date from a :class:`~hellenes_nb.widgets.battle.BattleWidget`.
+  attack, both kept up to date from a :class:`~.battle.BattleWidget`.
 
 Bars and lines get their values here (never bqplot's ``Hist``, which bins in the browser and so
 has no data in a headless kernel or under nbval).

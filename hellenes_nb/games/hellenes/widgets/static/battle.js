@@ -1,7 +1,7 @@
 // Battle board for hellenes-nb (BattleWidget). Plain ESM, no build step, no network.
 // Python owns the rules and the dice: this file only draws the traits and sends requests
 // ({request, choice}) as custom messages (hellenes_nb/widgets/requests.py). See
-// hellenes_nb/widgets/battle.py.
+// hellenes_nb/games/hellenes/widgets/battle.py.
 
 const PIPS = {1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8],
   6: [0, 2, 3, 5, 6, 8]};

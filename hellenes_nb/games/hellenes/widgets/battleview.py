@@ -8,8 +8,8 @@ from typing import Any
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.hellenes.battlelab import BattleError, battle_from_view
-from hellenes_nb.widgets import battle_text
-from hellenes_nb.widgets.battle import BattleWidget
+from hellenes_nb.games.hellenes.widgets import battle_text
+from hellenes_nb.games.hellenes.widgets.battle import BattleWidget
 
 __all__ = ["EngineBattleView", "fighter_names"]
 
