@@ -85,6 +85,21 @@ class LessonKit:
     #: a widget class taking ``(session=..., viewer="all")`` (Take command opens the shared
     #: Dashboard); named, not imported. "" : the widget's own map and battle board
     board: str = ""
+    # -- issue 27 item 3: one lesson format (``format: lesson 1``) and one runner --
+    #: the years BC the game covers (first, last): a lesson's ``years`` lie within them
+    years: tuple[int, int] | None = None
+    #: the game's models of a lesson's ``position`` and of a step's ``expect`` (pydantic)
+    position_model: Any = None
+    expect_model: Any = None
+    #: the game's own step fields, name -> (type, default) (Hellenes: focus, hands, battle)
+    step_fields: Mapping[str, tuple[Any, Any]] = field(default_factory=dict)
+    #: ``parse_action(item)``: one ``do`` item -> the engine actions it stands for
+    #: (ValueError in plain words)
+    parse_action: Callable[[Any], tuple[dict, ...]] | None = None
+    #: ``play(spec)``: the game's hooks the lesson runner calls (lessons/runner.py LessonPlay)
+    play: Callable[[Any], Any] | None = None
+    #: the rule sections a lesson of the game may cite (its rulebook's numbered headings)
+    rule_sections: frozenset[str] = frozenset()
 
 
 def _no_map(args: Any) -> int:
@@ -142,7 +157,7 @@ class TutorialKit:
     #: action types the learner takes by clicking the board, not as buttons
     clicked: frozenset[str] = frozenset()
     #: the rule sections of the game's rulebook a tutorial should teach, and the headings that
-    #: need no task (section: why); empty: the home game's (``hellenes_nb.lessons.sources``)
+    #: need no task (section: why); empty: the home game's (its ``LessonKit.rule_sections``)
     sections: tuple[str, ...] = ()
     no_task: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     #: "module:attribute" of the widget class that shows a task's game in the tutorial widget,

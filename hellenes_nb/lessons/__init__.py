@@ -1,6 +1,7 @@
-"""Historical walkthroughs: lesson files, their validator and the :class:`Lesson` runner.
+"""Historical walkthroughs, one format and one runner for every game: lesson files
+(:mod:`.format`), their check by each game's kit (:mod:`.check`) and the :class:`Lesson` runner.
 
-See docs/writing-lessons.md for the file format, with the Pylos lesson as the worked example.
+See docs/writing-lessons.md for the file format, with a worked example from each game.
 The names below load when first asked for, so that a game's lesson modules may import
 ``hellenes_nb.lessons.format`` (or any module here) without loading the runner, which imports
 them in turn.
@@ -15,11 +16,11 @@ from typing import Any
 _WHERE = {
     "check_paths": "check", "LessonFormatError": "format", "Problem": "format",
     "load_spec": "format", "Lesson": "runner", "LessonError": "runner",
-    "find_lesson": "runner", "lessons_dir": "runner", "check_lesson": "verify",
+    "find_lesson": "runner", "lessons_dir": "runner",
 }
 
-__all__ = ["Lesson", "LessonError", "LessonFormatError", "Problem", "check_lesson",
-           "check_paths", "find_lesson", "lessons_dir", "load_spec"]
+__all__ = ["Lesson", "LessonError", "LessonFormatError", "Problem", "check_paths",
+           "find_lesson", "lessons_dir", "load_spec"]
 
 
 def __getattr__(name: str) -> Any:

@@ -1,6 +1,6 @@
 """``hellenes lesson check``: every lesson file under the folders given, each checked by the
-lesson kit of its game (:class:`~hellenes_nb.core.catalog.LessonKit`; Hellenes:
-:mod:`hellenes_nb.lessons.verify`)."""
+lesson kit of the game its ``game:`` line names (:class:`~hellenes_nb.core.catalog.LessonKit`,
+whose ``check`` reads the file in the one lesson format, :mod:`.format`, and replays it)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,34 @@ from typing import Any
 
 from hellenes_nb.core.catalog import LessonKit, lesson_kits, plugins
 from hellenes_nb.core.models import Problem
+from hellenes_nb.lessons.format import LessonFormatError, load_spec
 
-__all__ = ["check_paths", "declared_game", "kit_for", "lesson_files", "open_lesson"]
+__all__ = ["LessonError", "check_paths", "declared_game", "find_lesson", "kit_for",
+           "lesson_files", "lessons_dir", "open_lesson"]
+
+
+class LessonError(ValueError):
+    """The lesson cannot do what was asked; the message names the file and step."""
+
+
+def lessons_dir() -> Path:
+    """The folder of packaged lessons (inside a wheel, or ``lessons/`` in the checkout)."""
+    here = Path(__file__).resolve().parent.parent
+    for candidate in (here / "_lessons", here.parent / "lessons"):
+        if candidate.is_dir():
+            return candidate
+    raise FileNotFoundError("cannot find the lessons folder next to the hellenes_nb package")
+
+
+def find_lesson(name: str) -> Path:
+    """The file of the packaged lesson called ``name`` (its file name without ``.yaml``, in
+    the lessons folder or a game's sub-folder of it)."""
+    files = lesson_files([lessons_dir()])
+    found = next((p for p in files if p.stem == name), None)
+    if found is None:
+        raise LessonError(f"no lesson called {name!r}; the lessons are: "
+                          f"{', '.join(sorted(p.stem for p in files))}")
+    return found
 
 
 def lesson_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -57,21 +83,21 @@ def declared_game(path: Path) -> str | None:
 
 def kit_for(path: Path) -> LessonKit:
     """The lesson kit of the game whose lesson ``path`` is: the game its ``game:`` line names
-    (ValueError naming the registered games if none is called so); in a file without one, the
-    kit that claims it, else the kit that reads every file no other claims."""
+    (ValueError in plain words for a game without lessons; a file without the line is read,
+    and LessonFormatError says what is wrong with it: missing, not YAML, no game)."""
     game = declared_game(path)
-    if game is not None:
-        named = {p.ruleset.name: p.lessons for p in plugins() if p.lessons is not None}
-        if game not in named:
-            raise ValueError(f"{path}: the lesson names the game {game!r}, but the games with "
-                             f"lessons are: {', '.join(named)}")
-        return named[game]
-    kits = lesson_kits()
-    claimed = next((k for k in kits if k.recognises is not None and k.recognises(path)), None)
-    found = claimed or next((k for k in kits if k.recognises is None), None)
-    if found is None:
-        raise ValueError(f"{path}: no game reads this lesson file")
-    return found
+    named = {p.ruleset.name: p.lessons for p in plugins() if p.lessons is not None}
+    if game is None:
+        claimed = next((k for k in lesson_kits() if k.recognises is not None
+                        and k.recognises(path)), None)
+        if claimed is not None:  # a game reading files of its own kind (LessonKit.recognises)
+            return claimed
+        # the common reader says what is wrong: no file, no YAML, no game line
+        game = load_spec(path).game
+    if game not in named:
+        raise ValueError(f"{path}: the lesson names the game {game!r}, but the games with "
+                         f"lessons are: {', '.join(named)}")
+    return named[game]
 
 
 def check_paths(paths: Iterable[str | Path],
@@ -84,6 +110,9 @@ def check_paths(paths: Iterable[str | Path],
     for f in files:
         try:
             kit = kit_for(f)
+        except LessonFormatError as exc:  # unreadable, or no game line: the reader's words
+            problems += exc.problems
+            continue
         except ValueError as exc:  # a game no one registered: one problem of the file
             problems.append(Problem(str(f), "game", str(exc).removeprefix(f"{f}: ")))
             continue
@@ -95,17 +124,13 @@ def check_paths(paths: Iterable[str | Path],
 def open_lesson(lesson: str | Path) -> Any:
     """A lesson ready to teach, opened by its game's kit (``LessonKit.open``): a file, or a
     packaged lesson by name (its file name without ``.yaml``, in any game's folder)."""
-    from hellenes_nb.lessons.runner import lessons_dir  # the packaged lessons' folder
-
     text = str(lesson)
-    path: Path | None = None
     if isinstance(lesson, Path) or text.endswith(".yaml") or "/" in text:
         path = Path(lesson)
     else:
-        # a name no file has goes to the kit that reads any lesson, which says so
-        path = next((p for p in lesson_files([lessons_dir()]) if p.stem == text), None)
-    kit = kit_for(path or Path(text))
+        path = find_lesson(text)
+    kit = kit_for(path)
     if kit.open is None:
         raise ValueError(f"{text[:80]}: its game has no way to teach a lesson in the lesson "
                          "widget")
-    return kit.open(path or text)
+    return kit.open(path)

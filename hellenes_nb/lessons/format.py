@@ -1,29 +1,40 @@
-"""The lesson file format: one YAML file per lesson, described once as typed models.
+"""The lesson file format, one for every game: ``format: lesson 1`` and a ``game:`` line.
 
-A lesson is a single YAML document (docs/writing-lessons.md explains every field with the Pylos
-lesson as the worked example). YAML was chosen over Markdown with front matter because a lesson
-is mostly structure (a position, then steps that each carry narrative, citations, rules, map
-focus, scripted actions, dice, a decision or a question); YAML keeps each step's prose next to
-its engine data, and block scalars (``|``) hold paragraphs comfortably.
+A lesson is a single YAML document (docs/writing-lessons.md explains every field with a worked
+example from each game). YAML keeps each step's prose next to its engine data, and block
+scalars (``|``) hold paragraphs comfortably.
+
+Everything a lesson of any game has is described here once: the envelope (id, title, period,
+years, objectives, time, prerequisites, sources, seed, side, introduction, summary) and a
+step's common fields (id, title, narrative, sources, rules, dice, do, decision, question,
+expect). The game named by ``game:`` brings, through its lesson kit
+(:class:`~hellenes_nb.core.catalog.LessonKit`), the model of its ``position`` and of a step's
+``expect``, its own step fields, how a ``do`` item becomes engine actions, the years it covers
+and its sides; :func:`spec_model` puts the two together into the game's lesson model.
 
 The file goes through the shared file layer (:mod:`hellenes_nb.core.models`): plain data only
-(:mod:`hellenes_nb.core.safeyaml` refuses anchors, aliases, tags, merge keys, deep nesting and
-oversized files before any object is built), then the models below, which are also what the
-runner, the checker and the widget read (:class:`LessonSpec` and its parts). Each problem names
-the file and the place: ``step 3 'The landing' › do item 2: ...``. Prose is later rendered
-through :mod:`.markup`, which never lets HTML through.
-
-Nothing here touches the engine: ``check.py`` checks references and replays the lesson.
+(:mod:`hellenes_nb.core.safeyaml` refuses anchors, aliases, tags and oversized files first),
+then the models. Each problem names the file and the place: ``step 3 'The landing' › do item
+2: ...``. Nothing here touches an engine.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar
 
-from pydantic import AfterValidator, Field, PlainValidator, PrivateAttr, model_validator
+from pydantic import (
+    AfterValidator,
+    Field,
+    PlainValidator,
+    PrivateAttr,
+    create_model,
+    model_validator,
+)
 
+from hellenes_nb.core.catalog import LessonKit, plugins
 from hellenes_nb.core.models import (
     FileError,
     FileModel,
@@ -35,16 +46,14 @@ from hellenes_nb.core.models import (
     short,
 )
 
-__all__ = ["FORMAT", "SEASON_NAMES", "Problem", "LessonSpec", "PositionSpec", "UnitSpec",
-           "StepSpec", "Focus", "BattleSpec", "DecisionSpec", "OptionSpec", "QuestionSpec",
-           "Expect", "parse_lesson", "read_lesson_file", "LessonFormatError", "load_spec"]
+__all__ = ["FORMAT", "OLD_FORMATS", "Problem", "LessonSpec", "StepSpec", "DecisionSpec",
+           "OptionSpec", "QuestionSpec", "parse_lesson", "read_lesson_file", "LessonFormatError",
+           "load_spec", "spec_model", "lesson_kit", "Id", "faces", "normalise_section"]
 
-FORMAT = "hellenes-lesson 1"
-#: season names of a lesson position → the engine's season numbers (§3.3)
-SEASON_NAMES = {"spring": 1, "summer": 2, "highsummer": 3, "fall": 4}
-SIDES = ("athens", "sparta")
+FORMAT = "lesson 1"
+#: the formats lessons had before there was one for every game (refused, naming the new one)
+OLD_FORMATS = ("hellenes-lesson 1", "ew-lesson 1")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-_UNIT = re.compile(r"^[AS]\d{1,2}$")
 
 
 class LessonFormatError(FileError):
@@ -52,10 +61,9 @@ class LessonFormatError(FileError):
 
 
 # -- the small types -----------------------------------------------------------------------------
-def _format(value: Any) -> str:
-    if value != FORMAT:
-        raise ValueError(f"the first line must be 'format: {FORMAT}' (got {short(value)})")
-    return value
+def normalise_section(text: object) -> str:
+    """``"§6.33"`` or ``6.33`` → ``"6.33"`` (a float like 6.3 is read as written)."""
+    return str(text).strip().lstrip("§").strip()
 
 
 def _id(value: str) -> str:
@@ -65,14 +73,8 @@ def _id(value: str) -> str:
     return value
 
 
-def _unit_key(value: str) -> str:
-    if not _UNIT.match(value):
-        raise ValueError(f"should be a unit key such as A9 (Athens #9) or S1 (Sparta #1), not "
-                         f"{short(value)}")
-    return value
-
-
-def _faces(value: Any, live: bool = True) -> tuple[int, ...] | str:
+def faces(value: Any, live: bool = True) -> tuple[int, ...] | str:
+    """A step's dice: ``live`` (rolled as they fall) or die faces from 1 to 6, in order."""
     if value == "live" and live:
         return "live"
     if isinstance(value, list) and all(isinstance(f, int) and not isinstance(f, bool)
@@ -84,26 +86,7 @@ def _faces(value: Any, live: bool = True) -> tuple[int, ...] | str:
                      if live else f"should be a list of die faces from 1 to 6, not {short(value)}")
 
 
-def _policy(value: Any) -> str | int:
-    if value in ("fight", "retreat") or (isinstance(value, int) and not isinstance(value, bool)
-                                         and value >= 1):
-        return value
-    raise ValueError("should be 'fight', 'retreat' or a number of rounds before retreating, "
-                     f"not {short(value)}")
-
-
-def _retreat(value: Any) -> dict[str, Any]:
-    if isinstance(value, str):
-        return {"to": value}
-    if isinstance(value, dict) and isinstance(value.get("to"), str):
-        return dict(value)
-    raise ValueError("give an area id, or {to: area, city: true, fleet: A9}")
-
-
 Id = Annotated[Text, AfterValidator(_id)]
-
-#: the war's years BC, first and last (the timeline of the lessons spans them)
-WAR_YEARS = (432, 404)
 
 
 def _years(value: Any) -> tuple[int, int]:
@@ -113,85 +96,18 @@ def _years(value: Any) -> tuple[int, int]:
         raise ValueError(f"should be the first and last years BC, e.g. [424, 422], not "
                          f"{short(value)}")
     first, last = value
-    if not WAR_YEARS[0] >= first >= last >= WAR_YEARS[1]:
-        raise ValueError(f"should be years BC of the war, {WAR_YEARS[0]} to {WAR_YEARS[1]}, "
-                         f"the first no later than the last (years BC count down), not "
-                         f"[{first}, {last}]")
+    if first < last:
+        raise ValueError(f"should be the first and last years BC, the first no later than the "
+                         f"last (years BC count down), not [{first}, {last}]")
     return first, last
 
-UnitKey = Annotated[Text, AfterValidator(_unit_key)]
-Side = Literal[SIDES]  # type: ignore[valid-type]
-Cards = Items[int]
 
-
-def _side_of(unit: Any) -> str | None:
-    if isinstance(unit, str) and unit[:1] in ("A", "S"):
-        return "athens" if unit[0] == "A" else "sparta"
-    return None
-
-
-def _play(args: Any) -> tuple[dict, ...]:
-    if not isinstance(args, dict) or not args:
-        raise ValueError("play needs cards by side, e.g. 'play: {athens: 14, sparta: 32}'")
-    out, wrong = [], []
-    for side, card in args.items():
-        if side not in SIDES:
-            wrong.append(f"play {side!r}: the side should be 'athens' or 'sparta'")
-        elif isinstance(card, int) and not isinstance(card, bool):
-            out.append({"type": "play_card", "side": side, "card": card, "use": "actions"})
-        elif isinstance(card, dict) and isinstance(card.get("card"), int):
-            out.append({"type": "play_card", "side": side, "use": "actions", **card})
-        else:
-            wrong.append(f"play {side}: give a card number, or {{card: N, use: event}}")
-    if wrong:
-        raise ValueError("; ".join(wrong))
-    return tuple(out)
-
-
-def parse_action(raw: Any) -> tuple[dict, ...]:
-    """One readable ``do`` item → engine action dicts (docs/writing-lessons.md, "Actions").
-
-    ``{move: {unit: A9, path: [pylos]}}`` becomes ``{"type": "move", "side": "athens",
-    "unit": "A9", "path": ["pylos"]}``; a bare side (``end_actions: athens``) gives the side;
-    ``play: {athens: 14, sparta: 32}`` commits one card per side for its actions (§3.3). A
-    mapping with a ``type`` is taken as an engine action as it is.
-    """
-    if isinstance(raw, dict) and "type" in raw:
-        action = dict(raw)
-        if "side" not in action and _side_of(action.get("unit")):
-            action["side"] = _side_of(action["unit"])
-        return (action,)
-    if not isinstance(raw, dict) or len(raw) != 1:
-        raise ValueError("should be one 'verb: details' pair such as "
-                         f"'move: {{unit: A9, path: [pylos]}}', not {short(raw)}")
-    verb, args = next(iter(raw.items()))
-    if not isinstance(verb, str) or not _ID.match(verb):
-        raise ValueError(f"{verb!r} is not an action name")
-    if verb == "play":
-        return _play(args)
-    if isinstance(args, str):
-        if args not in SIDES:
-            raise ValueError(f"{verb} should name 'athens' or 'sparta', not {short(args)}")
-        return ({"type": verb, "side": args},)
-    if not isinstance(args, dict):
-        raise ValueError(f"the details of {verb} should be a mapping or a side, not "
-                         f"{short(args)}")
-    action = {"type": verb, **args}
-    if "side" not in action:
-        if _side_of(action.get("unit")) is None:
-            raise ValueError(f"{verb} needs a 'side' (or a 'unit' that names it)")
-        action["side"] = _side_of(action["unit"])
-    return (action,)
-
-
-#: one ``do`` item: the engine actions it stands for (``play`` gives one per side)
-Action = Annotated[tuple[dict, ...], PlainValidator(parse_action)]
-
-
+# -- the parts every game's lesson has -------------------------------------------------------------
 class _Scripted(FileModel):
-    """A step or an option: its ``do`` items as engine actions."""
+    """A step or an option: its ``do`` items as engine actions (the game's model types them,
+    each item a tuple of engine action dicts)."""
 
-    do: Items[Action] = ()
+    do: Items[Any] = ()
 
     @property
     def actions(self) -> tuple[dict, ...]:
@@ -204,95 +120,26 @@ class _Scripted(FileModel):
         return tuple(i for i, item in enumerate(self.do, 1) for _ in item)
 
 
-# -- the position ----------------------------------------------------------------------------------
-class UnitSpec(FileModel):
-    """A unit of the declared position (§2; besieged/besieging §7.2)."""
-
-    unit: UnitKey
-    area: Text
-    cv: int
-    besieged: bool = False
-    besieging: bool = False
-    carries: UnitKey | None = None
-    note: Text = ""
-
-    @property
-    def key(self) -> str:
-        return self.unit
-
-
-class PositionSpec(FileModel):
-    """The moment in the war a lesson starts from."""
-
-    scenario: Text
-    year: int
-    season: Literal[tuple(SEASON_NAMES)]  # type: ignore[valid-type]
-    prestige: int = 0
-    leaders: dict[Side, Text | None] = {}
-    hands: dict[Side, Cards] = {}
-    units: Items[UnitSpec] = ()
-    garrisons: dict[Side, Items[Text]] = {}
-    notes: Text = ""
-    #: War Resumes is in effect (§12.1); None keeps the scenario's start (true only in 413)
-    war_resumed: bool | None = None
-    #: plagues that have struck Athens so far (§15.1 rule 3); None keeps the scenario's 0
-    plagues_in_athens: int | None = None
-    #: a Plague Strikes has happened, so Plague Returns may be played (§3.1)
-    plague_struck: bool | None = None
-
-
-# -- a step ----------------------------------------------------------------------------------------
-def _zoom(value: float) -> float:
-    if not 0.5 <= value <= 20:
-        raise ValueError(f"should be between 0.5 and 20, not {value:g}")
-    return value
-
-
-class Focus(FileModel):
-    """Where the map should look during a step."""
-
-    area: Text | None = None
-    zoom: Annotated[float, AfterValidator(_zoom)] = 1.0
-    highlight: Items[Text] = ()
-
-
-class BattleSpec(FileModel):
-    """A battle the step hands to the engine (and later to the battle widget).
-
-    Each side's policy is ``"fight"`` (never retreat), ``"retreat"`` (at the first chance) or a
-    number of rounds to fight before retreating (§6.2, §6.4). ``retreats`` fixes destinations
-    by unit key; ``capitulate`` answers a siege assault's offer (§8.13).
-    """
-
-    place: Text
-    athens: Annotated[str | int, PlainValidator(_policy)] = "fight"
-    sparta: Annotated[str | int, PlainValidator(_policy)] = "fight"
-    retreats: dict[UnitKey, Annotated[dict[str, Any], PlainValidator(_retreat)]] = {}
-    capitulate: bool = False
-
-    @property
-    def policy(self) -> dict[str, str | int]:
-        """Each side's policy, by side."""
-        return {"athens": self.athens, "sparta": self.sparta}
-
-
 class OptionSpec(_Scripted):
-    """One choice at a decision point: a label and the engine actions it stands for."""
+    """One choice at a decision point: a label, its dice and actions, what it leads to."""
 
     id: Id
     label: Text
-    dice: Annotated[tuple[int, ...] | None, PlainValidator(lambda v: _faces(v, live=False))] \
+    dice: Annotated[tuple[int, ...] | None, PlainValidator(lambda v: faces(v, live=False))] \
         = None
     historical: bool = False
 
 
 class DecisionSpec(FileModel):
-    """A decision point: the learner picks; the historical choice is explained afterwards."""
+    """A decision point: ``side`` picks (after the first ``at`` do items, if given); the
+    historical choice is explained afterwards with its ``sources``."""
 
-    side: Side
+    side: Text
     prompt: Text
-    options: Items[OptionSpec]
+    at: int | None = None
+    options: Items[Any]
     explanation: Text
+    sources: Items[Text] = ()
 
     @model_validator(mode="after")
     def _options(self) -> DecisionSpec:
@@ -302,47 +149,38 @@ class DecisionSpec(FileModel):
         return self
 
     @property
-    def historical(self) -> OptionSpec:
+    def historical(self) -> Any:
         return next(o for o in self.options if o.historical)
 
 
 class QuestionSpec(FileModel):
-    """A question for the class with an answer kept hidden until revealed."""
+    """A question for the class; its answer (if any) is kept hidden until revealed."""
 
     ask: Text
-    answer: Text
-
-
-Holder = Literal["athens", "sparta", "none", "nobody"]
-
-
-class Expect(FileModel):
-    """What must be true after a step (checked by ``hellenes lesson check``)."""
-
-    prestige: int | None = None
-    holds: dict[Text, Holder] = {}
-    at: dict[UnitKey, Text] = {}
-    cv: dict[UnitKey, int] = {}
-    siege: dict[Text, Holder] = {}
+    answer: Text | None = None
 
 
 class StepSpec(_Scripted):
-    """One step of a lesson (docs/writing-lessons.md, "Steps")."""
+    """One step of a lesson (docs/writing-lessons.md, "Steps"): the common fields."""
 
+    id: Id | None = None
     title: Text
     narrative: Text
-    thucydides: Items[Text] = ()
-    xenophon: Items[Text] = ()
+    #: the step's citations, every author alike: "Thucydides 4.2.2", "Herodotus 7.33-36"
+    sources: Items[Text] = ()
     rules: Items[Text] = ()
-    focus: Focus = Focus()
-    #: cards each side must hold when the step begins (dealt so: see ``script.deal_hands``)
-    hands: dict[Side, Cards] = {}
-    dice: Annotated[tuple[int, ...] | str | None, PlainValidator(_faces)] = None
-    battle: BattleSpec | None = None
-    decision: DecisionSpec | None = None
+    dice: Annotated[tuple[int, ...] | str | None, PlainValidator(faces)] = None
+    decision: Any = None
     question: QuestionSpec | None = None
-    expect: Expect = Expect()
     _number: int = PrivateAttr(0)
+
+    @model_validator(mode="after")
+    def _decision_inside(self) -> StepSpec:
+        d = self.decision
+        if d is not None and d.at is not None and not 0 <= d.at <= len(self.do):
+            raise ValueError(f"the decision comes after do item {d.at}, but the step has "
+                             f"{len(self.do)}")
+        return self
 
     @property
     def number(self) -> int:
@@ -356,35 +194,56 @@ class StepSpec(_Scripted):
 
 
 class LessonSpec(FileModel):
-    """A whole lesson as read from its file (``path``: the file, as given)."""
+    """A whole lesson as read from its file (``path``: the file, as given); each game's
+    model (:func:`spec_model`) adds its ``position`` and typed ``steps``."""
 
-    format: Annotated[str, PlainValidator(_format)] = Field(None, validate_default=True)
-    #: the game the lesson plays on, as the catalogue names it (``lessons/check.py`` hands the
-    #: file to that game's lesson kit)
-    game: Text | None = None
+    #: the game's span of years BC and its sides (set on each game's model)
+    game_years: ClassVar[tuple[int, int] | None] = None
+    game_roles: ClassVar[tuple[str, ...]] = ()
+
+    format: Text
+    game: Text
     id: Id
     title: Text
     period: Text
     #: the first and last years BC the lesson covers; None: the position's year alone
     years: Annotated[tuple[int, int] | None, PlainValidator(_years)] = None
     objectives: Items[Text] = ()
-    time: Text
+    time: Text = ""
     prerequisites: Items[Text] = ()
     sources: Items[Text] = ()
     seed: int = 0
-    side: Side = "athens"
+    #: the side the class commands unless it picks the other (default: the game's first)
+    side: Text | None = Field(None, validate_default=True)
     introduction: Text = ""
     summary: Text = ""
-    position: PositionSpec
-    steps: Items[StepSpec]
     _path: str = PrivateAttr("")
 
     @model_validator(mode="after")
-    def _number_steps(self) -> LessonSpec:
-        if not self.steps:
-            raise ValueError("a lesson needs at least one step")
-        for n, step in enumerate(self.steps, 1):
+    def _fit_the_game(self) -> LessonSpec:
+        wrong = []
+        span = self.game_years
+        if self.years is not None and span is not None \
+                and not span[0] >= self.years[0] >= self.years[1] >= span[1]:
+            wrong.append(f"years: {list(self.years)} lie outside the game's years, {span[0]} "
+                         f"to {span[1]} BC")
+        if self.game_roles:
+            if self.side is None:  # the model is frozen: the game's first side, set once
+                object.__setattr__(self, "side", self.game_roles[0])
+            elif self.side not in self.game_roles:
+                wrong.append(f"side: {self.side!r} is not a side of the game (its sides: "
+                             f"{', '.join(self.game_roles)})")
+        steps = getattr(self, "steps", ())
+        if not steps:
+            wrong.append("a lesson needs at least one step")
+        for n, step in enumerate(steps, 1):
             step._number = n
+            d = step.decision
+            if d is not None and self.game_roles and d.side not in self.game_roles:
+                wrong.append(f"{step.where}: decision side {d.side!r} is not a side of the "
+                             f"game (its sides: {', '.join(self.game_roles)})")
+        if wrong:
+            raise ValueError("; ".join(wrong))
         return self
 
     @property
@@ -394,24 +253,89 @@ class LessonSpec(FileModel):
     @property
     def span(self) -> tuple[int, int]:
         """The years BC the lesson covers, first and last (``years``, else the position's)."""
-        return self.years or (self.position.year, self.position.year)
+        year = getattr(getattr(self, "position", None), "year", None)
+        return self.years or (year, year)
+
+
+# -- each game's model -----------------------------------------------------------------------------
+def _games() -> dict[str, tuple[LessonKit, tuple[str, ...]]]:
+    """Each game with lessons: its catalogue name -> (lesson kit, sides)."""
+    return {p.ruleset.name: (p.lessons, tuple(p.ruleset.roles)) for p in plugins()
+            if p.lessons is not None and p.lessons.position_model is not None}
+
+
+def lesson_kit(game: str) -> LessonKit:
+    """The lesson kit of the game called ``game`` (ValueError naming the games with lessons)."""
+    games = _games()
+    if game not in games:
+        raise ValueError(f"the game {short(game)} has no lessons; the games with lessons are: "
+                         f"{', '.join(games)}")
+    return games[game][0]
+
+
+@functools.cache
+def spec_model(game: str) -> type[LessonSpec]:
+    """The lesson model of ``game``: the common fields here, the game's parts from its kit."""
+    kit, roles = _games()[game]
+    action = Annotated[tuple[dict, ...], PlainValidator(kit.parse_action)]
+    expect = kit.expect_model
+    base = f"{''.join(w.title() for w in re.split(r'[^A-Za-z0-9]+', game))}"
+    option = create_model(f"{base}Option", __base__=OptionSpec,
+                          do=(Items[action], ()), expect=(expect, expect()))
+    decision = create_model(f"{base}Decision", __base__=DecisionSpec,
+                            options=(Items[option], ...))
+    fields = {name: (kind, default) for name, (kind, default) in kit.step_fields.items()}
+    step = create_model(f"{base}Step", __base__=StepSpec, do=(Items[action], ()),
+                        expect=(expect, expect()), decision=(decision | None, None), **fields)
+    model = create_model(f"{base}Lesson", __base__=LessonSpec,
+                         position=(kit.position_model, ...), steps=(Items[step], ...))
+    model.game_years = kit.years
+    model.game_roles = roles
+    return model
 
 
 # -- reading ---------------------------------------------------------------------------------------
-#: problems name a step by number and title: ``step 3 'Title' › do item 2``
-_FILE = ItemFile(LessonSpec, "steps", "step")
-
-
 def read_lesson_file(path: Path | str) -> tuple[Any, list[Problem]]:
     """Read a lesson file as plain data: (data or None, problems)."""
-    return _FILE.read(path)
+    return ItemFile(LessonSpec, "steps", "step").read(path)
+
+
+def _envelope(data: Any, file: str) -> tuple[str | None, list[Problem]]:
+    """The game a lesson's data names, or the problems of its first two lines."""
+    if not isinstance(data, dict):
+        return None, [Problem(file, "", "a lesson file is a mapping of fields, beginning "
+                                        f"'format: {FORMAT}' and 'game: <the game>'")]
+    fmt, game = data.get("format"), data.get("game")
+    if fmt in OLD_FORMATS:
+        return None, [Problem(file, "format", f"'{fmt}' is the old format of this game's "
+                              f"lessons; every lesson now uses 'format: {FORMAT}' with a "
+                              "'game:' line (docs/writing-lessons.md)")]
+    if fmt != FORMAT:
+        return None, [Problem(file, "format", f"the first line must be 'format: {FORMAT}' "
+                              f"(got {short(fmt)})")]
+    names = ", ".join(_games())
+    if game is None:
+        return None, [Problem(file, "game", "the lesson names no game: add a line 'game: "
+                              f"<the game>' under the format (the games with lessons: {names})")]
+    if not isinstance(game, str) or game not in _games():
+        return None, [Problem(file, "game", f"{short(game)} is not a game with lessons (the "
+                              f"games with lessons: {names})")]
+    return game, []
 
 
 def parse_lesson(data: Any, file: str) -> tuple[LessonSpec | None, list[Problem]]:
-    """Check the shape of lesson ``data`` (from :func:`read_lesson_file`) and type it."""
-    return _FILE.parse(data, file)
+    """Check the shape of lesson ``data`` (from :func:`read_lesson_file`) and type it with the
+    model of the game it names."""
+    game, problems = _envelope(data, file)
+    if game is None:
+        return None, problems
+    return ItemFile(spec_model(game), "steps", "step").parse(data, file)
 
 
 def load_spec(path: Path | str) -> LessonSpec:
     """Read and type a lesson file (LessonFormatError listing every problem)."""
-    return _FILE.load(path, LessonFormatError)
+    data, problems = read_lesson_file(path)
+    spec, problems = parse_lesson(data, str(path)) if not problems else (None, problems)
+    if spec is None:
+        raise LessonFormatError(problems)
+    return spec

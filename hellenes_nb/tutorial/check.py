@@ -25,7 +25,7 @@ from typing import Any
 
 from hellenes_nb.core.catalog import TutorialKit, tutorial_kit
 from hellenes_nb.core.models import Problem
-from hellenes_nb.lessons.sources import normalise_section
+from hellenes_nb.lessons.format import normalise_section
 from hellenes_nb.tutorial.format import ChapterSpec, TaskSpec, parse_chapter, read_chapter_file
 from hellenes_nb.tutorial.run import RunError, TaskRun
 from hellenes_nb.tutorial.search import Budget, OutOfTime

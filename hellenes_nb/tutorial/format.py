@@ -9,9 +9,10 @@ turn on one board with the book's dice.
 
 The files go through the shared file layer (:mod:`hellenes_nb.core.models`): plain data only,
 strict types, every problem named by file and place (``task 2 'Move a fleet' › goal › at``).
-Engine actions in ``solution`` and ``replies`` use the lessons' ``verb: details`` items
-(:func:`hellenes_nb.lessons.format.parse_action`). Nothing here touches the engine: goals are
-evaluated by :mod:`.goals`, positions built by :mod:`.board`, files checked by :mod:`.check`.
+Engine actions in ``solution`` and ``replies`` use the Hellenes lessons' ``verb: details``
+items (:func:`hellenes_nb.games.hellenes.lessonformat.parse_action`). Nothing here touches the
+engine: goals are evaluated by :mod:`.goals`, positions built by :mod:`.board`, files
+checked by :mod:`.check`.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from hellenes_nb.core.models import (
     Text,
     short,
 )
-from hellenes_nb.lessons.format import Focus, UnitSpec, parse_action
+from hellenes_nb.games.hellenes.lessonformat import Focus, UnitSpec, parse_action
 
 __all__ = ["FORMAT", "SIDES", "BattleBoard", "ChapterSpec", "EventGoal", "Goal", "MapBoard",
            "PickGoal", "StageSpec", "StartSpec", "TaskFormatError", "TaskSpec", "load_chapter",

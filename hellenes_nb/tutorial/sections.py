@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from hellenes_nb.lessons.sources import RULE_SECTIONS, normalise_section
+from hellenes_nb.core.catalog import home_plugin
+from hellenes_nb.lessons.format import normalise_section
 
 __all__ = ["NO_TASK", "TITLES", "applied", "coverage", "coverage_markdown", "order"]
 
@@ -174,7 +175,7 @@ def _rulebook(kit: Any = None) -> tuple[Iterable[str], Mapping[str, str]]:
     """The sections of a game's rulebook and those needing no task: its tutorial kit's, or
     (no kit, or a kit that lists none) the home game's, above."""
     if kit is None or not kit.sections:
-        return RULE_SECTIONS, NO_TASK
+        return home_plugin().lessons.rule_sections, NO_TASK
     return kit.sections, kit.no_task
 
 

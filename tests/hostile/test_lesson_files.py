@@ -21,14 +21,14 @@ from support.paths import ROOT
 
 from hellenes_nb.core.models import FileError
 from hellenes_nb.core.safeyaml import MAX_BYTES, MAX_DEPTH, MAX_NODES, load_yaml_text
+from hellenes_nb.games.hellenes.lessonsources import read_passages
 from hellenes_nb.games.hellenes.world import DataError, read_world
 from hellenes_nb.lessons.format import read_lesson_file
-from hellenes_nb.lessons.sources import read_passages
 
 #: a hang guard, not a speed target: a refused file takes well under a second
 HANG = 30
 
-HEAD = "format: hellenes-lesson 1\nid: hostile\ntitle: Hostile\n"
+HEAD = "format: lesson 1\ngame: hellenes\nid: hostile\n"
 
 
 def _alias_bomb() -> str:
@@ -80,7 +80,7 @@ CASES: dict[str, tuple[bytes, str, int | None]] = {
     "two_documents": (HEAD.encode() + b"---\nid: other\n", "expected a single document", 4),
     "broken_yaml": (HEAD.encode() + b"steps: [unclosed\n", "not valid YAML", None),
     "empty": (b"", "the file is empty", None),
-    "duplicate_key": (HEAD.encode() + b"title: Again\n", "the key 'title' appears twice", 4),
+    "duplicate_key": (HEAD.encode() + b"id: again\n", "the key 'id' appears twice", 4),
 }
 
 

@@ -16,7 +16,8 @@ PYLOS = ROOT / "lessons" / "pylos-425.yaml"
 
 #: a two-step lesson on the Pylos position, small enough to break in many ways
 MINI = """\
-format: hellenes-lesson 1
+format: lesson 1
+game: hellenes
 id: mini
 title: Mini
 period: "425 BC"
@@ -36,7 +37,7 @@ position:
 steps:
   - title: The situation
     narrative: The fleet is at sea.
-    thucydides: ["4.2.1"]
+    sources: ["Thucydides 4.2.1"]
     rules: ["5.21"]
     focus: {area: messenian_gulf, zoom: 3, highlight: [pylos]}
   - title: The landing

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hellenes_nb.lessons import Lesson, check_lesson
+from hellenes_nb.games.hellenes.lessonverify import check_lesson
+from hellenes_nb.lessons import Lesson
 
 from .conftest import ROOT, city_holder, unit_place
 

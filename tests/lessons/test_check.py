@@ -6,7 +6,8 @@ import argparse
 
 import pytest
 
-from hellenes_nb.lessons import LessonFormatError, check_lesson, load_spec
+from hellenes_nb.games.hellenes.lessonverify import check_lesson
+from hellenes_nb.lessons import LessonFormatError, load_spec
 from hellenes_nb.lessons.cli import add_lesson_parser
 
 from .conftest import MINI, PYLOS
@@ -45,7 +46,7 @@ def test_bad_rule_section(write, world):
 
 
 def test_passage_missing_from_passages_file(write, world):
-    msg = _one(write, MINI.replace('thucydides: ["4.2.1"]', 'thucydides: ["4.60.1"]'), world)
+    msg = _one(write, MINI.replace('"Thucydides 4.2.1"', '"Thucydides 4.60.1"'), world)
     assert "step 1" in msg and "Thucydides 4.60.1 is not in data/hellenes/passages.yaml" in msg
 
 
@@ -256,9 +257,9 @@ def strict_invariants(monkeypatch):
     from dataclasses import replace
 
     from hellenes_nb.core.catalog import InvariantError, plugin_for
+    from hellenes_nb.games.hellenes import lessonverify as verify
     from hellenes_nb.games.hellenes.invariants import check_invariants
     from hellenes_nb.games.hellenes.ruleset import HELLENES
-    from hellenes_nb.lessons import verify
 
     def stricter(game, since=0, dead_end=True):
         check_invariants(game, since, dead_end)

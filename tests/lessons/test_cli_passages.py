@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from hellenes_nb.cli import main
-from hellenes_nb.lessons import sources
+from hellenes_nb.games.hellenes import lessonsources as sources
 
 from .conftest import PYLOS
 

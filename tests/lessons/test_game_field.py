@@ -33,13 +33,14 @@ def test_every_packaged_lesson_names_its_game_and_goes_to_its_kit():
 
 def test_the_game_line_chooses_the_kit_not_the_first_line(tmp_path):
     path = tmp_path / "persian.yaml"
-    path.write_text("id: persian\ngame: earth-water\ntitle: A lesson\n")
+    path.write_text("format: lesson 1\nid: persian\ngame: earth-water\ntitle: A lesson\n"
+                    "period: '480 BC'\nsteps: []\n")
     assert kit_for(path) is _kit("earth-water")
     _files, problems = check_paths([path])
     said = [str(p) for p in problems]
-    # the Earth & Water reader's words (a Hellenes lesson needs a period, a time, a side...)
+    # the Earth & Water reader's words (a Hellenes position needs a scenario, a year...)
     assert f"{path}: missing the required field 'position'" in said
-    assert not any("period" in p or "time" in p for p in said), said
+    assert not any("scenario" in p or "season" in p for p in said), said
 
 
 def test_a_game_nobody_registered_is_one_problem_in_words(tmp_path):

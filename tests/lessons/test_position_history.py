@@ -15,7 +15,8 @@ from hellenes_nb.games.hellenes.state import ASIDE, POOL
 from hellenes_nb.lessons.format import LessonFormatError, load_spec
 
 LESSON = """\
-format: hellenes-lesson 1
+format: lesson 1
+game: hellenes
 id: history
 title: History
 period: "413 BC"

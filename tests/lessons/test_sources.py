@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hellenes_nb.lessons.sources import (
+from hellenes_nb.games.hellenes.lessonsources import (
     RULE_SECTIONS,
     find_passage,
     load_passages,
@@ -76,8 +76,8 @@ def test_the_rule_sections_are_the_games_own_list():
     """The rulebook's headings are the game's (games/hellenes), not the lesson engine's."""
     from pathlib import Path
 
+    from hellenes_nb.games.hellenes import lessonsources as sources
     from hellenes_nb.games.hellenes import rulesections
-    from hellenes_nb.lessons import sources
 
     assert rulesections.RULE_SECTIONS is RULE_SECTIONS and len(RULE_SECTIONS) > 100
     assert "9.211" not in Path(sources.__file__).read_text()

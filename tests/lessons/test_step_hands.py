@@ -9,10 +9,11 @@ import json
 
 import pytest
 
+from hellenes_nb.games.hellenes.lessonplay import start_game
 from hellenes_nb.games.hellenes.lessonscript import ScriptError, deal_hands
-from hellenes_nb.lessons import check_lesson
+from hellenes_nb.games.hellenes.lessonverify import check_lesson
 from hellenes_nb.lessons.format import parse_lesson, read_lesson_file
-from hellenes_nb.lessons.runner import Lesson, start_game
+from hellenes_nb.lessons.runner import Lesson
 
 from .conftest import MINI, ROOT
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hellenes_nb.lessons import check_lesson, load_spec
+from hellenes_nb.games.hellenes.lessonverify import check_lesson
+from hellenes_nb.lessons import load_spec
 
 from .conftest import MINI
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from hellenes_nb.games.earth_water.lessonrun import EWLesson, LessonError
 from hellenes_nb.games.earth_water.widgets.board import EWBoardView
 from hellenes_nb.lessons.check import open_lesson
+from hellenes_nb.lessons.runner import Lesson, LessonError
 from hellenes_nb.widgets.dashboard import Dashboard
 from hellenes_nb.widgets.lesson import LessonWidget
 
@@ -27,7 +27,7 @@ def widget():
 
 def test_a_packaged_lesson_opens_by_name_through_its_games_kit():
     lesson = open_lesson(NAME)
-    assert isinstance(lesson, EWLesson) and len(lesson.steps) == 7
+    assert isinstance(lesson, Lesson) and len(lesson.steps) == 7
     with pytest.raises(ValueError, match="no lesson called 'no-such'"):
         open_lesson("no-such")
 
@@ -71,7 +71,7 @@ def test_a_decision_waits_for_the_class_then_branches_on_the_engine(widget):
     widget.next()
     widget.back()  # the lesson itself went on as history did
     widget.goto(4)
-    assert _city(widget.lesson._arrived[2], "delphi")["armies"] == {"greece": 0, "persia": 2}
+    assert _city(widget.lesson.left(2), "delphi")["armies"] == {"greece": 0, "persia": 2}
 
 
 def test_the_class_question_is_shown_without_a_reveal_button(widget):

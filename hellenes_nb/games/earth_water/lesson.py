@@ -4,28 +4,28 @@ play the historical choice on the engine with the dice forced, so that every bat
 as it did. Checked by :func:`check_lesson` on several seeds (the dice not forced and the deck
 order change with the seed; the story must not).
 
-The file format (``format: ew-lesson 1``) is described by the models below; a step's ``play``
-lists actions by their entries (``{type: land_move, from: larissa, to: delphi, armies: 4}``):
-each must match exactly one legal action when its turn comes.
+A lesson file is in the one lesson format (``format: lesson 1``, ``game: earth-water``,
+:mod:`hellenes_nb.lessons.format`); this game brings the models of its ``position`` and of a
+step's ``expect`` below, and reads a step's ``do`` items as actions named by their entries
+(``{type: land_move, from: larissa, to: delphi, armies: 4}``): each must match exactly one legal
+action when its turn comes.
 
 A step may hold a **decision point** (``decision``): after the first ``at`` actions of its
-``play``, one side chooses among ``options``. The option marked ``historical`` is the rest of
-the step's ``play``; every other option has its own ``dice`` (forced from the start of the
-step, instead of the step's), ``play`` and ``expect``, and is played by :func:`decide` on a
+``do``, one side chooses among ``options``. The option marked ``historical`` is the rest of
+the step's ``do``; every other option has its own ``dice`` (forced from the start of the
+step, instead of the step's), ``do`` and ``expect``, and is played by :func:`decide` on a
 copy of the game (a branch: the lesson itself goes on as history did). The ``explanation``
 tells what was chosen in 480 BC and why, with its ``sources``.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import stat
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, PrivateAttr, field_validator, model_validator
+from pydantic import AfterValidator, field_validator
 
 from hellenes_nb.core.catalog import InvariantError
 from hellenes_nb.core.echo import shown
@@ -33,11 +33,10 @@ from hellenes_nb.core.game import Game
 from hellenes_nb.core.models import (
     FileError,
     FileModel,
-    ItemFile,
     Items,
+    Problem,
     Text,
     between,
-    option_problems,
     short,
 )
 from hellenes_nb.core.savejson import Origin
@@ -45,11 +44,10 @@ from hellenes_nb.games.earth_water.index import CITY, N
 from hellenes_nb.games.earth_water.invariants import TOTALS, check_invariants
 from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
 from hellenes_nb.games.earth_water.state import FLAGS
+from hellenes_nb.lessons.format import load_spec
 
-__all__ = ["Lesson", "check_lesson", "decide", "is_ew_lesson", "lesson_game", "position_state",
-           "read_lesson", "run_step", "start_at"]
-
-FORMAT_LINE = "format: ew-lesson 1"
+__all__ = ["Expect", "GAME_YEARS", "Position", "check_lesson", "decide", "lesson_game",
+           "parse_action", "position_state", "read_lesson", "run_step", "start_at"]
 Side = Literal["greece", "persia"]
 Count = Annotated[int, between(0, 24, "§2.2")]
 Die = Annotated[int, between(1, 6, "§7.1")]
@@ -116,108 +114,38 @@ class Expect(FileModel):
     control: dict[City, Side | Literal["nobody"]] = {}
 
 
-class Option(FileModel):
-    """One choice at a decision point: the historical one is the rest of the step's play; any
-    other plays its own actions (a branch) and checks where they lead."""
-
-    id: Id
-    label: Text
-    historical: bool = False
-    dice: Items[Die] = ()
-    play: Items[dict[str, Any]] = ()
-    expect: Expect = Expect()
-
-
-class Decision(FileModel):
-    """A decision point: ``side`` chooses after the first ``at`` actions of the step."""
-
-    side: Side
-    at: Annotated[int, between(0, 50, "the step's play")] = 0
-    prompt: Text
-    options: Items[Option]
-    explanation: Text
-    sources: Items[Text]
-
-    @model_validator(mode="after")
-    def _options(self) -> Decision:
-        wrong = option_problems(self.options)
-        wrong += [f"option {o.id!r}: the historical option is the step's own play; give it "
-                  "no play of its own" for o in self.options if o.historical and o.play]
-        wrong += [f"option {o.id!r} needs a play (the actions of its branch)"
-                  for o in self.options if not o.historical and not o.play]
-        if wrong:
-            raise ValueError("; ".join(wrong))
-        return self
-
-    @property
-    def historical(self) -> Option:
-        return next(o for o in self.options if o.historical)
-
-
-class Step(FileModel):
-    id: Text
-    title: Text
-    sources: Items[Text]
-    text: Text
-    question: Text | None = None
-    dice: Items[Die] = ()
-    play: Items[dict[str, Any]]
-    expect: Expect = Expect()
-    decision: Decision | None = None
-
-    @model_validator(mode="after")
-    def _decision_inside(self) -> Step:
-        if self.decision is not None and self.decision.at > len(self.play):
-            raise ValueError(f"the decision comes after action {self.decision.at}, but the "
-                             f"step plays only {len(self.play)}")
-        return self
+def parse_action(item: Any) -> tuple[dict, ...]:
+    """One ``do`` item: a legal action named by its entries, as it is (each must match
+    exactly one legal action when its turn comes)."""
+    if not isinstance(item, dict) or not item:
+        raise ValueError(f"should be an action named by its entries, such as '{{type: "
+                         f"land_move, from: larissa, to: delphi, armies: 4}}', not {short(item)}")
+    return (dict(item),)
 
 
 #: the years BC the game covers, the Ionian revolt to the peace of Callias (its rulebook's
 #: introduction); a lesson's ``years`` lie within them
 GAME_YEARS = (499, 449)
-Year = Annotated[int, between(GAME_YEARS[1], GAME_YEARS[0])]
-
-
-class Lesson(FileModel):
-    format: Literal["ew-lesson 1"]
-    #: the game, as every lesson file names it (``lessons/check.py`` reads it)
-    game: Literal["earth-water"] | None = None
-    id: Id
-    title: Text
-    #: the first and last years BC the lesson covers (the timeline places it there)
-    years: Items[Year] | None = None
-    sources: Items[Text]
-    introduction: Text
-    summary: Text
-    position: Position
-    steps: Items[Step]
-    _path: str = PrivateAttr("")
-
-
-    @field_validator("years")
-    @classmethod
-    def _first_then_last(cls, value: tuple[int, ...] | None) -> tuple[int, ...] | None:
-        if value is not None and (len(value) != 2 or value[0] < value[1]):
-            raise ValueError(f"should be the first and last years BC, the first no later than "
-                             f"the last (years BC count down), e.g. [480, 479], not {list(value)}")
-        return value
 
 
 class LessonError(FileError):
     """A lesson file cannot be used; ``problems`` lists every problem."""
 
 
-_FILE = ItemFile(Lesson, "steps", "step")
-
-
-def read_lesson(path: Path | str) -> Lesson:
+def read_lesson(path: Path | str) -> Any:
     """Read and validate a lesson file (:class:`LessonError` naming every problem, each with
     the path as given and the step by number and title)."""
-    return _FILE.load(path, LessonError)
+    try:
+        spec = load_spec(path)
+    except FileError as exc:
+        raise LessonError(exc.problems) from None
+    if spec.game != EARTH_WATER.name:
+        raise LessonError([Problem(str(path), "game", f"the lesson is a lesson of "
+                                   f"{spec.game!r}, not of {EARTH_WATER.name!r}")])
+    return spec
 
 
-def lesson_game(lesson: Lesson, seed: int = 0) -> Game:
+def lesson_game(lesson: Any, seed: int = 0) -> Game:
     """A game at the lesson's position (every piece not placed is in its reserve). Its origin
     is the lesson's start (``Game.rebase``), so a save of it loads again."""
     state = position_state(lesson.position, seed)
@@ -283,17 +211,26 @@ def _play(game: Game, dice: Iterable[int], actions: Iterable[dict[str, Any]]) ->
     return list(game.log[first:])
 
 
-def run_step(game: Game, step: Step) -> list[dict]:
+def _dice(dice: Any) -> tuple[int, ...]:
+    return dice if isinstance(dice, tuple) else ()
+
+
+def _at(step: Any) -> int:
+    """After how many of the step's actions its decision comes (0: at its start)."""
+    return step.decision.at or 0
+
+
+def run_step(game: Game, step: Any) -> list[dict]:
     """Play one step on ``game`` (its dice forced first); the log events it caused. A game
     standing at its lesson origin moves the origin on to after this step."""
     origin = _at_origin(game)
-    events = _play(game, step.dice, step.play)
+    events = _play(game, _dice(step.dice), step.actions)
     if origin is not None:
         game.rebase(_origin(origin["name"], origin["step"] + 1))
     return events
 
 
-def decide(game: Game, step: Step, choice: str | int) -> dict[str, Any]:
+def decide(game: Game, step: Any, choice: str | int) -> dict[str, Any]:
     """The learner's choice at ``step``'s decision point (an option id, or its number from 1),
     ``game`` being at the start of the step (it is not changed). Returns the choice, the
     historical one and its explanation, the events of the choice and ``game``: a copy of the
@@ -310,8 +247,8 @@ def decide(game: Game, step: Step, choice: str | int) -> dict[str, Any]:
         events = run_step(branch, step)
     else:  # the branch's dice are its own, forced from the start of the step
         origin = _at_origin(branch)
-        _play(branch, option.dice, step.play[:d.at])
-        events = _play(branch, (), option.play)
+        _play(branch, option.dice or (), step.actions[:_at(step)])
+        events = _play(branch, (), option.actions)
         if origin is not None:
             branch.rebase(_origin(origin["name"], origin["step"], option.id))
     return {"chosen": option.id, "label": option.label, "historical": d.historical.id,
@@ -320,7 +257,7 @@ def decide(game: Game, step: Step, choice: str | int) -> dict[str, Any]:
             "game": branch}
 
 
-def _expected(game: Game, expect: Expect) -> list[str]:
+def _expected(game: Game, expect: Any) -> list[str]:
     st = game.state
     out = []
     for kind, table in ((0, expect.armies), (2, expect.fleets)):
@@ -340,7 +277,7 @@ def _expected(game: Game, expect: Expect) -> list[str]:
     return out
 
 
-def _branches(game: Game, step: Step) -> list[str]:
+def _branches(game: Game, step: Any) -> list[str]:
     """Each option of the step's decision other than history, played on a copy and checked
     (with the game's own invariants too)."""
     if step.decision is None:
@@ -362,24 +299,19 @@ def _branches(game: Game, step: Step) -> list[str]:
     return out
 
 
-def is_ew_lesson(path: Path | str) -> bool:
-    """Whether the file is a lesson of this game: a regular file whose first line names the
-    format. Nothing else is opened for reading (a pipe, a device or a folder is not a lesson
-    of this game; the lesson reader then names what it is), and only the first bytes are read."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except (OSError, ValueError):
-        return False
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return False
-        head = os.read(fd, 64)
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
-    first = head.removeprefix(b"\xef\xbb\xbf").split(b"\n")[0]
-    return first.strip() == FORMAT_LINE.encode()
+def _option_rules(lesson: Any) -> list[str]:
+    """The historical option is the rest of the step's own ``do``; every other option plays
+    its own (a branch)."""
+    out = []
+    for step in lesson.steps:
+        for o in step.decision.options if step.decision is not None else ():
+            if o.historical and o.do:
+                out.append(f"{step.where} › decision: option {o.id!r}: the historical option "
+                           "is the step's own do; give it no do of its own")
+            elif not o.historical and not o.do:
+                out.append(f"{step.where} › decision: option {o.id!r} needs a do (the actions "
+                           "of its branch)")
+    return out
 
 
 #: how a problem found by the game's own invariants (``invariants.py``) begins
@@ -394,7 +326,9 @@ def check_lesson(path: Path | str, seeds: Iterable[int] = range(10)) -> list[str
         lesson = read_lesson(path)
     except LessonError as exc:
         return [f"{p.where}: {p.message}" if p.where else p.message for p in exc.problems]
-    problems = []
+    problems = _option_rules(lesson)
+    if problems:
+        return problems
     for seed in seeds or (0,):
         game = lesson_game(lesson, seed)
         try:
@@ -419,7 +353,7 @@ def check_lesson(path: Path | str, seeds: Iterable[int] = range(10)) -> list[str
     return sorted(set(problems), key=problems.index)
 
 
-def start_at(lesson: Lesson, seed: int, played: int, option: str | None = None) -> Game:
+def start_at(lesson: Any, seed: int, played: int, option: str | None = None) -> Game:
     """The game of ``lesson`` with ``seed`` after its first ``played`` steps, with ``option``
     chosen at the next step's decision point if given: the start a save of a lesson game
     names, rebuilt (ValueError in plain words when the lesson has no such step or option)."""

@@ -19,16 +19,20 @@ from hellenes_nb.games.earth_water.bots.heuristic import HeuristicBot
 from hellenes_nb.games.earth_water.bots.searching import SearchBotEarthWater
 from hellenes_nb.games.earth_water.invariants import check_invariants
 from hellenes_nb.games.earth_water.lesson import (
+    GAME_YEARS,
+    Expect,
+    Position,
     check_lesson,
-    is_ew_lesson,
+    parse_action,
     read_lesson,
     start_at,
 )
-from hellenes_nb.games.earth_water.lessonrun import open_lesson
+from hellenes_nb.games.earth_water.lessonrun import EWPlay
 from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
 from hellenes_nb.games.earth_water.timeline import TIMELINE
 from hellenes_nb.games.earth_water.tutorialkit import KIT as TUTORIAL
 from hellenes_nb.games.earth_water.ui import SCREEN
+from hellenes_nb.lessons.runner import Lesson
 
 PHASE_ENDS = frozenset({"end_preparation", "pass", "done", "keep_none"})
 
@@ -81,10 +85,10 @@ def _show(path: Path) -> Iterator[str]:
     yield lesson.introduction.strip()
     for n, step in enumerate(lesson.steps, 1):
         yield f"\n## {n} / {len(lesson.steps)}: {step.title}\n"
-        yield step.text.strip()
+        yield step.narrative.strip()
         yield "\nSources: " + ", ".join(step.sources)
         if step.question:
-            yield f"Question: {step.question.strip()}"
+            yield f"Question: {step.question.ask.strip()}"
         if step.decision:
             yield f"Decision for {step.decision.side.title()}: {step.decision.prompt.strip()}"
             for o in step.decision.options:
@@ -102,9 +106,10 @@ PLUGIN = GamePlugin(
     match_facts=facts,
     data_check=data_check,
     draw_map=draw_map,
-    lessons=LessonKit(folder="earth-water", recognises=is_ew_lesson, check=_check,
-                      listing=_listing, show=_show, start_at=_start_at,
-                      open=open_lesson,
+    lessons=LessonKit(folder="earth-water", check=_check, listing=_listing, show=_show,
+                      start_at=_start_at, open=Lesson, years=GAME_YEARS,
+                      position_model=Position, expect_model=Expect, parse_action=parse_action,
+                      play=EWPlay,
                       board="hellenes_nb.games.earth_water.widgets.board:EWBoardView"),
     opener="Dashboard.load(file, game='earth-water')",
     replay_heading=heading,

@@ -1,6 +1,7 @@
-"""The Hellenes lessons as the lesson commands see them (``GamePlugin.lessons``): today's
-lesson engine (:mod:`hellenes_nb.lessons`) wrapped in the shape every game's lesson kit has.
-A Hellenes lesson is any lesson file no other game claims."""
+"""The Hellenes lessons as the lesson commands and the one lesson format and runner see them
+(``GamePlugin.lessons``): the game's parts of a lesson file (``lessonformat.py``), its hooks
+for the runner (``lessonplay.py``), its checker (``lessonverify.py``) and the lines of
+``hellenes lesson list`` and ``show``. A Hellenes lesson names ``game: hellenes``."""
 
 from __future__ import annotations
 
@@ -9,10 +10,18 @@ from pathlib import Path
 from typing import Any
 
 from hellenes_nb.core.catalog import LessonKit
+from hellenes_nb.games.hellenes.lessonformat import (
+    STEP_FIELDS,
+    WAR_YEARS,
+    Expect,
+    PositionSpec,
+    parse_action,
+)
+from hellenes_nb.games.hellenes.lessonplay import HellenesPlay
+from hellenes_nb.games.hellenes.lessonsources import RULE_SECTIONS, load_passages
+from hellenes_nb.games.hellenes.lessonverify import check_lesson
 from hellenes_nb.lessons.markup import to_text
 from hellenes_nb.lessons.runner import Lesson, LessonError
-from hellenes_nb.lessons.sources import load_passages
-from hellenes_nb.lessons.verify import check_lesson
 
 
 def _check(path: Path, seeds: Any) -> list[Any]:
@@ -65,6 +74,8 @@ def _start_at(path: Path, seed: int, step: int, option: str | None) -> Any:
     return lesson.choose(option)["game"]
 
 
-#: the Hellenes lessons: the lesson folder itself, every file no other game claims
+#: the Hellenes lessons: the lesson folder itself
 KIT = LessonKit(folder="", recognises=None, check=_check, listing=_listing, show=_show,
-                start_at=_start_at, open=Lesson)
+                start_at=_start_at, open=Lesson, years=WAR_YEARS, position_model=PositionSpec,
+                expect_model=Expect, step_fields=STEP_FIELDS, parse_action=parse_action,
+                play=HellenesPlay, rule_sections=RULE_SECTIONS)

@@ -15,12 +15,12 @@ instead of an engine error.
 from __future__ import annotations
 
 from hellenes_nb.games.hellenes.index import SEASONS, SIDE_NAMES, index_for, side_index
+from hellenes_nb.games.hellenes.lessonformat import SEASON_NAMES, PositionSpec
 from hellenes_nb.games.hellenes.rules import control
 from hellenes_nb.games.hellenes.rules.setup import initial_state, leader_card, neutral_places
 from hellenes_nb.games.hellenes.rules.siege.blockade import blockaded
 from hellenes_nb.games.hellenes.state import ASIDE, POOL, State
 from hellenes_nb.games.hellenes.world import Scenario, World
-from hellenes_nb.lessons.format import SEASON_NAMES, PositionSpec
 
 __all__ = ["PositionError", "position_problems", "build_state"]
 

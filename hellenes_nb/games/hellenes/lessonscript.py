@@ -16,8 +16,9 @@ from hellenes_nb.core.echo import cut
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction, strip_label
 from hellenes_nb.games.hellenes.index import SIDE_NAMES
+from hellenes_nb.games.hellenes.lessonformat import BattleSpec
 from hellenes_nb.games.hellenes.state import State
-from hellenes_nb.lessons.format import BattleSpec, StepSpec
+from hellenes_nb.lessons.format import StepSpec
 
 __all__ = ["LESSON_VIEWER", "ScriptError", "StepRun", "BattleRecord", "apply_scripted",
            "deal_hands", "play_step", "resolve_battle", "expectation_problems", "describe_action"]

@@ -23,11 +23,11 @@ from hellenes_nb.core.words import count
 from hellenes_nb.games.hellenes.battle_forces import forces_battle, read_sacrifices
 from hellenes_nb.games.hellenes.battlelab import Battle, BattleError, BattleLab
 from hellenes_nb.games.hellenes.index import NEW_YEAR, SIDE_NAMES, WINTER
+from hellenes_nb.games.hellenes.lessonformat import PositionSpec
 from hellenes_nb.games.hellenes.lessonposition import PositionError, build_state, position_problems
 from hellenes_nb.games.hellenes.odds.forces import ForcesError, parse_forces
 from hellenes_nb.games.hellenes.ruleset import HELLENES
 from hellenes_nb.games.hellenes.world import World
-from hellenes_nb.lessons.format import PositionSpec
 from hellenes_nb.tutorial.format import BattleBoard, MapBoard, TaskSpec
 from hellenes_nb.tutorial.replies import matches
 from hellenes_nb.tutorial.replies import opponent_answer as answer

@@ -5,9 +5,9 @@ the game's :class:`~hellenes_nb.core.catalog.TutorialKit`."""
 
 from __future__ import annotations
 
+from hellenes_nb.games.hellenes.lessonsources import RULE_SECTIONS, normalise_section
 from hellenes_nb.games.hellenes.tutorialgoals import BATTLE_KEYS, MAP_KEYS
 from hellenes_nb.games.hellenes.world import World
-from hellenes_nb.lessons.sources import RULE_SECTIONS, normalise_section
 from hellenes_nb.tutorial.format import Goal, TaskSpec
 
 __all__ = ["EXAMPLES", "references"]

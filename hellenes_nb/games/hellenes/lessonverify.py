@@ -3,9 +3,10 @@ reaches it through the Hellenes lesson kit, :mod:`hellenes_nb.games.hellenes.les
 
 For each file, in order:
 
-1. it is plain YAML data (no tags that could run code) in the lesson format (``format.py``);
-2. every reference exists: areas, units, cards, leaders, rule sections (§), and Thucydides or
-   Xenophon passages in ``data/hellenes/passages.yaml``;
+1. it is plain YAML data (no tags that could run code) in the lesson format
+   (``lessons/format.py`` with this game's parts, ``lessonformat.py``);
+2. every reference exists: areas, units, cards, leaders, rule sections (§), and the cited
+   Thucydides or Xenophon passages in ``data/hellenes/passages.yaml``;
 3. the declared position is legal (``position.py``: capacity, locations, carrying, a card in
    one place only...);
 4. the lesson replays on the engine: every scripted action is legal when its turn comes, every
@@ -25,12 +26,10 @@ from typing import Any
 
 from hellenes_nb.core.catalog import InvariantError, plugin_for
 from hellenes_nb.core.game import Game
+from hellenes_nb.games.hellenes.lessonplay import apply_option, start_game
 from hellenes_nb.games.hellenes.lessonposition import position_problems
 from hellenes_nb.games.hellenes.lessonscript import ScriptError, expectation_problems, play_step
-from hellenes_nb.games.hellenes.world import World, load_world
-from hellenes_nb.lessons.format import LessonSpec, Problem, StepSpec, parse_lesson, read_lesson_file
-from hellenes_nb.lessons.runner import apply_option, start_game
-from hellenes_nb.lessons.sources import (
+from hellenes_nb.games.hellenes.lessonsources import (
     AUTHORS,
     RULE_SECTIONS,
     Passage,
@@ -38,7 +37,10 @@ from hellenes_nb.lessons.sources import (
     load_passages,
     normalise_section,
     parse_span,
+    split_citation,
 )
+from hellenes_nb.games.hellenes.world import World, load_world
+from hellenes_nb.lessons.format import LessonSpec, Problem, StepSpec, parse_lesson, read_lesson_file
 
 __all__ = ["check_lesson"]
 
@@ -95,16 +97,16 @@ class _Refs:
         for r in step.rules:
             if normalise_section(r) not in RULE_SECTIONS:
                 out.append(f"rule section §{normalise_section(r)} is not in the rulebook")
-        for author, refs in (("thucydides", step.thucydides), ("xenophon", step.xenophon)):
-            for ref in refs:
-                try:
-                    span = parse_span(ref)
-                except ValueError as exc:
-                    out.append(f"{AUTHORS[author][0]}: {exc}")
-                    continue
-                if find_passage(author, span, self.passages) is None:
-                    out.append(f"{AUTHORS[author][0]} {ref} is not in data/hellenes/passages.yaml"
-                               " (add the passage there, with a paraphrase in our own words)")
+        for cited in step.sources:
+            try:
+                author, ref = split_citation(cited)
+                span = parse_span(ref)
+            except ValueError as exc:
+                out.append(f"sources: {exc}")
+                continue
+            if find_passage(author, span, self.passages) is None:
+                out.append(f"{AUTHORS[author][0]} {ref} is not in data/hellenes/passages.yaml"
+                           " (add the passage there, with a paraphrase in our own words)")
         if step.focus.area is not None:
             out += self.place(step.focus.area, "focus area")
         for a in step.focus.highlight:

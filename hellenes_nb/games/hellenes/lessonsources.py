@@ -29,9 +29,10 @@ from hellenes_nb.core.models import (
 )
 from hellenes_nb.games.hellenes.rulesections import RULE_SECTIONS
 from hellenes_nb.games.hellenes.world.load import data_dir
+from hellenes_nb.lessons.format import normalise_section
 
 __all__ = ["RULE_SECTIONS", "AUTHORS", "Passage", "Span", "load_passages", "parse_span",
-           "find_passage", "normalise_section"]
+           "find_passage", "normalise_section", "CITED_AS", "split_citation"]
 
 #: author key -> (name used in citations, work, number of books)
 AUTHORS = {
@@ -55,11 +56,6 @@ class Span:
     def within(self, other: Span) -> bool:
         """True when this stretch lies entirely inside ``other``."""
         return self.book == other.book and other.lo <= self.lo and self.hi <= other.hi
-
-
-def normalise_section(text: object) -> str:
-    """``"§6.33"`` or ``6.33`` → ``"6.33"`` (a float like 6.3 is read as written)."""
-    return str(text).strip().lstrip("§").strip()
 
 
 def parse_span(text: object) -> Span:
@@ -157,3 +153,18 @@ def find_passage(author: str, span: Span,
     if not found:
         return None
     return min(found, key=lambda p: (p.span.hi[0] - p.span.lo[0], p.span.hi[1] - p.span.lo[1]))
+
+
+#: how a step's citation names each author: "Thucydides 4.2.2", "Xenophon, Hellenica 2.1.28"
+CITED_AS = {"thucydides": "Thucydides ", "xenophon": "Xenophon, Hellenica "}
+
+
+def split_citation(text: str) -> tuple[str, str]:
+    """A step's citation → (author key, book.chapter.section); ValueError in plain words for
+    an author ``passages.yaml`` does not hold."""
+    for author, prefix in CITED_AS.items():
+        if text.startswith(prefix):
+            return author, text.removeprefix(prefix).strip()
+    raise ValueError(f"{text!r}: a Hellenes step cites Thucydides or Xenophon's Hellenica, "
+                     "written 'Thucydides 4.2.2' or 'Xenophon, Hellenica 2.1.28' (the authors "
+                     "of data/hellenes/passages.yaml)")
