@@ -23,7 +23,7 @@ import warnings
 
 import ipywidgets as W
 
-from hellenes_nb.bots import HeuristicBot
+from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 from hellenes_nb.widgets.dashboard import Dashboard
 
 

@@ -20,7 +20,7 @@ LONG_GAME_SEED = 16
 
 def _long_game():
     import hellenes_nb
-    from hellenes_nb.bots import HeuristicBot
+    from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 
     game = hellenes_nb.new_game("431", LONG_GAME_SEED)
     bots = {"athens": HeuristicBot(LONG_GAME_SEED), "sparta": HeuristicBot(LONG_GAME_SEED + 1)}

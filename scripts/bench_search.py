@@ -24,10 +24,11 @@ import random
 import time
 from typing import Any
 
-from hellenes_nb.bots import HeuristicBot, deciding_sides
+from hellenes_nb.bots import deciding_sides
 from hellenes_nb.bots.playout import deciders
 from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.game import Game, new_game
+from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 from hellenes_nb.games.hellenes.bots.picture import Picture
 from hellenes_nb.games.hellenes.bots.searching import RolloutPolicy, SearchBotHellenes
 from hellenes_nb.games.hellenes.index import SIDE_NAMES

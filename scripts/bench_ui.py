@@ -118,7 +118,7 @@ def _settled_after(moves: int) -> str:
 def _athens_actions(dash: Any, *, wanted: Callable[[dict], bool]) -> None:
     """Play the hot-seat dashboard until Athens is at the screen in its action phase with a
     choice ``wanted`` offered (the first choice offered otherwise; Sparta plays the same)."""
-    from hellenes_nb.bots import HeuristicBot
+    from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 
     players = {"athens": HeuristicBot(3), "sparta": HeuristicBot(4)}
     for _ in range(400):

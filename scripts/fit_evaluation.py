@@ -17,9 +17,10 @@ import time
 
 import numpy as np
 
-from hellenes_nb.bots import HeuristicBot, deciding_sides
+from hellenes_nb.bots import deciding_sides
 from hellenes_nb.core.game import new_game
 from hellenes_nb.games.hellenes.bots.evaluation import FEATURES, features
+from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 
 SCENARIOS = ("431", "sicily", "413", "415")
 

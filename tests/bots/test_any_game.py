@@ -12,10 +12,11 @@ import sys
 import pytest
 from support.toygame import Toy
 
-from hellenes_nb.bots import BotError, HeuristicBot, RandomBot, bots_for, deciding_sides, make_bot
+from hellenes_nb.bots import BotError, RandomBot, bots_for, deciding_sides, make_bot
 from hellenes_nb.bots.search import SearchBot, SearchModel
 from hellenes_nb.core.catalog import NO_FACTS, plugin_for
 from hellenes_nb.core.game import Game, new_game
+from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 from hellenes_nb.selfplay import pick
 
 TOY = Toy()

@@ -10,11 +10,12 @@ from hypothesis import strategies as st
 from support.hellenes_bot_positions import play_checking_legal, play_choices, random_position
 from support.toygame import Toy
 
-from hellenes_nb.bots import HeuristicBot, RandomBot, make_level
+from hellenes_nb.bots import RandomBot, make_level
 from hellenes_nb.bots.levels import LEVEL_TEXT, LEVELS, level_bots
 from hellenes_nb.bots.search import SearchBot
 from hellenes_nb.core.game import new_game
 from hellenes_nb.games.hellenes.bots.easy import EasyBot
+from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 from hellenes_nb.games.hellenes.bots.searching import SearchBotHellenes
 
 HELLENES = new_game("431").ruleset

@@ -19,11 +19,12 @@ import pytest
 from support.widget_helpers import press_load
 
 import hellenes_nb
-from hellenes_nb.bots import HeuristicBot, RandomBot
+from hellenes_nb.bots import RandomBot
 from hellenes_nb.core import sealed
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.savefiles import OtherGameSave, read_save, sealed_save
 from hellenes_nb.core.savejson import MAX_HISTORY
+from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 from hellenes_nb.games.hellenes.state import State
 from hellenes_nb.widgets.dashboard import Dashboard
 

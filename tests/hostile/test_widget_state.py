@@ -17,10 +17,10 @@ import ipywidgets as W
 import pytest
 
 import hellenes_nb
-from hellenes_nb.bots import HeuristicBot
 from hellenes_nb.core.echo import ECHO
 from hellenes_nb.core.steps import MAX_MESSAGE
 from hellenes_nb.games.earth_water.widgets.board import EWBoardView
+from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 from hellenes_nb.games.hellenes.widgets.battle import BattleWidget
 from hellenes_nb.games.hellenes.widgets.battleview import EngineBattleView
 from hellenes_nb.games.hellenes.widgets.map import MapWidget

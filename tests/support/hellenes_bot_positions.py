@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from hellenes_nb.bots import HeuristicBot, RandomBot, deciding_sides
+from hellenes_nb.bots import RandomBot, deciding_sides
 from hellenes_nb.core.game import Game, new_game
 from hellenes_nb.core.steps import strip_label
+from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 from hellenes_nb.games.hellenes.index import SIDE_NAMES
 from hellenes_nb.games.hellenes.rules import control
 from hellenes_nb.games.hellenes.rules.siege.records import refresh

@@ -12,7 +12,7 @@ import pytest
 from IPython.display import display
 from support.widget_helpers import to_battle
 
-from hellenes_nb.bots import HeuristicBot
+from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 from hellenes_nb.games.hellenes.widgets.battle import BattleWidget
 from hellenes_nb.games.hellenes.widgets.map import MapWidget
 from hellenes_nb.widgets.dashboard import Dashboard

@@ -11,7 +11,8 @@ from IPython.display import display
 from support.echo import PythonEcho
 from support.widget_helpers import to_battle
 
-from hellenes_nb.bots import HeuristicBot, RandomBot
+from hellenes_nb.bots import RandomBot
+from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 from hellenes_nb.games.hellenes.widgets.battleview import EngineBattleView
 from hellenes_nb.widgets.dashboard import (
     FINISH,

@@ -17,8 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hellenes_nb
-from hellenes_nb.bots import HeuristicBot, RandomBot
+from hellenes_nb.bots import RandomBot
 from hellenes_nb.core.game import Game
+from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 from hellenes_nb.games.hellenes.widgets.battleview import EngineBattleView
 from hellenes_nb.games.hellenes.widgets.prestige_chart import (
     PrestigeChart,

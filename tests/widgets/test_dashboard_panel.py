@@ -12,7 +12,8 @@ import ipywidgets as W
 import pytest
 from support.widget_helpers import to_battle
 
-from hellenes_nb.bots import HeuristicBot, RandomBot
+from hellenes_nb.bots import RandomBot
+from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 from hellenes_nb.games.hellenes.widgets.battle import BattleWidget
 from hellenes_nb.widgets.dashboard import Dashboard
 

@@ -12,8 +12,8 @@ import pytest
 from support.widget_helpers import to_battle
 
 import hellenes_nb
-from hellenes_nb.bots import HeuristicBot
 from hellenes_nb.games.hellenes import battlelab
+from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 from hellenes_nb.games.hellenes.rules import olympians
 from hellenes_nb.games.hellenes.widgets import map as map_module
 from hellenes_nb.games.hellenes.widgets.battle import BattleWidget

@@ -20,10 +20,11 @@ from support.hellenes_bot_positions import (
     shuffle_hidden,
 )
 
-from hellenes_nb.bots import BotError, HeuristicBot, RandomBot, deciding_sides, make_bot
+from hellenes_nb.bots import BotError, RandomBot, deciding_sides, make_bot
 from hellenes_nb.core.game import new_game
 from hellenes_nb.core.steps import strip_label
 from hellenes_nb.games.hellenes.bots import fighting
+from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 
 SCENARIOS = ("431", "sicily", "413", "415")
 

@@ -9,8 +9,9 @@ import re
 
 import pytest
 
-from hellenes_nb.bots import HeuristicBot, RandomBot
+from hellenes_nb.bots import RandomBot
 from hellenes_nb.core.game import new_game
+from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 from hellenes_nb.games.hellenes.rules.battle.stages import battle_question
 
 SCENARIOS = ("431", "415", "413", "sicily")

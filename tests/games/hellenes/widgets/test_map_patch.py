@@ -13,7 +13,7 @@ import pytest
 from support.widget_helpers import to_actions
 
 import hellenes_nb
-from hellenes_nb.bots import HeuristicBot
+from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 from hellenes_nb.games.hellenes.widgets.map import MapWidget, board_patch
 
 

@@ -310,8 +310,8 @@ def test_8_12_a_besieged_land_unit_may_stay_when_its_fleet_sails():
 
 @pytest.mark.rule("8.12")
 def test_8_12_the_heuristic_bot_sails_with_its_fleet():
-    from hellenes_nb.bots import HeuristicBot
     from hellenes_nb.core.game import Game
+    from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 
     game = Game(HELLENES, _megara_defenders_retreat(), seed=1)
     got = HeuristicBot(1).choose(game, "sparta")
