@@ -171,6 +171,10 @@ class TutorialKit:
     #: "module:attribute" of the battle board a battle task is played on, made with
     #: ``(battle, names=..., title=...)`` (the tasks' ``fresh_battle``); "": no battle tasks
     battle_board: str = ""
+    #: what the game's tasks hold in a chapter file (a ``hellenes_nb.tutorial.format.TaskModels``:
+    #: its goal model, board, battle, position and focus models, how solution items become
+    #: actions); None: the game's chapters cannot be read
+    models: Any = None
 
 
 @dataclass(frozen=True)

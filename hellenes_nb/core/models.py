@@ -246,8 +246,8 @@ def _fields_at(root: Any, loc: Loc) -> list[str] | None:
         else:
             return None
         tp = _unwrap(tp)
-    if isinstance(tp, type) and issubclass(tp, BaseModel):
-        return sorted(tp.model_fields)
+    if isinstance(tp, type) and issubclass(tp, BaseModel):  # as a file writes them (aliases)
+        return sorted(f.alias or name for name, f in tp.model_fields.items())
     return None
 
 

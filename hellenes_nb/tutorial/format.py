@@ -1,28 +1,43 @@
 """The tutorial's task files: one YAML file per chapter, described once as typed models.
 
-A chapter file (``lessons/tutorial/*.yaml``, docs/tutorial.md) holds a chapter's title and its
-tasks. A task is a small position (a few areas and blocks on the real map, or one battle on
-the battle board), what the learner is asked to do, a goal the engine checks, hints, the rule
+A chapter file (``lessons/tutorial/*.yaml``, ``lessons/tutorial/<game>/*.yaml``;
+docs/tutorial.md) holds a chapter's title, the game it teaches (``game:``) and its tasks. A task
+is a small position, what the learner is asked to do, a goal the engine checks, hints, the rule
 sections it teaches and a short explanation shown on success. A worked example of the rulebook
 is a task with ``example:`` and several ``stages``, each with its own text and goal, played in
 turn on one board with the book's dice.
 
+What is common to every game is described here once; what a game's tasks hold (its map position
+``board``, its battle ``battle``, its own ``position``, its ``focus``, its goals and how a
+``solution`` or ``replies`` item becomes engine actions) comes from the game's tutorial kit
+(``TutorialKit.models``), and each game's chapter model is built from both
+(:func:`chapter_model`), chosen by the chapter's ``game:`` line.
+
 The files go through the shared file layer (:mod:`hellenes_nb.core.models`): plain data only,
 strict types, every problem named by file and place (``task 2 'Move a fleet' › goal › at``).
-Engine actions in ``solution`` and ``replies`` use the Hellenes lessons' ``verb: details``
-items (:func:`hellenes_nb.games.hellenes.lessonformat.parse_action`). Nothing here touches the
-engine: goals are evaluated by :mod:`.goals`, positions built by :mod:`.board`, files
-checked by :mod:`.check`.
+Nothing here touches the engine: the game's kit builds the boards and judges the goals,
+``check.py`` checks the files.
 """
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar
 
-from pydantic import AfterValidator, Field, PlainValidator, PrivateAttr, model_validator
+from pydantic import (
+    AfterValidator,
+    Field,
+    PlainValidator,
+    PrivateAttr,
+    create_model,
+    model_validator,
+)
 
+from hellenes_nb.core.catalog import tutorial_games
 from hellenes_nb.core.models import (
     FileError,
     FileModel,
@@ -32,16 +47,11 @@ from hellenes_nb.core.models import (
     Text,
     short,
 )
-from hellenes_nb.games.hellenes.lessonformat import Focus, UnitSpec, parse_action
 
-__all__ = ["FORMAT", "SIDES", "BattleBoard", "ChapterSpec", "EventGoal", "Goal", "MapBoard",
-           "PickGoal", "StageSpec", "StartSpec", "TaskFormatError", "TaskSpec", "load_chapter",
-           "parse_chapter", "read_chapter_file"]
+__all__ = ["FORMAT", "ChapterSpec", "GoalBase", "StageSpec", "TaskFormatError", "TaskModels",
+           "TaskSpec", "chapter_model", "load_chapter", "parse_chapter", "read_chapter_file"]
 
 FORMAT = "hellenes-tutorial 1"
-SIDES = ("athens", "sparta")
-#: the seasons a task's position may start in (§3.3, §9, §10)
-SEASONS = ("spring", "summer", "highsummer", "fall", "winter")
 _ID = r"^[a-z0-9][a-z0-9_-]*$"
 
 
@@ -61,173 +71,38 @@ def _task_id(value: str) -> str:
     return value
 
 
-def _actions(value: Any) -> tuple[dict, ...]:
-    """A list of ``verb: details`` items (see :func:`parse_action`), as engine action dicts;
-    on a battle board the items ``attack``, ``choose: X`` and ``appeal: GOD`` are kept as they
-    are, and ``pick: X`` answers a question by a click."""
-    if not isinstance(value, list):
-        raise ValueError(f"should be a list of actions, not {short(value)}")
-    out: list[dict] = []
-    wrong: list[str] = []
-    for i, item in enumerate(value, 1):
-        if item in ("attack", "accept", "battle"):
-            out.append({"type": item})
-            continue
-        if isinstance(item, dict) and len(item) == 1 and next(iter(item)) in ("choose", "pick",
-                                                                              "appeal"):
-            verb, arg = next(iter(item.items()))
-            if not isinstance(arg, str):
-                wrong.append(f"item {i}: {verb} needs a block key or a choice, not {short(arg)}")
-            else:
-                out.append({"type": verb, "choice": arg})
-            continue
-        try:
-            out.extend(parse_action(item))
-        except ValueError as exc:
-            wrong.append(f"item {i}: {exc}")
-    if wrong:
-        raise ValueError("; ".join(wrong))
-    return tuple(out)
-
-
 Id = Annotated[Text, AfterValidator(_task_id)]
-Side = Literal[SIDES]  # type: ignore[valid-type]
-Holder = Literal["athens", "sparta", "none"]
-Actions = Annotated[tuple[dict, ...], PlainValidator(_actions)]
 Faces = Items[Annotated[int, Field(ge=1, le=6)]]
 
 
-# -- the boards ------------------------------------------------------------------------------
-class StartSpec(FileModel):
-    """Where play begins: a side's action phase or winter actions with a card of ``actions``
-    coins, the season's card play, or the New Year's (§3.3, §4.0, §9.2, §10.1). ``side`` acts
-    (default: the learner); it plays second that season unless ``first`` is true."""
+@dataclass(frozen=True)
+class TaskModels:
+    """What a game's tasks hold, as its tutorial kit gives it (``TutorialKit.models``): each
+    model a pydantic model of the shared file layer, or None where the game's tasks have no such
+    part. ``parse_actions(items)`` turns a ``solution`` or ``replies`` list into engine actions
+    (ValueError in plain words)."""
 
-    phase: Literal["actions", "winter", "cards", "new_year"] = "actions"
-    side: Side | None = None
-    actions: Annotated[int, Field(ge=1, le=3)] = 1
-    first: bool = False
-
-
-class MapBoard(FileModel):
-    """A small position on the real map (the lessons' units and garrisons, §2, §7.2)."""
-
-    scenario: Text = "431"
-    year: int | None = None
-    season: Literal[SEASONS] = "summer"  # type: ignore[valid-type]
-    prestige: int = 0
-    leaders: dict[Side, Text | None] = {}
-    hands: dict[Side, Items[int]] = {}
-    sacrifices: dict[Side, Items[Text]] = {}
-    units: Items[UnitSpec] = ()
-    garrisons: dict[Side, Items[Text]] = {}
-    in_play: Items[int] = ()
-    war_resumed: bool | None = None
-    start: StartSpec = StartSpec()
+    goal: Any
+    parse_actions: Callable[[Any], tuple[dict, ...]]
+    #: a position on the game's map (Hellenes: areas, blocks, cards)
+    board: Any = None
+    #: a battle on the game's battle board
+    battle: Any = None
+    #: a position in the game's own words (Earth & Water: its lessons' position)
+    position: Any = None
+    #: where the map looks during a task
+    focus: Any = None
 
 
-class BattleBoard(FileModel):
-    """One battle on the battle board (forces as in ``BattleWidget.from_forces``, §6.1)."""
-
-    kind: Literal["land", "sea", "narrows", "landing", "assault", "treachery", "sortie"] = "land"
-    attacker: Side
-    aggressor: Text | Items[dict[str, Any]]
-    defender: Text | Items[dict[str, Any]]
-    may_retreat: dict[Side, bool] = {}
-    sacrifices: dict[Side, Items[Text]] = {}
-
-
-# -- goals -----------------------------------------------------------------------------------
-class EventGoal(FileModel):
-    """A log event written since the task began: its kind, and optionally its side, rule and
-    place."""
-
-    kind: Text
-    side: Side | None = None
-    rule: Text | None = None
-    place: Text | None = None
-
-
-class AreaFacts(FileModel):
-    """What a clicked area must be (each field given must hold)."""
-
-    port: bool | None = None
-    city: bool | None = None
-    loyal_to: Side | None = None
-    controlled_by: Holder | None = None
-    offshore_of: Text | None = None
-    home_of: Text | None = None
-    neutral: bool | None = None
-    sea: bool | None = None
-    region: Literal["greece", "persia", "sicily", "italy"] | None = None
-    reachable_by: Text | None = None
-
-
-class UnitFacts(FileModel):
-    """What a clicked block must be (each field given must hold)."""
-
-    elite: bool | None = None
-    fleet: bool | None = None
-    type: Text | None = None
-    fastest_of: Side | None = None
-    can_reach: Text | None = None
-
-
-class PickGoal(FileModel):
-    """A question answered by a click: an area, a block on the map, or a block in battle."""
-
-    area: AreaFacts | None = None
-    unit: UnitFacts | None = None
-    fighter: Literal["next_attacker", "rearguard"] | None = None
+class GoalBase(FileModel):
+    """What every game's goal model shares: at least one condition, and :meth:`keys`. A game's
+    goal subclasses it with its conditions and ``all``, ``any`` and ``not`` (``not_``) to
+    combine its own goals (docs/tutorial.md, "Goals")."""
 
     @model_validator(mode="after")
-    def _one(self) -> PickGoal:
-        if sum(x is not None for x in (self.area, self.unit, self.fighter)) != 1:
-            raise ValueError("a pick goal names exactly one of 'area', 'unit' or 'fighter'")
-        return self
-
-
-class Goal(FileModel):
-    """What must be true for the task to be solved: every key given must hold.
-
-    On the map: ``at`` (unit → area, or ``pool`` once eliminated), ``inside``, ``cv``,
-    ``control``, ``city``, ``siege``, ``blockade``, ``garrison``, ``prestige`` (gained by the
-    learner since the start), ``event`` / ``no_event``, ``first`` (initiative), ``actions``
-    (the learner's actions this turn), ``sacrifice``, ``result`` (who won the game). On the
-    battle board: ``winner``, ``how``, ``lost`` (most steps a side may lose), ``cv``, ``fired``,
-    ``routed``, ``prestige``. Anywhere: ``pick``, and ``all`` / ``any`` / ``not`` to combine goals.
-    """
-
-    all: Items[Goal] = ()
-    any: Items[Goal] = ()
-    not_: Goal | None = Field(None, alias="not")
-    at: dict[Text, Text] = {}
-    inside: Items[Text] = ()
-    cv: dict[Text, int] = {}
-    control: dict[Text, Holder] = {}
-    city: dict[Text, Holder] = {}
-    siege: dict[Text, Holder] = {}
-    blockade: Items[Text] = ()
-    garrison: dict[Text, Holder] = {}
-    prestige: int | None = None
-    event: EventGoal | None = None
-    no_event: EventGoal | None = None
-    first: Side | None = None
-    actions: int | None = None
-    sacrifice: dict[Side, Text] = {}
-    result: Literal["athens", "sparta", "draw"] | None = None
-    winner: Side | None = None
-    how: Literal["retreat", "panic", "elimination", "retire", "treachery_failed"] | None = None
-    lost: dict[Side, int] = {}
-    fired: Items[Text] = ()
-    routed: Items[Text] = ()
-    pick: PickGoal | None = None
-    #: a game's own conditions, read by its tutorial kit (docs/tutorial.md, "Games")
-    state: dict[Text, Any] = {}
-
-    @model_validator(mode="after")
-    def _something(self) -> Goal:
-        if not self.model_fields_set - {"all", "any"} and not (self.all or self.any):
+    def _something(self) -> GoalBase:
+        if not self.model_fields_set - {"all", "any"} and not (getattr(self, "all", ())
+                                                              or getattr(self, "any", ())):
             raise ValueError("a goal needs at least one condition (see docs/tutorial.md, "
                              "'Goals')")
         return self
@@ -239,18 +114,20 @@ class Goal(FileModel):
 
 # -- tasks -----------------------------------------------------------------------------------
 class StageSpec(FileModel):
-    """One stage of a task: what to do, the goal, hints and the actions that do it."""
+    """One stage of a task: what to do, the goal, hints and the actions that do it (the goal and
+    the actions typed by the chapter's game: :func:`chapter_model`)."""
 
     text: Text
-    goal: Goal | None = None
+    goal: Any = None
     hints: Items[Text] = ()
-    solution: Actions = ()
+    solution: Any = ()
     explanation: Text = ""
     dice: Faces = ()
 
 
 class TaskSpec(FileModel):
-    """One task (docs/tutorial.md, "Tasks")."""
+    """One task (docs/tutorial.md, "Tasks"); the parts typed ``Any`` are the chapter's game's
+    (:func:`chapter_model`)."""
 
     id: Id
     title: Text
@@ -258,18 +135,19 @@ class TaskSpec(FileModel):
     #: the learner's side (one of the sides of the chapter's game: its kit checks it)
     side: Id
     example: Text | None = None
-    board: MapBoard | None = None
-    battle: BattleBoard | None = None
-    #: a position in a game's own words, read by its tutorial kit (docs/tutorial.md, "Games")
-    position: dict[Text, Any] | None = None
+    #: a position on the game's map, a battle on its battle board, or a position in the game's
+    #: own words: exactly one of them
+    board: Any = None
+    battle: Any = None
+    position: Any = None
     seed: int = 1
     dice: Faces = ()
-    replies: Actions = ()
-    focus: Focus = Focus()
+    replies: Any = ()
+    focus: Any = None
     text: Text = ""
-    goal: Goal | None = None
+    goal: Any = None
     hints: Items[Text] = ()
-    solution: Actions = ()
+    solution: Any = ()
     explanation: Text = ""
     stages: Items[StageSpec] = ()
     max_actions: int | None = None
@@ -314,13 +192,16 @@ class TaskSpec(FileModel):
         """The stages the learner plays: its ``stages``, or the task itself as one stage."""
         if self.stages:
             return self.stages
-        return (StageSpec.model_construct(text=self.text, goal=self.goal, hints=self.hints,
-                                          solution=self.solution,
-                                          explanation=self.explanation, dice=()),)
+        return (type(self).stage_model.model_construct(
+            text=self.text, goal=self.goal, hints=self.hints, solution=self.solution,
+            explanation=self.explanation, dice=()),)
+
+    #: the stage model of the task's game (set on each game's model)
+    stage_model: ClassVar[Any] = None
 
 
 class ChapterSpec(FileModel):
-    """A chapter file: its number, title, introduction and tasks."""
+    """A chapter file: its number, title, introduction, game and tasks."""
 
     format: Annotated[str, PlainValidator(_format)] = Field(None, validate_default=True)
     chapter: int
@@ -350,21 +231,76 @@ class ChapterSpec(FileModel):
         return self._path
 
 
+# -- each game's model ---------------------------------------------------------------------------
+def _lacking(field: str, what: str, game: str) -> Any:
+    """A field the game's tasks do not have: any value is refused, naming the game."""
+
+    def refuse(value: Any) -> None:
+        if value is None:
+            return None
+        raise ValueError(f"the tasks of {game or 'this game'} have no {field!r} ({what})")
+
+    return Annotated[Any, PlainValidator(refuse)]
+
+
+def _part(model: Any, field: str, what: str, game: str) -> Any:
+    return model | None if model is not None else _lacking(field, what, game)
+
+
+@functools.cache
+def chapter_model(game: str = "") -> type[ChapterSpec]:
+    """The chapter model of ``game`` ("": the home game): the common fields here, the game's
+    boards, goal, focus and actions from its tutorial kit (ValueError naming the games with a
+    tutorial)."""
+    kits = dict(tutorial_games())
+    name = game or next(iter(kits), "")
+    if name not in kits or kits[name].models is None:
+        raise ValueError(f"the game {short(game)} has no tutorial; the games with one: "
+                         f"{', '.join(kits) or 'none'}")
+    m: TaskModels = kits[name].models
+    actions = Annotated[tuple[dict, ...], PlainValidator(m.parse_actions)]
+    base = "".join(w.title() for w in re.split(r"[^A-Za-z0-9]+", name))
+    stage = create_model(f"{base}Stage", __base__=StageSpec, goal=(m.goal | None, None),
+                         solution=(actions, ()))
+    focus = (m.focus, m.focus()) if m.focus is not None else \
+        (_lacking("focus", "it has no map to look at", name), None)
+    task = create_model(
+        f"{base}Task", __base__=TaskSpec, goal=(m.goal | None, None), solution=(actions, ()),
+        replies=(actions, ()), stages=(Items[stage], ()), focus=focus,
+        board=(_part(m.board, "board", "a map position", name), None),
+        battle=(_part(m.battle, "battle", "a battle board", name), None),
+        position=(_part(m.position, "position", "a position in the game's own words", name),
+                  None))
+    task.stage_model = stage
+    return create_model(f"{base}Chapter", __base__=ChapterSpec, tasks=(Items[task], ...))
+
+
 # -- reading ---------------------------------------------------------------------------------
-#: problems name a task by number and title: ``task 3 'Title' › goal › at``
-_FILE = ItemFile(ChapterSpec, "tasks", "task", renamed=(("not_", "not"),))
+def _file(game: str = "") -> ItemFile:
+    """How a chapter of ``game`` is read: problems name a task by number and title
+    (``task 3 'Title' › goal › at``)."""
+    return ItemFile(chapter_model(game), "tasks", "task", renamed=(("not_", "not"),))
 
 
 def read_chapter_file(path: Path | str) -> tuple[Any, list[Problem]]:
     """A chapter file as plain data: (data or None, problems)."""
-    return _FILE.read(path)
+    return ItemFile(ChapterSpec, "tasks", "task").read(path)
 
 
 def parse_chapter(data: Any, file: str) -> tuple[ChapterSpec | None, list[Problem]]:
-    """Check the shape of chapter ``data`` and type it."""
-    return _FILE.parse(data, file)
+    """Check the shape of chapter ``data`` and type it with the model of the game it names."""
+    game = data.get("game", "") if isinstance(data, dict) else ""
+    try:
+        reader = _file(game if isinstance(game, str) else "")
+    except ValueError as exc:
+        return None, [Problem(file, "game", str(exc))]
+    return reader.parse(data, file)
 
 
 def load_chapter(path: Path | str) -> ChapterSpec:
     """Read and type a chapter file (TaskFormatError listing every problem)."""
-    return _FILE.load(path, TaskFormatError)
+    data, problems = read_chapter_file(path)
+    spec, problems = parse_chapter(data, str(path)) if not problems else (None, problems)
+    if spec is None:
+        raise TaskFormatError(problems)
+    return spec

@@ -198,14 +198,14 @@ class TaskRun:
         """The learner's legal actions that are not moves on the map (shown as buttons); none
         while a question waits for a click, so no button gives the answer away."""
         goal = self.step.goal
-        if self.game is None or self.status != "playing" or (goal is not None and goal.pick):
+        if self.game is None or self.status != "playing" or getattr(goal, "pick", None):
             return []
         return [a for a in self.game.legal_actions(self.learner)
                 if a["type"] not in self.kit.clicked]
 
     def pick_options(self) -> list[tuple[str, str]]:
         """(key, name) of the blocks a battle-board question may be answered with."""
-        if self.game is not None or self.step.goal is None or self.step.goal.pick is None:
+        if self.game is not None or getattr(self.step.goal, "pick", None) is None:
             return []
         return [(f.key, self.names.get(f.key, f.key)) for f in self.board.battle.fighters]
 
@@ -239,7 +239,7 @@ class TaskRun:
     def pick(self, answer: str) -> None:
         """Answer the stage's question by a click (an area, a unit key, a battle block)."""
         goal = self.step.goal
-        if goal is None or goal.pick is None or self.status != "playing":
+        if getattr(goal, "pick", None) is None or self.status != "playing":
             return
         self.picked = answer
         self._picks += 1
@@ -458,11 +458,11 @@ class TaskRun:
             return (f"Not solved: that took {self._spent} actions and the task allows "
                     f"{limit}. Still missing: {'; '.join(missing)}.")
         goal = self.step.goal
-        if goal is not None and goal.pick is not None:
+        if getattr(goal, "pick", None) is not None:
             return f"Not that one: {'; '.join(missing)}." if self.picked is not None else ""
         if self.game is None:
             return f"Not solved: {'; '.join(missing)}." if self.board.battle.over else ""
-        if goal is not None and goal.first is not None and self._revealed():
+        if getattr(goal, "first", None) is not None and self._revealed():
             return f"Not solved: the cards are revealed. {'; '.join(missing)}."
         if self._over():
             return f"Not solved: the turn is over. Still missing: {'; '.join(missing)}."

@@ -59,7 +59,7 @@ def _key(run: Any) -> str:
 def moves(run: Any) -> list[dict]:
     """The learner's possible moves now, as solution items."""
     goal = run.step.goal
-    if goal is not None and goal.pick is not None:
+    if getattr(goal, "pick", None) is not None:
         if run.game is None:
             return [{"type": "pick", "choice": k} for k, _ in run.pick_options()]
         s = run.game.state

@@ -312,7 +312,7 @@ class TutorialWidget(W.VBox):
         if run is None or run.status != "playing":
             return
         goal = run.step.goal
-        if goal is not None and goal.pick is not None and goal.pick.area is not None:
+        if getattr(goal, "pick", None) is not None and goal.pick.area is not None:
             self.pick(area)
             return
         unit = self._unit
@@ -331,7 +331,7 @@ class TutorialWidget(W.VBox):
         if run is None or not key:
             return
         goal = run.step.goal
-        if run.status == "playing" and goal is not None and goal.pick is not None \
+        if run.status == "playing" and getattr(goal, "pick", None) is not None \
                 and goal.pick.unit is not None:
             self.pick(key)
             return

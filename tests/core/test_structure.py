@@ -146,10 +146,6 @@ GAME_IDS = ("hellenes", "earth-water")
 #: Hellenes lesson engine and its widget). This list may only shrink: a listed module that no
 #: longer names a game fails.
 STILL_NAMING_A_GAME = frozenset({
-    # the tutorial's task format reads Hellenes' unit keys, focus and action items, which
-    # lessons/format.py held until the one lesson format (issue 27 item 3) moved them to
-    # games/hellenes/lessonformat.py: it named the game through that module before
-    "hellenes_nb.tutorial.format",
     "hellenes_nb.widgets.lesson",
     "hellenes_nb.widgets.lesson_battle",
 })

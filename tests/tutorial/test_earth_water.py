@@ -96,8 +96,8 @@ tasks:
 
 
 @pytest.mark.parametrize(("rule", "side", "goal", "words"), [
-    ("6.4", "greece", "{at: {A1: plataea}}", "an Earth & Water goal gives its conditions in "
-                                             "'state'"),
+    ("6.4", "greece", "{at: {A1: plataea}}", "goal: unknown field 'at' (allowed here: all, "
+                                             "any, not, state)"),
     ("6.4", "greece", "{state: {armies: {greece: {atlantis: 1}}}}", "'atlantis' is not a city"),
     ("6.4", "greece", "{state: {wealth: 3}}", "state 'wealth' is not a condition"),
     ("6.4", "greece", "{state: {armies: {greece: 3}}}", "state armies.greece: "),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import ValidationError
+from pydantic import Field, ValidationError
 
 from hellenes_nb.core.catalog import TutorialKit
 from hellenes_nb.core.game import Game
@@ -27,11 +27,13 @@ from hellenes_nb.games.earth_water.lesson import (
     Flag,
     Position,
     Side,
+    parse_action,
     position_state,
 )
 from hellenes_nb.games.earth_water.rules.board import controller
 from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
 from hellenes_nb.games.earth_water.world import load_world
+from hellenes_nb.tutorial.format import GoalBase, TaskModels
 from hellenes_nb.tutorial.replies import matches
 from hellenes_nb.tutorial.replies import opponent_answer as answer
 
@@ -195,11 +197,34 @@ class StateGoal(FileModel):
     over: bool | None = None
 
 
+class Goal(GoalBase):
+    """An Earth & Water task's goal: its conditions in ``state`` (:class:`StateGoal`, checked
+    with the references), combined with ``all``, ``any`` and ``not``."""
+
+    all: Items[Goal] = ()
+    any: Items[Goal] = ()
+    not_: Goal | None = Field(None, alias="not")
+    state: dict[Text, Any] = {}
+
+
+def parse_actions(value: Any) -> tuple[dict, ...]:
+    """A task's ``solution`` or ``replies``: actions named by their entries, as a lesson's
+    ``do`` items are (:func:`.lesson.parse_action`)."""
+    if not isinstance(value, list):
+        raise ValueError(f"should be a list of actions, not {value!r}"[:120])
+    out: list[dict] = []
+    wrong: list[str] = []
+    for i, item in enumerate(value, 1):
+        try:
+            out.extend(parse_action(item))
+        except ValueError as exc:
+            wrong.append(f"item {i}: {exc}")
+    if wrong:
+        raise ValueError("; ".join(wrong))
+    return tuple(out)
+
+
 def _goal_refs(goal: Any, what: str, out: list[str]) -> None:
-    other = [k for k in goal.keys() if k not in ("state", "all", "any", "not")]
-    if other:
-        out.append(f"{what}: {', '.join(other)}: an Earth & Water goal gives its conditions "
-                   f"in 'state' ({', '.join(sorted(GOAL_KEYS))})")
     known = {k: v for k, v in goal.state.items() if k in GOAL_KEYS}
     out += [f"{what}: state {k!r} is not a condition (the conditions: "
             f"{', '.join(sorted(GOAL_KEYS))})" for k in goal.state if k not in GOAL_KEYS]
@@ -215,8 +240,6 @@ def _goal_refs(goal: Any, what: str, out: list[str]) -> None:
 def references(world: Any, task: Any, fighters: Any) -> list[str]:
     """Every name ``task`` gives that does not exist, in plain words."""
     out: list[str] = []
-    if task.position is None:
-        out.append("an Earth & Water task gives its position as 'position' (docs/tutorial.md)")
     for r in task.rules:
         if str(r).removesuffix(".0") not in SECTIONS:
             out.append(f"rules: §{r} is not a section of the Earth & Water rulebook")
@@ -258,4 +281,5 @@ KIT = TutorialKit(
     sections=SECTIONS,
     no_task=NO_TASK,
     board="hellenes_nb.games.earth_water.widgets.board:EWBoardView",
+    models=TaskModels(goal=Goal, parse_actions=parse_actions, position=dict[Text, Any]),
 )

@@ -27,8 +27,9 @@ from hellenes_nb.games.hellenes.lessonformat import PositionSpec
 from hellenes_nb.games.hellenes.lessonposition import PositionError, build_state, position_problems
 from hellenes_nb.games.hellenes.odds.forces import ForcesError, parse_forces
 from hellenes_nb.games.hellenes.ruleset import HELLENES
+from hellenes_nb.games.hellenes.tutorialformat import BattleBoard, MapBoard
 from hellenes_nb.games.hellenes.world import World
-from hellenes_nb.tutorial.format import BattleBoard, MapBoard, TaskSpec
+from hellenes_nb.tutorial.format import TaskSpec
 from hellenes_nb.tutorial.replies import matches
 from hellenes_nb.tutorial.replies import opponent_answer as answer
 

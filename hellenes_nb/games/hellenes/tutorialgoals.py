@@ -21,7 +21,13 @@ from hellenes_nb.games.hellenes.battlelab import Battle
 from hellenes_nb.games.hellenes.index import SIDE_NAMES
 from hellenes_nb.games.hellenes.rules.siege.blockade import blockaded
 from hellenes_nb.games.hellenes.state import POOL
-from hellenes_nb.tutorial.format import AreaFacts, EventGoal, Goal, PickGoal, UnitFacts
+from hellenes_nb.games.hellenes.tutorialformat import (
+    AreaFacts,
+    EventGoal,
+    Goal,
+    PickGoal,
+    UnitFacts,
+)
 
 __all__ = ["BattleScene", "MapScene", "unmet", "MAP_KEYS", "BATTLE_KEYS"]
 

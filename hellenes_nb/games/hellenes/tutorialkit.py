@@ -20,9 +20,17 @@ from hellenes_nb.games.hellenes.tutorialboard import (
     matches,
     opponent_answer,
 )
+from hellenes_nb.games.hellenes.tutorialformat import (
+    BattleBoard,
+    Focus,
+    Goal,
+    MapBoard,
+    parse_actions,
+)
 from hellenes_nb.games.hellenes.tutorialgoals import BattleScene, MapScene, unmet
 from hellenes_nb.games.hellenes.tutorialrefs import EXAMPLES, references
 from hellenes_nb.games.hellenes.world import load_world
+from hellenes_nb.tutorial.format import TaskModels
 
 __all__ = ["KIT"]
 
@@ -75,4 +83,6 @@ KIT = TutorialKit(
     clicked=frozenset({"move", "winter_move"}),
     map_board="hellenes_nb.games.hellenes.widgets.map:MapWidget",
     battle_board="hellenes_nb.games.hellenes.widgets.battle:BattleWidget",
+    models=TaskModels(goal=Goal, parse_actions=parse_actions, board=MapBoard,
+                      battle=BattleBoard, focus=Focus),
 )

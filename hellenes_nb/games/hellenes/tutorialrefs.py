@@ -6,9 +6,10 @@ the game's :class:`~hellenes_nb.core.catalog.TutorialKit`."""
 from __future__ import annotations
 
 from hellenes_nb.games.hellenes.lessonsources import RULE_SECTIONS, normalise_section
+from hellenes_nb.games.hellenes.tutorialformat import Goal
 from hellenes_nb.games.hellenes.tutorialgoals import BATTLE_KEYS, MAP_KEYS
 from hellenes_nb.games.hellenes.world import World
-from hellenes_nb.tutorial.format import Goal, TaskSpec
+from hellenes_nb.tutorial.format import TaskSpec
 
 __all__ = ["EXAMPLES", "references"]
 
@@ -57,9 +58,6 @@ class _Refs:
 
     def goal(self, goal: Goal, what: str, fighters: set[str] | None) -> None:
         on_map = fighters is None
-        if goal.state:
-            self.out.append(f"{what}: 'state' is for games that read their own goals; a "
-                            "Hellenes goal uses the keys of docs/tutorial.md, 'Goals'")
         for key in goal.keys():
             if on_map and key in BATTLE_KEYS - MAP_KEYS:
                 self.out.append(f"{what}: {key!r} reads a battle board; this task is on the map")
