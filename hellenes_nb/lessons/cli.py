@@ -10,7 +10,7 @@ from pathlib import Path
 from hellenes_nb.cliargs import int_between
 from hellenes_nb.core.models import FileError
 from hellenes_nb.core.words import count
-from hellenes_nb.lessons.check import check_paths, kit_for, lesson_files
+from hellenes_nb.lessons.check import check_paths, find_lesson, kit_for, lesson_files
 from hellenes_nb.lessons.runner import lessons_dir
 
 __all__ = ["add_lesson_parser"]
@@ -63,14 +63,10 @@ def _is_path(lesson: str) -> bool:
 
 def _show(args: argparse.Namespace) -> int:
     """Print a lesson's steps, read by the lesson kit of its game: a file, or a packaged
-    lesson by name (a name no file has goes to the kit that reads any lesson, which says so)."""
-    if _is_path(args.lesson):
-        target: Path | str = Path(args.lesson)
-    else:
-        target = next((p for p in lesson_files([lessons_dir()]) if p.stem == args.lesson),
-                      args.lesson)
+    lesson by name (a name no lesson has is refused, naming the lessons)."""
     try:
-        kit = kit_for(target if isinstance(target, Path) else Path(target))
+        target = Path(args.lesson) if _is_path(args.lesson) else find_lesson(args.lesson)
+        kit = kit_for(target)
         if kit.show is None:
             raise ValueError("its game has no way to print a lesson")
         for line in kit.show(target):
