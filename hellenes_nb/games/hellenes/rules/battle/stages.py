@@ -44,6 +44,7 @@ from hellenes_nb.games.hellenes.rules.battle.retreats import (
     retreat_unit,
     settle_retreats,
 )
+from hellenes_nb.games.hellenes.rules.battle.watch import WATCHERS, tell
 from hellenes_nb.games.hellenes.rules.control import outside_units
 from hellenes_nb.games.hellenes.rules.losses import eliminate
 from hellenes_nb.games.hellenes.rules.siege.condition import defenders, inside_units
@@ -180,7 +181,10 @@ class BattleStep(Step):
                                bool(action.get("city")), fleet)
 
     def _store(self, state: State, b: Battle) -> None:
-        replace_top(state, battle=save_battle(b))
+        saved = save_battle(b)
+        replace_top(state, battle=saved)
+        if WATCHERS:  # a board showing this very battle (watch.py); nothing changes here
+            tell(state.stack[-1]["place"], saved)
 
     def run(self, state, frame):
         stage = frame["stage"]
@@ -277,7 +281,10 @@ class BattleStep(Step):
         # new chain of Ares re-rolls (§11.0)
         fresh = {"ares_chain": None} if frame.get("ares_chain") else {}
         # once a battle here is revealed, nobody may fortify before the next one (§6.1, §7.1)
-        replace_top(state, stage="fight", battle=save_battle(b), first=False, **fresh)
+        saved = save_battle(b)
+        replace_top(state, stage="fight", battle=saved, first=False, **fresh)
+        if WATCHERS:
+            tell(p, saved)
 
     def _run_fight(self, state: State, frame: dict) -> None:
         b = battle_object(state, frame)
