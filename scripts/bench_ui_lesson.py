@@ -89,7 +89,7 @@ def _step_shown(w: Any, number: int) -> str:
     record = lesson.run.battle
     lesson.goto(here)
     board = ""
-    if record is not None and record.setup is not None:
+    if record is not None and record.snapshots:
         place = lesson.state.ix.place_name[lesson.state.ix.place(record.place)]
         board = f"The battle in {place}"
     want = {"progress": f"{number} / {len(lesson.steps)}", "title": step.title,

@@ -85,6 +85,10 @@ class LessonKit:
     #: a widget class taking ``(session=..., viewer="all")`` (Take command opens the shared
     #: Dashboard); named, not imported. "" : the widget's own map and battle board
     board: str = ""
+    #: "module:attribute" of the board that shows a step's battle beside the widget's own map,
+    #: made with ``(view["battle"], speed=...)`` and given the next with ``.show(view["battle"])``
+    #: and ``.replay()`` (``Lesson.view()["battle"]``); "": the lessons show no battle board
+    battle_board: str = ""
     # -- issue 27 item 3: one lesson format (``format: lesson 1``) and one runner --
     #: the years BC the game covers (first, last): a lesson's ``years`` lie within them
     years: tuple[int, int] | None = None

@@ -10,8 +10,9 @@
   happened in the game, each line with its rule;
 - the map beside the text, centred and zoomed where the step says, with its areas highlighted
   (below the text on a narrow screen; ``static/lesson.css``);
-- when the step fights a battle, the battle board with the same blocks and the same dice, so
-  the class can watch it die by die (:class:`~.lesson_battle.LessonBattle`);
+- when the step fights a battle, the game's lesson battle board (``LessonKit.battle_board``;
+  Hellenes: ``games/hellenes/widgets/lesson_battle.py``) showing the battle the engine fought
+  in the step, attack by attack, from ``view["battle"]``: nothing is fought again;
 - decision buttons at a decision point, with the historical choice explained afterwards;
 - the class question, its answer hidden until "Reveal answer";
 - "Take command": a live game from this position against the computer or hot-seat, opened in
@@ -39,18 +40,16 @@ import ipywidgets as W
 from hellenes_nb.core.catalog import plugin_for
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.session import GameSession
-from hellenes_nb.games.hellenes.battlelab import BattleError
-from hellenes_nb.games.hellenes.index import SIDE_WORD
-from hellenes_nb.games.hellenes.lessonscript import LESSON_VIEWER
-from hellenes_nb.games.hellenes.lessontext import battle_note
-from hellenes_nb.games.hellenes.widgets.map import MAX_ZOOM, MIN_ZOOM, MapWidget
 from hellenes_nb.lessons import LessonError
 from hellenes_nb.lessons.check import open_lesson
 from hellenes_nb.lessons.markup import to_html
 from hellenes_nb.widgets.dashboard import Dashboard
-from hellenes_nb.widgets.lesson_battle import LessonBattle, lesson_policy
 
-__all__ = ["LessonBattle", "LessonWidget", "lesson_policy"]
+__all__ = ["LessonWidget"]
+
+#: who a lesson shows its game to: both sides, as the teacher's view does (a lesson retells
+#: history to a class)
+LESSON_VIEWER = "all"
 
 OPPONENTS = ("bot", "hotseat")
 _CSS = (Path(__file__).parent / "static" / "lesson.css").read_text(encoding="utf-8")
@@ -77,12 +76,23 @@ class LessonWidget(W.VBox):
         #: the lesson: any game's, opened by its kit (``LessonKit.open``) from a name or a file
         self.lesson = open_lesson(lesson) if isinstance(lesson, (str, Path)) else lesson
         self.speed = speed
-        kit = plugin_for(self.lesson.game.ruleset).lessons
+        plugin = plugin_for(self.lesson.game.ruleset)
+        kit = plugin.lessons
         #: the class of the board the lesson's game names (``LessonKit.board``); None: the map
         self._own = _named(kit.board) if kit is not None and kit.board else None
-        self.battle: LessonBattle | None = None
+        #: else the game's map, the one its tutorial tasks are played on
+        #: (``TutorialKit.map_board``: ``look_at``, ``highlight``, ``reset_view``, ``playable``)
+        tutorial = plugin.tutorial
+        if self._own is None and (tutorial is None or not tutorial.map_board):
+            raise LessonError(f"the game of the lesson {self.lesson.title!r} names no board to "
+                              "show it on")
+        self._map = None if self._own is not None else _named(tutorial.map_board)
+        #: the class of the board showing a step's battle (``LessonKit.battle_board``)
+        self._battle_board = (_named(kit.battle_board) if self._own is None and kit is not None
+                              and kit.battle_board else None)
+        self.battle: Any = None  # the battle board while a battle step is shown
         self.command: Dashboard | None = None
-        self._board: LessonBattle | None = None  # the one battle board, built at first use
+        self._board: Any = None  # the one battle board, built at first use
         self._options_of: int | None = None  # the step whose decision buttons are shown
         self._option_pool: list[W.Button] = []  # decision buttons, relabelled for each step
         self._build()
@@ -121,7 +131,7 @@ class LessonWidget(W.VBox):
         #: the lesson's game at the step shown, shared with the map
         self.session = GameSession(self.lesson.game)
         if self._own is None:
-            self.map = MapWidget(session=self.session, viewer=LESSON_VIEWER)
+            self.map = self._map(session=self.session, viewer=LESSON_VIEWER)
             self.map.playable = False
             self.board = self.map
         else:  # the game's own board, for looking only: the lesson moves it
@@ -203,17 +213,17 @@ class LessonWidget(W.VBox):
         code loads (about a second the first time) while the cell runs, not on the click that
         reaches the first battle step. A lesson whose steps cannot be reached builds it there."""
         lesson, here = self.lesson, self.lesson.number
-        if self._own is not None:  # the game's own board shows its battles
+        if self._battle_board is None:  # the game's own board shows its battles, or none
             return
-        first = next((n for n, s in enumerate(lesson.steps, 1) if s.battle), None)
+        first = next((n for n, s in enumerate(lesson.steps, 1)
+                      if getattr(s, "battle", None)), None)
         if first is None:
             return
         try:
             lesson.goto(first)
-            record = lesson.run.battle
-            if record is not None and record.setup is not None:
-                self._board = LessonBattle(record, lesson.game)
-                self._board.speed = self.speed
+            shown = lesson.view()["battle"]
+            if shown:
+                self._board = self._battle_board(shown, speed=self.speed)
                 self.battle_box.children = (self.battle_note, self.replay_button, self._board)
         except LessonError:
             return
@@ -281,8 +291,7 @@ class LessonWidget(W.VBox):
         if self._own is None:
             focus = self.lesson.view()["focus"]
             if focus["area"]:
-                self.command.map.focus(focus["area"],
-                                       min(max(focus["zoom"], MIN_ZOOM), MAX_ZOOM))
+                self.command.map.look_at(focus["area"], focus["zoom"])
         made = self.lesson.view()["decision"]
         start = ("your class's choice at this decision point" if made and made["chosen"]
                  else f"step {self.lesson.progress}")
@@ -313,7 +322,7 @@ class LessonWidget(W.VBox):
             self.narrative.value = self._narrative_html(view, game)
             if self._own is None:
                 self._show_map(view, game)
-                self._show_battle(game)
+                self._show_battle(view)
             else:
                 self._show_own_board(game, view)
             self._show_decision(view["decision"])
@@ -357,27 +366,27 @@ class LessonWidget(W.VBox):
         self.map.playable = False
         focus = view["focus"]
         if focus["area"]:
-            self.map.focus(focus["area"], min(max(focus["zoom"], MIN_ZOOM), MAX_ZOOM))
+            self.map.look_at(focus["area"], focus["zoom"])  # within the map's zoom range
         else:
             self.map.reset_view()
         self.map.clear_highlights()
         if focus["highlight"]:
             self.map.highlight(focus["highlight"], "focus")
 
-    def _show_battle(self, game: Game) -> None:
-        record = self.lesson.run.battle
-        if record is None or record.setup is None:
+    def _show_battle(self, view: dict[str, Any]) -> None:
+        """The step's battle as the engine fought it (``view["battle"]``), on the one board."""
+        shown = view.get("battle")
+        if not shown or self._battle_board is None:
             self.battle = None
             _hide(self.battle_box, True)
             return
         if self._board is None:
-            self._board = LessonBattle(record, game)
-            self._board.speed = self.speed
+            self._board = self._battle_board(shown, speed=self.speed)
             self.battle_box.children = (self.battle_note, self.replay_button, self._board)
-        elif self._board.record is not record:
-            self._board.show(record, game)
+        elif self._board.record.get("snapshots") is not shown.get("snapshots"):
+            self._board.show(shown)  # another battle (the same one is kept where it stands)
         self.battle = self._board
-        self.battle_note.value = battle_note(record.winner, record.how, len(record.dice()))
+        self.battle_note.value = shown.get("note_html", "")
         _hide(self.battle_box, False)
 
     def _replay(self) -> None:
@@ -390,7 +399,7 @@ class LessonWidget(W.VBox):
             self._options_of = None
             return
         _hide(self.decision_box, False)
-        word = d.get("side_word") or SIDE_WORD[d["side"]]
+        word = d.get("side_word") or str(d["side"]).title()
         self.decision_html.value = (f"<h4>Decision for {_esc(word)}</h4>"
                                     f"{d['prompt_html']}")
         if self._options_of != self.lesson.number:  # another step: relabel the buttons
@@ -451,7 +460,7 @@ class LessonWidget(W.VBox):
         """Run a button's action; show a refusal in plain words instead of raising."""
         try:
             fn()
-        except (LessonError, BattleError, ValueError) as exc:
+        except (LessonError, ValueError) as exc:  # a battle board's refusals are ValueErrors
             self.error.value = f"<p class='hl-note'><b>Not possible:</b> {_esc(exc)}</p>"
 
     def __repr__(self) -> str:

@@ -261,6 +261,36 @@ def test_the_battle_board_is_kept_from_one_battle_step_to_the_next(solara_test, 
     assert console_errors == []
 
 
+def test_the_board_plays_the_lessons_battle_and_another_answer_points_to_take_command(
+        solara_test, page_session, console_errors):
+    """Issue 27 item 7: the board shows the battle the engine fought. Next attack shows the
+    engine's dice one attack at a time up to the first retreat question (§6.4); the other answer
+    is refused on the board in words naming Take command, and the lesson's answer goes on."""
+    page = page_session
+    w = LessonWidget("pylos-425", speed="instant")
+    w.goto(6)
+    _open(page, w)
+    _battle_shown(page, "The battle in Pylos")
+    board, record = w.battle, w.lesson.run.battle
+    choices = page.locator(".hl-battle button[data-choice]")
+    for _ in range(10):
+        if choices.count():
+            break
+        page.locator(".hl-battle button[data-action='step']").click()
+        page.wait_for_function("() => !document.querySelector('.hl-battle .hb-die-wrap.rolling')")
+    expect(choices.first).to_be_visible(timeout=SETTLE)
+    rolled = [f for row in board.history.iter_rows(named=True) for f in row["dice"]]
+    assert rolled == record.dice()[:len(rolled)] and rolled
+    answer = board.lesson_choice()
+    other = next(c for c in board.battle.prompt.choices if c != answer)
+    page.locator(f".hl-battle button[data-choice='{other}']").click()
+    expect(page.locator(".hl-battle .hb-error")).to_contain_text("Take command", timeout=SETTLE)
+    page.locator(f".hl-battle button[data-choice='{answer}']").click()
+    expect(choices).to_have_count(0, timeout=SETTLE)
+    expect(page.locator(".hl-battle .hb-error")).to_have_count(0, timeout=SETTLE)
+    assert console_errors == []
+
+
 def _place(w: LessonWidget) -> str:
     ix = w.lesson.state.ix
     return ix.place_name[ix.place(w.lesson.run.battle.place)]

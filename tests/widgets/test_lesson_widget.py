@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from hellenes_nb.games.hellenes.battlelab import BattleError
-from hellenes_nb.games.hellenes.rules.battle.policies import BattleQuestion
+from hellenes_nb.games.hellenes.widgets.lesson_battle import LessonBattle
 from hellenes_nb.games.hellenes.world import load_world
 from hellenes_nb.lessons import Lesson, LessonError
 from hellenes_nb.widgets.dashboard import Dashboard
-from hellenes_nb.widgets.lesson import LessonBattle, LessonWidget, lesson_policy
+from hellenes_nb.widgets.lesson import LessonWidget
 
 _WORLD = load_world()
 
@@ -112,30 +112,13 @@ def test_every_lesson_battle_replays_to_the_recorded_result(lesson, step):
     les = Lesson(lesson, world=_WORLD)
     les.goto(step)
     record = les.run.battle
-    board = LessonBattle(record, les.game)
+    board = LessonBattle(les.view()["battle"])
     board.run_battle()
     outcome = board.battle.outcome
     assert (outcome.winner, outcome.how, outcome.prestige) == (record.winner, record.how,
                                                                record.prestige)
     rolled = [face for row in board.history.iter_rows(named=True) for face in row["dice"]]
     assert rolled == record.dice()
-
-
-def test_lesson_policy_follows_the_scripted_rounds():
-    choose = lesson_policy({"sparta": 2, "athens": "retreat"})
-
-    class Stub:
-        prompt = BattleQuestion("sparta", "retreat", ("fight", "retreat"), "6.4", "")
-        round = 2
-
-    assert choose(Stub) == "fight"
-    Stub.round = 3
-    assert choose(Stub) == "retreat"
-    Stub.prompt = BattleQuestion("athens", "retreat", ("fight", "retreat"), "6.4", "")
-    Stub.round = 1
-    assert choose(Stub) == "retreat"
-    Stub.prompt = BattleQuestion("athens", "hit", ("A2", "A1"), "6.32", "tied")
-    assert choose(Stub) == "A2"
 
 
 def test_decision_buttons_explain_the_historical_choice(widget):
@@ -230,7 +213,7 @@ def test_one_battle_board_serves_every_battle_step(widget):
     widget.goto(7)
     assert widget.battle is board, "the board of step 6 shows step 7's battle"
     record = widget.lesson.run.battle
-    assert board.record is record and board.forced == record.dice()
+    assert board.record["snapshots"] is record.snapshots and board.forced == record.dice()
     assert widget.battle_box.children.count(board) == 1
     board.run_battle()
     outcome = board.battle.outcome
@@ -277,7 +260,7 @@ def test_the_battle_board_is_built_with_the_widget(pylos_lesson):
     assert isinstance(board, LessonBattle) and w.battle is None
     assert w.battle_box.layout.display == "none"
     w.goto(6)
-    assert w.battle is board and board.record is w.lesson.run.battle
+    assert w.battle is board and board.record["snapshots"] is w.lesson.run.battle.snapshots
 
 
 def test_the_widget_words_the_step_from_the_lessons_view_alone():

@@ -78,4 +78,5 @@ def _start_at(path: Path, seed: int, step: int, option: str | None) -> Any:
 KIT = LessonKit(folder="", recognises=None, check=_check, listing=_listing, show=_show,
                 start_at=_start_at, open=Lesson, years=WAR_YEARS, position_model=PositionSpec,
                 expect_model=Expect, step_fields=STEP_FIELDS, parse_action=parse_action,
-                play=HellenesPlay, rule_sections=RULE_SECTIONS)
+                play=HellenesPlay, rule_sections=RULE_SECTIONS,
+                battle_board="hellenes_nb.games.hellenes.widgets.lesson_battle:LessonBattle")

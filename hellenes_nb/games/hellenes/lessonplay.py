@@ -12,14 +12,25 @@ from hellenes_nb.core.game import Game
 from hellenes_nb.core.savejson import Origin
 from hellenes_nb.games.hellenes.index import SEASONS
 from hellenes_nb.games.hellenes.lessonposition import build_state
-from hellenes_nb.games.hellenes.lessonscript import ScriptError, StepRun, apply_scripted, play_step
+from hellenes_nb.games.hellenes.lessonscript import (
+    BattleRecord,
+    ScriptError,
+    StepRun,
+    apply_scripted,
+    play_step,
+)
 from hellenes_nb.games.hellenes.lessonsources import (
     AUTHORS,
     find_passage,
     parse_span,
     split_citation,
 )
-from hellenes_nb.games.hellenes.lessontext import events_html, status_html
+from hellenes_nb.games.hellenes.lessontext import (
+    battle_note,
+    block_names,
+    events_html,
+    status_html,
+)
 from hellenes_nb.games.hellenes.ruleset import HELLENES
 from hellenes_nb.games.hellenes.world import World, load_world
 from hellenes_nb.lessons.command import BotGame
@@ -56,6 +67,15 @@ def _origin(spec: Any, number: int, option: str | None = None) -> dict[str, Any]
     """The origin of a game begun at step ``number`` (``Game.rebase``; ``lessons/origin.py``)."""
     return Origin(kind="lesson", name=spec.id, step=number,
                   option=option).model_dump(exclude_none=True)
+
+
+def _battle_view(battle: BattleRecord, ix: Any) -> dict[str, Any]:
+    """The step's battle as the lesson's battle board shows it: the record with its snapshots
+    (the battle as the engine fought it), the blocks' names, a title and the note above it."""
+    first = battle.snapshots[0] if battle.snapshots else {"fighters": []}
+    return {**battle.to_dict(), "names": block_names(ix, first),
+            "title": f"The battle in {ix.place_name[ix.place(battle.place)]}",
+            "note_html": battle_note(battle.winner, battle.how, len(battle.dice()))}
 
 
 class HellenesPlay:
@@ -99,7 +119,7 @@ class HellenesPlay:
         return {
             "focus": {"area": step.focus.area, "zoom": step.focus.zoom,
                       "highlight": list(step.focus.highlight)},
-            "battle": battle.to_dict() if battle else None,
+            "battle": _battle_view(battle, st.ix) if battle else None,
             "events": [ev["text"] for ev in events],
             # what the widget shows around the prose, worded once (lessontext.py)
             "status_html": status_html(events, st.year, st.season, st.prestige),

@@ -9,6 +9,7 @@ ambiguous. Every refusal says why in the engine's own words, with its rule secti
 from __future__ import annotations
 
 import copy
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +18,7 @@ from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction, strip_label
 from hellenes_nb.games.hellenes.index import SIDE_NAMES
 from hellenes_nb.games.hellenes.lessonformat import BattleSpec
+from hellenes_nb.games.hellenes.rules.battle.watch import watching
 from hellenes_nb.games.hellenes.state import State
 from hellenes_nb.lessons.format import StepSpec
 
@@ -50,9 +52,11 @@ class BattleRecord:
     how: str = ""
     prestige: int = 0
     events: list[dict[str, Any]] = field(default_factory=list)
-    #: the engine's battle as first seen (``Battle.to_dict``) and each side's retreat policy,
-    #: so the battle widget can set the same battle up again (widgets/lesson.py)
-    setup: dict[str, Any] | None = None
+    #: the battle as the engine fought it, step by step (``Battle.to_dict()``, told by
+    #: ``rules/battle/watch.py``): the first as revealed, each later one after one step of the
+    #: fight (an attack with its dice, hits and routs, a settled tie, an answered retreat
+    #: question, a round's end). The lesson's battle board shows these, and fights nothing.
+    snapshots: list[dict[str, Any]] = field(default_factory=list)
     policy: dict[str, str | int] = field(default_factory=dict)
 
     def dice(self) -> list[int]:
@@ -61,10 +65,11 @@ class BattleRecord:
                 for face in e.get("dice", ())]
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
+        """A JSON-ready dict (with the snapshots: what the lesson's view hands the board)."""
         return {"place": self.place, "kind": self.kind, "forces": self.forces,
                 "rounds": self.rounds, "winner": self.winner, "how": self.how,
-                "prestige": self.prestige, "events": self.events}
+                "prestige": self.prestige, "events": self.events,
+                "snapshots": self.snapshots}
 
 
 @dataclass
@@ -178,13 +183,16 @@ def _answer(game: Game, spec: BattleSpec, frame: dict) -> dict:
     return first
 
 
-def resolve_battle(game: Game, spec: BattleSpec, start: int) -> BattleRecord:
+def resolve_battle(game: Game, spec: BattleSpec, start: int,
+                   seen: list[tuple[int, dict[str, Any]]] | None = None) -> BattleRecord:
     """Answer every decision of the battle in ``spec.place`` until it is over.
 
     An offer to appeal to an Olympian during the battle is declined (§11.0).
 
     ``start`` is the log length before the step began: events logged since then at the place
-    (the reveal, each attack, hits, routs, the end) make up the record. ScriptError when no
+    (the reveal, each attack, hits, routs, the end) make up the record. ``seen``: the battles
+    the engine stored while the step was played, as its watcher collected them
+    (:func:`play_step`); those of this place become the record's snapshots. ScriptError when no
     battle was fought there.
     """
     ix = game.state.ix
@@ -199,7 +207,6 @@ def resolve_battle(game: Game, spec: BattleSpec, start: int) -> BattleRecord:
             break
         if frame.get("battle") and not rec.forces:
             rec.forces = _forces(game, frame)
-            rec.setup = copy.deepcopy(frame["battle"])
         top = game.state.stack[-1]
         if top.get("kind") == "appeal" and top is not frame:
             # the lesson replays history: nobody appeals to an Olympian mid-battle (§11.0)
@@ -213,7 +220,6 @@ def resolve_battle(game: Game, spec: BattleSpec, start: int) -> BattleRecord:
         last = _battle_frame(game, p)
         if last is not None and last.get("battle") and not rec.forces:
             rec.forces = _forces(game, last)
-            rec.setup = copy.deepcopy(last["battle"])
     else:
         raise ScriptError(f"the battle in {spec.place} did not end after "
                           f"{MAX_BATTLE_DECISIONS} decisions")
@@ -234,6 +240,7 @@ def resolve_battle(game: Game, spec: BattleSpec, start: int) -> BattleRecord:
     if not rec.events or not any(e["kind"].startswith("battle") for e in rec.events):
         raise ScriptError(f"no battle was fought in {spec.place} during this step; the engine "
                           f"is waiting for: {game.prompt.text}")
+    rec.snapshots = [copy.deepcopy(d) for place, d in seen or () if place == p]
     return rec
 
 
@@ -321,12 +328,15 @@ def play_step(game: Game, step: StepSpec, since: int | None = None) -> StepRun:
                               "waiting to be rolled")
         game.state.dice.force(forced)
     before = game.state.dice.state
-    for item, action in zip(step.items, step.actions, strict=True):
-        try:
-            apply_scripted(game, action)
-        except ScriptError as exc:
-            raise ScriptError(f"do item {item}: {exc}") from None
-    battle = resolve_battle(game, step.battle, start) if step.battle else None
+    seen: list[tuple[int, dict[str, Any]]] = []  # each battle the engine stores, as it goes
+    with watching(lambda place, battle: seen.append((place, battle))) if step.battle \
+            else nullcontext():
+        for item, action in zip(step.items, step.actions, strict=True):
+            try:
+                apply_scripted(game, action)
+            except ScriptError as exc:
+                raise ScriptError(f"do item {item}: {exc}") from None
+        battle = resolve_battle(game, step.battle, start, seen) if step.battle else None
     if forced:
         left = game.state.dice.forced
         if left:
