@@ -178,7 +178,8 @@ def test_sampled_odds_show_their_error(solara_test, page_session, console_errors
 def test_the_odds_line_shows_the_compile_note_then_the_odds(solara_test, page_session,
                                                              console_errors):
     """numba compiling the fast odds, once (battle.py ``odds_note``; the Python side is
-    tests/games/hellenes/widgets/test_battle_odds_compile_note.py): the page shows the note, then the odds."""
+    tests/games/hellenes/widgets/test_battle_odds_compile_note.py): the page shows the note,
+    then the odds."""
     w = _example(speed="instant")
     display(w)
     page = page_session

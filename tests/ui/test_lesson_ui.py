@@ -272,6 +272,9 @@ def test_the_board_plays_the_lessons_battle_and_another_answer_points_to_take_co
     _open(page, w)
     _battle_shown(page, "The battle in Pylos")
     board, record = w.battle, w.lesson.run.battle
+    # the board replays the lesson's battle: its button says so, not "Fight again" (new dice)
+    expect(page.locator(".hl-battle button[data-action='restart']")).to_have_text(
+        "Replay", timeout=SETTLE)
     choices = page.locator(".hl-battle button[data-choice]")
     for _ in range(10):
         if choices.count():

@@ -27,7 +27,6 @@ def _no_second_battle(monkeypatch) -> None:
     def refuse(*_a, **_k):
         raise AssertionError("a second battle was built or fought")
 
-    monkeypatch.setattr(battlelab, "battle_from_setup", refuse)
     monkeypatch.setattr(battlelab.BattleLab, "__init__", refuse)
     monkeypatch.setattr(battle_board, "BattleLab", refuse)
     monkeypatch.setattr(combat.Battle, "step", refuse)

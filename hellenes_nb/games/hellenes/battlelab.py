@@ -32,22 +32,13 @@ from hellenes_nb.games.hellenes.rules.battle.policies import auto
 from hellenes_nb.games.hellenes.rules.battle.setup import BattleError
 
 __all__ = ["GODS", "Battle", "BattleError", "BattleLab", "Fighter", "Policy", "auto",
-           "appealable", "battle_from_setup", "battle_from_view", "other_side"]
+           "appealable", "battle_from_view", "other_side"]
 
 GODS = olympians.GODS
 #: answers a battle's decision (retreat or a tie) for auto-play: ``policy(battle) -> choice``
 Policy = Callable[[Battle], str]
 #: the action types of the lab (the appeal step's two and the battle's two)
 _TYPES = frozenset({"lab_attack", "battle_choice", "appeal", "no_appeal"})
-
-
-def battle_from_setup(setup: Mapping[str, Any]) -> Battle:
-    """The battle a lesson recorded (``BattleRecord.setup``), as it stood when it began: every
-    block at its starting cv, none routed (§6.1). Its dice are set by the caller."""
-    fresh = [Fighter.from_dict({**d, "cv": d["start_cv"], "routed": False, "half": False,
-                                "fired": False}) for d in setup["fighters"]]
-    return Battle(fresh, setup["kind"], dice=Dice(0), treachery=setup["treachery"],
-                  may_retreat=setup["may_retreat"])
 
 
 def battle_from_view(shown: Mapping[str, Any]) -> Battle:

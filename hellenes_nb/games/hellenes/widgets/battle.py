@@ -74,6 +74,10 @@ class BattleWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     _css = _STATIC / "battle.css"
 
     title = traitlets.Unicode("").tag(sync=True)
+    #: the words of the button that starts the battle again (a lesson's board replays it)
+    restart_label = traitlets.List(traitlets.Unicode(),
+                                   ["Fight again", "Fight the battle again with new dice"]
+                                   ).tag(sync=True)
     kind = traitlets.Unicode("land").tag(sync=True)
     columns = traitlets.List(traitlets.Unicode()).tag(sync=True)
     blocks = traitlets.List(traitlets.Dict()).tag(sync=True)

@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import traitlets
+
 from hellenes_nb.games.hellenes.battlelab import Battle, BattleError, battle_from_view
 from hellenes_nb.games.hellenes.widgets.battle import BattleWidget
 
@@ -62,6 +64,10 @@ class _Shown:
 class LessonBattle(BattleWidget):
     """The battle of a lesson step, shown snapshot by snapshot as the engine fought it (module
     docstring). ``shown`` is ``Lesson.view()["battle"]``; :attr:`at` is the snapshot shown."""
+
+    restart_label = traitlets.List(traitlets.Unicode(),
+                                   ["Replay", "Show the lesson's battle again from its start"]
+                                   ).tag(sync=True)
 
     def __init__(self, shown: Mapping[str, Any], **kwargs: Any) -> None:
         self._load(shown)

@@ -241,10 +241,11 @@ function render({model, el}) {
       buttons.push(h("button", {class: "hb-btn", "data-action": "pause",
         "aria-label": "Pause automatic play", onclick: () => { stopAuto(); draw(); }}, "Pause"));
     }
+    const [restartText, restartHelp] = model.get("restart_label");
     buttons.push(h("button", {class: "hb-btn ghost", "data-action": "restart",
-      "aria-label": "Fight the battle again with new dice", disabled: lock,
+      "aria-label": restartHelp, disabled: lock,
       onclick: () => { stopAuto(); lastAttackSeen = 0; struck = {}; send("restart"); }},
-    "Fight again"));
+    restartText));
     return h("div", {class: "hb-controls"}, buttons,
       h("label", {class: "hb-speed-label"}, "Speed ", speed));
   }
