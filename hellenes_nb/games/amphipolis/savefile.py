@@ -25,7 +25,7 @@ def _kind(kind: str) -> str:
 
 
 def _scenario(name: str) -> str:
-    if name not in _W.scenarios:
+    if name.removeprefix("amphipolis-") not in _W.scenarios:
         raise ValueError(f"{name!r} is not a scenario of Amphipolis "
                          f"({', '.join(_W.scenarios)})")
     return name

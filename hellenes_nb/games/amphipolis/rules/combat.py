@@ -36,7 +36,7 @@ from hellenes_nb.games.amphipolis.rules.common import (
 from hellenes_nb.games.amphipolis.rules.stratagems import window_frames
 from hellenes_nb.games.amphipolis.state import SIDES, State
 
-__all__ = ["STEPS", "column", "modifiers", "odds", "table"]
+__all__ = ["STEPS", "column", "modifiers", "odds", "retreats", "table", "units_to_reduce"]
 
 #: the odds columns, attacker to defender (§4.2)
 COLUMNS = ((1, 3), (1, 2), (2, 3), (1, 1), (3, 2), (2, 1), (3, 1))
@@ -58,6 +58,12 @@ def table(col: int, total: int) -> tuple[str, str, int]:
     is the modified die, read as -1 or less ... 8 or more."""
     row = min(8, max(-1, total)) + 1
     return W.crt.cells[row][min(6, max(0, col))]
+
+
+def units_to_reduce(result: str, units: int) -> int:
+    """How many of ``units`` a fractional result reduces (§4.2.1): rounded down, in the
+    owner's favour, but at least one."""
+    return max(1, int(FRACTIONS[result] * units))
 
 
 def _played(mods: list, side: int, number: int) -> bool:
@@ -192,7 +198,7 @@ class Battle(Step):
                 for i in units:
                     reduce(st, i, "4.2.1", f"result A in {zname(zone)}")
             elif res in FRACTIONS and units:
-                n = max(1, int(FRACTIONS[res] * len(units)))
+                n = units_to_reduce(res, len(units))
                 push(st, {"kind": "loss", "side": side, "zone": zone, "n": n, "land": True,
                           "picked": [], "rule": "4.2.1", "why": f"result {res} in "
                           f"{zname(zone)}"})
