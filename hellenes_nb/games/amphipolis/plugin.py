@@ -1,7 +1,8 @@
 """*Amphipolis, 424–422 BC* as the catalogue knows it
 (:class:`~hellenes_nb.core.catalog.GamePlugin`, listed in pyproject.toml's entry points): its
-ruleset, its bots, its invariants, the choices that end a phase (for the ``brisk`` random
-policy), the facts a summary reports and its data check."""
+ruleset, its bot, its invariants, the choices that end a phase (for the ``brisk`` random
+policy), the facts a summary reports, its data check, its board (``hellenes map``, the replay)
+and its part of the shared dashboard."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from hellenes_nb.games.amphipolis.bots.heuristic import HeuristicBot
 from hellenes_nb.games.amphipolis.invariants import check_invariants
 from hellenes_nb.games.amphipolis.rules.victory import scores
 from hellenes_nb.games.amphipolis.ruleset import AMPHIPOLIS
+from hellenes_nb.games.amphipolis.ui import SCREEN
 from hellenes_nb.games.amphipolis.world import read_world
 from hellenes_nb.games.amphipolis.worldcheck import problems
 
@@ -35,6 +37,29 @@ def data_check(folder: Path | None) -> tuple[str, list[str]]:
             problems(world))
 
 
+def draw_map(scenario: str | None, width: float, size: str) -> str:
+    """``hellenes map --scenario amphipolis-10.2``: the board at the start."""
+    from hellenes_nb.games.amphipolis.render import board_svg as draw
+
+    game_state = AMPHIPOLIS.setup(scenario or "amphipolis-10.2", 0)
+    AMPHIPOLIS.steps.settle(game_state)
+    return draw(AMPHIPOLIS.view(game_state, "all"), width=width, size=size)
+
+
+def board_svg(view: dict[str, Any]) -> str:
+    """The board as one side's view shows it (the replay's picture of a position)."""
+    from hellenes_nb.games.amphipolis.render import board_svg as draw
+
+    return draw(view)
+
+
+def heading(game: Any, viewer: str) -> str:
+    """The turn and the victory points, above a position in a replay."""
+    view = game.view(viewer)
+    return (f"turn {view['turn']} · Athens {view['vp']['athens']} VP, Sparta "
+            f"{view['vp']['sparta']} VP")
+
+
 PLUGIN = GamePlugin(
     ruleset=AMPHIPOLIS,
     bots=MappingProxyType({"heuristic": HeuristicBot}),
@@ -43,4 +68,9 @@ PLUGIN = GamePlugin(
     selfplay_facts=facts,
     match_facts=facts,
     data_check=data_check,
+    draw_map=draw_map,
+    board_svg=board_svg,
+    replay_heading=heading,
+    opener="Dashboard.load(file, game='amphipolis')",
+    dashboard=SCREEN,
 )
