@@ -103,6 +103,10 @@ def _crt(world: World) -> list[str]:
     crt = world.crt
     if len(crt.columns) != 7 or len(crt.rows) != 10:
         out.append("crt.yaml: the table has 7 odds columns and 10 rows (§4.2)")
+    for name in crt.columns:
+        parts = name.split(" to ")
+        if len(parts) != 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
+            out.append(f"crt.yaml: the column {name!r} should be odds written 'A to B' (§4.2)")
     for r, row in enumerate(crt.cells):
         if len(row) != len(crt.columns):
             out.append(f"crt.yaml: row {crt.rows[r] if r < len(crt.rows) else r}: "

@@ -14,6 +14,7 @@ from hellenes_nb.games.amphipolis.rules.combat import (
     table,
     units_to_reduce,
 )
+from hellenes_nb.games.amphipolis.ruleset import AMPHIPOLIS
 from hellenes_nb.games.amphipolis.world import load_world
 
 W = load_world()
@@ -25,11 +26,11 @@ def idx(uid: str) -> int:
 
 @pytest.mark.rule("4.2")
 def test_odds_are_rounded_in_the_defenders_favour():
-    assert W.crt.columns[column(7, 4)] == "3-2"   # 1.75 to 1 reads as 3-2
-    assert W.crt.columns[column(2, 3)] == "2-3"
-    assert W.crt.columns[column(5, 8)] == "1-2"   # 0.625 is below 2-3
-    assert W.crt.columns[column(1, 4)] == "1-3"   # 1-3 or less
-    assert W.crt.columns[column(31, 3)] == "3-1"  # 3-1 or more
+    assert W.crt.columns[column(7, 4)] == "3 to 2"   # 1.75 to 1 reads as 3 to 2
+    assert W.crt.columns[column(2, 3)] == "2 to 3"
+    assert W.crt.columns[column(5, 8)] == "1 to 2"   # 0.625 is below 2-3
+    assert W.crt.columns[column(1, 4)] == "1 to 3"   # 1 to 3 or less
+    assert W.crt.columns[column(31, 3)] == "3 to 1"  # 3 to 1 or more
 
 
 @pytest.mark.rule("4.2")
@@ -46,6 +47,14 @@ def test_fractions_reduce_units_rounded_for_the_owner_but_at_least_one():
     assert units_to_reduce("3/4", 5) == 3
 
 
+def empty():
+    """A copy of the start of 10.2 with every unit taken off the maps."""
+    st = start().state.clone()
+    for i in range(len(st.uloc)):
+        st.uloc[i], st.ustat[i] = None, 0
+    return st
+
+
 def _armies(st, zone, athens, sparta):
     for uid in athens + sparta:
         i = idx(uid)
@@ -54,10 +63,7 @@ def _armies(st, zone, athens, sparta):
 
 @pytest.mark.rule("4.2")
 def test_hoplites_against_light_troops_shift_two_columns_and_cavalry_defends():
-    game = start()
-    st = game.state.clone()
-    for i in range(len(st.uloc)):
-        st.uloc[i], st.ustat[i] = None, 0
+    st = empty()
     _armies(st, "O1", ["ath-h6b-1", "ath-h6-1", "ath-p5b-1"], ["spa-c5-1", "chal-p6-1"])
     shift, drm, why = modifiers(st, "O1", 0, [])
     # b) +1 (a bonus hoplite only in the attack), c) -1 (cavalry defends), d) +1 (three types:
@@ -69,10 +75,7 @@ def test_hoplites_against_light_troops_shift_two_columns_and_cavalry_defends():
 
 @pytest.mark.rule("4.2")
 def test_a_defence_of_bonus_hoplites_alone_takes_two_from_the_die():
-    game = start()
-    st = game.state.clone()
-    for i in range(len(st.uloc)):
-        st.uloc[i], st.ustat[i] = None, 0
+    st = empty()
     _armies(st, "O1", ["thr-p5-1"], ["helot-h5b-1", "helot-h8b"])
     shift, drm, _ = modifiers(st, "O1", 0, [])
     assert (shift, drm) == (-1, -2)
@@ -80,10 +83,7 @@ def test_a_defence_of_bonus_hoplites_alone_takes_two_from_the_die():
 
 @pytest.mark.rule("4.2.2")
 def test_a_defeated_side_retreats_to_its_own_towns_or_a_rear_base_it_may_use():
-    game = start()
-    st = game.state.clone()
-    for i in range(len(st.uloc)):
-        st.uloc[i], st.ustat[i] = None, 0
+    st = empty()
     _armies(st, "O1", ["ath-h6-1", "ath-h6-2"], ["pel-h7-1"])
     # Athens holds Sanè (O3) and Dion (O5); Thasos needs a trireme PF per land unit
     assert retreats(st, "O1", 0) == ["O3", "O5", "thrace"]
@@ -94,21 +94,18 @@ def test_a_defeated_side_retreats_to_its_own_towns_or_a_rear_base_it_may_use():
 
 @pytest.mark.rule("9")
 def test_the_advantage_cancels_a_combat_die_and_passes_to_the_other_side():
-    game = start()
-    st = game.state.clone()
-    for i in range(len(st.uloc)):
-        st.uloc[i], st.ustat[i] = None, 0
+    st = empty()
     st.hands = [[], []]
     st.cup = [c.id for c in W.counters]
     _armies(st, "O1", ["ath-h6-1"], ["pel-h7-1"])
     st.stack = [{"kind": "over", "winner": -1, "how": "draw", "text": "", "vp": [0, 0]}]
     push(st, {"kind": "battle", "zone": "O1", "attacker": 0, "stage": "open", "mods": []})
     st.dice.force([1, 6])
-    game.ruleset.steps.settle(st)
+    AMPHIPOLIS.steps.settle(st)
     assert st.stack[-1]["kind"] == "reroll" and st.stack[-1]["die"] == 1
     holder = ("athens", "sparta")[st.advantage]
     assert holder == "sparta"
-    step = game.ruleset.steps
+    step = AMPHIPOLIS.steps
     step.carry_out(st, step.step_for(st.stack[-1]), st.stack[-1],
                    {"type": "reroll", "side": "sparta"})
     assert st.advantage == 0

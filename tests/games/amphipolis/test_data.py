@@ -75,3 +75,10 @@ def test_the_smaller_loss_wins_and_equal_losses_follow_the_odds():
     assert decided_winner("R", "1/2", 3) == 0
     assert decided_winner("1/4", "1/4", 3) == 1  # 1-1: the defender holds
     assert decided_winner("1/4", "1/4", 4) == 0  # 3-2: the attacker drives him off
+
+
+@pytest.mark.rule("4.2")
+def test_an_odds_column_must_read_a_to_b(tmp_path):
+    folder = _spoilt(tmp_path, "crt.yaml", '"3 to 2"', '"3-2"')
+    assert "crt.yaml: the column '3-2' should be odds written 'A to B' (§4.2)" in problems(
+        read_world(folder))

@@ -34,11 +34,11 @@ def pass_advantage(st: State, why: str) -> None:
              f"to {SIDES[1 - side].title()}", side)
 
 
-class AdvantageB1(Step):
-    """Phase B.1: add 2 PA or reverse the initiative, or keep the Advantage."""
+class _HolderDecides(Step):
+    """A decision of the Advantage's holder among :attr:`CHOICES` (type, label)."""
 
-    kind = "adv_b1"
     rules = (RULE,)
+    CHOICES: tuple[tuple[str, str], ...] = ()
 
     def deciders(self, st: State, frame: dict) -> tuple[int, ...]:
         return (st.advantage,)
@@ -46,11 +46,17 @@ class AdvantageB1(Step):
     def legal(self, st: State, frame: dict, side: int) -> list[dict]:
         if side != st.advantage:
             return []
-        name = SIDES[side]
-        return [{"type": "keep_advantage", "side": name, "label": "keep the Advantage"},
-                {"type": "advantage_pa", "side": name, "label": "use the Advantage: +2 PA"},
-                {"type": "advantage_initiative", "side": name,
-                 "label": "use the Advantage: reverse the initiative"}]
+        return [{"type": kind, "side": SIDES[side], "label": label}
+                for kind, label in self.CHOICES]
+
+
+class AdvantageB1(_HolderDecides):
+    """Phase B.1: add 2 PA or reverse the initiative, or keep the Advantage."""
+
+    kind = "adv_b1"
+    CHOICES = (("keep_advantage", "keep the Advantage"),
+               ("advantage_pa", "use the Advantage: +2 PA"),
+               ("advantage_initiative", "use the Advantage: reverse the initiative"))
 
     def apply(self, st: State, frame: dict, action: dict) -> None:
         side = self.role(action)
@@ -66,23 +72,13 @@ class AdvantageB1(Step):
         return f"{SIDES[st.advantage].title()} may use the Advantage now (Phase B.1)"
 
 
-class Reroll(Step):
+class Reroll(_HolderDecides):
     """After a die of a combat, siege or attrition check: its holder may cancel it; the frame
     below rolls again."""
 
     kind = "reroll"
-    rules = (RULE,)
-
-    def deciders(self, st: State, frame: dict) -> tuple[int, ...]:
-        return (st.advantage,)
-
-    def legal(self, st: State, frame: dict, side: int) -> list[dict]:
-        if side != st.advantage:
-            return []
-        name = SIDES[side]
-        return [{"type": "accept_roll", "side": name, "label": "let the roll stand"},
-                {"type": "reroll", "side": name,
-                 "label": "use the Advantage: cancel this roll"}]
+    CHOICES = (("accept_roll", "let the roll stand"),
+               ("reroll", "use the Advantage: cancel this roll"))
 
     def apply(self, st: State, frame: dict, action: dict) -> None:
         pop(st, frame)

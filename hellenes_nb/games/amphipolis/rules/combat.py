@@ -39,7 +39,7 @@ from hellenes_nb.games.amphipolis.state import SIDES, State
 __all__ = ["STEPS", "column", "modifiers", "odds", "retreats", "table", "units_to_reduce"]
 
 #: the odds columns, attacker to defender (§4.2)
-COLUMNS = ((1, 3), (1, 2), (2, 3), (1, 1), (3, 2), (2, 1), (3, 1))
+COLUMNS = tuple(tuple(int(n) for n in name.split(" to ")) for name in W.crt.columns)
 FRACTIONS = {"1/4": Fraction(1, 4), "1/2": Fraction(1, 2), "3/4": Fraction(3, 4)}
 
 
