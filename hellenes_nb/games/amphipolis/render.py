@@ -26,11 +26,11 @@ COLOURS = {"athens": "#0072B2", "sparta": "#D55E00"}
 ORIGIN, SCALE = (660.0, 110.0), 3.7
 WIDTH, HEIGHT = 1000, 800
 #: "classroom" draws counters and words larger, for a projector
-SIZES = {"normal": 1.0, "classroom": 1.3}
+SIZES = {"normal": 1.0, "classroom": 1.2}
 #: the top left corner of each zone's box (reconstruction: a layout around the coast)
 BOXES = {"macedonia": (20, 20), "thrace": (380, 20), "thasos": (800, 250),
-         "O7": (20, 250), "O1": (20, 560), "O2": (210, 690), "O4": (400, 690),
-         "O8": (600, 200), "O6": (600, 330), "O3": (600, 455), "O5": (600, 580)}
+         "O7": (20, 250), "O1": (20, 560), "O2": (210, 690), "O4": (425, 690),
+         "O8": (575, 200), "O6": (575, 330), "O3": (575, 455), "O5": (575, 580)}
 CELL = 26
 PER_ROW = 6
 
@@ -119,8 +119,9 @@ def _box(zone: dict, lit: frozenset[str], k: float) -> str:
             f'fill-opacity="0.93"{ring}/>'
             + text(6, 13, head, 11.5, weight="bold", halo=False)
             + text(6, 25, sub, 9, halo=False, colour=edge) + "".join(inner))
+    bx, by = min(bx, WIDTH - w * k - 4), min(by, HEIGHT - h * k - 4)  # kept on the board
     grown = f" scale({k:g})" if k != 1 else ""
-    return (f'<g class="zone" data-zone="{zone["id"]}" transform="translate({bx} {by})'
+    return (f'<g class="zone" data-zone="{zone["id"]}" transform="translate({bx:g} {by:g})'
             f'{grown}"><title>{escape(head)}</title>{body}</g>')
 
 
@@ -157,7 +158,8 @@ def _tracks(view: dict, k: float) -> str:
              f"VP: Athens {vp['athens']}, Sparta {vp['sparta']}",
              f"Citadel of Amphipolis: {view['citadel'].title()}"]
     body = "".join(text(8, 16 + 16 * i, line, 11, halo=False) for i, line in enumerate(lines))
-    return (f'<g class="tracks" transform="translate(800 20) scale({k:g})">'
+    return (f'<g class="tracks" transform="translate({WIDTH - 190 * k - 6:g} 20) '
+            f'scale({k:g})">'
             f'<rect width="190" height="{24 + 16 * len(lines)}" rx="6" fill="{palette.HALO}" '
             f'stroke="{palette.INK}"/>{body}</g>')
 
