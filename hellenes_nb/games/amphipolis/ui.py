@@ -25,7 +25,7 @@ def header_html(game: Any, who: str) -> str:
             f"<div class='hn-date'>Turn {v['turn']} of {v['first_turn']}–{v['last_turn']}: "
             f"{v['season']} {v['year']} BC{', armistice' if v['armistice'] else ''}</div>"
             f"<div class='hn-pres'>VP: Athens {vp['athens']}, Sparta {vp['sparta']} (§9.2)"
-            f"</div><div class='hn-who'>{esc(who)} · {count(len(game.history), 'move')}"
+            f"</div><div class='hn-who'>{who} · {count(len(game.history), 'move')}"
             f"</div></div>")
 
 

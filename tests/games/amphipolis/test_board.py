@@ -41,3 +41,11 @@ def test_the_dashboard_plays_scenario_10_2():
     first = dash.game.legal_actions()[0]
     dash.session.apply(first)
     assert len(dash.game.history) == 1
+
+
+def test_the_header_shows_the_players_as_the_dashboard_words_them():
+    # the dashboard hands its own HTML for the players (seen escaped on a screenshot once)
+    from hellenes_nb.games.amphipolis.ui import header_html
+
+    who = "You: <b class='hn-athens'>Athens</b> against the computer"
+    assert who in header_html(start(), who)
