@@ -1,6 +1,6 @@
 """*Amphipolis, 424–422 BC* as the catalogue knows it
 (:class:`~hellenes_nb.core.catalog.GamePlugin`, listed in pyproject.toml's entry points): its
-ruleset, its bot, its invariants, the choices that end a phase (for the ``brisk`` random
+ruleset, its bots (easy, heuristic), its invariants, the choices that end a phase (for the ``brisk`` random
 policy), the facts a summary reports, its data check, its board (``hellenes map``, the replay)
 and its part of the shared dashboard."""
 
@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import Any
 
 from hellenes_nb.core.catalog import GamePlugin
+from hellenes_nb.games.amphipolis.bots.easy import EasyBot
 from hellenes_nb.games.amphipolis.bots.heuristic import HeuristicBot
 from hellenes_nb.games.amphipolis.invariants import check_invariants
 from hellenes_nb.games.amphipolis.rules.victory import scores
@@ -62,7 +63,7 @@ def heading(game: Any, viewer: str) -> str:
 
 PLUGIN = GamePlugin(
     ruleset=AMPHIPOLIS,
-    bots=MappingProxyType({"heuristic": HeuristicBot}),
+    bots=MappingProxyType({"easy": EasyBot, "heuristic": HeuristicBot}),
     check_invariants=check_invariants,
     phase_ends=PHASE_ENDS,
     selfplay_facts=facts,

@@ -39,7 +39,7 @@ def guess(game: Game, side: int, rng: random.Random) -> Game:
     trial = game.clone()
     st = trial.state
     foe = 1 - side
-    pool = st.hands[foe] + st.cup
+    pool = sorted(st.hands[foe] + st.cup)  # sorted: the guess knows nothing of the real split
     rng.shuffle(pool)
     n = len(st.hands[foe])
     st.hands[foe], st.cup = pool[:n], pool[n:]
