@@ -1,8 +1,8 @@
 """*Amphipolis, 424–422 BC* as the catalogue knows it
 (:class:`~hellenes_nb.core.catalog.GamePlugin`, listed in pyproject.toml's entry points): its
-ruleset, its bots (easy, heuristic), its invariants, the choices that end a phase (for the ``brisk`` random
-policy), the facts a summary reports, its data check, its board (``hellenes map``, the replay)
-and its part of the shared dashboard."""
+ruleset, its bots (easy, heuristic), its invariants, the choices that end a phase (for the
+``brisk`` random policy), the facts a summary reports, its data check, its board (``hellenes
+map``, the replay) and its part of the shared dashboard."""
 
 from __future__ import annotations
 
