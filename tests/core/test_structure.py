@@ -125,8 +125,8 @@ def test_layers_import_only_downward(layer, forbidden):
 
 
 #: the games' packages under hellenes_nb/games/, and their ids as the catalogue knows them
-GAME_PACKAGES = ("hellenes", "earth_water")
-GAME_IDS = ("hellenes", "earth-water")
+GAME_PACKAGES = ("hellenes", "earth_water", "amphipolis")
+GAME_IDS = ("hellenes", "earth-water", "amphipolis")
 
 #: modules outside games/<game>/ that still name a game: moved by issue 27 items 2-5 (the
 #: Hellenes lesson engine, the tutorial, each game's own widgets, the dashboard's Hellenes
