@@ -64,9 +64,17 @@ def _hellenes(game: Game, role: str, rng: random.Random) -> Any:
     return st
 
 
+def _amphipolis(game: Game, role: str, rng: random.Random) -> Any:
+    """The other side's strategem counters drawn again from those ``role`` has not seen (the
+    other hand and the cup), the dice (the heuristic bot's own belief)."""
+    from hellenes_nb.games.amphipolis.bots.heuristic import guess
+
+    return guess(game, game.roles.index(role), rng).state
+
+
 #: game name -> its sampler
 SAMPLERS: dict[str, Sampler] = {"toy": _new_dice, "earth-water": _earth_water,
-                                "hellenes": _hellenes}
+                                "hellenes": _hellenes, "amphipolis": _amphipolis}
 
 
 def sampler_for(game: Game) -> Sampler:

@@ -30,7 +30,7 @@ from hellenes_nb.core.echo import ECHO
 
 #: a hang guard, not a speed target: each of these returns in well under a second
 HANG = 30
-SCENARIOS = "choose one of 413, 415, 431, earth-water, sicily"
+SCENARIOS = "choose one of 413, 415, 431, amphipolis-10.2, earth-water, sicily"
 
 
 def hellenes(*args: str, cwd=None) -> subprocess.CompletedProcess:

@@ -1,0 +1,1 @@
+"""The bots of *Amphipolis*."""

@@ -1,0 +1,126 @@
+"""A simple heuristic opponent for *Amphipolis* (docs/amphipolis.md, "Bots").
+
+The pieces of an operation are picked by rule (the best leader, triremes enough to carry the
+land units, then the strongest land units); every other choice is tried on a few guessed
+copies of the game (the other side's strategems dealt again from the counters the bot has not
+seen, fresh dice), played on with a cautious default for a short while, and judged by the
+victory points, the strength left and the sieges in prospect. The bot never reads the other
+hand or the dice to come."""
+
+from __future__ import annotations
+
+import random
+
+from hellenes_nb.bots.base import Bot
+from hellenes_nb.core.dice import Dice
+from hellenes_nb.core.game import Game
+from hellenes_nb.games.amphipolis.rules.common import (
+    OPS,
+    UNITS,
+    W,
+    in_play_units,
+    land_pf,
+    strength,
+    units_at,
+)
+from hellenes_nb.games.amphipolis.rules.victory import scores
+from hellenes_nb.games.amphipolis.state import SIDES, State
+
+__all__ = ["HeuristicBot", "guess", "worth"]
+
+SAMPLES = 2
+AHEAD = 25
+CAUTIOUS = ("accept_roll", "keep_advantage", "pass", "done", "hold")
+
+
+def guess(game: Game, side: int, rng: random.Random) -> Game:
+    """A copy of ``game`` with the other side's counters drawn again from those ``side`` has
+    not seen, and fresh dice."""
+    trial = game.clone()
+    st = trial.state
+    foe = 1 - side
+    pool = sorted(st.hands[foe] + st.cup)  # sorted: the guess knows nothing of the real split
+    rng.shuffle(pool)
+    n = len(st.hands[foe])
+    st.hands[foe], st.cup = pool[:n], pool[n:]
+    st.dice = Dice(rng.getrandbits(64))
+    return trial
+
+
+def worth(st: State, side: int) -> float:
+    """How good a position is for ``side`` (module docstring)."""
+    vp = scores(st)
+    foe = 1 - side
+    w = vp[side] - vp[foe]
+    w += 0.15 * (sum(strength(st, i) for i in in_play_units(st, side) if UNITS[i].land)
+                 - sum(strength(st, i) for i in in_play_units(st, foe) if UNITS[i].land))
+    for z in OPS:
+        need = W.zone[z].pf
+        for s, sign in ((side, 1), (foe, -1)):
+            if st.garrison[z] != s and land_pf(st, z, s) > need \
+                    and not units_at(st, z, 1 - s, land=True):
+                w += 0.6 * sign
+    return w
+
+
+def _pick(legal: list[dict]) -> dict:
+    """The next piece of an operation, or go (module docstring)."""
+    by = {a["type"]: [] for a in legal}
+    for a in legal:
+        by[a["type"]].append(a)
+    if "pick_leader" in by:
+        return max(by["pick_leader"],
+                   key=lambda a: W.leaders[W.leader_index[a["leader"]]].bonus)
+    picks = by.get("pick", [])
+    ships = [a for a in picks if not UNITS[W.unit_index[a["unit"]]].land]
+    land = [a for a in picks if UNITS[W.unit_index[a["unit"]]].land]
+    if ships and "go" not in by:
+        return max(ships, key=lambda a: UNITS[W.unit_index[a["unit"]]].pf)
+    if land:
+        return max(land, key=lambda a: UNITS[W.unit_index[a["unit"]]].pf)
+    if "go" in by:
+        return by["go"][0]
+    return max(ships, key=lambda a: UNITS[W.unit_index[a["unit"]]].pf)
+
+
+class HeuristicBot(Bot):
+    """Greedy play on guessed copies (module docstring)."""
+
+    name = "heuristic"
+    games = ("amphipolis",)
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, side: str) -> dict:
+        legal = self._legal(game, side)
+        if len(legal) == 1:
+            return legal[0]
+        if any(a["type"] in ("pick", "pick_leader", "go") for a in legal):
+            return _pick(legal)
+        s = SIDES.index(side)
+        copies = [guess(game, s, self.rng) for _ in range(SAMPLES)]
+        best, score = legal[0], -1e9
+        for a in legal:
+            value = sum(self._look(c, a, s) for c in copies) / SAMPLES
+            if value > score:
+                best, score = a, value
+        return best
+
+    def _look(self, game: Game, action: dict, side: int) -> float:
+        trial = game.clone()
+        trial.apply(action)
+        for _ in range(AHEAD):
+            if trial.over:
+                break
+            who = trial.prompt.side
+            if who not in SIDES:
+                break
+            legal = trial.legal_actions(who)
+            if any(a["type"] in ("pick", "pick_leader", "go") for a in legal):
+                trial.apply(_pick(legal))
+                continue
+            calm = [a for a in legal if a["type"] in CAUTIOUS]
+            trial.apply(calm[0] if calm else legal[0])
+        return worth(trial.state, side)

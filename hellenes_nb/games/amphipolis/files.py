@@ -1,0 +1,162 @@
+"""The data files of *Amphipolis* as typed models (``data/amphipolis/``; docs/amphipolis.md,
+"Data"). Each record carries its ``source``: a rulebook section, or ``reconstruction:`` and
+why. What needs several files or the rules is checked by :mod:`.world`."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, model_validator
+
+from hellenes_nb.core.models import FileModel, Items, Text, between
+
+SIDE = Literal["athens", "sparta"]
+
+
+def _source(value: str) -> str:
+    text = value.strip()
+    if "§" not in text and "reconstruction" not in text.lower():
+        raise ValueError("should cite a rulebook section (§4.3) or say 'reconstruction:' and "
+                         "why")
+    return text
+
+
+Source = Annotated[Text, AfterValidator(_source)]
+
+
+class OperationalZone(FileModel):
+    """One town of the operational map (§1.1.2) with its garrison (§1.2.3)."""
+
+    id: Text
+    name: Text
+    lat: float
+    lon: float
+    va: Annotated[int, between(1, 6, "§4.3.1")]
+    pf: Annotated[int, between(1, 9, "§1.2.3")]
+    source: Source
+
+
+class RearBase(FileModel):
+    """One rear base (§1.1.3): who may use it, its kind of space (§3), the zones it touches
+    (§3.1)."""
+
+    id: Text
+    name: Text
+    lat: float
+    lon: float
+    users: Items[SIDE]
+    space: Literal["land", "mixed"]
+    touches: Items[Text]
+    source: Source
+
+
+class ZonesFile(FileModel):
+    operational: Items[OperationalZone]
+    rear_bases: Items[RearBase]
+
+
+class LeaderFile(FileModel):
+    """A leader (§1.2.2): bonus 0 to 3 swords."""
+
+    id: Text
+    name: Text
+    side: SIDE
+    bonus: Annotated[int, between(0, 3, "§1.2.2")]
+    source: Source
+
+
+class UnitFile(FileModel):
+    """A combat unit (§1.2.1)."""
+
+    id: Text
+    side: SIDE
+    nation: Literal["athenian", "spartan", "allied"]
+    type: Literal["T", "H", "C", "P", "A"]
+    pf: Annotated[int, between(1, 30, "§1.2.1")]
+    bonus: bool
+    origin: Text = ""
+    source: Source
+
+    @model_validator(mode="after")
+    def _nation(self) -> UnitFile:
+        if (self.nation == "spartan") != (self.side == "sparta" and self.nation != "allied"):
+            raise ValueError(f"a {self.side} unit cannot be {self.nation}")
+        return self
+
+
+class Face(FileModel):
+    """One face of a strategem counter (§7)."""
+
+    number: Annotated[int, between(1, 22, "§7")]
+    name: Text
+    english: Text
+    colour: Literal["athens", "sparta", "neutral"]
+    phase: Literal["B2", "B3", "combat", "D3", "D4", "D5", "any"]
+    source: Source
+
+
+class CounterFile(FileModel):
+    """A double-sided strategem counter (§1.2.4)."""
+
+    id: Text
+    front: Face
+    back: Face
+    source: Source
+
+
+RESULTS = ("R", "1/4", "1/2", "3/4", "A", "E")
+
+
+def _cell(value: str) -> str:
+    parts = value.split()
+    if len(parts) != 4 or parts[1] != "-" or parts[0] not in RESULTS \
+            or parts[2] not in RESULTS or parts[3] not in ("A", "D"):
+        raise ValueError(f"a cell is 'attacker - defender winner' (results {', '.join(RESULTS)};"
+                         f" winner A or D), not {value!r}")
+    return value
+
+
+class CrtFile(FileModel):
+    """The Combat Results Table (§4.2)."""
+
+    columns: Items[Text]
+    rows: Items[Text]
+    winner: Source
+    source: Source
+    cells: Items[Items[Annotated[Text, AfterValidator(_cell)]]]
+
+
+class Group(FileModel):
+    """Leaders and units placed together (a deployment, a reinforcement)."""
+
+    side: SIDE
+    at: Text
+    turn: int | None = None
+    leaders: Items[Text] = ()
+    units: Items[Text] = ()
+
+
+class TownsVp(FileModel):
+    side: SIDE
+    towns: Items[Text]
+    vp: int
+
+
+class ScenarioFile(FileModel):
+    """A scenario (§10)."""
+
+    id: Text
+    title: Text
+    first_turn: Annotated[int, between(0, 9, "§2 D.7")]
+    last_turn: Annotated[int, between(0, 9, "§2 D.7")]
+    advantage: SIDE
+    main_map: bool
+    garrisons: dict[str, SIDE]
+    citadel: SIDE
+    deploy: Items[Group] = ()
+    reinforcements: Items[Group] = ()
+    optional: Items[Group] = ()
+    s15_once: bool = False
+    fixed_vp: dict[str, int] = {}
+    both_towns_vp: TownsVp | None = None
+    source: Source

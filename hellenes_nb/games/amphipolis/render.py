@@ -1,0 +1,181 @@
+"""The board of *Amphipolis* as SVG, drawn from a side's view: the coast of the Strymon mouth
+and the Chalcidicè (the real coastline of the Hellenes map, :mod:`hellenes_nb.board`), the
+eight towns of the operational map on their sites, the three rear bases, and for each a box
+holding its counters as a player of the box expects them (unit type, strength points, the
+sword of a bonus, the white band of Athenian and Spartan troops, a reduced unit paler; leaders
+with their swords), and the tracks (turn, action points, Advantage, victory points).
+
+It reads only the view (``Game.view(side)``), already redacted: strategems in hand are not on
+the board at all. Each box carries ``data-zone`` so that a widget can hear clicks."""
+
+from __future__ import annotations
+
+import functools
+from xml.sax.saxutils import escape
+
+from hellenes_nb.board import palette
+from hellenes_nb.board.canvas import Canvas, text
+from hellenes_nb.board.geometry import Geometry, read_geometry
+from hellenes_nb.games.amphipolis.world import data_dir
+
+__all__ = ["COLOURS", "SIZES", "board_svg"]
+
+#: Athens blue, Sparta orange-red (the Hellenes map's side colours)
+COLOURS = {"athens": "#0072B2", "sparta": "#D55E00"}
+#: the part of the Hellenes map's pixels drawn (x, y) and its scale on the board
+ORIGIN, SCALE = (660.0, 110.0), 3.7
+WIDTH, HEIGHT = 1000, 800
+#: "classroom" draws counters and words larger, for a projector
+SIZES = {"normal": 1.0, "classroom": 1.2}
+#: the top left corner of each zone's box (reconstruction: a layout around the coast)
+BOXES = {"macedonia": (20, 20), "thrace": (380, 20), "thasos": (800, 250),
+         "O7": (20, 250), "O1": (20, 560), "O2": (210, 690), "O4": (425, 690),
+         "O8": (575, 200), "O6": (575, 330), "O3": (575, 455), "O5": (575, 580)}
+CELL = 26
+PER_ROW = 6
+
+
+@functools.cache
+def geometry() -> Geometry:
+    """The Hellenes map's coastline, read once (the same file the Hellenes map draws)."""
+    return read_geometry(data_dir().parent / "hellenes" / "geometry.json")
+
+
+def point(lat: float, lon: float) -> tuple[float, float]:
+    x, y = geometry().to_map(lat, lon)
+    return (x - ORIGIN[0]) * SCALE, (y - ORIGIN[1]) * SCALE
+
+
+def _coast() -> str:
+    canvas = Canvas(geometry())
+    for shape in geometry().areas.values():
+        if shape.view == "main":
+            canvas.add("land", f'<path d="{shape.d}" fill="{palette.LAND}" stroke="none"/>')
+    canvas.draw_offmap()
+    canvas.draw_coast(width=0.3)
+    body = "".join("".join(canvas.layers.get(k, [])) for k in ("land", "offmap", "coast"))
+    return (f'<g class="coast" transform="scale({SCALE:g}) '
+            f'translate({-ORIGIN[0]:g} {-ORIGIN[1]:g})">{body}</g>')
+
+
+def _unit(x: float, y: float, u: dict, side: str) -> str:
+    colour = COLOURS[side]
+    fill = palette.mix(colour, "#ffffff", 0.45) if u["reduced"] else colour
+    band = ("" if u["nation"] == "allied" else
+            f'<rect x="{x + 2:.1f}" y="{y:.1f}" width="3" height="{CELL - 2}" fill="#fff"/>')
+    sword = "†" if u["bonus"] else ""
+    title = (f"{side.title()} {u['type']}/{u['full']}{'+bonus' if u['bonus'] else ''} "
+             f"({u['nation']}{', reduced to ' + str(u['pf']) if u['reduced'] else ''})")
+    return (f'<g class="unit" data-side="{side}" data-unit="{escape(u["id"])}">'
+            f'<title>{escape(title)}</title>'
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{CELL - 2}" height="{CELL - 2}" rx="2" '
+            f'fill="{fill}" stroke="#fff" stroke-width="0.8"/>{band}'
+            + text(x + 14, y + 10, u["type"] + sword, 9, anchor="middle", weight="bold",
+                   halo=False, colour="#fff")
+            + text(x + 14, y + 21, str(u["pf"]), 9, anchor="middle", halo=False,
+                   colour="#fff") + "</g>")
+
+
+def _leader(x: float, y: float, g: dict, side: str) -> str:
+    colour = COLOURS[side]
+    swords = "†" * g["swords"]
+    hurt = " (wounded)" if g["wounded"] == 1 else " (ill)" if g["wounded"] == 2 else ""
+    dash = ' stroke-dasharray="3 2"' if hurt else ""
+    return (f'<g class="leader" data-side="{side}"><title>{escape(g["name"] + hurt)}, '
+            f'{g["swords"]} sword(s)</title>'
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{CELL - 2}" height="{CELL - 2}" rx="8" '
+            f'fill="#fff" stroke="{colour}" stroke-width="2"{dash}/>'
+            + text(x + 12, y + 10, g["name"][:4], 7.5, anchor="middle", weight="bold",
+                   halo=False, colour=colour)
+            + text(x + 12, y + 20, swords or "·", 8, anchor="middle", halo=False,
+                   colour=colour) + "</g>")
+
+
+def _box(zone: dict, lit: frozenset[str], k: float) -> str:
+    bx, by = BOXES[zone["id"]]
+    pieces = []
+    for side in ("athens", "sparta"):
+        pieces += [("leader", g, side) for g in zone[side]["leaders"]]
+        pieces += [("unit", u, side) for u in zone[side]["units"]]
+    rows = max(1, -(-len(pieces) // PER_ROW))
+    w, h = PER_ROW * CELL + 12, 34 + rows * CELL
+    inner = []
+    for n, (kind, piece, side) in enumerate(pieces):
+        x = 6 + (n % PER_ROW) * CELL
+        y = 30 + (n // PER_ROW) * CELL
+        inner.append((_leader if kind == "leader" else _unit)(x, y, piece, side))
+    if zone["kind"] == "op":
+        owner = zone["garrison"]
+        head = f"{zone['id']} {zone['name']}"
+        sub = f"garrison {owner.title()}: VA {zone['va']}, {zone['pf']} PF"
+        edge = COLOURS[owner]
+    else:
+        head = zone["name"]
+        sub = "rear base of " + " and ".join(s.title() for s in zone["users"])
+        edge = palette.INK
+    ring = ' stroke-width="4" stroke="#f2a900"' if zone["id"] in lit else \
+        f' stroke-width="1.6" stroke="{edge}"'
+    body = (f'<rect width="{w}" height="{h}" rx="6" fill="{palette.HALO}" '
+            f'fill-opacity="0.93"{ring}/>'
+            + text(6, 13, head, 11.5, weight="bold", halo=False)
+            + text(6, 25, sub, 9, halo=False, colour=edge) + "".join(inner))
+    bx, by = min(bx, WIDTH - w * k - 4), min(by, HEIGHT - h * k - 4)  # kept on the board
+    grown = f" scale({k:g})" if k != 1 else ""
+    return (f'<g class="zone" data-zone="{zone["id"]}" transform="translate({bx:g} {by:g})'
+            f'{grown}"><title>{escape(head)}</title>{body}</g>')
+
+
+def _town(zone: dict) -> str:
+    x, y = point(zone["lat"], zone["lon"])
+    bx, by = BOXES[zone["id"]]
+    colour = COLOURS[zone["garrison"]] if zone["kind"] == "op" else palette.INK
+    mark = (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{colour}" stroke="#fff" '
+            f'stroke-width="1.5"/>' if zone["kind"] == "op" else
+            f'<rect x="{x - 5:.1f}" y="{y - 5:.1f}" width="10" height="10" fill="{colour}"/>')
+    return (f'<line x1="{x:.1f}" y1="{y:.1f}" x2="{bx + 60}" y2="{by + 12}" '
+            f'stroke="{colour}" stroke-width="1" stroke-dasharray="3 3" opacity="0.7"/>{mark}')
+
+
+def _amphipolis(view: dict) -> str:
+    """Amphipolis itself, whose citadel's garrison counts in the victory (§9); the main map
+    around it is not drawn (scenario 10.2 does not use it)."""
+    x, y = point(40.82, 23.85)
+    colour = COLOURS[view["citadel"]]
+    return (f'<g class="citadel"><rect x="{x - 6:.1f}" y="{y - 6:.1f}" width="12" height="12" '
+            f'fill="{colour}" stroke="#fff" stroke-width="1.5" transform="rotate(45 {x:.1f} '
+            f'{y:.1f})"/>' + text(x + 10, y - 8, f"Amphipolis (citadel: "
+                                  f"{view['citadel'].title()})", 10, weight="bold") + "</g>")
+
+
+def _tracks(view: dict, k: float) -> str:
+    vp, pa = view["vp"], view["pa"]
+    lines = [f"Turn {view['turn']} ({view['first_turn']}–{view['last_turn']}): "
+             f"{view['season']} {view['year']} BC" + (", armistice" if view["armistice"]
+                                                       else ""),
+             f"Initiative {view['initiative'].title()} · Advantage "
+             f"{view['advantage'].title()}",
+             f"PA: Athens {pa['athens']}, Sparta {pa['sparta']}",
+             f"VP: Athens {vp['athens']}, Sparta {vp['sparta']}",
+             f"Citadel of Amphipolis: {view['citadel'].title()}"]
+    body = "".join(text(8, 16 + 16 * i, line, 11, halo=False) for i, line in enumerate(lines))
+    return (f'<g class="tracks" transform="translate({WIDTH - 190 * k - 6:g} 20) '
+            f'scale({k:g})">'
+            f'<rect width="190" height="{24 + 16 * len(lines)}" rx="6" fill="{palette.HALO}" '
+            f'stroke="{palette.INK}"/>{body}</g>')
+
+
+def board_svg(view: dict, *, lit: frozenset[str] = frozenset(), size: str = "normal",
+              width: float | None = None) -> str:
+    """The board of ``view`` (a side's ``Game.view``) as SVG; ``lit`` zones are ringed (where
+    the chosen pieces may go)."""
+    if size not in SIZES:
+        raise ValueError(f"size must be 'normal' or 'classroom', not {size!r}")
+    k = SIZES[size]
+    zones = view["zones"]
+    dims = f' width="{width:g}" height="{width * HEIGHT / WIDTH:.0f}"' if width else ""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}"{dims} '
+            f'role="img" font-family="{escape(palette.SERIF)}">'
+            f'<title>Amphipolis, 424–422 BC: the operational map</title>'
+            f'<rect class="water" width="{WIDTH}" height="{HEIGHT}" fill="{palette.WATER}"/>'
+            f'{_coast()}{"".join(_town(z) for z in zones)}{_amphipolis(view)}'
+            f'{"".join(_box(z, lit, k) for z in zones)}{_tracks(view, k)}</svg>')

@@ -1,0 +1,265 @@
+"""§2 The sequence of play, turn after turn: A strategems drawn; B.1 the initiative and the
+action points; B.2 reinforcements and their free operations; B.3 the action phases
+(:mod:`.actions`); C construction (none in scenario 10.2: the walls are on the main map);
+D adjustments: D.1 keep one strategem, D.3 recovery, D.4 transfers to the rear bases, D.5
+sieges, D.6 attrition (the initiative player first for each of D.1 and D.3–D.6), D.7
+victory and the next turn.
+
+Frames: ``turn`` (automatic: one stage after another) and ``keep`` (D.1)."""
+
+from __future__ import annotations
+
+from hellenes_nb.core.steps import Step, pop, push, replace_top
+from hellenes_nb.games.amphipolis.rules.advantage import d3_open
+from hellenes_nb.games.amphipolis.rules.attrition import attrition_frame
+from hellenes_nb.games.amphipolis.rules.common import (
+    ARMISTICE,
+    LEADERS,
+    UNITS,
+    W,
+    present,
+    scenario_of,
+    season,
+    siege_choices,
+    year,
+    zname,
+)
+from hellenes_nb.games.amphipolis.rules.operations import routes
+from hellenes_nb.games.amphipolis.rules.stratagems import COUNTERS, draw, window_frames
+from hellenes_nb.games.amphipolis.rules.victory import complete_winner, level, scores
+from hellenes_nb.games.amphipolis.state import IN_PLAY, SIDES, State
+
+__all__ = ["STEPS", "action_points", "initial_state"]
+
+#: the adjustments each side makes in turn (D.3 to D.6)
+ADJUST = ("D3", "D4", "D5", "D6")
+
+
+def initial_state(scenario: str, seed: int) -> State:
+    """The position at the start of ``scenario`` (§10), dice seeded."""
+    w = W
+    st = State(scenario, seed)
+    scen = scenario_of(st)
+    st.turn, st.first, st.last = scen.first_turn, scen.first_turn, scen.last_turn
+    st.advantage = SIDES.index(scen.advantage)
+    st.garrison = {z: SIDES.index(s) for z, s in scen.garrisons.items()}
+    st.citadel = SIDES.index(scen.citadel)
+    for g in scen.deploy:
+        for u in g.units:
+            i = w.unit_index[u]
+            st.ustat[i], st.uloc[i] = IN_PLAY, g.at
+        for lid in g.leaders:
+            k = w.leader_index[lid]
+            st.lstat[k], st.lloc[k] = IN_PLAY, g.at
+    st.pending = [{"side": g.side, "turn": g.turn, "at": g.at, "leaders": list(g.leaders),
+                   "units": list(g.units)} for g in scen.reinforcements]
+    st.event("setup", "10", f"Scenario {scen.id}, {scen.title}: turns {scen.first_turn} to "
+             f"{scen.last_turn}, {scen.advantage.title()} has the Advantage")
+    st.stack = [{"kind": "turn", "stage": "A"}]
+    return st
+
+
+def action_points(roll: int, turn: int) -> int:
+    """PA from the initiative roll (§2 B.1): half, rounded up; +1 in summer and autumn; -1 in
+    winter unless the total is only 1 or 2."""
+    pa = (roll + 1) // 2
+    s = season(turn)
+    if s in ("summer", "autumn"):
+        pa += 1
+    elif s == "winter" and pa > 2:
+        pa -= 1
+    return pa
+
+
+def _deploy(st: State) -> None:
+    """Reinforcements due now arrive in their rear base, unless an enemy unit holds it (then
+    the next turn, §2 B.2); optional ones called by S15 arrive with them."""
+    keep = []
+    for p in st.pending:
+        side = SIDES.index(p["side"])
+        if p["turn"] > st.turn:
+            keep.append(p)
+        elif present(st, p["at"], 1 - side):
+            keep.append({**p, "turn": st.turn + 1})
+            st.event("postponed", "2", f"{p['side'].title()}'s reinforcements cannot land in "
+                     f"{zname(p['at'])}: they come next turn", side)
+        else:
+            _arrive(st, side, p["at"], p["units"], p["leaders"], "reinforcements")
+    st.pending = keep
+    scen = scenario_of(st)
+    for side, name in enumerate(SIDES):
+        if f"due:{name}" not in st.used:
+            continue
+        st.used = [u for u in st.used if u != f"due:{name}"]
+        for g in scen.optional:
+            if g.side == name:
+                units = [u for u in g.units if st.ustat[W.unit_index[u]] != IN_PLAY
+                         and st.ustat[W.unit_index[u]] == 0]
+                _arrive(st, side, g.at, units, [], "optional reinforcements (S15)")
+
+
+def _arrive(st: State, side: int, at: str, units: list[str], leaders: list[str],
+            what: str) -> None:
+    for u in units:
+        i = W.unit_index[u]
+        st.ustat[i], st.uloc[i], st.fresh[i] = IN_PLAY, at, True
+    for lid in leaders:
+        k = W.leader_index[lid]
+        st.lstat[k], st.lloc[k], st.lfresh[k] = IN_PLAY, at, True
+    names = [LEADERS[W.leader_index[x]].name for x in leaders] + \
+        [UNITS[W.unit_index[u]].label() for u in units]
+    st.event("reinforcements", "2", f"{SIDES[side].title()}'s {what} arrive in {zname(at)}: "
+             f"{', '.join(names)}", side)
+
+
+def _end(st: State, winner: int, how: str, text: str) -> None:
+    st.stack = [{"kind": "over", "winner": winner, "how": how, "text": text,
+                 "vp": scores(st)}]
+    st.event("end", "9", text, winner)
+
+
+class Turn(Step):
+    """The turn's stages, in order (module docstring)."""
+
+    kind = "turn"
+    rules = ("2",)
+
+    def run(self, st: State, frame: dict) -> None:
+        stage = frame["stage"]
+        getattr(self, "_" + stage)(st, frame)
+
+    def _A(self, st: State, frame: dict) -> None:  # noqa: N802 (named after the phase)
+        st.event("turn", "2", f"Turn {st.turn}: {season(st.turn)} of {year(st.turn)} BC"
+                 + (", an armistice turn" if st.turn in ARMISTICE else ""))
+        for side in (st.advantage, 1 - st.advantage):
+            draw(st, side, 2)
+        replace_top(st, stage="B1")
+
+    def _B1(self, st: State, frame: dict) -> None:  # noqa: N802
+        dice = 1 if st.turn in ARMISTICE else 2
+        rolls = [sum(st.dice.roll() for _ in range(dice)) for _ in (0, 1)]
+        st.initiative = st.advantage if rolls[0] == rolls[1] else int(rolls[1] > rolls[0])
+        st.pa = [action_points(r, st.turn) for r in rolls]
+        st.event("initiative", "2", f"Initiative: Athens rolls {rolls[0]}, Sparta {rolls[1]}; "
+                 f"{SIDES[st.initiative].title()} has the initiative; PA: Athens {st.pa[0]}, "
+                 f"Sparta {st.pa[1]}")
+        replace_top(st, stage="B2")
+        push(st, {"kind": "adv_b1"})
+
+    def _B2(self, st: State, frame: dict) -> None:  # noqa: N802
+        for k in range(len(LEADERS)):
+            if st.lwound[k]:
+                st.lwound[k] = 0
+                st.event("recovered", "2", f"{LEADERS[k].name} recovers", LEADERS[k].side)
+        replace_top(st, stage="B2deploy")
+        for f in window_frames(st, (st.advantage, 1 - st.advantage), "B2"):
+            push(st, f)
+
+    def _B2deploy(self, st: State, frame: dict) -> None:  # noqa: N802
+        _deploy(st)
+        replace_top(st, stage="B2end")
+        for side in (1 - st.advantage, st.advantage):
+            if routes(st, side, "B2"):
+                push(st, {"kind": "move", "side": side, "phase": "B2", "ops": 2})
+
+    def _B2end(self, st: State, frame: dict) -> None:  # noqa: N802
+        st.fresh = [False] * len(st.fresh)
+        st.lfresh = [False] * len(st.lfresh)
+        st.active = st.initiative
+        replace_top(st, stage="B3")
+
+    def _B3(self, st: State, frame: dict) -> None:  # noqa: N802
+        if st.pa[st.active] <= 0:
+            st.active = 1 - st.active
+        if st.pa[st.active] <= 0:
+            replace_top(st, stage="D1")
+            return
+        push(st, {"kind": "action", "side": st.active, "stage": "open"})
+
+    def _D1(self, st: State, frame: dict) -> None:  # noqa: N802
+        replace_top(st, stage="D3", who=0)
+        for side in (1 - st.initiative, st.initiative):
+            if len(st.hands[side]) > 1:
+                push(st, {"kind": "keep", "side": side})
+
+    def _adjust(self, st: State, frame: dict) -> None:
+        stage, who = frame["stage"], frame["who"]
+        side = st.initiative if who == 0 else 1 - st.initiative
+        k = ADJUST.index(stage)
+        nxt = (ADJUST[k + 1], who) if k + 1 < len(ADJUST) else (
+            ("D3", 1) if who == 0 else ("D7", 0))
+        replace_top(st, stage=nxt[0], who=nxt[1])
+        if stage == "D3":
+            if d3_open(st, side):
+                push(st, {"kind": "adv_d3", "side": side})
+            for f in window_frames(st, (side,), "D3"):
+                push(st, f)
+        elif stage == "D4":
+            if routes(st, side, "D4"):
+                push(st, {"kind": "move", "side": side, "phase": "D4", "ops": 1})
+                for f in window_frames(st, (side,), "D4"):
+                    push(st, f)
+        elif stage == "D5":
+            if siege_choices(st, side):
+                push(st, {"kind": "siege", "side": side, "done": []})
+            for f in window_frames(st, (side,), "D5"):
+                push(st, f)
+        else:
+            push(st, attrition_frame(st, side))
+
+    _D3 = _D4 = _D5 = _D6 = _adjust
+
+    def _D7(self, st: State, frame: dict) -> None:  # noqa: N802
+        win = complete_winner(st)
+        if win >= 0:
+            _end(st, win, "complete", f"{SIDES[win].title()} holds the citadel and all eight "
+                 f"towns: a complete victory (§9.1) on turn {st.turn}")
+            return
+        if st.turn >= st.last:
+            vp = scores(st)
+            win, how = level(vp)
+            words = "a draw" if win < 0 else f"a {how} victory for {SIDES[win].title()}"
+            _end(st, win, how, f"End of scenario {st.scenario}: Athens {vp[0]} VP, Sparta "
+                 f"{vp[1]} VP, {words} (§9.2)")
+            return
+        st.turn += 1
+        replace_top(st, stage="A", who=0)
+
+
+class Keep(Step):
+    """D.1: a side keeps one strategem of its choice and returns the others to the cup."""
+
+    kind = "keep"
+    rules = ("2",)
+
+    def deciders(self, st: State, frame: dict) -> tuple[int, ...]:
+        return (frame["side"],) if len(st.hands[frame["side"]]) > 1 else ()
+
+    def legal(self, st: State, frame: dict, side: int) -> list[dict]:
+        if side != frame["side"]:
+            return []
+        name = SIDES[side]
+        out = []
+        for cid in st.hands[side]:
+            a, b = COUNTERS[cid].faces
+            out.append({"type": "keep", "side": name, "counter": cid,
+                        "label": f"keep S{a.number} {a.english} / S{b.number} {b.english}"})
+        return out
+
+    def apply(self, st: State, frame: dict, action: dict) -> None:
+        side = frame["side"]
+        back = [c for c in st.hands[side] if c != action["counter"]]
+        st.hands[side] = [action["counter"]]
+        st.cup = [*st.cup, *back]
+        st.event("keep", "2", f"{SIDES[side].title()} keeps one strategem and returns "
+                 f"{len(back)} to the cup", side)
+        pop(st, frame)
+
+    def run(self, st: State, frame: dict) -> None:
+        pop(st, frame)
+
+    def text(self, st: State, frame: dict) -> str:
+        return f"{SIDES[frame['side']].title()} keeps one strategem (Phase D.1)"
+
+
+STEPS = (Turn(), Keep())

@@ -1,0 +1,341 @@
+"""§7 Strategems: drawing them (§2 A), the windows in which a side may play one, and what each
+does in scenario 10.2.
+
+**A window gives nothing away.** A side is asked whenever it holds at least one counter (and,
+in an action phase, has not yet played one there, §2 B.3), whatever the counters are, so being
+asked says nothing the other side could not see already (how many counters each side holds);
+"pass" is always a choice. Windows: the start of Phase B.2 (S3, S14, S15, S16), right after
+an S15 (S14 to cancel it), the start of each action phase (S4, S21; S2 and S11 have nothing to
+act on without the main map), before each combat (S5, S6, S7, S9, S18; S8 and S10 are for
+the main map), Phase D.3 (S12, S13), Phase D.4 (S1) and Phase D.5 (S17, S19, S20). S22 may
+be played in any of them.
+
+Frames: ``window`` (a side plays one strategem or passes) and ``target`` (the player picks
+the units or the leader a strategem strikes or restores)."""
+
+from __future__ import annotations
+
+from hellenes_nb.core.steps import IllegalAction, Step, pop, push, replace_top
+from hellenes_nb.games.amphipolis.rules.common import (
+    HOME,
+    LEADERS,
+    OPS,
+    SPARTA,
+    UNITS,
+    W,
+    bonus,
+    eliminate,
+    in_play_units,
+    leaders_at,
+    may_use,
+    one_of_each,
+    reduce,
+    scenario_of,
+    siege_choices,
+    strength,
+    units_at,
+    zname,
+)
+from hellenes_nb.games.amphipolis.state import IN_PLAY, IN_POOL, SIDES, State
+
+__all__ = ["STEPS", "draw", "window_frames"]
+
+COUNTERS = {c.id: c for c in W.counters}
+WHEN = {"B2": "reinforcements, Phase B.2", "S15": "to answer the reinforcements just called",
+        "B3": "start of an action phase", "combat": "before the combat",
+        "D3": "Phase D.3", "D4": "Phase D.4", "D5": "sieges, Phase D.5"}
+#: windows inside an action phase: one strategem a side there (§2 B.3)
+ACTION = ("B3", "combat")
+
+
+def draw(st: State, side: int, n: int) -> None:
+    """Draw ``n`` counters blindly from the cup (§2 A); the drawer alone reads which."""
+    got = []
+    for _ in range(n):
+        if not st.cup:
+            break
+        got.append(st.cup.pop(st.dice.randbelow(len(st.cup))))
+    if got:
+        st.hands[side].extend(got)
+        names = " and ".join(_both(c) for c in got)
+        st.event("draw", "2", f"{SIDES[side].title()} draws {names}", side, private=side,
+                 public=f"{SIDES[side].title()} draws {len(got)} strategem(s)")
+
+
+def _both(cid: str) -> str:
+    a, b = COUNTERS[cid].faces
+    return f"{cid} (S{a.number} {a.english} / S{b.number} {b.english})"
+
+
+def open_to(st: State, side: int, phase: str) -> bool:
+    """Whether ``side`` is asked in a window of ``phase`` (module docstring)."""
+    return bool(st.hands[side]) and not (phase in ACTION and st.played[side])
+
+
+def window_frames(st: State, order: tuple[int, ...], phase: str, zone: str = "") -> list[dict]:
+    """The window frames to push for the sides in ``order`` (first to decide first in
+    ``order``; returned in the order to push)."""
+    frames = [{"kind": "window", "side": s, "phase": phase, "zone": zone}
+              for s in order if open_to(st, s, phase)]
+    return frames[::-1]
+
+
+def _below(st: State, kind: str) -> int:
+    for k in range(len(st.stack) - 2, -1, -1):
+        if st.stack[k]["kind"] == kind:
+            return k
+    return -1
+
+
+def _optional(st: State, side: int) -> list[int]:
+    scen = scenario_of(st)
+    ids = [u for g in scen.optional if g.side == SIDES[side] for u in g.units]
+    return [W.unit_index[u] for u in ids if st.ustat[W.unit_index[u]] == IN_POOL]
+
+
+def _s15_open(st: State, side: int) -> bool:
+    return f"s15:{SIDES[side]}" not in st.used and bool(_optional(st, side))
+
+
+def _uses(st: State, side: int, n: int, frame: dict) -> list[str]:
+    """The ways face ``n`` may be played now ([] when it cannot)."""
+    zone, foe, phase = frame["zone"], 1 - side, frame["phase"]
+    mine = units_at(st, zone, side, land=True) if zone else []
+    if n == 1:
+        k = _below(st, "move")
+        return [""] if k >= 0 and st.stack[k]["side"] == side else []
+    if n == 3:
+        return [] if st.flotilla else [""]
+    if n == 4:
+        return [""] if any(UNITS[i].type == "A" and st.uloc[i] in OPS
+                           for i in in_play_units(st, side)) else []
+    if n in (5, 6):
+        return [""] if any(UNITS[i].type == "CP"[n - 5] for i in mine) else []
+    if n == 7:
+        return [""] if side == SPARTA and any(UNITS[i].nation == "spartan" for i in mine) else []
+    if n == 9:
+        return [""] if len(units_at(st, zone, foe, land=True)) >= 3 else []
+    if n == 18:
+        return [""] if any(bonus(st, g) for g in leaders_at(st, zone, foe)) else []
+    if n in (12, 13):
+        return [""] if any(st.ured[i] for i in in_play_units(st, side)) else []
+    if n == 14:
+        due = any(p["side"] == SIDES[foe] and p["turn"] == st.turn for p in st.pending)
+        return [""] if phase == "S15" or due else []
+    if n == 15:
+        return [""] if _s15_open(st, side) else []
+    if n == 16:
+        return [""] if _optional(st, side) and may_use(st, side, "macedonia") else []
+    if n == 17:
+        return [""] if any(UNITS[i].nation == "allied" and UNITS[i].land
+                           for i in in_play_units(st, foe)) else []
+    if n in (19, 20):
+        hows = ("diplomacy",) if n == 19 else ("assault", "blockade")
+        ok = not st.siege_bonus[side] and any(h in hows for _, h in siege_choices(st, side))
+        return [""] if ok else []
+    if n == 21:
+        return [""] if in_play_units(st, foe) else []
+    if n == 22:
+        out = [u for u, ok in (("advantage", st.advantage != side), ("draw", bool(st.cup)),
+                               ("recover", phase == "D3" and bool(_uses(st, side, 12, frame))),
+                               ("reinforce", phase == "B2" and _s15_open(st, side))) if ok]
+        return out
+    return []  # S2, S8, S10, S11: nothing to act on without the main map
+
+
+def options(st: State, side: int, frame: dict) -> list[dict]:
+    out = []
+    phase = frame["phase"]
+    for cid in st.hands[side]:
+        for face in COUNTERS[cid].faces:
+            if face.colour not in (SIDES[side], "neutral"):
+                continue
+            fits = face.number == 14 if phase == "S15" else face.phase in (phase, "any")
+            if not fits:
+                continue
+            for use in _uses(st, side, face.number, frame):
+                out.append({"type": "play", "side": SIDES[side], "counter": cid,
+                            "number": face.number, "use": use,
+                            "label": f"play S{face.number} {face.english}"
+                                     + (f" ({use})" if use else "")})
+    return out
+
+
+class Window(Step):
+    """A side may play one strategem or pass (module docstring)."""
+
+    kind = "window"
+    rules = ("7",)
+    revealing = frozenset({"play"})
+
+    def deciders(self, st: State, frame: dict) -> tuple[int, ...]:
+        return (frame["side"],) if open_to(st, frame["side"], frame["phase"]) else ()
+
+    def legal(self, st: State, frame: dict, side: int) -> list[dict]:
+        if side != frame["side"]:
+            return []
+        return [{"type": "pass", "side": SIDES[side], "label": "play no strategem"},
+                *options(st, side, frame)]
+
+    def apply(self, st: State, frame: dict, action: dict) -> None:
+        side = self.role(action)
+        pop(st, frame)
+        if action["type"] == "pass":
+            return
+        cid, n, use = action["counter"], action["number"], action["use"]
+        if cid not in st.hands[side]:
+            raise IllegalAction(f"{SIDES[side].title()} does not hold the counter {cid!r}", "7")
+        st.hands[side].remove(cid)
+        (st.removed if n == 3 else st.cup).append(cid)
+        if frame["phase"] in ACTION:
+            st.played[side] = True
+        face = W.faces[n][1]
+        st.event("strategem", "7", f"{SIDES[side].title()} plays strategem S{n} {face.name} "
+                 f"({face.english})" + (f", as {use}" if use else ""), side, number=n)
+        _effect(st, side, n, use, frame)
+
+    def text(self, st: State, frame: dict) -> str:
+        return (f"{SIDES[frame['side']].title()} may play a strategem "
+                f"({WHEN[frame['phase']]}) or pass")
+
+
+def _effect(st: State, side: int, n: int, use: str, frame: dict) -> None:
+    foe, zone = 1 - side, frame["zone"]
+    if n == 22 and use == "recover":
+        n = 12
+    if n == 22 and use == "reinforce":
+        n = 15
+    if n == 1:
+        k = max(i for i in range(len(st.stack)) if st.stack[i]["kind"] == "move")
+        st.stack[k] = {**st.stack[k], "ops": st.stack[k]["ops"] + 1}
+    elif n == 3:
+        st.flotilla = True
+    elif n == 4:
+        st.barred = [*st.barred, *([side, z] for z in OPS if any(
+            UNITS[i].type == "A" for i in units_at(st, z, side)))]
+    elif n in (5, 6, 7, 9, 18):
+        k = max(i for i in range(len(st.stack)) if st.stack[i]["kind"] == "battle")
+        extra = -1
+        if n == 9:
+            foes = units_at(st, zone, foe, land=True)
+            extra = max(foes, key=lambda i: strength(st, i))
+            st.event("discord", "7", f"the {UNITS[extra].label(st.ured[extra])} of "
+                     f"{SIDES[foe].title()} does not count in the odds", side)
+        if n == 18:
+            extra = max(leaders_at(st, zone, foe), key=lambda g: bonus(st, g))
+            st.lwound[extra] = 1
+            st.event("wounded", "7", f"{LEADERS[extra].name} is wounded", foe)
+        battle = st.stack[k]
+        st.stack[k] = {**battle, "mods": [*battle["mods"], [side, n, extra]]}
+    elif n in (12, 13):
+        push(st, {"kind": "target", "side": side, "effect": "recover", "n": n - 11,
+                  "picked": []})
+    elif n == 14:
+        if frame["phase"] == "S15":
+            st.used = [u for u in st.used if u != f"due:{SIDES[foe]}"]
+            st.event("cancelled", "7", f"{SIDES[foe].title()}'s reinforcements are cancelled",
+                     side)
+        else:
+            k = next(k for k, p in enumerate(st.pending)
+                     if p["side"] == SIDES[foe] and p["turn"] == st.turn)
+            st.pending = [*st.pending[:k], {**st.pending[k], "turn": st.turn + 1},
+                          *st.pending[k + 1:]]
+            st.event("delayed", "7", f"{SIDES[foe].title()}'s reinforcements of this turn "
+                     "come one turn later", side)
+    elif n == 15:
+        st.used = [*st.used, f"s15:{SIDES[side]}", f"due:{SIDES[side]}"]
+        if st.hands[foe]:
+            push(st, {"kind": "window", "side": foe, "phase": "S15", "zone": ""})
+    elif n == 16:
+        got = [i for i in _optional(st, side) if UNITS[i].nation == "allied"][:3]
+        for i in got:
+            st.ustat[i], st.uloc[i], st.fresh[i] = IN_PLAY, "macedonia", True
+        st.event("perdiccas", "7", f"{len(got)} allied unit(s) arrive in Macedonia", side)
+    elif n == 17:
+        push(st, {"kind": "target", "side": side, "effect": "desert", "n": 1, "picked": []})
+    elif n in (19, 20):
+        st.siege_bonus[side] = n
+    elif n == 21:
+        push(st, {"kind": "target", "side": side, "effect": "ill", "n": 1, "picked": []})
+        push(st, {"kind": "target", "side": side, "effect": "epidemic", "n": 2, "picked": []})
+    elif n == 22 and use == "advantage":
+        st.advantage = side
+        st.event("advantage", "7", f"{SIDES[side].title()} seizes the Advantage", side)
+    elif n == 22:
+        draw(st, side, 1)
+
+
+def _targets(st: State, frame: dict) -> list[int]:
+    side, effect = frame["side"], frame["effect"]
+    foe = 1 - side
+    if effect == "recover":
+        return [i for i in in_play_units(st, side) if st.ured[i] and i not in frame["picked"]]
+    if effect == "desert":
+        return [i for i in in_play_units(st, foe)
+                if UNITS[i].nation == "allied" and UNITS[i].land]
+    if effect == "epidemic":
+        return [i for i in in_play_units(st, foe) if UNITS[i].land
+                and i not in frame["picked"]]
+    return [g for g, lead in enumerate(LEADERS) if lead.side == foe and st.lstat[g] == IN_PLAY
+            and st.lwound[g] != 2]
+
+
+class Target(Step):
+    """The player of a strategem picks what it strikes or restores, one piece at a time."""
+
+    kind = "target"
+    rules = ("7",)
+    WORDS = {"recover": "restore", "desert": "remove for good", "epidemic": "reduce",
+             "ill": "make ill"}
+
+    def deciders(self, st: State, frame: dict) -> tuple[int, ...]:
+        choices = _targets(st, frame)
+        many = len(choices) > 1 if frame["effect"] == "ill" else \
+            len(one_of_each(st, choices)) > 1
+        return (frame["side"],) if frame["n"] > 0 and many else ()
+
+    def legal(self, st: State, frame: dict, side: int) -> list[dict]:
+        if side != frame["side"]:
+            return []
+        word = self.WORDS[frame["effect"]]
+        if frame["effect"] == "ill":
+            return [{"type": "target", "side": SIDES[side], "piece": LEADERS[g].id,
+                     "label": f"{word} {LEADERS[g].name}"} for g in _targets(st, frame)]
+        return [{"type": "target", "side": SIDES[side], "piece": UNITS[i].id,
+                 "label": f"{word} {UNITS[i].label(st.ured[i])} in {zname(st.uloc[i])}"}
+                for i in one_of_each(st, _targets(st, frame))]
+
+    def run(self, st: State, frame: dict) -> None:
+        choices = _targets(st, frame)
+        if frame["n"] <= 0 or not choices:
+            pop(st, frame)
+        else:
+            self._hit(st, frame, choices[0])
+
+    def apply(self, st: State, frame: dict, action: dict) -> None:
+        index = W.leader_index if frame["effect"] == "ill" else W.unit_index
+        self._hit(st, frame, index[action["piece"]])
+
+    def _hit(self, st: State, frame: dict, k: int) -> None:
+        effect = frame["effect"]
+        replace_top(st, n=frame["n"] - 1, picked=[*frame["picked"], k])
+        if effect == "recover":
+            st.ured[k] = False
+            st.event("recovered", "7", f"{UNITS[k].label()} is back at full strength",
+                     frame["side"])
+        elif effect == "desert":
+            eliminate(st, k, "7", "its men desert (S17)")
+        elif effect == "epidemic":
+            reduce(st, k, "7", "epidemic (S21)")
+        else:
+            owner = LEADERS[k].side
+            st.lwound[k], st.lloc[k] = 2, HOME[owner]
+            st.event("ill", "7", f"{LEADERS[k].name} falls ill and is taken to "
+                     f"{zname(HOME[owner])} (S21)", owner)
+
+    def text(self, st: State, frame: dict) -> str:
+        return (f"{SIDES[frame['side']].title()} picks what the strategem strikes "
+                f"({self.WORDS[frame['effect']]}, {frame['n']} left)")
+
+
+STEPS = (Window(), Target())
