@@ -47,13 +47,6 @@ def draw_map(scenario: str | None, width: float, size: str) -> str:
     return draw(AMPHIPOLIS.view(game_state, "all"), width=width, size=size)
 
 
-def board_svg(view: dict[str, Any]) -> str:
-    """The board as one side's view shows it (the replay's picture of a position)."""
-    from hellenes_nb.games.amphipolis.render import board_svg as draw
-
-    return draw(view)
-
-
 def heading(game: Any, viewer: str) -> str:
     """The turn and the victory points, above a position in a replay."""
     view = game.view(viewer)
@@ -70,7 +63,6 @@ PLUGIN = GamePlugin(
     match_facts=facts,
     data_check=data_check,
     draw_map=draw_map,
-    board_svg=board_svg,
     replay_heading=heading,
     opener="Dashboard.load(file, game='amphipolis')",
     dashboard=SCREEN,

@@ -94,7 +94,7 @@ def loaded_words(game: Any) -> str:
 
 
 SCREEN = ScreenKit(
-    side_word=SIDE_WORD, board="hellenes_nb.games.amphipolis.board:AmphipolisBoard",
+    side_word=SIDE_WORD, board="hellenes_nb.games.amphipolis.widgets.board:AmphipolisBoard",
     in_play_title="Tracks and reinforcements", header_html=header_html, hand_html=hand_html,
     in_play_html=in_play_html, log_html=log_html, save_name=save_name,
     loaded_words=loaded_words)

@@ -7,8 +7,8 @@ import pytest
 from support.amphipolis_positions import start, until
 
 from hellenes_nb.core.session import GameSession
-from hellenes_nb.games.amphipolis.board import AmphipolisBoard
 from hellenes_nb.games.amphipolis.render import board_svg
+from hellenes_nb.games.amphipolis.widgets.board import AmphipolisBoard
 from hellenes_nb.widgets.dashboard import Dashboard
 
 
