@@ -230,7 +230,25 @@ class CardFile(FileModel):
     source: Source
 
 
+# -- options.yaml --------------------------------------------------------------------------------
+class OptionFile(FileModel):
+    """One rule option where the two texts differ (docs/rules-decisions.md, "Athens &
+    Sparta"): the reading used by default and the other one a player may pick."""
+
+    id: Text
+    default: Text
+    other: Text
+    source: Source
+
+    @model_validator(mode="after")
+    def _two_readings(self) -> OptionFile:
+        if self.default == self.other:
+            raise ValueError(f"an option needs two different readings, not {self.default!r} twice")
+        return self
+
+
 GridModel = GridFile
+OptionList = Items[OptionFile]
 CityList = Items[CityFile]
 StraitList = Items[StraitFile]
 BlockList = Items[BlockFile]

@@ -30,6 +30,7 @@ from hellenes_nb.games.athens_sparta.files import (
     CardList,
     CityList,
     GridModel,
+    OptionList,
     StraitList,
     TerrainFile,
 )
@@ -66,6 +67,7 @@ class World:
     board: Any
     blocks: tuple
     cards: tuple
+    options: dict[str, Any]  # id -> OptionFile
     folder: str
     hex_km: float = 48.28
     land_links: dict[str, set[str]] = field(default_factory=dict)
@@ -140,6 +142,7 @@ _FILES = (
     ("board.yaml", BoardFile, None, None, ()),
     ("blocks.yaml", BlockList, "id", None, ("id",)),
     ("cards.yaml", CardList, "id", None, ("id",)),
+    ("options.yaml", OptionList, "id", None, ("id",)),
 )
 
 
@@ -177,7 +180,8 @@ def read_world(folder: Path | str | None = None) -> World:
         hexes={}, cities={c.id: c for c in read["cities.yaml"]},
         straits={s.hex: s for s in read["straits.yaml"]}, terrain=read["terrain.yaml"],
         board=read["board.yaml"], blocks=tuple(read["blocks.yaml"]),
-        cards=tuple(read["cards.yaml"]), folder=str(root), hex_km=grid.hex_km,
+        cards=tuple(read["cards.yaml"]), options={o.id: o for o in read["options.yaml"]},
+        folder=str(root), hex_km=grid.hex_km,
     )
     problems = _build(world, grid)
     if problems:

@@ -200,6 +200,18 @@ def test_4_6_deck_of_25_with_storm_a_two():
     assert any(c.event == "Earthquake" for c in w.cards)
 
 
+def test_options_name_both_readings_of_each_disputed_point():
+    w = load_world()
+    assert w.options["end_of_war"].default == "aid" and w.options["end_of_war"].other == "points"
+    assert len(w.options) == 11
+
+
+def test_an_option_with_one_reading_twice_is_refused(copy):
+    folder = copy("options.yaml", "default: aid, other: points", "default: aid, other: aid")
+    with pytest.raises(DataError, match="an option needs two different readings"):
+        read_world(folder)
+
+
 def test_a_wrong_field_value_names_file_record_and_field(copy):
     folder = copy("cities.yaml", "colour: sparta, value: 4", "colour: spartan, value: 4")
     with pytest.raises(DataError) as err:
