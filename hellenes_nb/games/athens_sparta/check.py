@@ -196,11 +196,33 @@ def _roster(w: World) -> list[str]:
     demos, tyrants = by_id.get("demos"), by_id.get("tyrants")
     if demos is None or tyrants is None or tyrants.rating[1] <= demos.rating[1]:
         out.append("§6 sidebar 'Revolts': the Tyrants rate higher than the Demos")
+    out += _stacks(w)
     at_potidaea = {b.side: b.type for b in w.blocks if b.start == "potidaea"}
     types = {b.type for b in w.blocks if b.start == "potidaea" and b.side == "athens"}
     if "sparta" not in at_potidaea or "navy" not in types or not types - {"navy"}:
         out.append("§3 note: Sparta holds Potidaea, besieged by an Athenian army and blockaded "
                    "by an Athenian navy")
+    return out
+
+
+def _stacks(w: World) -> list[str]:
+    """The terrain table's stacking limits hold at the start (blocks of one player in a hex:
+    4 in clear, 2 in mountains, 6 in Athens with at most 4 armies)."""
+    out = []
+    stacks: dict[tuple[str, str], list] = {}
+    for b in w.blocks:
+        if b.start in ("pool", "neutral") or (b.start == "home" and b.home == "any"):
+            continue  # a reserve has no home to start in (named by _roster)
+        city = w.cities[b.home if b.start == "home" else b.start]
+        if not city.offboard:
+            stacks.setdefault((city.hex, b.side), []).append(b)
+    for (hex_id, side), blocks in sorted(stacks.items()):
+        athens = hex_id == w.cities["athens"].hex
+        limit = 6 if athens else 2 if w.hexes[hex_id].terrain == "mountain" else 4
+        armies = sum(1 for b in blocks if b.type != "navy")
+        if len(blocks) > limit or (athens and armies > 4):
+            out.append(f"terrain table: {side} starts with {len(blocks)} blocks in hex "
+                       f"{hex_id}, over its stacking limit of {limit}")
     return out
 
 

@@ -40,7 +40,7 @@ def test_packaged_data_passes_every_check():
     assert data_check(world) == []
     assert len(world.hexes) == 263
     assert sum(h.land for h in world.hexes.values()) == 199
-    assert len(world.cities) == 51 and len(world.blocks) == 55 and len(world.cards) == 25
+    assert len(world.cities) == 51 and len(world.blocks) == 54 and len(world.cards) == 25
 
 
 @pytest.mark.rule("1.2")
@@ -78,6 +78,9 @@ def test_1_2_a_wrong_total_is_named(copy):
                  "rating: B3, start: home, reserve: true",
                  "§3: spa-r1 starts in the replacement pool", marks=pytest.mark.rule("3"),
                  id="3-reserve-deployed"),
+    pytest.param("blocks.yaml", "rating: C3, start: potidaea", "rating: C3",
+                 "terrain table: athens starts with 7 blocks in hex 0907",
+                 marks=pytest.mark.rule("4.1"), id="4.1-athens-over-its-stack"),
 ])
 def test_a_broken_fact_is_named_with_its_rule(copy, file, old, new, problem):
     assert load_world() is not None and not data_check(load_world())
