@@ -168,6 +168,9 @@ def _terrain(w: World) -> list[str]:
     corcyra = c["corcyra"].hex
     if any(w.side(corcyra, n) != "strait" for n in w.land_links.get(corcyra, ())):
         out.append("§6.1: Corcyra is reached by land only through one strait")
+    if w.land_distance(c["chalcis"].hex, c["carystus"].hex) is None:
+        out.append("§6.1: Euboea is a large island with land supply: Chalcis and Carystus are "
+                   "joined by land")
     for a in ("athens", "pella", "ambracia", "elis"):
         if w.land_distance(c["sparta"].hex, c[a].hex) is None:
             out.append(f"the mainland is one piece: no land path from Sparta to {a}")

@@ -112,7 +112,7 @@ def _sides(canvas: Canvas, world: World, centre: dict, radius: float) -> None:
                 canvas.add("sides", f'<path d="M{x1:.1f} {y1:.1f} L{x2:.1f} {y2:.1f}" '
                            'stroke="#c0641b" stroke-width="2.6"/>')
     for s in world.straits.values():
-        x, y = centre[s.hex]
+        x, y = _site(canvas, world.city_at(s.hex), centre[s.hex], radius)  # from the city
         for far in s.far:
             fx, fy = centre[far]
             tx, ty = x + (fx - x) * 0.45, y + (fy - y) * 0.45

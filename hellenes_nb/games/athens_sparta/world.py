@@ -84,12 +84,14 @@ class World:
 
     def side(self, a: str, b: str) -> str:
         """The kind of the land hexside between two hexes: clear, pass, mountain (§1.8), strait
-        (a crossing, §4.3) or water (no land link)."""
+        (one of them is a straits hex and the other lies across its water from the city,
+        §4.3) or water (no land link)."""
         if b not in self.land_links.get(a, ()):
             return "water"
-        strait = self.straits.get(a) or self.straits.get(b)
-        if strait is not None and (a in strait.far or b in strait.far):
-            return "strait"
+        for here, there in ((a, b), (b, a)):
+            strait = self.straits.get(here)
+            if strait is not None and there in strait.far:
+                return "strait"  # across the water from the strait hex's city
         return self.sides.get(frozenset((a, b)), "clear")
 
     def coast_of(self, city_id: str) -> list[tuple[str, int]]:

@@ -81,6 +81,9 @@ def test_1_2_a_wrong_total_is_named(copy):
     pytest.param("blocks.yaml", "rating: C3, start: potidaea", "rating: C3",
                  "terrain table: athens starts with 7 blocks in hex 0907",
                  marks=pytest.mark.rule("4.1"), id="4.1-athens-over-its-stack"),
+    pytest.param("straits.yaml", 'far: ["0905", "1007", "0806"]', 'far: ["0905", "0806"]',
+                 "§6.1: Euboea is a large island with land supply",
+                 marks=pytest.mark.rule("6.1"), id="6.1-euboea-in-one-piece"),
 ])
 def test_a_broken_fact_is_named_with_its_rule(copy, file, old, new, problem):
     assert load_world() is not None and not data_check(load_world())

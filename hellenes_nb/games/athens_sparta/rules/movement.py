@@ -1,0 +1,123 @@
+"""Where an army may go with one operation move (§4.1-§4.4, §1.4, §1.8, §9.3, §9.5; aid
+"Straits").
+
+An army moves up to its move limit (hoplite 3, peltast 4, cavalry 5; §4.4) from hex to hex over
+land hexsides, never over a mountain hexside (§1.8) or water except a strait (§4.1). It must
+stop when it enters:
+
+- a mountain hex (§1.8, terrain table);
+- a hex holding enemy blocks that are not shut in a siege (§4.4), except an oracle hex, where
+  no combat can happen (§1.4), and a straits hex entered on the side away from its city, which
+  it may also pass through without crossing (§4.3);
+- a straits hex when it crosses the strait (§4.3): from the far side to the city's side or the
+  other way. Blocks in a straits hex stand on the city's side, so a block that stops there has
+  crossed if it came from the far side.
+
+It may pass a neutral city's hex but stop there only to attack it (§9.5); Athens may never
+enter Persia, and Sparta only once allied with Persia (§9.3). Moving through a hex never
+changes who controls it before the phase ends (§4.2), so control is read from the state as it
+was when the move began.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from hellenes_nb.games.athens_sparta.state import State
+from hellenes_nb.games.athens_sparta.world import World
+
+__all__ = ["MOVE_LIMIT", "MoveError", "Reach", "army_reach"]
+
+MOVE_LIMIT = {"hoplite": 3, "peltast": 4, "cavalry": 5, "navy": 4, "helots": 4,
+              "demos": 4, "tyrants": 4}
+
+
+@dataclass(frozen=True)
+class Reach:
+    """One hex an army can end its move in: hexes entered, whether it must stop there and why,
+    whether it attacks there, whether it crossed a strait into it (attack limit 1, §4.3)."""
+
+    hex: str
+    steps: int
+    stop: str | None
+    attack: bool
+    crossed: bool
+
+
+class MoveError(ValueError):
+    """A move asked of a block that cannot make it, in plain words."""
+
+
+def _enemies(state: State, hex_id: str, side: str) -> bool:
+    """Blocks of the other side in the hex (neutral blocks stay off the map until called)."""
+    return any(s.where == hex_id and s.side not in (side, None) for s in state.blocks.values())
+
+
+def _besieged_by(state: State, world: World, hex_id: str, side: str) -> bool:
+    city = world.city_at(hex_id)
+    return city is not None and state.besieged.get(city.id) == side
+
+
+def army_reach(world: World, state: State, block_id: str, *,
+               persian_alliance: bool = False) -> dict[str, Reach]:
+    """Every hex the army ``block_id`` can end an operation move in (its own hex left out),
+    with the fewest hexes entered to get there."""
+    if block_id not in state.blocks:
+        raise MoveError(f"there is no block {block_id!r}")
+    here = state.blocks[block_id]
+    kind = next(b.type for b in world.blocks if b.id == block_id)
+    if kind == "navy":
+        raise MoveError(f"{block_id} is a navy: navies move by sea, not over land (§4.1)")
+    if here.where not in world.hexes:
+        raise MoveError(f"{block_id} is not on the map ({here.where}) and cannot move by land")
+    side = here.side
+    limit = MOVE_LIMIT[kind]
+    best: dict[str, Reach] = {}
+    start = (here.where, None)
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        hex_id, prev = queue.popleft()
+        steps = seen[(hex_id, prev)]
+        if steps == limit:
+            continue
+        for nxt in sorted(world.land_links.get(hex_id, ())):
+            entry = _enter(world, state, side, prev, hex_id, nxt, persian_alliance)
+            if entry is None:
+                continue
+            stop, attack, crossed = entry
+            if nxt != here.where and (nxt not in best or best[nxt].steps > steps + 1):
+                best[nxt] = Reach(nxt, steps + 1, stop, attack, crossed)
+            if stop is None and (nxt, hex_id) not in seen:
+                seen[(nxt, hex_id)] = steps + 1
+                queue.append((nxt, hex_id))
+    return dict(sorted(best.items()))
+
+
+def _enter(world: World, state: State, side: str, prev: str | None, frm: str, to: str,
+           alliance: bool) -> tuple[str | None, bool, bool] | None:
+    """Stepping from ``frm`` (entered from ``prev``) into ``to``: None if not allowed, else
+    (why it must stop there, or None if it may go on; whether ending there attacks; whether
+    ending there has crossed a strait)."""
+    if world.side(frm, to) in ("mountain", "water"):
+        return None
+    left = world.straits.get(frm)
+    if left is not None and prev is not None and (prev in left.far) != (to in left.far):
+        return None  # going on would cross the strait without stopping (§4.3)
+    target = world.hexes[to]
+    if target.persia and (side == "athens" or not alliance):
+        return None  # §9.3
+    city = world.city_at(to)
+    strait = world.straits.get(to)
+    far_side = strait is not None and frm in strait.far
+    enemy = _enemies(state, to, side) and not _besieged_by(state, world, to, side)
+    if city is not None and city.kind == "oracle":
+        enemy = False  # no combat in an oracle hex (§1.4)
+    neutral = city is not None and state.control.get(city.id) == "neutral"
+    stop = None
+    if enemy and not far_side:
+        stop = "enemy blocks (§4.4)"  # on the far side it may also pass by (§4.3)
+    if target.terrain == "mountain":
+        stop = stop or "a mountain hex (§1.8)"
+    return stop, enemy or neutral, far_side
