@@ -4,7 +4,9 @@ empty list when all hold). Rules are cited from the fan revision (§) and the pl
 
 from __future__ import annotations
 
-from hellenes_nb.games.athens_sparta.world import World
+from pathlib import Path
+
+from hellenes_nb.games.athens_sparta.world import DataError, World, read_world
 
 __all__ = ["data_check"]
 
@@ -12,8 +14,18 @@ NOT_PORTS = ("elis", "messene", "sparta", "stratus", "thebes")
 REBELS = ("chios", "corcyra", "mytilene", "rhodes")
 
 
-def data_check(world: World) -> list[str]:
-    """Every rule-stated fact that does not hold, in plain words."""
+def data_check(world: World | None = None, folder: Path | str | None = None) -> list[str]:
+    """Every problem with the game's data, in plain words (an empty list when all is well):
+    first what stops the files being read (``folder``, default the packaged data; nothing is
+    raised, so a command can print the list as it is), then every rule-stated fact of a read
+    ``world`` that does not hold."""
+    if world is None:
+        try:
+            world = read_world(folder)
+        except DataError as exc:
+            return [str(p) for p in exc.problems]
+        except FileNotFoundError as exc:
+            return [str(exc)]
     out: list[str] = []
     for part in (_points, _cities, _straits, _sea, _terrain, _roster, _cards):
         out += part(world)

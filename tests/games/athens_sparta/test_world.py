@@ -206,6 +206,15 @@ def test_4_6_deck_of_25_with_storm_a_two():
     assert any(c.event == "Earthquake" for c in w.cards)
 
 
+def test_data_check_reads_the_files_and_reports_problems_without_raising(copy, tmp_path):
+    assert data_check() == []
+    folder = copy("cities.yaml", "colour: sparta, value: 4", "colour: spartan, value: 4")
+    found = data_check(folder=folder)
+    assert len(found) == 1 and found[0].startswith("cities.yaml: ") and "colour" in found[0]
+    assert data_check(folder=tmp_path / "nowhere") == [
+        f"there is no data folder at {tmp_path / 'nowhere'}"]
+
+
 def test_options_name_both_readings_of_each_disputed_point():
     w = load_world()
     assert w.options["end_of_war"].default == "aid" and w.options["end_of_war"].other == "points"
