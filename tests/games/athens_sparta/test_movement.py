@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hellenes_nb.games.athens_sparta.rules.movement import MoveError, army_reach
+from hellenes_nb.games.athens_sparta.rules.movement import MoveError, army_reach, navy_reach
 from hellenes_nb.games.athens_sparta.state import BlockState, State
 from hellenes_nb.games.athens_sparta.world import load_world
 
@@ -120,3 +120,52 @@ def test_a_navy_or_an_unknown_block_gets_a_plain_error():
         army_reach(W, state(ath_n1="athens"), "ath-n1")
     with pytest.raises(MoveError, match="there is no block 'nobody'"):
         army_reach(W, state(), "nobody")
+
+
+def coast(city):
+    return W.coast_of(city)[0]
+
+
+@pytest.mark.rule("4.4")
+def test_4_4_a_navy_from_gytheum_reaches_athens_and_stops_only_in_ports():
+    reach = navy_reach(W, state(spa_n1="gytheum"), "spa-n1")
+    assert reach[coast("athens")].attack and reach[coast("athens")].steps <= 4
+    for node, r in reach.items():
+        city = W.city_at(node[0])
+        assert r.attack or (city is not None and city.port), node  # no ending at open sea
+    assert coast("epidaurus") in reach and not reach[coast("epidaurus")].attack
+
+
+@pytest.mark.rule("1.7")
+def test_1_7_a_navy_in_lemnos_cannot_reach_chalcis():
+    reach = navy_reach(W, state(ath_n1="lemnos"), "ath-n1")
+    assert coast("carystus") in reach  # 4 hexes: the way round Euboea ends there
+    assert coast("chalcis") not in reach
+
+
+@pytest.mark.rule("1.6")
+def test_1_6_corinth_navies_leave_by_either_gulf():
+    reach = navy_reach(W, state(cor_n1="corinth"), "cor-n1")
+    assert coast("megara") in reach  # the Saronic Gulf
+    assert coast("naupactus") in reach and reach[coast("naupactus")].attack  # Gulf of Corinth
+
+
+@pytest.mark.rule("4.4")
+def test_4_4_enemy_ships_stop_a_navy_and_an_enemy_blockade_closes_the_sea():
+    free = navy_reach(W, state(cor_n1="corinth"), "cor-n1")
+    assert free[coast("athens")].steps == 2  # through Aegina's waters
+    reach = navy_reach(W, state(cor_n1="corinth", ath_n2="aegina"), "cor-n1")
+    assert reach[coast("aegina")].stop == "enemy blocks (§4.4)"
+    athens = reach.get(coast("athens"))
+    assert athens is None or athens.steps > 2  # it cannot sail on through the Athenian ships
+    s = state(ath_n1="athens")
+    s.blockaded["aegina"] = "sparta"
+    assert all(node[0] != C["aegina"].hex for node in navy_reach(W, s, "ath-n1"))
+
+
+@pytest.mark.rule("4.6")
+def test_4_6_storm_and_wrong_blocks_get_plain_errors():
+    with pytest.raises(MoveError, match="Storm card holds every navy"):
+        navy_reach(W, state(ath_n1="athens"), "ath-n1", storm=True)
+    with pytest.raises(MoveError, match="is not a navy"):
+        navy_reach(W, state(ath_h1="athens"), "ath-h1")

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from hellenes_nb.games.athens_sparta.state import State
 from hellenes_nb.games.athens_sparta.world import World
 
-__all__ = ["MOVE_LIMIT", "MoveError", "Reach", "army_reach"]
+__all__ = ["MOVE_LIMIT", "MoveError", "Reach", "army_reach", "navy_reach"]
 
 MOVE_LIMIT = {"hoplite": 3, "peltast": 4, "cavalry": 5, "navy": 4, "helots": 4,
               "demos": 4, "tyrants": 4}
@@ -121,3 +121,57 @@ def _enter(world: World, state: State, side: str, prev: str | None, frm: str, to
     if target.terrain == "mountain":
         stop = stop or "a mountain hex (§1.8)"
     return stop, enemy or neutral, far_side
+
+
+def navy_reach(world: World, state: State, block_id: str, *, storm: bool = False,
+               persian_alliance: bool = False) -> dict[tuple[str, int], Reach]:
+    """Every coast (hex, coast) the navy ``block_id`` can end an operation move in (§4.4: up
+    to 4 hexes over water), with the fewest hexes entered. A navy stands on the coast of its
+    city (§1.7); at Corinth it may leave by either coast (§1.6). It stops on meeting enemy
+    blocks (attack there); it may end only in a friendly port or an oracle's, or by attacking
+    an enemy or neutral port (aid "Shore Combat", "Sea Attacks"); it never passes a hex the
+    enemy blockades (§4.2). Under a Storm no navy moves (§4.6)."""
+    if block_id not in state.blocks:
+        raise MoveError(f"there is no block {block_id!r}")
+    kind = next(b.type for b in world.blocks if b.id == block_id)
+    if kind != "navy":
+        raise MoveError(f"{block_id} is not a navy: armies move over land (§4.4)")
+    if storm:
+        raise MoveError("the Storm card holds every navy in port this Game Turn (§4.6)")
+    here = state.blocks[block_id]
+    if here.where not in world.hexes:
+        raise MoveError(f"{block_id} is not on the map ({here.where})")
+    side = here.side
+    city = world.city_at(here.where)
+    starts = world.coast_of(city.id) if city is not None and city.port else \
+        [n for n in world.sea_links if n[0] == here.where][:1]
+    best: dict[tuple[str, int], Reach] = {}
+    seen = {s: 0 for s in starts}
+    queue = deque(starts)
+    while queue:
+        node = queue.popleft()
+        steps = seen[node]
+        if steps == MOVE_LIMIT["navy"]:
+            continue
+        for nxt in sorted(world.sea_links.get(node, ())):
+            if nxt in seen or nxt[0] == here.where:
+                continue
+            hex_id = nxt[0]
+            if world.hexes[hex_id].persia and (side == "athens" or not persian_alliance):
+                continue  # §9.3
+            port = world.city_at(hex_id)
+            blockader = state.blockaded.get(port.id) if port is not None else None
+            if blockader not in (None, side):
+                continue  # an enemy blockade is enemy sea (§4.2)
+            enemy = _enemies(state, hex_id, side) and not (
+                port is not None and side in (state.besieged.get(port.id), blockader))
+            seen[nxt] = steps + 1
+            at_city = port is not None and port.port and nxt in world.coast_of(port.id)
+            owner = state.control.get(port.id) if at_city else None
+            attack = enemy or (at_city and owner not in (side, None))
+            if enemy or (at_city and (owner == side or port.kind == "oracle")) or attack:
+                best[nxt] = Reach(hex_id, steps + 1, "enemy blocks (§4.4)" if enemy else None,
+                                  attack, False)
+            if not enemy:
+                queue.append(nxt)
+    return dict(sorted(best.items()))
