@@ -35,7 +35,7 @@ from hellenes_nb.games.athens_sparta.files import (
     TerrainFile,
 )
 
-__all__ = ["DataError", "Hex", "World", "data_dir", "load_world", "read_world"]
+__all__ = ["DataError", "Hex", "World", "data_dir", "load_world", "neighbours", "read_world"]
 
 
 class DataError(FileError):
@@ -191,9 +191,34 @@ def read_world(folder: Path | str | None = None) -> World:
     return world
 
 
+def neighbours(hex_id: str) -> set[str]:
+    """The six hexes around one (flat-topped, odd columns half a hex lower; ids "CCRR")."""
+    col, row = int(hex_id[:2]), int(hex_id[2:])
+    steps = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0)) if col % 2 else \
+        ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1))
+    return {f"{col + dc:02d}{row + dr:02d}" for dc, dr in steps
+            if col + dc >= 0 and row + dr >= 0}
+
+
+def _apart(world: World) -> list[Problem]:
+    """Hand-written pairs of hexes that are not neighbours (a typo in a hex id)."""
+    terrain = world.terrain
+    pairs = [("straits.yaml", s.name, s.hex, far) for s in world.straits.values()
+             for far in s.far]
+    for what, sides in (("passes", terrain.passes), ("clear", terrain.clear),
+                        ("rivers", terrain.rivers)):
+        pairs += [("terrain.yaml", f"{what} {s.a}-{s.b}", s.a, s.b) for s in sides]
+    pairs += [("terrain.yaml", f"fixes {f.a}-{f.b}", f.a[:4], f.b[:4]) for f in terrain.fixes
+              if f.a[:4] != f.b[:4]]
+    return [Problem(file, where, f"hexes {a} and {b} are not neighbours")
+            for file, where, a, b in pairs if b not in neighbours(a)]
+
+
 def _build(world: World, grid: Any) -> list[Problem]:
     """Hexes, land and sea graphs from the generated pieces and the hand fixes."""
-    problems: list[Problem] = []
+    problems: list[Problem] = _apart(world)
+    if problems:
+        return problems
     raw = {h.id: h for h in grid.hexes}
     terrain = world.terrain
     mountains = {m.hex for m in terrain.mountains}

@@ -254,6 +254,27 @@ def test_a_yaml_alias_is_refused_with_its_line(copy):
         read_world(folder)
 
 
+def test_a_strait_or_pass_between_hexes_that_do_not_touch_is_named(copy):
+    folder = copy("straits.yaml", 'far: ["1508"]', 'far: ["1308"]')
+    with pytest.raises(DataError, match="straits.yaml: Ephesus .*: hexes 1608 and 1308 are "
+                                        "not neighbours"):
+        read_world(folder)
+    folder = copy("terrain.yaml", '{a: "0605", b: "0606", name: Thermopylae',
+                  '{a: "0605", b: "0607", name: Thermopylae')
+    with pytest.raises(DataError, match="passes 0605-0607: hexes 0605 and 0607 are not"):
+        read_world(folder)
+
+
+def test_generated_links_join_neighbours_only():
+    from hellenes_nb.games.athens_sparta.world import neighbours
+
+    w = load_world()
+    for a, links in w.land_links.items():
+        assert links <= neighbours(a), a
+    for (a, _), links in w.sea_links.items():
+        assert {b for b, _ in links} <= neighbours(a), a
+
+
 def test_two_cities_in_one_hex_are_named(copy):
     folder = copy("cities.yaml", '- {id: megara, hex: "0807"', '- {id: megara, hex: "0907"')
     with pytest.raises(DataError, match="the hex '0907' is used twice"):
