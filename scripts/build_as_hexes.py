@@ -45,7 +45,10 @@ from hellenes_nb.core.safeyaml import read_yaml_file  # noqa: E402
 GEOMETRY = ROOT / "data" / "hellenes" / "geometry.json"
 OUT = ROOT / "data" / "athens_sparta"
 HEX_KM = 48.28  # 30 miles, centre to centre
-BOX = (19.3, 35.9, 29.3, 41.45)  # lon_min, lat_min, lon_max, lat_max of the board
+# lon_min, lat_min, lon_max, lat_max of the board: Corcyra to Byzantium and Rhodes; south far
+# enough for open sea below Cythera (else Sparta's Cythera and Gytheum would shut Cape Malea to
+# Athenian sea moves, which never pass enemy hexes, §4.5)
+BOX = (19.3, 35.5, 29.3, 41.45)
 ORIGIN = (0.75, 0.5)  # fraction of a column / row the grid is shifted by (from --search)
 MIN_SHORE = 0.03  # a land piece smaller than this share of the hex is left out (islets)
 MIN_COAST = 0.015  # the same for water

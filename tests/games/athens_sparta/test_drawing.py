@@ -15,7 +15,7 @@ def test_the_map_draws_every_hex_city_and_the_syracuse_box():
     svg = drawing.map_svg(world)
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert len(re.findall(r"<title>\d{4} (?:sea|clear|mountain)</title>", svg)) == \
-        len(world.hexes) == 263
+        len(world.hexes) == 284
     for city in world.cities.values():
         assert f">{city.name}" in svg
     assert "SICILY (off-board)" in svg and "Syracuse 4" in svg

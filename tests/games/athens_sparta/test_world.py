@@ -38,8 +38,8 @@ def problems_of(folder: Path) -> list[str]:
 def test_packaged_data_passes_every_check():
     world = load_world()
     assert data_check(world) == []
-    assert len(world.hexes) == 263
-    assert sum(h.land for h in world.hexes.values()) == 199
+    assert len(world.hexes) == 284
+    assert sum(h.land for h in world.hexes.values()) == 202
     assert len(world.cities) == 51 and len(world.blocks) == 54 and len(world.cards) == 25
 
 

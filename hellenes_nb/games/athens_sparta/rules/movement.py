@@ -22,12 +22,13 @@ was when the move began.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from hellenes_nb.games.athens_sparta.state import State
 from hellenes_nb.games.athens_sparta.world import World
 
-__all__ = ["MOVE_LIMIT", "MoveError", "Reach", "army_reach", "navy_reach"]
+__all__ = ["MOVE_LIMIT", "MoveError", "Reach", "army_reach", "navy_reach", "walk"]
 
 MOVE_LIMIT = {"hoplite": 3, "peltast": 4, "cavalry": 5, "navy": 4, "helots": 4,
               "demos": 4, "tyrants": 4}
@@ -72,42 +73,50 @@ def army_reach(world: World, state: State, block_id: str, *,
     if here.where not in world.hexes:
         raise MoveError(f"{block_id} is not on the map ({here.where}) and cannot move by land")
     side = here.side
-    limit = MOVE_LIMIT[kind]
     best: dict[str, Reach] = {}
-    start = (here.where, None)
-    seen = {start: 0}
-    queue = deque([start])
+
+    def visit(frm: str, to: str, steps: int) -> bool:
+        stop, attack, crossed = _enter(world, state, side, frm, to)
+        if to != here.where and (to not in best or best[to].steps > steps):
+            best[to] = Reach(to, steps, stop, attack, crossed)
+        return stop is None
+
+    walk(world, here.where, MOVE_LIMIT[kind], side, persian_alliance, visit)
+    return dict(sorted(best.items()))
+
+
+def walk(world: World, origin: str, limit: int, side: str, alliance: bool,
+         visit: Callable[[str, str, int], bool]) -> None:
+    """Breadth first over land from ``origin``, at most ``limit`` hexes entered, by the steps
+    terrain allows: no mountain or water side (§1.8, §4.1), no strait crossed without a stop in
+    its hex (§4.3), no Persia for Athens, nor for Sparta unallied (§9.3). ``visit(from, to,
+    hexes entered)`` is called for each step and says whether the block may go on from there."""
+    seen = {(origin, None): 0}
+    queue: deque = deque([(origin, None)])
     while queue:
         hex_id, prev = queue.popleft()
         steps = seen[(hex_id, prev)]
         if steps == limit:
             continue
         for nxt in sorted(world.land_links.get(hex_id, ())):
-            entry = _enter(world, state, side, prev, hex_id, nxt, persian_alliance)
-            if entry is None:
+            if world.side(hex_id, nxt) in ("mountain", "water"):
                 continue
-            stop, attack, crossed = entry
-            if nxt != here.where and (nxt not in best or best[nxt].steps > steps + 1):
-                best[nxt] = Reach(nxt, steps + 1, stop, attack, crossed)
-            if stop is None and (nxt, hex_id) not in seen:
+            left = world.straits.get(hex_id)
+            if left is not None and prev is not None and (prev in left.far) != (nxt in left.far):
+                continue  # going on would cross the strait without stopping (§4.3)
+            if world.hexes[nxt].persia and (side == "athens" or not alliance):
+                continue
+            if visit(hex_id, nxt, steps + 1) and (nxt, hex_id) not in seen:
                 seen[(nxt, hex_id)] = steps + 1
                 queue.append((nxt, hex_id))
-    return dict(sorted(best.items()))
 
 
-def _enter(world: World, state: State, side: str, prev: str | None, frm: str, to: str,
-           alliance: bool) -> tuple[str | None, bool, bool] | None:
-    """Stepping from ``frm`` (entered from ``prev``) into ``to``: None if not allowed, else
-    (why it must stop there, or None if it may go on; whether ending there attacks; whether
-    ending there has crossed a strait)."""
-    if world.side(frm, to) in ("mountain", "water"):
-        return None
-    left = world.straits.get(frm)
-    if left is not None and prev is not None and (prev in left.far) != (to in left.far):
-        return None  # going on would cross the strait without stopping (§4.3)
+def _enter(world: World, state: State, side: str, frm: str, to: str
+           ) -> tuple[str | None, bool, bool]:
+    """Stepping from ``frm`` into ``to`` (a step :func:`walk` allows): why the army must stop
+    there, or None if it may go on; whether ending there attacks; whether ending there has
+    crossed a strait."""
     target = world.hexes[to]
-    if target.persia and (side == "athens" or not alliance):
-        return None  # §9.3
     city = world.city_at(to)
     strait = world.straits.get(to)
     far_side = strait is not None and frm in strait.far
