@@ -109,6 +109,9 @@ def _straits(w: World) -> list[str]:
         elif side(frm, strait) != "strait" or side(strait, through) != "strait":
             out.append(f"§4.3 sidebar: {frm} and {through} should both touch {strait} on the "
                        f"side away from the city (enter from {frm}, go on to {through})")
+    if c["chios"].hex not in w.straits or not w.land_links.get(c["chios"].hex):
+        out.append("§5.61 example: armies reach Chios across a strait (its navy's sea control "
+                   "keeps them from fighting)")
     if side("ephesus", "samos") != "strait":
         out.append("§4.3 sidebar: Samos is attacked from Ephesus across the strait")
     for other in ("notium", "miletus"):
