@@ -133,3 +133,20 @@ def test_wrong_battles_and_choices_get_plain_errors():
         Battle(blocks, Dice(1)).run(lambda b, x, o: "retreat")
     with pytest.raises(BattleError, match="pursuit is 'aid' or 'forced_only'"):
         Battle(blocks, Dice(1), pursuit="always")
+
+
+def test_a_refused_choice_in_round_2_leaves_the_battle_as_it_was():
+    blocks = [CombatBlock("a", "attacker", "hoplite", 3, "B2"),
+              CombatBlock("d", "defender", "hoplite", 3, "B2")]
+    battle = Battle(blocks, dice(3, 3, 3, 1, 3, 3))  # round 1: one hit, on the defender
+    before = dice(3, 3, 3, 1, 3, 3)
+
+    def bad_in_round_2(b, block, options):
+        return "surrender" if b.round == 2 else "fire"
+
+    with pytest.raises(BattleError, match="cannot 'surrender' now"):
+        battle.run(bad_in_round_2)
+    assert strengths(battle) == {"a": 3, "d": 3} and battle.log == [] and battle.round == 0
+    assert battle.dice == before
+    battle.run(lambda b, block, options: "fire" if b.round == 1 else "retreat")
+    assert strengths(battle) == {"a": 3, "d": 2}  # and it can be fought again

@@ -114,7 +114,23 @@ class Battle:
 
     # -- driving -------------------------------------------------------------------------------
     def run(self, policy: Policy = auto, pick: Pick = _first) -> dict:
-        """Fight both rounds (or until a side has no block left in the hex); the outcome."""
+        """Fight both rounds (or until a side has no block left in the hex); the outcome.
+        If a choice is refused (:class:`BattleError`), the blocks and the battle are left as
+        they were before the call, and ``battle.dice`` is a generator equal to the one it had
+        (the rolls made before the refusal are undone)."""
+        saved = ([(b.strength, b.half_hit) for b in self.blocks], self.dice.clone(),
+                 set(self.in_siege), set(self.at_land), set(self.retreated), self.round,
+                 list(self.log))
+        try:
+            return self._fight(policy, pick)
+        except BattleError:
+            steps, dice, self.in_siege, self.at_land, self.retreated, self.round, self.log = saved
+            for b, (strength, half) in zip(self.blocks, steps, strict=True):
+                b.strength, b.half_hit = strength, half
+            self.dice = Dice.from_dict(dice.to_dict())
+            raise
+
+    def _fight(self, policy: Policy, pick: Pick) -> dict:
         for number in (1, 2):
             self.round = number
             acted: set[str] = set()
