@@ -9,9 +9,9 @@ battle (:mod:`.battle`). Athens may raise the **Helots** at Messene instead of t
 an Olympiad.
 
 **Rebel navies.** When Sparta takes Chios, Corcyra, Mytilene or Rhodes, that city's Athenian
-navy, wherever it is, sails home at once and becomes the Spartan navy of the same name at the
-same strength; if it was in Athens' pool, Sparta's block of that name may now be built. When
-Athens takes the city back the navy turns back the same way.
+navy, wherever it is, sails home at once and is swapped for Sparta's block named after that
+city, keeping its steps; if it was in Athens' pool, Sparta may now build its own block there.
+When Athens takes the city back the swap runs the other way.
 """
 
 from __future__ import annotations
