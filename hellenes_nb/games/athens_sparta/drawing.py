@@ -15,7 +15,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from hellenes_nb.board import Canvas, palette, read_geometry, text
-from hellenes_nb.games.athens_sparta.world import World
+from hellenes_nb.games.athens_sparta.world import World, data_dir
 
 __all__ = ["COLOURS", "map_svg"]
 
@@ -23,7 +23,9 @@ COLOURS = {"athens": "#2f6db5", "sparta": "#b8322a", "neutral": "#3f8a3a",
            "persia": "#d9822b", "none": "#222222"}
 MOUNTAIN = "#a08660"
 PERSIA_TINT = "#f3c995"
-_GEOMETRY = Path(__file__).resolve().parents[3] / "data" / "hellenes" / "geometry.json"
+#: the coastline the other boards draw, found as Earth & Water finds it (next to this game's data,
+#: in a wheel or in the source checkout)
+_GEOMETRY = data_dir().parent / "hellenes" / "geometry.json"
 
 
 def _corners(x: float, y: float, r: float) -> list[tuple[float, float]]:
