@@ -14,7 +14,13 @@ from hellenes_nb.games.athens_sparta.rules.combat import (
     hits_of,
     take_hits,
 )
-from hellenes_nb.games.athens_sparta.rules.siege import attrition, attrition_target, siege_status
+from hellenes_nb.games.athens_sparta.rules.siege import (
+    attrition,
+    attrition_target,
+    island,
+    siege_attrition,
+    siege_status,
+)
 from hellenes_nb.games.athens_sparta.state import city_points, setup
 from hellenes_nb.games.athens_sparta.world import load_world
 
@@ -169,3 +175,29 @@ def test_10_2_city_points_at_start_19_and_18_and_after_the_siege_lifts():
     state.besieged.clear()
     state.blockaded.clear()
     assert city_points(state, world) == {"athens": 19, "sparta": 19}
+
+
+@pytest.mark.rule("6.0")
+def test_6_0_potidaea_sidebar_attrition_at_the_start_and_after_the_navy_leaves():
+    world = load_world()
+    state = setup(world)
+    sparta = siege_attrition(world, state, "sparta", forced(3))
+    assert sparta == [{"city": "potidaea", "status": "full", "role": "defender", "target": 3,
+                       "faces": [3], "hits": 1, "taken": [("cor-h2", 1)], "rule": "§6.0"}]
+    athens = siege_attrition(world, state, "athens", forced(4, 3))
+    assert athens[0]["target"] == 4 and athens[0]["hits"] == 1
+    assert athens[0]["taken"] == [("ath-n3", 3)]  # the strongest of the two besiegers
+    state.blockaded.clear()  # the Athenian navy sails away: a half siege
+    sparta = siege_attrition(world, state, "sparta", forced(4))
+    assert sparta[0]["status"] == "half" and sparta[0]["target"] == 5 and sparta[0]["hits"] == 0
+    sparta = siege_attrition(world, state, "sparta", forced(5))
+    assert state.blocks["cor-h2"].steps == 0 and state.blocks["cor-h2"].where == "pool"
+
+
+@pytest.mark.rule("6.1")
+def test_6_1_islands_for_blockades():
+    world = load_world()
+    assert island(world, "naxos") and island(world, "cephallenia") and island(world, "corcyra")
+    assert island(world, "chios") and island(world, "samos")  # reached only across a strait
+    assert not island(world, "chalcis") and not island(world, "carystus")  # Euboea
+    assert not island(world, "athens")

@@ -15,8 +15,11 @@ from collections.abc import Iterable
 
 from hellenes_nb.core.dice import Dice
 from hellenes_nb.games.athens_sparta.rules.combat import CombatBlock, take_hits
+from hellenes_nb.games.athens_sparta.state import State
+from hellenes_nb.games.athens_sparta.world import World
 
-__all__ = ["PATROL_TARGET", "attrition", "attrition_target", "siege_status"]
+__all__ = ["PATROL_TARGET", "attrition", "attrition_target", "island", "siege_attrition",
+           "siege_status"]
 
 #: ships on sea patrol roll as in a half siege (aid "Sea Patrols")
 PATROL_TARGET = 5
@@ -54,3 +57,49 @@ def attrition(blocks: Iterable[CombatBlock], target: int, dice: Dice) -> dict:
     faces = dice.rolls(len(blocks))
     hits = sum(1 for f in faces if f >= target)
     return {"faces": faces, "hits": hits, "taken": take_hits(blocks, hits), "rule": "§6.0"}
+
+
+def island(world: World, city_id: str) -> bool:
+    """An island port for blockades (§6.1, aid "Islands"): no land leads out of its hex but
+    across a strait (Naxos and Cephallenia have no land side at all; Corcyra and Chios cross
+    their own strait; Samos crosses Ephesus'). A hex on the far shore of another strait with
+    more land along that shore is not one: Euboea's ports have land supply (§6.1)."""
+    here = world.cities[city_id].hex
+    own = world.straits.get(here)
+    for n in world.land_links.get(here, set()):
+        if own is not None and n in own.far:
+            continue  # across its own strait
+        theirs = world.straits.get(n)
+        if theirs is not None and here in theirs.far:
+            if len(theirs.far) > 1:
+                return False  # it walks on along that strait's far shore
+            continue  # it can only cross into that strait's hex
+        return False  # a plain land side
+    return True
+
+
+def siege_attrition(world: World, state: State, side: str, dice: Dice) -> list[dict]:
+    """The active ``side``'s siege attrition after its combat phase (§6.0): every block of it
+    in a siege or blockade rolls one die; hits fall on its strongest blocks there. One result
+    per city, in city order."""
+    results = []
+    for city_id in sorted(set(state.besieged) | set(state.blockaded)):
+        city = world.cities[city_id]
+        status = siege_status(port=city.port, island=island(world, city_id),
+                              besieged=city_id in state.besieged,
+                              blockaded=city_id in state.blockaded)
+        role = "defender" if state.control.get(city_id) == side else "attacker"
+        ours = [b for b, s in sorted(state.blocks.items())
+                if s.where == city.hex and s.side == side and s.steps > 0]
+        if not ours:
+            continue
+        blocks = [CombatBlock(b, role, "block", state.blocks[b].steps, "A1") for b in ours]
+        target = attrition_target(role, status)
+        result = attrition(blocks, target, dice)
+        for cb in blocks:
+            state.blocks[cb.id].steps = cb.strength
+            if not cb.alive:
+                state.blocks[cb.id].where = "pool"  # eliminated blocks go to the pool (§8.5)
+        results.append({"city": city_id, "status": status, "role": role, "target": target,
+                        **result})
+    return results
