@@ -8,6 +8,7 @@ import pytest
 
 from hellenes_nb.games.athens_sparta.rules.revolts import (
     RevoltError,
+    attack_neutral,
     change_hands,
     raise_revolt,
     revolt_problem,
@@ -72,3 +73,19 @@ def test_9_4_a_rebel_navy_turns_with_its_city_and_back():
     assert s.blocks["chios-n"].steps == 2 and s.blocks["chios-sn"].where == "pool"
     # a city that has no navy of its own changes hands and nothing else
     assert change_hands(W, s, "naxos", "sparta") == []
+
+
+@pytest.mark.rule("9.5")
+def test_9_5_an_attacked_neutral_joins_the_other_side_with_its_blocks():
+    s = setup(W)
+    assert attack_neutral(W, s, "sparta", "argos") == ["arg-h1"]
+    assert s.control["argos"] == "athens"
+    assert (s.blocks["arg-h1"].where, s.blocks["arg-h1"].steps, s.blocks["arg-h1"].side) == \
+        (W.cities["argos"].hex, 4, "athens")
+    placed = attack_neutral(W, s, "athens", "syracuse")
+    assert sorted(placed) == ["syr-c1", "syr-h1", "syr-n1"]
+    assert {s.blocks[b].where for b in placed} == {"syracuse"} and s.control["syracuse"] == "sparta"
+    before = copy.deepcopy(s)
+    with pytest.raises(RevoltError, match="argos is not a neutral city \\(it is athens\\)"):
+        attack_neutral(W, s, "sparta", "argos")
+    assert s == before

@@ -1,4 +1,5 @@
-"""Revolts (§7.0, §7.1; aid "Revolts", "Helot Revolts") and the rebel navies (§9.4).
+"""Revolts (§7.0, §7.1; aid "Revolts", "Helot Revolts"), the rebel navies (§9.4) and neutral
+cities attacked (§9.5): the ways a city changes sides.
 
 **Revolts.** A side spends move points to raise its revolt block in an enemy major city: the
 Demos for Athens, the Tyrants for Sparta, one step per MP (at most the block's steps). Athens
@@ -12,6 +13,9 @@ an Olympiad.
 navy, wherever it is, sails home at once and is swapped for Sparta's block named after that
 city, keeping its steps; if it was in Athens' pool, Sparta may now build its own block there.
 When Athens takes the city back the swap runs the other way.
+
+**Neutral cities** attacked join the other side at once, their blocks coming out to defend
+them (§9.5).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from dataclasses import dataclass
 from hellenes_nb.games.athens_sparta.state import BlockState, State
 from hellenes_nb.games.athens_sparta.world import World
 
-__all__ = ["RevoltError", "change_hands", "raise_revolt", "revolt_problem"]
+__all__ = ["RevoltError", "attack_neutral", "change_hands", "raise_revolt", "revolt_problem"]
 
 REVOLT_BLOCK = {"athens": "demos", "sparta": "tyrants"}
 REBEL_CITIES = ("chios", "corcyra", "mytilene", "rhodes")
@@ -106,3 +110,24 @@ def change_hands(world: World, state: State, city_id: str, side: str) -> list[st
     state.blocks[joining] = BlockState(world.cities[city_id].hex, current.steps, side)
     state.blocks[leaving] = BlockState("pool", 0, old)
     return [leaving, joining]
+
+
+def attack_neutral(world: World, state: State, attacker: str, city_id: str) -> list[str]:
+    """A neutral city attacked joins the other side at once, and its blocks come out at full
+    strength in the city (the Sicily box for Syracuse) to defend it (§3.1, §9.5). Returns the
+    blocks placed; the state is unchanged when the city is not neutral."""
+    if attacker not in REVOLT_BLOCK:
+        raise RevoltError(f"the side is 'athens' or 'sparta', not {attacker!r}")
+    if state.control.get(city_id) != "neutral":
+        raise RevoltError(f"{city_id} is not a neutral city (it is "
+                          f"{state.control.get(city_id, 'not a city')}), §9.5")
+    ally = "sparta" if attacker == "athens" else "athens"
+    city = world.cities[city_id]
+    state.control[city_id] = ally
+    placed = []
+    for b in world.blocks:
+        if b.home == city_id and b.side == "neutral" and state.blocks[b.id].where == "offmap":
+            state.blocks[b.id] = BlockState("syracuse" if city.offboard else city.hex, b.steps,
+                                            ally)
+            placed.append(b.id)
+    return placed
