@@ -1,0 +1,186 @@
+"""Where an army may go with one operation move (§4.1-§4.4, §1.4, §1.8, §9.3, §9.5; aid
+"Straits").
+
+An army moves up to its move limit (hoplite 3, peltast 4, cavalry 5; §4.4) from hex to hex over
+land hexsides, never over a mountain hexside (§1.8) or water except a strait (§4.1). It must
+stop when it enters:
+
+- a mountain hex (§1.8, terrain table);
+- a hex holding enemy blocks that are not shut in a siege (§4.4), except an oracle hex, where
+  no combat can happen (§1.4), and a straits hex entered on the side away from its city, which
+  it may also pass through without crossing (§4.3);
+- a straits hex when it crosses the strait (§4.3): from the far side to the city's side or the
+  other way. Blocks in a straits hex stand on the city's side, so a block that stops there has
+  crossed if it came from the far side.
+
+It may pass a neutral city's hex but stop there only to attack it (§9.5); Athens may never
+enter Persia, and Sparta only once allied with Persia (§9.3). Moving through a hex never
+changes who controls it before the phase ends (§4.2), so control is read from the state as it
+was when the move began.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from hellenes_nb.games.athens_sparta.state import State
+from hellenes_nb.games.athens_sparta.world import World
+
+__all__ = ["MOVE_LIMIT", "MoveError", "Reach", "army_reach", "navy_reach", "walk"]
+
+MOVE_LIMIT = {"hoplite": 3, "peltast": 4, "cavalry": 5, "navy": 4, "helots": 4,
+              "demos": 4, "tyrants": 4}
+
+
+@dataclass(frozen=True)
+class Reach:
+    """One hex an army can end its move in: hexes entered, whether it must stop there and why,
+    whether it attacks there, whether it crossed a strait into it (attack limit 1, §4.3)."""
+
+    hex: str
+    steps: int
+    stop: str | None
+    attack: bool
+    crossed: bool
+
+
+class MoveError(ValueError):
+    """A move asked of a block that cannot make it, in plain words."""
+
+
+def _enemies(state: State, hex_id: str, side: str) -> bool:
+    """Blocks of the other side in the hex (neutral blocks stay off the map until called)."""
+    return any(s.where == hex_id and s.side not in (side, None) for s in state.blocks.values())
+
+
+def _besieged_by(state: State, world: World, hex_id: str, side: str) -> bool:
+    city = world.city_at(hex_id)
+    return city is not None and state.besieged.get(city.id) == side
+
+
+def army_reach(world: World, state: State, block_id: str, *,
+               persian_alliance: bool = False) -> dict[str, Reach]:
+    """Every hex the army ``block_id`` can end an operation move in (its own hex left out),
+    with the fewest hexes entered to get there."""
+    if block_id not in state.blocks:
+        raise MoveError(f"there is no block {block_id!r}")
+    here = state.blocks[block_id]
+    kind = next(b.type for b in world.blocks if b.id == block_id)
+    if kind == "navy":
+        raise MoveError(f"{block_id} is a navy: navies move by sea, not over land (§4.1)")
+    if here.where not in world.hexes:
+        raise MoveError(f"{block_id} is not on the map ({here.where}) and cannot move by land")
+    side = here.side
+    best: dict[str, Reach] = {}
+
+    def visit(frm: str, to: str, steps: int) -> bool:
+        stop, attack, crossed = _enter(world, state, side, frm, to)
+        if to != here.where and (to not in best or best[to].steps > steps):
+            best[to] = Reach(to, steps, stop, attack, crossed)
+        return stop is None
+
+    walk(world, here.where, MOVE_LIMIT[kind], side, persian_alliance, visit)
+    return dict(sorted(best.items()))
+
+
+def walk(world: World, origin: str, limit: int, side: str, alliance: bool,
+         visit: Callable[[str, str, int], bool]) -> None:
+    """Breadth first over land from ``origin``, at most ``limit`` hexes entered, by the steps
+    terrain allows: no mountain or water side (§1.8, §4.1), no strait crossed without a stop in
+    its hex (§4.3), no Persia for Athens, nor for Sparta unallied (§9.3). ``visit(from, to,
+    hexes entered)`` is called for each step and says whether the block may go on from there."""
+    seen = {(origin, None): 0}
+    queue: deque = deque([(origin, None)])
+    while queue:
+        hex_id, prev = queue.popleft()
+        steps = seen[(hex_id, prev)]
+        if steps == limit:
+            continue
+        for nxt in sorted(world.land_links.get(hex_id, ())):
+            if world.side(hex_id, nxt) in ("mountain", "water"):
+                continue
+            left = world.straits.get(hex_id)
+            if left is not None and prev is not None and (prev in left.far) != (nxt in left.far):
+                continue  # going on would cross the strait without stopping (§4.3)
+            if world.hexes[nxt].persia and (side == "athens" or not alliance):
+                continue
+            if visit(hex_id, nxt, steps + 1) and (nxt, hex_id) not in seen:
+                seen[(nxt, hex_id)] = steps + 1
+                queue.append((nxt, hex_id))
+
+
+def _enter(world: World, state: State, side: str, frm: str, to: str
+           ) -> tuple[str | None, bool, bool]:
+    """Stepping from ``frm`` into ``to`` (a step :func:`walk` allows): why the army must stop
+    there, or None if it may go on; whether ending there attacks; whether ending there has
+    crossed a strait."""
+    target = world.hexes[to]
+    city = world.city_at(to)
+    strait = world.straits.get(to)
+    far_side = strait is not None and frm in strait.far
+    enemy = _enemies(state, to, side) and not _besieged_by(state, world, to, side)
+    if city is not None and city.kind == "oracle":
+        enemy = False  # no combat in an oracle hex (§1.4)
+    neutral = city is not None and state.control.get(city.id) == "neutral"
+    stop = None
+    if enemy and not far_side:
+        stop = "enemy blocks (§4.4)"  # on the far side it may also pass by (§4.3)
+    if target.terrain == "mountain":
+        stop = stop or "a mountain hex (§1.8)"
+    return stop, enemy or neutral, far_side
+
+
+def navy_reach(world: World, state: State, block_id: str, *, storm: bool = False,
+               persian_alliance: bool = False) -> dict[tuple[str, int], Reach]:
+    """Every coast (hex, coast) the navy ``block_id`` can end an operation move in (§4.4: up
+    to 4 hexes over water), with the fewest hexes entered. A navy stands on the coast of its
+    city (§1.7); at Corinth it may leave by either coast (§1.6). It stops on meeting enemy
+    blocks (attack there); it may end only in a friendly port or an oracle's, or by attacking
+    an enemy or neutral port (aid "Shore Combat", "Sea Attacks"); it never passes a hex the
+    enemy blockades (§4.2). Under a Storm no navy moves (§4.6)."""
+    if block_id not in state.blocks:
+        raise MoveError(f"there is no block {block_id!r}")
+    kind = next(b.type for b in world.blocks if b.id == block_id)
+    if kind != "navy":
+        raise MoveError(f"{block_id} is not a navy: armies move over land (§4.4)")
+    if storm:
+        raise MoveError("the Storm card holds every navy in port this Game Turn (§4.6)")
+    here = state.blocks[block_id]
+    if here.where not in world.hexes:
+        raise MoveError(f"{block_id} is not on the map ({here.where})")
+    side = here.side
+    city = world.city_at(here.where)
+    starts = world.coast_of(city.id) if city is not None and city.port else \
+        [n for n in world.sea_links if n[0] == here.where][:1]
+    best: dict[tuple[str, int], Reach] = {}
+    seen = {s: 0 for s in starts}
+    queue = deque(starts)
+    while queue:
+        node = queue.popleft()
+        steps = seen[node]
+        if steps == MOVE_LIMIT["navy"]:
+            continue
+        for nxt in sorted(world.sea_links.get(node, ())):
+            if nxt in seen or nxt[0] == here.where:
+                continue
+            hex_id = nxt[0]
+            if world.hexes[hex_id].persia and (side == "athens" or not persian_alliance):
+                continue  # §9.3
+            port = world.city_at(hex_id)
+            blockader = state.blockaded.get(port.id) if port is not None else None
+            if blockader not in (None, side):
+                continue  # an enemy blockade is enemy sea (§4.2)
+            enemy = _enemies(state, hex_id, side) and not (
+                port is not None and side in (state.besieged.get(port.id), blockader))
+            seen[nxt] = steps + 1
+            at_city = port is not None and port.port and nxt in world.coast_of(port.id)
+            owner = state.control.get(port.id) if at_city else None
+            attack = enemy or (at_city and owner not in (side, None))
+            if enemy or (at_city and (owner == side or port.kind == "oracle")) or attack:
+                best[nxt] = Reach(hex_id, steps + 1, "enemy blocks (§4.4)" if enemy else None,
+                                  attack, False)
+            if not enemy:
+                queue.append(nxt)
+    return dict(sorted(best.items()))
