@@ -139,8 +139,8 @@ def test_a_games_widgets_import_no_rules_and_its_engine_imports_no_widget():
 
 
 #: the games' packages under hellenes_nb/games/, and their ids as the catalogue knows them
-GAME_PACKAGES = ("hellenes", "earth_water", "amphipolis")
-GAME_IDS = ("hellenes", "earth-water", "amphipolis")
+GAME_PACKAGES = ("hellenes", "earth_water", "amphipolis", "athens_sparta")
+GAME_IDS = ("hellenes", "earth-water", "amphipolis", "athens-sparta")
 
 #: modules outside games/<game>/ that still name a game: moved by issue 27 items 2-5 (the
 #: Hellenes lesson engine and its widget). This list may only shrink: a listed module that no
