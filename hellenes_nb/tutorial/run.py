@@ -9,8 +9,10 @@ drives a *board*: the battle widget itself, or :class:`LabBoard` (the same metho
 engine's battle lab) when no widget shows it.
 
 The run's ``status`` is ``playing``, ``stage_done`` (a worked example's stage is done: ``next``
-goes on), ``solved`` or ``failed`` (the turn or the battle ended without the goal, too many
-actions were spent, or a wrong answer was clicked). ``message`` says why, in plain words; a
+goes on), ``solved`` or ``failed`` (the turn or the battle ended without the goal, or too many
+actions were spent). A wrong answer to a question keeps the task open: ``message`` says what
+was wrong and the learner may take a hint and answer again (each answer counts as an action,
+so a wrong one costs a star). ``message`` says why, in plain words; a
 move the engine refuses leaves the game unchanged and puts the refusal, with its rule, in
 ``refusal``.
 """
@@ -244,6 +246,9 @@ class TaskRun:
         self.picked = answer
         self._picks += 1
         self._judge()
+        if self.status == "playing":  # a wrong answer: the question stays open
+            self.message = (f"Not that one: {'; '.join(self.missing())}. Try again "
+                            "(Hint helps).")
 
     def hint(self) -> str:
         """The next hint of the stage (each one shown counts against the stars)."""
@@ -459,7 +464,7 @@ class TaskRun:
                     f"{limit}. Still missing: {'; '.join(missing)}.")
         goal = self.step.goal
         if getattr(goal, "pick", None) is not None:
-            return f"Not that one: {'; '.join(missing)}." if self.picked is not None else ""
+            return ""  # a wrong answer leaves the question open (pick)
         if self.game is None:
             return f"Not solved: {'; '.join(missing)}." if self.board.battle.over else ""
         if getattr(goal, "first", None) is not None and self._revealed():

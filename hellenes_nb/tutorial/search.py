@@ -115,8 +115,8 @@ def _search(run: Any, max_depth: int, max_nodes: int, deadline: float | None
                 continue
             if there.stage != start or there.status in ("solved", "stage_done"):
                 return path + [move], tried
-            if there.status == "failed":
-                continue
+            if there.status == "failed" or (move["type"] == "pick" and there.status == "playing"):
+                continue  # a wrong answer leaves the question open: nothing to search past it
             key = _key(there)
             if key not in seen:
                 seen.add(key)

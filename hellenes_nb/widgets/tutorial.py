@@ -176,6 +176,8 @@ class TutorialWidget(W.VBox):
         if run.status == "stage_done":
             run.next()
             self.panel.hint_text = ""
+            if self.map is not None:
+                self.map.refresh()
             self._show()
             return
         tasks = [t for c in self.chapters for t in c.tasks]
@@ -271,12 +273,14 @@ class TutorialWidget(W.VBox):
             if self.map is None or self.map.session is not run.session:
                 # each task has its own game and session; the map is made for it
                 self.map = _named(run.kit.map_board)(session=run.session, viewer=run.learner)
+                self.map.views = self._map_view
                 self.map.on_select(self._area_clicked)
                 self.map.observe(self._unit_clicked, names="selected_unit")
                 session = run.session
                 assert session is not None
                 session.observe(lambda change: self._game_changed(session, change))
             self.map.playable = True
+            self.map.refresh()  # the header follows the stage (no phase for a question)
             self._focus()
             self.board.children = (self.map,)
         else:
@@ -305,6 +309,15 @@ class TutorialWidget(W.VBox):
                 self.map.reset_view()
         if focus.highlight:
             self.map.highlight(focus.highlight, "focus")
+
+    def _map_view(self, side: str) -> dict:
+        """What the map draws: the game's view, without the game's prompt while the stage asks
+        a question (a task that reads the map has no phase to show in the header)."""
+        run = self._run
+        view = self.map.game.view(side)
+        if getattr(run.step.goal, "pick", None) is not None:
+            view = {**view, "prompt": None}
+        return view
 
     # -- clicks on the boards -----------------------------------------------------------------
     def _area_clicked(self, area: str) -> None:

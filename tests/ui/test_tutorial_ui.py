@@ -119,3 +119,27 @@ def test_the_game_picker_opens_the_earth_water_tutorial_and_a_task_is_solved_by_
     page.locator(".ht-title", has_text="Find a port").wait_for(timeout=SETTLE)
     page.locator(".hmap-svg").wait_for(timeout=SETTLE)
     assert console_errors == []
+
+
+def test_a_wrong_click_keeps_find_a_port_open_at_1366(solara_test, page_session, tmp_path,
+                                                      console_errors):
+    """Issue 28 item 1: Arcadia clicked first says why it is wrong, Hint and Show me stay
+    usable, no phase shows in the map's header, and Attica then solves with fewer stars."""
+    page = page_session
+    page.set_viewport_size(VIEWPORT)
+    w = TutorialWidget(progress=tmp_path / "progress.json")
+    display(w)
+    page.locator(".ht-title", has_text="Find a port").wait_for(timeout=SETTLE)
+    page.locator('.hmap[data-zoom="3.00"]').wait_for(timeout=SETTLE)
+    assert "phase" not in page.locator(".hmap-title").inner_text().lower()
+    _click_place(page, w, "arcadia")
+    page.locator(".ht-message", has_text="Not that one").wait_for(timeout=SETTLE)
+    assert page.locator(".ht-panel").get_attribute("data-status") == "playing"
+    assert page.locator("button.ht-hint").is_enabled()
+    assert page.locator("button.ht-show").is_enabled()
+    page.locator("button.ht-hint").click()
+    page.locator(".ht-hint-text").wait_for(timeout=SETTLE)
+    _click_place(page, w, "attica")
+    _status(page, "solved")
+    assert page.locator(".ht-stars").get_attribute("aria-label") == "2 of 3 stars"
+    assert console_errors == []

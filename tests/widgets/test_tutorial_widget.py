@@ -155,3 +155,22 @@ def test_an_unknown_game_from_the_page_is_refused_in_words(widget):
     assert "no game 'chess' has a tutorial; the games with one: hellenes, earth-water" in \
         widget.panel.refusal
     assert widget.panel.game == "hellenes" and widget.panel.task == "click-a-port"
+
+
+@pytest.mark.rule("1.3")
+def test_1_3_a_wrong_click_leaves_the_question_open_and_the_right_one_is_taken(widget):
+    """Issue 28 item 1: after a wrong area the task stays open, Hint works, Attica solves."""
+    widget.map.selected_area = "arcadia"  # as a click on Arcadia does: not a port
+    assert widget.panel.status == "playing"
+    assert "Arcadia" in widget.panel.message and "Try again" in widget.panel.message
+    assert widget.hint()
+    widget.map.selected_area = "attica"
+    assert widget.panel.status == "solved" and widget.panel.stars == 2
+
+
+def test_a_map_reading_task_shows_no_phase_in_the_map_header(widget):
+    """Issue 28 item 1: "Find a port" is a question, not a turn: the map shows no prompt
+    (the game's "action phase" meant nothing there); a task played in a phase keeps it."""
+    assert widget.map.board["prompt"] == ""
+    widget.choose_task("march-to-boeotia")
+    assert widget.map.board["prompt"]
