@@ -7,8 +7,14 @@ import json
 import sys
 from typing import Any
 
+from hellenes_nb.core.words import listed
 from hellenes_nb.games.hellenes.odds.auto import METHODS, battle_odds
-from hellenes_nb.games.hellenes.odds.battle import SIDE_NAMES, RetreatPolicy, make_battle
+from hellenes_nb.games.hellenes.odds.battle import (
+    SIDE_NAMES,
+    BattleSpec,
+    RetreatPolicy,
+    make_battle,
+)
 from hellenes_nb.games.hellenes.odds.forces import ForcesError
 from hellenes_nb.games.hellenes.odds.montecarlo import MAX_SAMPLES, check_samples
 from hellenes_nb.games.hellenes.odds.result import HOWS, Odds
@@ -95,12 +101,48 @@ def run_odds(args: argparse.Namespace) -> int:
     except (ForcesError, ValueError) as error:
         print(f"hellenes odds: error: {error}", file=sys.stderr)
         return 2
-    print(json.dumps(odds.to_dict(), indent=2) if args.json else render(odds))
+    if args.json:
+        print(json.dumps({**odds.to_dict(), "why": why(spec, odds)}, indent=2))
+    else:
+        print(render(odds, spec))
     return 0
 
 
-def render(odds: Odds) -> str:
-    """A plain-text report of the odds; sampled odds state their error (95 % margins)."""
+#: the battle board's words for the defender's row (games/hellenes/widgets/static/battle.js)
+DEFENDER_FIRST = "fires first in each letter"
+
+
+def why(spec: BattleSpec, odds: Odds) -> list[str]:
+    """Why the defender is favoured, in words with the rules behind it: one sentence a reason
+    that holds in this battle (empty when the defender is not the likelier winner)."""
+    if odds.defender_wins <= odds.attacker_wins:
+        return []
+    attack = {b.agility for b in spec.attacker}
+    defend = {b.agility for b in spec.defender}
+    reasons = []
+    shared = sorted(attack & defend)
+    if shared:
+        reasons.append(
+            f"the defender {DEFENDER_FIRST} (§6.2): its {listed(shared)} blocks fire before "
+            f"the attacker's {listed(shared)} blocks, so they may hit or rout them before "
+            "they can fire back")
+    if min(defend) < min(attack):
+        reasons.append(f"the defender's {min(defend)} blocks fire before any attacker block "
+                       "(the earlier letter fires first, §6.2)")
+    if spec.silent_first_round:
+        rule = "§6.5" if spec.kind == "sea" else "§6.6"
+        reasons.append(f"the attacker does not fire in the first round ({rule})")
+    if spec.kind == "assault":
+        reasons.append("the city's defenders have double defence behind its walls (§8.11)")
+    steps = spec.starting_steps(0), spec.starting_steps(1)
+    if steps[1] > steps[0]:
+        reasons.append(f"the defender brings {steps[1]} steps against {steps[0]}")
+    return [f"why the defender is favoured: {r}" for r in reasons]
+
+
+def render(odds: Odds, spec: BattleSpec | None = None) -> str:
+    """A plain-text report of the odds; sampled odds state their error (95 % margins); with
+    the battle, why the defender is favoured when it is (:func:`why`)."""
     lines = [f"method: {odds.method}"]
     if odds.samples:
         lines[0] += (f", {odds.samples:,} samples: each probability within ±{odds.margin():.2%} "
@@ -110,6 +152,8 @@ def render(odds: Odds) -> str:
     for name, p in (("attacker", odds.attacker_wins), ("defender", odds.defender_wins)):
         error = f" ± {odds.margin(p):.2%}" if odds.samples else ""
         lines.append(f"{name} wins {float(p):7.2%}{error}")
+    if spec is not None:
+        lines.extend(why(spec, odds))
     lines.append("")
     lines.append(f"{'winner':<10}{'how':<13}{'probability':>12}")
     ways = odds.by_how()
