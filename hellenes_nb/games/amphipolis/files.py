@@ -24,6 +24,12 @@ def _source(value: str) -> str:
 Source = Annotated[Text, AfterValidator(_source)]
 
 
+def _two(value: tuple[str, ...]) -> tuple[str, ...]:
+    if len(value) != 2 or value[0] == value[1]:
+        raise ValueError(f"a border joins two different zones, not {list(value)}")
+    return value
+
+
 class OperationalZone(FileModel):
     """One town of the operational map (§1.1.2) with its garrison (§1.2.3)."""
 
@@ -50,9 +56,52 @@ class RearBase(FileModel):
     source: Source
 
 
+class MainZone(FileModel):
+    """One zone of the main map (§1.1.1): a land zone T1-T27 (city, clear, humid, elevated) or
+    a maritime zone M1-M3 (port, sea)."""
+
+    id: Text
+    name: Text
+    terrain: Literal["city", "clear", "humid", "elevated", "port", "sea"]
+    lat: float
+    lon: float
+    source: Source
+
+
+class Border(FileModel):
+    """A side shared by two main-map zones (§3.1): plain, across the river, over the bridge;
+    with or without a wall and its inside zone (§5.1)."""
+
+    zones: Annotated[Items[Text], AfterValidator(_two)]
+    crossing: Literal["none", "river", "bridge"] = "none"
+    wall: Literal["none", "permanent", "buildable"] = "none"
+    inside: Text = ""
+    source: Source
+
+    @model_validator(mode="after")
+    def _inside(self) -> Border:
+        if (self.wall == "none") != (self.inside == ""):
+            raise ValueError("a wall names its inside zone, and only a wall does (§5.1)")
+        if self.inside and self.inside not in self.zones:
+            raise ValueError(f"the inside zone {self.inside!r} is not one of {self.zones}")
+        return self
+
+
+class Corner(FileModel):
+    """Zones meeting only at a point (§3.1), listed in order around it; zones two apart in
+    that order (or the two of a pair) are not adjacent."""
+
+    zones: Items[Text]
+    edge: bool = False
+    source: Source
+
+
 class ZonesFile(FileModel):
     operational: Items[OperationalZone]
     rear_bases: Items[RearBase]
+    main: Items[MainZone] = ()
+    borders: Items[Border] = ()
+    corners: Items[Corner] = ()
 
 
 class LeaderFile(FileModel):

@@ -32,8 +32,10 @@ def facts(state: Any) -> dict[str, Any]:
 def data_check(folder: Path | None) -> tuple[str, list[str]]:
     """``hellenes data check --game amphipolis``: the counts, and what the rules refuse."""
     world = read_world(folder)
-    return (f"{len(world.operational)} towns, {len(world.zones) - len(world.operational)} rear "
-            f"bases, {len(world.units)} units, {len(world.leaders)} leaders, "
+    bases = sum(z.kind == "base" for z in world.zones)
+    return (f"{len(world.operational)} towns, {bases} rear bases, {len(world.main)} main-map "
+            f"zones with {len(world.borders)} borders, {len(world.units)} units, "
+            f"{len(world.leaders)} leaders, "
             f"{len(world.counters)} strategem counters, {len(world.scenarios)} scenario(s)",
             problems(world))
 

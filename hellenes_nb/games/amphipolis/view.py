@@ -72,6 +72,8 @@ def view(st: State, role: str, steps: StepRegistry) -> dict[str, Any]:
                 **_pieces(st, z.id)}
         if z.kind == "op":
             item.update(garrison=SIDES[st.garrison[z.id]], va=z.va, pf=z.pf)
+        elif z.kind == "main":
+            item.update(terrain=z.terrain)
         else:
             item.update(users=[SIDES[u] for u in z.users])
         zones.append(item)

@@ -22,7 +22,7 @@ from hellenes_nb.games.amphipolis.files import (
     ZonesFile,
 )
 
-__all__ = ["Counter", "Crt", "DataError", "Face", "Leader", "Unit", "World", "Zone",
+__all__ = ["Border", "Counter", "Crt", "DataError", "Face", "Leader", "Unit", "World", "Zone",
            "data_dir", "load_world", "read_world", "reduced_pf"]
 
 SIDES = ("athens", "sparta")
@@ -34,8 +34,10 @@ class DataError(FileError):
 
 @dataclass(frozen=True)
 class Zone:
-    """An operational zone (``kind`` "op", with its garrison's ``va`` and ``pf``) or a rear
-    base (``kind`` "base", with the sides that may use it and its ``space``)."""
+    """An operational zone (``kind`` "op", with its garrison's ``va`` and ``pf``), a rear
+    base (``kind`` "base", with the sides that may use it and its ``space``) or a zone of the
+    main map (``kind`` "main", with its ``terrain``: city, clear, humid, elevated, port,
+    sea)."""
 
     id: str
     name: str
@@ -47,6 +49,24 @@ class Zone:
     users: tuple[int, ...] = ()
     space: str = "mixed"
     touches: tuple[str, ...] = ()
+    source: str = ""
+    terrain: str = ""
+
+    @property
+    def sea(self) -> bool:
+        return self.terrain in ("port", "sea")
+
+
+@dataclass(frozen=True)
+class Border:
+    """A side two main-map zones share (§3.1): ``crossing`` "none", "river" or "bridge";
+    ``wall`` "none", "permanent" or "buildable" with its ``inside`` zone (§5.1)."""
+
+    a: str
+    b: str
+    crossing: str = "none"
+    wall: str = "none"
+    inside: str = ""
     source: str = ""
 
 
@@ -123,6 +143,32 @@ class World:
     crt: Crt
     scenarios: dict[str, ScenarioFile]
     folder: str
+    borders: tuple[Border, ...] = ()
+    corners: tuple[tuple[str, ...], ...] = ()
+    #: the corners that are juncture points inside the map (the others are at its edge)
+    junctions: tuple[tuple[str, ...], ...] = ()
+
+    @functools.cached_property
+    def border(self) -> dict[frozenset[str], Border]:
+        """The border between two main-map zones, by the pair."""
+        return {frozenset((b.a, b.b)): b for b in self.borders}
+
+    @functools.cached_property
+    def neighbours(self) -> dict[str, tuple[str, ...]]:
+        """Adjacent zones of the main map, with the rear bases' own (§3.1)."""
+        out: dict[str, list[str]] = {z.id: [] for z in self.zones}
+        for b in self.borders:
+            out.setdefault(b.a, []).append(b.b)
+            out.setdefault(b.b, []).append(b.a)
+        for z in self.zones:
+            for t in z.touches:
+                out[z.id].append(t)
+                out.setdefault(t, []).append(z.id)
+        return {k: tuple(sorted(set(v))) for k, v in out.items()}
+
+    @property
+    def main(self) -> tuple[Zone, ...]:
+        return tuple(z for z in self.zones if z.kind == "main")
 
     @functools.cached_property
     def zone(self) -> dict[str, Zone]:
@@ -188,6 +234,8 @@ def read_world(folder: Path | str | None = None) -> World:
     zs += [Zone(b.id, b.name, "base", b.lat, b.lon, users=tuple(side[u] for u in b.users),
                 space=b.space, touches=tuple(b.touches), source=b.source)
            for b in zones.rear_bases]
+    zs += [Zone(m.id, m.name, "main", m.lat, m.lon, terrain=m.terrain, source=m.source)
+           for m in zones.main]
     return World(
         zones=tuple(zs),
         leaders=tuple(Leader(g.id, g.name, side[g.side], g.bonus, g.source) for g in leaders),
@@ -199,6 +247,10 @@ def read_world(folder: Path | str | None = None) -> World:
             tuple(_parse(cell) for cell in row) for row in crt.cells)),
         scenarios={s.id: s for s in scenarios},
         folder=str(root),
+        borders=tuple(Border(b.zones[0], b.zones[1], b.crossing, b.wall, b.inside, b.source)
+                      for b in zones.borders),
+        corners=tuple(tuple(c.zones) for c in zones.corners),
+        junctions=tuple(tuple(c.zones) for c in zones.corners if not c.edge),
     )
 
 

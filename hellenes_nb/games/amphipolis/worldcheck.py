@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter as Tally
 
 from hellenes_nb.games.amphipolis.files import RESULTS
+from hellenes_nb.games.amphipolis.rules.movement import NO_ENTRY, step_cost
 from hellenes_nb.games.amphipolis.world import World, reduced_pf
 
 __all__ = ["decided_winner", "problems"]
@@ -58,6 +59,102 @@ def _zones(world: World) -> list[str]:
             out.append(f"zones.yaml: id {bid!r}: it is a {space} space (§3)")
         if tuple(sorted(b.touches)) != touches:
             out.append(f"zones.yaml: id {bid!r}: it touches {', '.join(touches)} (§3.1)")
+    return out
+
+
+#: the main map's zones whose terrain the rulebook gives (§1.1.1)
+TERRAIN = {"T5": "city", "T12": "city", "T22": "city", "T7": "clear", "T17": "humid",
+           "T21": "elevated", "M1": "port", "M2": "sea", "M3": "sea"}
+#: pairs §3.1 says are not adjacent (juncture points, the map edge, Thasos and T4)
+APART = (("T5", "T6"), ("T7", "T11"), ("T9", "T12"), ("T26", "T18"), ("T26", "T19"),
+         ("T19", "T20"), ("thasos", "T4"))
+#: walls of §5.1 as decided (docs/rules-decisions.md): (zones, kind, inside)
+WALLS = {frozenset(("T12", "T7")): ("permanent", "T12"),
+         frozenset(("T11", "T17")): ("permanent", "T11"),
+         frozenset(("T12", "T11")): ("buildable", "T12"),
+         frozenset(("T11", "T9")): ("buildable", "T11")}
+#: zones an amphibious move reaches from M2 in the example of §3.1.3, and M1 the port of Eion
+SHORES = {"M2": ("T4", "T15", "T22"), "M1": ("T5",)}
+
+
+def _main_map(world: World) -> list[str]:
+    out = []
+    ids = [z.id for z in world.main]
+    want = [f"T{i}" for i in range(1, 28)] + ["M1", "M2", "M3"]
+    if sorted(ids) != sorted(want) or len(ids) != len(want):
+        return ["zones.yaml: the main map has land zones T1 to T27 and maritime zones M1 to M3,"
+                " each once (§1.1.1)"]
+    for zid, terrain in TERRAIN.items():
+        if world.zone[zid].terrain != terrain:
+            out.append(f"zones.yaml: id {zid!r} is {terrain} terrain (§1.1.1)")
+    for z in world.main:
+        if z.terrain == "city" and z.id not in TERRAIN:
+            out.append(f"zones.yaml: id {z.id!r}: the only cities are T5, T12, T22 (§1.1.1)")
+        if z.sea != z.id.startswith("M"):
+            out.append(f"zones.yaml: id {z.id!r}: M zones are maritime, T zones land (§1.1.1)")
+    seen = Tally(frozenset((b.a, b.b)) for b in world.borders)
+    for b in world.borders:
+        where = f"zones.yaml: the border {b.a}-{b.b}"
+        if world.zone.get(b.a) is None or world.zone[b.a].kind != "main" or \
+                world.zone.get(b.b) is None or world.zone[b.b].kind != "main":
+            out.append(f"{where} joins a zone that is not on the main map")
+        if seen[frozenset((b.a, b.b))] > 1:
+            out.append(f"{where} is listed twice")
+        if b.crossing != "none" and (world.zone[b.a].sea or world.zone[b.b].sea):
+            out.append(f"{where}: the river runs between land zones (§1.1.1)")
+    out += _junctions(world)
+    bridges = [frozenset((b.a, b.b)) for b in world.borders if b.crossing == "bridge"]
+    if bridges != [frozenset(("T15", "T11"))]:
+        out.append("zones.yaml: the one bridge joins T15 and T11 (§3.1.4)")
+    for pair, (kind, inside) in WALLS.items():
+        b = world.border.get(pair)
+        if b is None or (b.wall, b.inside) != (kind, inside):
+            a, c = sorted(pair)
+            out.append(f"zones.yaml: the border {a}-{c} has a {kind} wall with {inside} inside "
+                       "(§5.1, §3.1.4)")
+    extra = [b for b in world.borders if b.wall != "none" and frozenset((b.a, b.b)) not in WALLS]
+    out += [f"zones.yaml: the border {b.a}-{b.b}: no wall there (§5.1)" for b in extra]
+    for sea, shores in SHORES.items():
+        out += [f"zones.yaml: {sea} touches {t} (§3.1.3, §1.1.1)" for t in shores
+                if t not in world.neighbours[sea]]
+    out += _examples(world)
+    return out
+
+
+def _junctions(world: World) -> list[str]:
+    out = []
+    adj = world.neighbours
+    for a, b in APART:
+        if b in adj.get(a, ()):
+            out.append(f"zones.yaml: {a} and {b} are not adjacent (§3.1)")
+    for corner in world.corners:
+        n = len(corner)
+        for i in range(n if n > 2 else 0):
+            a, b = corner[i], corner[(i + 1) % n]
+            if b not in adj.get(a, ()):
+                out.append(f"zones.yaml: the juncture {'-'.join(corner)}: {a} and {b}, side by "
+                           "side around the point, share a border")
+        pairs = [(corner[0], corner[1])] if n == 2 else \
+            [(corner[i], corner[i + 2]) for i in range(n - 2)]
+        out += [f"zones.yaml: the juncture {'-'.join(corner)}: {a} and {b} meet only at the "
+                "point (§3.1)" for a, b in pairs if b in adj.get(a, ())]
+    for need in (("T7", "T9", "T11", "T12"), ("T5", "T6"), ("T4", "T5", "M1", "M2")):
+        if not any(set(c) == set(need) for c in world.corners):
+            out.append(f"zones.yaml: the juncture point {'-'.join(need)} is missing (§3.1)")
+    return out
+
+
+def _examples(world: World) -> list[str]:
+    """The worked movement examples of §3.1.4 (for both sides, no flotilla, no built wall)."""
+    out = []
+    for side in (0, 1):
+        legs = (step_cost(world, "T15", "T11", side=side),
+                step_cost(world, "T11", "T17", side=side))
+        if legs != (2, 2):
+            out.append(f"zones.yaml: T15 to T17 by T11 costs 4 PM, 2 a step (§3.1.4); the map "
+                       f"gives {legs[0]} and {legs[1]}")
+        if step_cost(world, "T15", "T13", side=side) != NO_ENTRY:
+            out.append("zones.yaml: T15 to T13 crosses the river without the bridge (§3.1.4)")
     return out
 
 
@@ -154,5 +251,5 @@ def _scenarios(world: World) -> list[str]:
 
 def problems(world: World) -> list[str]:
     """Every stated fact that does not hold (module docstring)."""
-    return [*_zones(world), *_pieces(world), *_stratagems(world), *_crt(world),
+    return [*_zones(world), *_main_map(world), *_pieces(world), *_stratagems(world), *_crt(world),
             *_scenarios(world)]
