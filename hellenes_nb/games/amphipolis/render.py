@@ -16,6 +16,7 @@ from xml.sax.saxutils import escape
 from hellenes_nb.board import palette
 from hellenes_nb.board.canvas import Canvas, text
 from hellenes_nb.board.geometry import Geometry, read_geometry
+from hellenes_nb.games.amphipolis.render_main import main_map_svg
 from hellenes_nb.games.amphipolis.world import data_dir
 
 __all__ = ["COLOURS", "SIZES", "board_svg"]
@@ -24,7 +25,9 @@ __all__ = ["COLOURS", "SIZES", "board_svg"]
 COLOURS = {"athens": "#0072B2", "sparta": "#D55E00"}
 #: the part of the Hellenes map's pixels drawn (x, y) and its scale on the board
 ORIGIN, SCALE = (660.0, 110.0), 3.7
-WIDTH, HEIGHT = 1000, 800
+WIDTH, HEIGHT = 1480, 800
+#: the operational map's part of the board (the main map's inset is to its right)
+OP_WIDTH = 1000
 #: "classroom" draws counters and words larger, for a projector
 SIZES = {"normal": 1.0, "classroom": 1.2}
 #: the top left corner of each zone's box (reconstruction: a layout around the coast)
@@ -119,7 +122,7 @@ def _box(zone: dict, lit: frozenset[str], k: float) -> str:
             f'fill-opacity="0.93"{ring}/>'
             + text(6, 13, head, 11.5, weight="bold", halo=False)
             + text(6, 25, sub, 9, halo=False, colour=edge) + "".join(inner))
-    bx, by = min(bx, WIDTH - w * k - 4), min(by, HEIGHT - h * k - 4)  # kept on the board
+    bx, by = min(bx, OP_WIDTH - w * k - 4), min(by, HEIGHT - h * k - 4)  # kept on the board
     grown = f" scale({k:g})" if k != 1 else ""
     return (f'<g class="zone" data-zone="{zone["id"]}" transform="translate({bx:g} {by:g})'
             f'{grown}"><title>{escape(head)}</title>{body}</g>')
@@ -158,7 +161,7 @@ def _tracks(view: dict, k: float) -> str:
              f"VP: Athens {vp['athens']}, Sparta {vp['sparta']}",
              f"Citadel of Amphipolis: {view['citadel'].title()}"]
     body = "".join(text(8, 16 + 16 * i, line, 11, halo=False) for i, line in enumerate(lines))
-    return (f'<g class="tracks" transform="translate({WIDTH - 190 * k - 6:g} 20) '
+    return (f'<g class="tracks" transform="translate({OP_WIDTH - 190 * k - 6:g} 20) '
             f'scale({k:g})">'
             f'<rect width="190" height="{24 + 16 * len(lines)}" rx="6" fill="{palette.HALO}" '
             f'stroke="{palette.INK}"/>{body}</g>')
@@ -171,11 +174,12 @@ def board_svg(view: dict, *, lit: frozenset[str] = frozenset(), size: str = "nor
     if size not in SIZES:
         raise ValueError(f"size must be 'normal' or 'classroom', not {size!r}")
     k = SIZES[size]
-    zones = view["zones"]
+    zones = [z for z in view["zones"] if z["kind"] != "main"]
     dims = f' width="{width:g}" height="{width * HEIGHT / WIDTH:.0f}"' if width else ""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}"{dims} '
             f'role="img" font-family="{escape(palette.SERIF)}">'
-            f'<title>Amphipolis, 424–422 BC: the operational map</title>'
+            f'<title>Amphipolis, 424–422 BC: the operational map and the main map</title>'
             f'<rect class="water" width="{WIDTH}" height="{HEIGHT}" fill="{palette.WATER}"/>'
-            f'{_coast()}{"".join(_town(z) for z in zones)}{_amphipolis(view)}'
+            f'{_coast()}{main_map_svg(view, geometry(), lit)}'
+            f'{"".join(_town(z) for z in zones)}{_amphipolis(view)}'
             f'{"".join(_box(z, lit, k) for z in zones)}{_tracks(view, k)}</svg>')
