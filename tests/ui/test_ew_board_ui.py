@@ -76,9 +76,9 @@ def test_ew_level_picker_sets_the_computer(solara_test, page_session):
     dash = Dashboard("earth-water", seed=3, human="greece")
     display(dash)
     page = page_session
-    picker = page.locator("select", has=page.locator("option", has_text="opponent: hard"))
+    picker = page.locator("select", has=page.locator("option", has_text="level: hard"))
     picker.wait_for(timeout=SETTLE)
-    picker.select_option(label="opponent: hard")
+    picker.select_option(label="level: hard")
     for _ in range(100):
         if dash.level == "hard":
             break

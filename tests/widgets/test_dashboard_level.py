@@ -21,7 +21,7 @@ def test_the_picker_shows_the_level_and_switches_the_opponent():
     dash.set_level("easy")
     assert dash.bot_name == "easy" and not getattr(dash.bot, "thinks", False)
     assert dash.level_picker.value == "easy"
-    assert "computer (easy)" in dash.header.value
+    assert "computer (level: easy)" in dash.header.value
 
 
 def test_a_bad_level_is_refused_in_words_and_changes_nothing():

@@ -94,13 +94,13 @@ def test_the_save_link_goes_once_the_game_moves_on():
     the wrong one (and hold an old position), so it goes."""
     dash = Dashboard("431", seed=6, bot="random")
     dash.save()
-    assert "hellenes-431-431-newyear.json" in dash.download.value
+    assert "hellenes-431-new-year-431BC.json" in dash.download.value
     _play_athens(dash, HeuristicBot(2), 1)
     assert dash.download.value == ""
     while dash.game.state.season != 3:
         _play_athens(dash, HeuristicBot(2), 1)
     dash.save()
-    assert "-431-highsummer.json" in dash.download.value
+    assert "-431-high-summer-431BC.json" in dash.download.value
 
 
 def test_battle_blocks_without_a_name_are_named_as_a_player_would():

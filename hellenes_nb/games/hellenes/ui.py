@@ -85,16 +85,20 @@ def log_html(view: dict[str, Any]) -> str:
     for e in reversed(view["log"][-LOG_LINES:]):
         side = e.get("side") or "none"
         when = f"{SEASONS[e['season']]} {e['year']}"
+        # a line that starts a season names its date already: the date is said once
+        stamp = "" if e["text"].startswith(when) else f"<span class='hn-when'>{esc(when)}</span>"
         lines.append(f"<div class='hn-log-line hn-log-{esc(side)}'>"
-                     f"<span class='hn-when'>{esc(when)}</span>{esc(e['text'])} "
+                     f"{stamp}{esc(e['text'])} "
                      f"<span class='hn-rule'>§{esc(e['rule'])}</span></div>")
     return f"<div class='hn-log'>{''.join(lines)}</div>"
 
 
 def save_name(game: Any) -> str:
-    """The save file's name (without .json): the scenario, the year and the season."""
+    """The save file's name (without .json): the game, the scenario, then the season and its
+    year ("hellenes-431-spring-431BC"; docs/dashboard.md, "Saving and loading")."""
     st = game.state
-    return f"hellenes-{st.scenario}-{st.year}-{SEASONS[st.season].lower().replace(' ', '')}"
+    season = SEASONS[st.season].lower().replace(" ", "-")
+    return f"hellenes-{st.scenario}-{season}-{st.year}BC"
 
 
 def loaded_words(game: Any) -> str:

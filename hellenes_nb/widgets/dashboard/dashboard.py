@@ -45,7 +45,13 @@ from hellenes_nb.widgets.dashboard.parts import GameScreen, screen_for, widget_c
 from hellenes_nb.widgets.dashboard.replay import ReplayViewer
 from hellenes_nb.widgets.dashboard.saves import SaveAndLoad
 from hellenes_nb.widgets.dashboard.screen import SIZES, ScreenTools, build_screen
-from hellenes_nb.widgets.dashboard.words import close_all, esc, side_words
+from hellenes_nb.widgets.dashboard.words import (
+    close_all,
+    esc,
+    opponent_words,
+    prompt_with_rules,
+    side_words,
+)
 
 __all__ = ["Dashboard"]
 
@@ -163,7 +169,7 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
                                     width="170px",
                                     display="flex" if self.mode == "bot" else "none"))
         self.level_picker = W.Dropdown(
-            options=[(f"opponent: {lvl}", lvl) for lvl in LEVELS], value=self.level,
+            options=[(f"level: {lvl}", lvl) for lvl in LEVELS], value=self.level,
             tooltip="; ".join(f"{lvl}: {LEVEL_TEXT[lvl]}" for lvl in LEVELS),
             layout=W.Layout(width="160px", display="flex" if self.mode == "bot" else "none"))
         self.level_picker.observe(
@@ -390,8 +396,8 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
 
     def _render_header(self) -> None:
         if self.mode == "bot":
-            who = (f"You: <b class='hn-{self.human}'>{self.side_word[self.human]}</b> against "
-                   f"the computer ({esc(self.bot_name)})")
+            who = opponent_words(f"<b class='hn-{self.human}'>{self.side_word[self.human]}</b>",
+                                 self.level, self.bot_name)
         else:
             who = "Hot-seat: two players at one screen"
         self.header.value = self.screen.header_html(self.game, who)
@@ -399,7 +405,6 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
     def _render_decision(self) -> None:
         g = self.game
         p = g.prompt
-        rules = " ".join(f"§{r}" for r in p.rules)
         if g.over:
             result = next((e["text"] for e in reversed(g.log_for("all"))
                            if e["kind"] == "game_over"), p.text)
@@ -419,8 +424,8 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
         text = p.text if (offered or self.mode == "hotseat") else (
             "The other side is deciding; its choices are hidden.")
         self.prompt_html.value = (f"<div class='hn-kicker'>{esc(whose)}</div>"
-                                  f"<div class='hn-prompt'>{esc(text)} "
-                                  f"<span class='hn-rule'>{esc(rules)}</span></div>")
+                                  f"<div class='hn-prompt'>{prompt_with_rules(text, p.rules)}"
+                                  f"</div>")
         self._show_choices(offered)
 
     def _show_choices(self, offered: list[dict]) -> None:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -54,3 +55,32 @@ def close_all(widget: W.Widget | None) -> None:
             todo.extend(v for v in items if isinstance(v, W.Widget))
         todo.extend(v for v in vars(w).values() if isinstance(v, W.Widget))
         w.close()
+
+
+#: the most rule sections a prompt shows on its tag line (the rest are named on hover)
+SHOWN_RULES = 2
+_CITED = re.compile(r"\s*\((§[\d.]+(?:[,;]? ?§[\d.]+)*)\)\s*$")
+
+
+def prompt_with_rules(text: str, rules: Sequence[str]) -> str:
+    """A prompt and its one line of rule tags, as HTML: the sections the prompt's own words
+    cite at their end come first (and leave the words), then the prompt's rules in their order;
+    at most :data:`SHOWN_RULES` show, and a "+N" names every section on hover."""
+    cited = _CITED.search(text)
+    own = re.findall(r"§([\d.]+)", cited.group(1)) if cited else []
+    words = text[:cited.start()] if cited else text
+    every = list(dict.fromkeys([*own, *rules]))
+    if not every:
+        return esc(words)
+    shown = " ".join(f"§{r}" for r in every[:SHOWN_RULES])
+    more = f" +{len(every) - SHOWN_RULES} more" if len(every) > SHOWN_RULES else ""
+    title = "Rules: " + ", ".join(f"§{r}" for r in every)
+    tags = f" <span class='hn-rule' title='{esc(title)}'>{esc(shown + more)}</span>"
+    return f"{esc(words)}{tags}"
+
+
+def opponent_words(side_html: str, level: str | None, bot_name: str) -> str:
+    """Who plays whom against the computer, naming the opponent as the level picker does
+    ("level: normal"); a bot that is no level is named as a bot."""
+    computer = f"level: {level}" if level else f"{bot_name} bot"
+    return f"You: {side_html} against the computer ({esc(computer)})"
