@@ -68,7 +68,8 @@ class LessonKit:
     #: ``check(path, seeds)``: every problem of the file, each printing as one line (the file,
     #: the place, what is wrong); ``seeds`` replay it again with other dice
     check: Callable[[Path, Sequence[int]], list[Any]] | None = None
-    #: ``listing(path)``: the one line ``hellenes lesson list`` prints for the lesson
+    #: ``listing(path)``: a one-line summary of the lesson; ``hellenes lesson list`` lists the
+    #: lessons of a game that has one, each with its years, length and notebook from its file
     listing: Callable[[Path], str] | None = None
     #: ``show(path)``: the lines ``hellenes lesson show`` prints for the lesson, one by one
     #: (a packaged lesson's name instead of a path goes to the kit that reads any file)
