@@ -16,6 +16,7 @@ from hellenes_nb.games.amphipolis.bots.heuristic import HeuristicBot
 from hellenes_nb.games.amphipolis.invariants import check_invariants
 from hellenes_nb.games.amphipolis.rules.victory import scores
 from hellenes_nb.games.amphipolis.ruleset import AMPHIPOLIS
+from hellenes_nb.games.amphipolis.timeline import TIMELINE
 from hellenes_nb.games.amphipolis.ui import SCREEN
 from hellenes_nb.games.amphipolis.world import read_world
 from hellenes_nb.games.amphipolis.worldcheck import problems
@@ -68,4 +69,5 @@ PLUGIN = GamePlugin(
     replay_heading=heading,
     opener="Dashboard.load(file, game='amphipolis')",
     dashboard=SCREEN,
+    timeline=TIMELINE,
 )
