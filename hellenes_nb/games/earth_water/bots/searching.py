@@ -11,7 +11,9 @@
   rule of thumb;
 - how to play on: a quick greedy policy for both sides (:class:`QuickPolicy`), until the end
   of the campaign or :attr:`EarthWaterSearch.limit` actions;
-- how to score: the heuristic's :func:`.judge.worth_of`, squashed to a win chance.
+- how to score: the win chance of the evaluation learned from self-play
+  (:mod:`.evaluation`, the game's victory terms read as data), or, without fitted weights,
+  the heuristic's :func:`.judge.worth_of` squashed to a win chance.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from hellenes_nb.bots.search import SearchBot, SearchModel
 from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.ruleset import Ruleset
+from hellenes_nb.games.earth_water.bots import evaluation
 from hellenes_nb.games.earth_water.bots.heuristic import HeuristicBot, cards_to_buy, fight_out
 from hellenes_nb.games.earth_water.bots.judge import redeal, worth_of
 from hellenes_nb.games.earth_water.index import SIDE_NAMES
@@ -93,8 +96,9 @@ class EarthWaterSearch(SearchModel):
     margin = 0.03
     limit = 40
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, weights: dict[str, float] | None = None):
         self.guide = HeuristicBot(seed)
+        self.weights = weights
 
     def belief(self, game: Game, side: str) -> Redealt:
         return Redealt(game, side)
@@ -118,6 +122,10 @@ class EarthWaterSearch(SearchModel):
         return lambda st: st.campaign != campaign
 
     def value(self, ruleset: Ruleset, state: Any, role: int) -> float:
+        if self.weights is None:
+            self.weights = evaluation.fitted(evaluation.terms_for(state.scenario).family) or {}
+        if self.weights:
+            return evaluation.value(state, role, self.weights)
         z = max(-50.0, min(50.0, worth_of(state, role) / SCALE))
         return 1.0 / (1.0 + math.exp(-z))
 

@@ -28,6 +28,7 @@ from hellenes_nb.games.hellenes.bots.evaluation import value
 from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 from hellenes_nb.games.hellenes.bots.picture import Picture
 from hellenes_nb.games.hellenes.bots.sampling import Belief, SeenBlocks
+from hellenes_nb.games.hellenes.bots.terms import terms_for
 from hellenes_nb.games.hellenes.index import NEW_YEAR, SIDE_NAMES, WINTER
 
 #: decision kinds the search compares candidates for; others follow the heuristic
@@ -36,12 +37,12 @@ SEARCHED = frozenset({"card_play", "actions", "battle", "siege_combat", "sortie"
 #: candidates compared at most in one decision
 WIDTH = {"actions": 5, "card_play": 6}
 DEFAULT_WIDTH = 4
-#: the margin in the action phase, for scenarios whose aim lies beyond a season's rollout: the
-#: Sicily campaign pays (or costs its yearly prestige, §15.2 rule 4) only years later, so there
-#: a recruit or a build that looks better by the season's end must beat the heuristic's move
-#: plan clearly (docs/bots.md, "The search", candidates: with the base margin the search lost 15
-#: of 30 games as Athens, with this one 7, as the heuristic did)
-ACTION_MARGIN = {"sicily": 0.03}
+#: the margin in the action phase of a scenario whose aim lies beyond a season's rollout is its
+#: terms' ``action_margin`` (data/hellenes/victory_terms.yaml): the Sicily campaign pays (or
+#: costs its yearly prestige, §15.2 rule 4) only years later, so there a recruit or a build that
+#: looks better by the season's end must beat the heuristic's move plan clearly (docs/bots.md,
+#: "The search", candidates: with the base margin the search lost 15 of 30 games as Athens,
+#: with 0.03 7, as the heuristic did)
 
 
 class RolloutPolicy:
@@ -71,7 +72,8 @@ class HellenesSearch(SearchModel):
 
     def margin_for(self, game: Game, side: str) -> float:
         if game.state.stack[-1]["kind"] == "actions":
-            return ACTION_MARGIN.get(game.state.scenario, self.margin)
+            wider = terms_for(game.state.scenario).action_margin
+            return self.margin if wider is None else wider
         return self.margin
 
     def belief(self, game: Game, side: str) -> Belief:
