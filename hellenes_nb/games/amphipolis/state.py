@@ -33,7 +33,7 @@ class State:
     (S18), 2 ill (S21: may not move until recovered)."""
 
     __slots__ = ("scenario", "turn", "first", "last", *_LISTS, "garrison", "citadel", "hands",
-                 "initiative", "advantage", "active", "flotilla", "siege_bonus", "stack",
+                 "initiative", "advantage", "active", "flotilla", "walls", "siege_bonus", "stack",
                  "_log", "_n", "dice", "barrier")
 
     def __init__(self, scenario: str, seed: int):
@@ -67,6 +67,8 @@ class State:
         self.advantage = 1
         self.active = 0
         self.flotilla = False
+        #: the walls the Spartans may build (§5): "none", "built" or "destroyed"
+        self.walls = "none"
         #: a strategem (19 or 20) waiting for a side's next siege this Phase D.5
         self.siege_bonus = [0, 0]
         self.stack: list[dict] = []
@@ -78,7 +80,7 @@ class State:
     def clone(self) -> State:
         c = State.__new__(State)
         for name in ("scenario", "turn", "first", "last", "initiative", "advantage", "active",
-                     "flotilla", "citadel", "_log", "_n", "barrier"):
+                     "flotilla", "walls", "citadel", "_log", "_n", "barrier"):
             setattr(c, name, getattr(self, name))
         for name in _LISTS:
             setattr(c, name, getattr(self, name)[:])
@@ -128,7 +130,7 @@ class State:
             "played": self.played[:], "vp": self.vp[:], "barred": [b[:] for b in self.barred],
             "pending": [dict(p) for p in self.pending], "used": self.used[:],
             "initiative": SIDES[self.initiative], "advantage": SIDES[self.advantage],
-            "active": SIDES[self.active], "flotilla": self.flotilla,
+            "active": SIDES[self.active], "flotilla": self.flotilla, "walls": self.walls,
             "siege_bonus": self.siege_bonus[:],
             "stack": [dict(f) for f in self.stack], "dice": self.dice.to_dict(),
             "log": self.log[:],
