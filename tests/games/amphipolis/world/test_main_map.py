@@ -30,57 +30,34 @@ def test_the_main_map_has_its_thirty_zones_and_every_record_a_source():
     assert problems(w) == []
 
 
-@pytest.mark.rule("3.1.4")
-def test_a_bridge_moved_elsewhere_is_named(tmp_path):
-    found = _spoilt(tmp_path, "{zones: [T11, T15], crossing: bridge,",
-                    "{zones: [T11, T15], crossing: river,")
-    assert "zones.yaml: the one bridge joins T15 and T11 (§3.1.4)" in found
+#: (rulebook section, the edit to zones.yaml, a problem the check must name)
+SPOILT = [
+    ("3.1.4", "{zones: [T11, T15], crossing: bridge,", "{zones: [T11, T15], crossing: river,",
+     "zones.yaml: the one bridge joins T15 and T11 (§3.1.4)"),
+    ("3.1", "  - {zones: [T7, T8], source",
+     "  - {zones: [T7, T11], source: \"x §3\"}\n  - {zones: [T7, T8], source",
+     "zones.yaml: T7 and T11 are not adjacent (§3.1)"),
+    ("3.1", "  - {zones: [T7, T8], source",
+     "  - {zones: [T7, T11], source: \"x §3\"}\n  - {zones: [T7, T8], source",
+     "zones.yaml: the juncture T7-T9-T11-T12: T7 and T11 meet only at the point (§3.1)"),
+    ("3.1", "  - {zones: [T18, T19], source",
+     "  - {zones: [T19, T20], source: \"x §3\"}\n  - {zones: [T18, T19], source",
+     "zones.yaml: T19 and T20 are not adjacent (§3.1)"),
+    ("3.1.4", "{zones: [T11, T17], wall: permanent, inside: T11,", "{zones: [T11, T17],",
+     "zones.yaml: T15 to T17 by T11 costs 4 PM, 2 a step (§3.1.4); the map gives 2 and 1"),
+    ("3.1.4", "{zones: [T13, T15], crossing: river,", "{zones: [T13, T15],",
+     "zones.yaml: T15 to T13 crosses the river without the bridge (§3.1.4)"),
+    ("5.1", "wall: permanent, inside: T12,", "wall: permanent, inside: T7,",
+     "zones.yaml: the border T12-T7 has a permanent wall with T12 inside (§5.1, §3.1.4)"),
+    ("3.1.3", "  - {zones: [T22, M2], source: \"§3.1.3 (an amphibious move from M2 to T22)\"}\n",
+     "", "zones.yaml: M2 touches T22 (§3.1.3, §1.1.1)"),
+    ("1.1.1", "name: Kerdylion, terrain: elevated", "name: Kerdylion, terrain: clear",
+     "zones.yaml: id 'T21' is elevated terrain (§1.1.1)"),
+]
 
 
-@pytest.mark.rule("3.1")
-def test_zones_meeting_at_a_juncture_point_are_not_adjacent(tmp_path):
-    found = _spoilt(tmp_path, "  - {zones: [T7, T8], source",
-                    "  - {zones: [T7, T11], source: \"x §3\"}\n  - {zones: [T7, T8], source")
-    assert "zones.yaml: T7 and T11 are not adjacent (§3.1)" in found
-    assert any("T7 and T11 meet only at the point (§3.1)" in p for p in found)
-
-
-@pytest.mark.rule("3.1")
-def test_the_map_edge_corners_are_not_adjacencies(tmp_path):
-    found = _spoilt(tmp_path, "  - {zones: [T18, T19], source",
-                    "  - {zones: [T19, T20], source: \"x §3\"}\n  - {zones: [T18, T19], source")
-    assert "zones.yaml: T19 and T20 are not adjacent (§3.1)" in found
-
-
-@pytest.mark.rule("3.1.4")
-def test_the_worked_example_t15_t11_t17_is_checked(tmp_path):
-    found = _spoilt(tmp_path, "{zones: [T11, T17], wall: permanent, inside: T11,",
-                    "{zones: [T11, T17],")
-    assert any("T15 to T17 by T11 costs 4 PM" in p for p in found)
-
-
-@pytest.mark.rule("3.1.4")
-def test_the_river_between_t15_and_t13_is_checked(tmp_path):
-    found = _spoilt(tmp_path, "{zones: [T13, T15], crossing: river,", "{zones: [T13, T15],")
-    assert "zones.yaml: T15 to T13 crosses the river without the bridge (§3.1.4)" in found
-
-
-@pytest.mark.rule("5.1")
-def test_a_wall_on_the_wrong_side_is_named(tmp_path):
-    found = _spoilt(tmp_path, "wall: permanent, inside: T12,", "wall: permanent, inside: T7,")
-    assert "zones.yaml: the border T12-T7 has a permanent wall with T12 inside (§5.1, §3.1.4)" \
-        in found
-
-
-@pytest.mark.rule("3.1.3")
-def test_the_amphibious_example_needs_m2_on_three_shores(tmp_path):
-    found = _spoilt(tmp_path, "  - {zones: [T22, M2], source: \"§3.1.3 (an amphibious move from "
-                    "M2 to T22)\"}\n", "")
-    assert "zones.yaml: M2 touches T22 (§3.1.3, §1.1.1)" in found
-
-
-@pytest.mark.rule("1.1.1")
-def test_the_terrain_the_rulebook_gives_is_checked(tmp_path):
-    found = _spoilt(tmp_path, "name: Kerdylion, terrain: elevated",
-                    "name: Kerdylion, terrain: clear")
-    assert "zones.yaml: id 'T21' is elevated terrain (§1.1.1)" in found
+@pytest.mark.parametrize("old,new,problem", [
+    pytest.param(*row[1:], marks=pytest.mark.rule(row[0]), id=f"s{row[0]}-{n}")
+    for n, row in enumerate(SPOILT)])
+def test_a_spoilt_main_map_is_named_with_its_section(tmp_path, old, new, problem):
+    assert problem in _spoilt(tmp_path, old, new)
