@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import html
 import importlib
+import re
 from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
@@ -95,6 +96,7 @@ class LessonWidget(W.VBox):
         self._board: Any = None  # the one battle board, built at first use
         self._options_of: int | None = None  # the step whose decision buttons are shown
         self._option_pool: list[W.Button] = []  # decision buttons, relabelled for each step
+        self._status_after = ""  # the step's status line once its battle has been stepped
         self._build()
         self._prepare_board()
         self._show()
@@ -115,8 +117,9 @@ class LessonWidget(W.VBox):
                                     button_style="primary", tooltip="The next step")
         self.jump = W.Dropdown(options=[(f"{k}. {s.title}", k)
                                         for k, s in enumerate(lesson.steps, 1)],
-                               description="Go to", layout=W.Layout(width="400px",
-                                                                    max_width="100%"))
+                               description="Go to", layout=W.Layout(
+                                   width="auto", flex="1 1 560px", max_width="100%"))
+        self.jump.add_class("hl-jump")  # on a row of its own when the titles need the room
         for button, name in ((self.back_button, "hl-back"), (self.next_button, "hl-next")):
             button.add_class(name)
         self.back_button.on_click(lambda _b: self.attempt(self.back))
@@ -145,7 +148,13 @@ class LessonWidget(W.VBox):
         self.replay_button.add_class("hl-replay")
         self.replay_button.add_class("hl-wide")
         self.replay_button.on_click(lambda _b: self.attempt(self._replay))
-        self.battle_box = W.VBox([self.battle_note, self.replay_button])
+        #: the battle board's odds stay hidden until the class asks: at the start of a lesson's
+        #: battle they would tell its result before the class has stepped through it
+        self.odds_button = W.ToggleButton(description="Show the odds", icon="percent",
+                                          tooltip="Show each side's chances from this moment")
+        self.odds_button.add_class("hl-odds-toggle")
+        self.odds_button.observe(lambda _c: self._odds_shown(), names="value")
+        self.battle_box = W.VBox([self.battle_note, self.replay_button, self.odds_button])
         self.battle_box.add_class("hl-battle")
         self.decision_html = W.HTML()
         self.decision_buttons = W.VBox()
@@ -223,8 +232,7 @@ class LessonWidget(W.VBox):
             lesson.goto(first)
             shown = lesson.view()["battle"]
             if shown:
-                self._board = self._battle_board(shown, speed=self.speed)
-                self.battle_box.children = (self.battle_note, self.replay_button, self._board)
+                self._make_board(shown)
         except LessonError:
             return
         finally:
@@ -318,6 +326,7 @@ class LessonWidget(W.VBox):
             self.jump.unobserve(self._jumped, names="value")
             self.jump.value = view["step"]
             self.jump.observe(self._jumped, names="value")
+            self._status_after = view["status_html"]
             self.status.value = view["status_html"]
             self.narrative.value = self._narrative_html(view, game)
             if self._own is None:
@@ -381,13 +390,40 @@ class LessonWidget(W.VBox):
             _hide(self.battle_box, True)
             return
         if self._board is None:
-            self._board = self._battle_board(shown, speed=self.speed)
-            self.battle_box.children = (self.battle_note, self.replay_button, self._board)
+            self._make_board(shown)
         elif self._board.record.get("snapshots") is not shown.get("snapshots"):
             self._board.show(shown)  # another battle (the same one is kept where it stands)
+            self.odds_button.value = False
         self.battle = self._board
         self.battle_note.value = shown.get("note_html", "")
         _hide(self.battle_box, False)
+        self._odds_shown()
+        self._battle_moved()
+
+    def _make_board(self, shown: dict[str, Any]) -> None:
+        self._board = self._battle_board(shown, speed=self.speed)
+        self._board.observe(lambda _c: self._battle_moved(), names="seq")
+        self.battle_box.children = (self.battle_note, self.replay_button, self.odds_button,
+                                    self._board)
+
+    def _odds_shown(self) -> None:
+        shown = self.odds_button.value
+        self.odds_button.description = "Hide the odds" if shown else "Show the odds"
+        (self.battle_box.remove_class if shown else self.battle_box.add_class)("hl-odds-hidden")
+
+    def _battle_moved(self) -> None:
+        """The status line keeps the battle's result back (it says only when the step happens)
+        until the class has stepped the battle on the board to its end."""
+        board = self.battle
+        if board is None or self._own is not None:
+            return
+        if board.at >= len(board.record.get("snapshots") or ()) - 1:
+            self.status.value = self._status_after
+            return
+        when = re.search(r"<b>.*?</b>", self._status_after)
+        self.status.value = (f"<p class='hl-status'>{when.group(0) if when else ''} Who leads "
+                             "after the battle shows once the class has stepped through it on "
+                             "the board.</p>")
 
     def _replay(self) -> None:
         if self.battle is not None:

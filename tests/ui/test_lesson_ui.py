@@ -309,11 +309,48 @@ def test_the_status_line_says_when_and_who_leads_in_words(solara_test, page_sess
     _open(page, w)
     page.locator(".hl-next").click()
     _shows_step(page, 11, 12)
+    _fight_to_the_end(page, w.battle)  # who leads shows once the battle is stepped through
     status = page.locator(".hl-status").first
-    expect(status).to_contain_text("Fall 425 BC", timeout=SETTLE)
+    expect(status).to_contain_text("Prestige point", timeout=SETTLE)
     text = status.inner_text()
     assert text.startswith("Fall 425 BC.") and "Prestige point" in text and "§14.1" in text
     assert "HighSummer" not in page.locator(".hl-lesson").inner_text()
+    assert console_errors == []
+
+
+# -- issue 28 item 6: Pylos at 1366 x 900 ---------------------------------------------------------
+def test_pylos_assault_keeps_its_result_back_until_stepped_and_go_to_shows_whole_titles(
+        solara_test, page_session, screenshot_dir, console_errors):
+    """At step 6 neither the status line nor the odds box tells the assault's result before
+    the class has stepped it; the odds show on request; every Go to title fits its list."""
+    page = page_session
+    w = LessonWidget("pylos-425", speed="fast")
+    w.goto(6)
+    _open(page, w, {"width": 1366, "height": 900}, LAB_OUTPUT)
+    _battle_shown(page, "The battle in Pylos")
+    status = page.locator(".hl-status").first
+    expect(status).to_contain_text("stepped through it", timeout=SETTLE)
+    assert "Prestige point" not in status.inner_text()
+    assert all(not o.is_visible() for o in page.locator(".hl-battle .hb-odds").all())
+    page.screenshot(path=screenshot_dir / "lesson-pylos-assault-unstepped.png")
+    page.locator(".hl-odds-toggle").click()
+    expect(page.locator(".hl-battle .hb-odds").first).to_be_visible(timeout=SETTLE)
+    _fight_to_the_end(page, w.battle)
+    expect(status).to_contain_text("Athens leads by 1 Prestige point", timeout=SETTLE)
+    cut = page.evaluate("""() => {
+        const sel = document.querySelector('.hl-jump select');
+        const probe = document.createElement('span');
+        probe.style.font = getComputedStyle(sel).font;
+        probe.style.whiteSpace = 'pre';
+        document.body.append(probe);
+        const out = [];
+        for (const o of sel.options) {
+            probe.textContent = o.text;
+            if (probe.getBoundingClientRect().width + 24 > sel.clientWidth) out.push(o.text);
+        }
+        probe.remove();
+        return out; }""")
+    assert cut == []
     assert console_errors == []
 
 

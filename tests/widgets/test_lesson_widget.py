@@ -234,6 +234,7 @@ def test_status_line_dates_the_step_by_what_happened_in_it(widget):
     """Step 11 fights on Sphacteria in Fall 425 while the game has moved on to Winter: the
     status says when the fighting was, and who leads, in a sentence (§14.1)."""
     widget.goto(11)
+    widget.battle.run_battle()  # who leads shows once the class has stepped the battle
     status = widget.status.value
     assert "Fall 425 BC" in status.split("The game has moved on")[0]
     assert "Winter 425 BC" in status
@@ -277,3 +278,23 @@ def test_the_widget_words_the_step_from_the_lessons_view_alone():
     assert "logged by the view" in w.narrative.value
     w.next()
     assert w.status.value == "<p>said by the view</p>"
+
+
+@pytest.mark.rule("14.11")
+def test_14_11_the_assault_step_keeps_its_result_back_until_stepped(widget):
+    """Issue 28 item 6: at step 6 the status line said "Athens leads by 1 Prestige point" (the
+    Trophy of the repulsed assault, §14.11) and the odds box showed the winner before the class
+    had stepped the assault; now both wait, the odds until asked for."""
+    widget.goto(6)
+    assert "High Summer 425 BC" in widget.status.value
+    assert "Prestige point" not in widget.status.value
+    assert "hl-odds-hidden" in widget.battle_box._dom_classes
+    widget.battle.step()
+    assert "Prestige point" not in widget.status.value
+    widget.battle.run_battle()
+    assert "Athens leads by 1 Prestige point" in widget.status.value
+    widget.odds_button.value = True
+    assert "hl-odds-hidden" not in widget.battle_box._dom_classes
+    widget.goto(7)  # another battle: its odds are hidden again
+    assert "hl-odds-hidden" in widget.battle_box._dom_classes
+    assert "Prestige point" not in widget.status.value
