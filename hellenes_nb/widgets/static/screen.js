@@ -68,12 +68,23 @@ function render({ model, el: host }) {
     b.setAttribute("aria-expanded", String(!open));
     if (card) card.classList.toggle("hn-collapsed", open);
   }
+  // the width it really has (JupyterLab's file browser open leaves about 580 px): narrower than a
+  // map beside the side panels needs, the decisions and panels go under the map by themselves
+  const NARROW = 860; // px: the map's 560 px, the panels' 280 px and the gap between them
+  const sized = new ResizeObserver((entries) => {
+    for (const e of entries) {
+      const narrow = e.contentRect.width > 0 && e.contentRect.width < NARROW;
+      e.target.classList.toggle("hn-narrow", narrow);
+    }
+  });
   let listening = null;
   function attach() {
     const d = dash();
     if (d && listening !== d) {
       if (listening) listening.removeEventListener("click", fold);
       d.addEventListener("click", fold);
+      sized.disconnect();
+      sized.observe(d);
       listening = d;
       wait.disconnect();
       apply();
@@ -89,6 +100,7 @@ function render({ model, el: host }) {
   model.on("change:size", apply);
   return () => {
     wait.disconnect();
+    sized.disconnect();
     if (listening) listening.removeEventListener("click", fold);
     document.removeEventListener("fullscreenchange", onFull);
     model.off("change:panels", apply);

@@ -215,7 +215,8 @@ class MapWidget(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
     #: what the page may ask (:mod:`.requests`): play the selection to a lit destination
     requests = {"play": "_request_play"}
     refusals = (IllegalAction, ValueError)
-    _esm = _STATIC / "map.js"
+    #: one module: the name placement and click pads (labels.js), then the widget (map.js)
+    _esm = (_STATIC / "labels.js").read_text() + (_STATIC / "map.js").read_text()
     _css = _STATIC / "map.css"
 
     base_svg = traitlets.Unicode("").tag(sync=True)

@@ -97,7 +97,9 @@ function applyPatch(board, patch) {
 
 // a layer's content is replaced only when it changed, so its nodes stay the same otherwise
 function fill(g, html) {
-  if (g.__html !== html) { g.innerHTML = html; g.__html = html; }
+  if (g.__html === html) return false;
+  g.innerHTML = html; g.__html = html;
+  return true;
 }
 
 function marker(x, y, r, text, cls, title) {
@@ -168,9 +170,22 @@ function render({ model, el: host }) {
   const stripes = defs.firstChild;
   const sidePatterns = defs.querySelectorAll(".hmap-ctl-pattern");
   const anchor = svg.querySelector(".layer-hatch") || svg.querySelector(".layer-land");
-  anchor.after(fills, hatch, lights);
+  const hitsG = mk("hmap-hits"); // larger click targets for small places (labels.js)
+  anchor.after(fills, hatch, lights, hitsG);
   const rings = mk("hmap-rings");
   svg.append(outline, rings, blocksG, marks, details);
+  // the Sicily inset, veiled in sea colour when zoomed in leaves only a clipped piece of it
+  // at an edge of the view (issue 28 item 6); shown whole, or filling the view, it stays
+  const frameRect = svg.querySelector(".inset-frame");
+  const inset = frameRect && ["x", "y", "width", "height"].map((a) => Number(frameRect.getAttribute(a)));
+  const veil = document.createElementNS(NS, "rect");
+  veil.setAttribute("class", "hmap-inset-veil");
+  if (inset) {
+    veil.setAttribute("x", inset[0] - 2); veil.setAttribute("y", inset[1] - 2);
+    veil.setAttribute("width", inset[2] + 4); veil.setAttribute("height", inset[3] + 4);
+    veil.setAttribute("fill", svg.querySelector(".layer-inset-bg rect")?.getAttribute("fill") || "#cfe2ee");
+    details.after(veil);
+  }
 
   // the areas: ARIA, keyboard focus, and their outlines for the overlays
   const pathOf = {}, nodeOf = {};
@@ -229,6 +244,15 @@ function render({ model, el: host }) {
       p.setAttribute("patternTransform", `${p.dataset.side === "athens" ? "rotate(-45) " : ""}scale(${f1(1 / cam.z) || 0.1})`);
     }
     tip.hidden = true;
+    if (inset) {
+      const [x, y, iw, ih] = inset, vx = cam.cx - w / 2, vy = cam.cy - h / 2;
+      const ox = Math.max(0, Math.min(x + iw, vx + w) - Math.max(x, vx));
+      const oy = Math.max(0, Math.min(y + ih, vy + h) - Math.max(y, vy));
+      const whole = ox >= iw - 0.5 && oy >= ih - 0.5;
+      const piece = ox * oy > 0 && !whole && (ox * oy) / (w * h) < 0.2;
+      veil.style.display = piece ? "" : "none";
+      root.dataset.inset = !ox || !oy ? "out" : whole ? "whole" : piece ? "veiled" : "filling";
+    }
     drawBlocks();
     drawMarks(model.get("board") || {});
   }
@@ -260,6 +284,28 @@ function render({ model, el: host }) {
     const pt = svg.createSVGPoint();
     pt.x = ev.clientX; pt.y = ev.clientY;
     return pt.matrixTransform(svg.getScreenCTM().inverse());
+  }
+
+  // names set down clear of each other and of the blocks, and pads for small places (labels.js),
+  // once a frame and only when the zoom, the size or what is drawn changed (not while panning)
+  let labelFrame = 0;
+  function relabel() {
+    if (labelFrame) return;
+    labelFrame = requestAnimationFrame(() => {
+      labelFrame = 0;
+      const w = Math.round(svg.getBoundingClientRect().width);
+      const key = `${cam.z.toFixed(3)}|${state.fit}|${big()}|${state.rev || 0}|${w}`;
+      if (!w || key === root.dataset.labelled) return;
+      const { hidden } = placeNames(svg, places, root);
+      hitPads(svg, places, nodeOf, hitsG);
+      // zoomed out, a side's stack only sums up an area, so the pads lie over the stacks (a
+      // neighbour's stack does not hide a small place); zoomed in, each block is clickable
+      const under = cam.z >= DETAIL_ZOOM;
+      if (under && hitsG.previousSibling !== lights) lights.after(hitsG);
+      else if (!under && hitsG.previousSibling !== blocksG) blocksG.after(hitsG);
+      root.dataset.namesHidden = String(hidden);
+      root.dataset.labelled = key;
+    });
   }
 
   // --- drawing the board ---
@@ -326,13 +372,14 @@ function render({ model, el: host }) {
         blocksG.append(g);
         blockGroups.set(area, g);
       }
-      fill(g, out.join(""));
+      if (fill(g, out.join(""))) state.rev = (state.rev || 0) + 1;
       drawn.add(area);
     }
     for (const [area, g] of blockGroups) {
-      if (!drawn.has(area)) { g.remove(); blockGroups.delete(area); }
+      if (!drawn.has(area)) { g.remove(); blockGroups.delete(area); state.rev = (state.rev || 0) + 1; }
     }
     state.detail = detail;
+    relabel();
   }
 
   function drawMarks(board) {
@@ -362,7 +409,7 @@ function render({ model, el: host }) {
       const x0 = a.x - half - r * 1.2;
       list.forEach(([text, cls, title], i) => out.push(marker(x0 - i * r * 2.25, a.y, r, text, cls, title)));
     }
-    fill(marks, out.join(""));
+    if (fill(marks, out.join(""))) state.rev = (state.rev || 0) + 1;
     fill(rings, ringsOut.join(""));
   }
 
@@ -526,7 +573,10 @@ function render({ model, el: host }) {
       }
     }
     const a = target.closest && target.closest("[data-area]");
-    return a ? [a.getAttribute("data-area"), ""] : null;
+    if (a) return [a.getAttribute("data-area"), ""];
+    // a small place's pad, or a side's stack of blocks (zoomed out) stands for its area
+    const pad = target.closest && target.closest("[data-area-hit], [data-blocks-of]");
+    return pad ? [pad.getAttribute("data-area-hit") || pad.getAttribute("data-blocks-of"), ""] : null;
   }
   svg.addEventListener("click", (ev) => {
     if (state.moved) { state.moved = false; return; }
@@ -632,7 +682,7 @@ function render({ model, el: host }) {
   const resize = new ResizeObserver(() => {
     const w = svg.getBoundingClientRect().width;
     const fit = w > 0 ? Math.min(1.35, Math.max(1, Math.sqrt(1100 / w))) : 1;
-    if (Math.abs(fit - state.fit) > 0.01) { state.fit = fit; applyCam(); }
+    if (Math.abs(fit - state.fit) > 0.01) { state.fit = fit; applyCam(); } else relabel();
   });
   resize.observe(svg);
 
@@ -641,6 +691,7 @@ function render({ model, el: host }) {
   drawBoard();
   return () => {
     clearTimeout(camTimer);
+    cancelAnimationFrame(labelFrame);
     resize.disconnect();
     for (const [name, fn] of listeners) model.off(name, fn);
   };
