@@ -31,9 +31,10 @@ def test_ew_battle_view_die_by_die(solara_test, page_session, screenshot_dir):
     display(dash)
     page = page_session
     page.locator(".hn-choice", has_text="Fight without a battle card").click(timeout=SETTLE)
-    line = page.locator(".hn-ip-line", has_text="Persia 6→4 6→4")
+    line = page.locator(".hn-ip-line", has_text="Persia rolled 6 and 6 (a Persian die counts "
+                        "at most 4 here, §7.1: so 4 and 4)")
     line.first.wait_for(timeout=SETTLE)  # the Persian dice counted up to 4 (§7.1)
-    assert "best 4 v 4" in line.first.inner_text()
+    assert "highest die 4 against 4" in line.first.inner_text()
     page.screenshot(path=str(screenshot_dir / "ew_battle.png"), full_page=True)
 
 

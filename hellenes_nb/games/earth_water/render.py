@@ -131,42 +131,86 @@ def _cities(canvas: Canvas, view: dict, lit: frozenset[str], big: float = 1.0) -
                    f'{_grown(x + max(dx, 0), y + dy, _pieces(x + dx, y + dy, city), big)}</g>')
 
 
+#: the panel under the board: its corner (map units), width and height, the size of its words
+PANEL = (WINDOW[0] + 128, WINDOW[1] + WINDOW[3] - 136, 476, 128)
+PANEL_FONT = 13.5
+#: who looks at the board, as its key says (a teacher's board is nobody's side)
+VIEWERS = {"all": "Teacher's view (all)", "greece": "Greece's view", "persia": "Persia's view"}
+
+
+def _reserve_words(side: str, reserve: dict) -> str:
+    """``Persia: 18 armies, 5 fleets in reserve``."""
+    return (f"{side.title()}: {count(reserve['armies'], 'army', 'armies')}, "
+            f"{count(reserve['fleets'], 'fleet')} in reserve")
+
+
+def _key(x: float, y: float, viewer: str) -> list[str]:
+    """The key in the panel's right column: each side's colour (red Greece and blue Persia,
+    not the blue Athens of the Hellenes map), squares for armies and circles for fleets."""
+    f = PANEL_FONT - 1.5
+    out = [text(x, y, "Key", f, weight="bold")]
+    for row, side in enumerate(("greece", "persia")):
+        cy = y + 8 + row * 17
+        out.append(f'<rect class="key-army" data-side="{side}" x="{x}" y="{cy}" width="11" '
+                   f'height="11" fill="{COLOURS[side]}"/><circle class="key-fleet" '
+                   f'data-side="{side}" cx="{x + 21.5}" cy="{cy + 5.5}" r="5.5" '
+                   f'fill="{COLOURS[side]}"/>' + text(x + 32, cy + 10, side.title(), f))
+    grey = palette.INK
+    cy = y + 42
+    out.append(f'<rect x="{x}" y="{cy}" width="11" height="11" fill="none" stroke="{grey}"/>'
+               + text(x + 16, cy + 10, "square: armies", f))
+    out.append(f'<circle cx="{x + 5.5}" cy="{cy + 22.5}" r="5.5" fill="none" stroke="{grey}"/>'
+               + text(x + 16, cy + 27, "circle: fleets", f))
+    out.append(text(x, cy + 45, "★ Major city", f))
+    out.append(text(x, cy + 62, VIEWERS.get(viewer, ""), f - 1.5, italic=True,
+                    attrs='class="key-viewer"'))
+    return out
+
+
 def _tracks(canvas: Canvas, view: dict, big: float = 1.0) -> None:
-    """The campaign track, the Total Score Track (-6 Persia .. 6 Greece) and the talents."""
-    x0, y0 = WINDOW[0] + 200, WINDOW[1] + WINDOW[3] - 92
-    out = [f'<rect x="{x0 - 6}" y="{y0 - 16}" width="300" height="100" rx="6" '
-           f'fill="{palette.HALO}" fill-opacity="0.92" stroke="{palette.LAND_LINE}"/>',
-           text(x0, y0, "Campaign", 11, weight="bold")]
+    """The panel under the board: the campaign track, the Total Score Track (-6 Persia .. 6
+    Greece), talents and reserves in words, and the key."""
+    x, y, w, h = PANEL
+    f = PANEL_FONT
+    x0, y0 = x + 8, y + 20
+    out = [f'<rect class="panel" x="{x}" y="{y}" width="{w}" height="{h}" rx="6" '
+           f'fill="{palette.HALO}" fill-opacity="0.94" stroke="{palette.LAND_LINE}"/>',
+           text(x0, y0, "Campaign", f, weight="bold")]
     for i in range(1, view["campaigns"] + 1):
         on = i == view["campaign"]
-        out.append(f'<rect class="campaign{" now" if on else ""}" x="{x0 + 70 + i * 22}" '
-                   f'y="{y0 - 11}" width="16" height="14" fill="{"#2b2418" if on else "#fff"}" '
-                   f'stroke="{palette.INK}"/>' + text(x0 + 78 + i * 22, y0, str(i), 9,
+        bx = x0 + 52 + i * 26
+        out.append(f'<rect class="campaign{" now" if on else ""}" x="{bx}" y="{y0 - 14}" '
+                   f'width="22" height="18" fill="{"#2b2418" if on else "#fff"}" '
+                   f'stroke="{palette.INK}"/>' + text(bx + 11, y0, str(i), f - 1,
                                                        anchor="middle", halo=False,
                                                        colour="#fff" if on else palette.INK))
     y1 = y0 + 28
-    out.append(text(x0, y1, "Score", 11, weight="bold"))
-    track = TRACK
-    for v in range(-track, track + 1):
-        bx = x0 + 50 + (v + track) * 17
+    out.append(text(x0, y1, "Score", f, weight="bold"))
+    for v in range(-TRACK, TRACK + 1):
+        bx = x0 + 48 + (v + TRACK) * 20.5
         side = "greece" if v > 0 else "persia" if v < 0 else None
         fill = palette.mix(COLOURS[side], "#ffffff", 0.25) if side else "#fff"
         on = v == view["score"]
-        out.append(f'<rect class="score{" now" if on else ""}" x="{bx}" y="{y1 - 11}" '
-                   f'width="15" height="14" fill="{"#2b2418" if on else fill}" '
-                   f'stroke="{palette.INK}"/>' + text(bx + 7.5, y1, str(abs(v)), 8.5,
+        out.append(f'<rect class="score{" now" if on else ""}" x="{bx}" y="{y1 - 14}" '
+                   f'width="19" height="18" fill="{"#2b2418" if on else fill}" '
+                   f'stroke="{palette.INK}"/>' + text(bx + 9.5, y1, str(abs(v)), f - 1.5,
                                                        anchor="middle", halo=False,
                                                        colour="#fff" if on else palette.INK))
-    y2 = y1 + 26
+    ends = x0 + 48 + (2 * TRACK + 1) * 20.5
+    out.append(text(x0 + 48, y1 + 15, "◀ Persia leads", f - 3, colour=COLOURS["persia"]))
+    out.append(text(ends, y1 + 15, "Greece leads ▶", f - 3, anchor="end",
+                    colour=COLOURS["greece"]))
     talents = view["talents"]
-    words = ", ".join(f"{side.title()} {n}" for side, n in talents.items()) or "—"
-    out.append(text(x0, y2, f"Talents to spend: {words}", 10.5))
+    words = ", ".join(f"{side.title()} {n}" for side, n in talents.items()) or "none"
+    y2 = y1 + 36
+    out.append(text(x0, y2, f"Talents to spend: {words}", f - 1))
     reserve = view["reserve"]
-    g, p = reserve["greece"], reserve["persia"]
-    out.append(text(x0, y2 + 18, f"Reserve: Greece {count(g['armies'], 'army', 'armies')}, "
-                    f"{count(g['fleets'], 'fleet')}; Persia {p['armies']}, {p['fleets']}", 10))
-    # grown about the box's bottom left corner, so it stays on the board
-    canvas.add("tracks", _grown(x0 - 6, y0 + 84, "".join(out), big))
+    for row, side in enumerate(("greece", "persia")):
+        out.append(text(x0, y2 + 18 * (row + 1), _reserve_words(side, reserve[side]), f - 1,
+                        attrs=f'class="reserve" data-side="{side}"'))
+    out += _key(x + w - 118, y0, view.get("viewer", "all"))
+    # a little larger in the classroom size, grown about the panel's bottom left corner
+    canvas.add("tracks", _grown(x, y + h, "".join(out), min(big, 1.12)))
 
 
 def board_svg(view: dict, *, width: float | None = None, lit: frozenset[str] = frozenset(),

@@ -47,6 +47,7 @@ def battle_rounds(log: list[dict]) -> dict[str, Any]:
             cap = e["cap"]
             rounds.append({"greece": e["dice"]["greece"], "persia": e["dice"]["persia"],
                            "persia_counted": [min(d, cap) for d in e["dice"]["persia"]],
+                           "cap": cap,
                            "best": e["best"], "lost": e["lost"], "text": e["text"]})
         elif e["kind"] in ("battle_end", "retreat", "landing"):
             rounds.append({"text": e["text"]})
@@ -82,6 +83,20 @@ def hand_html(game: Any, view: dict[str, Any], side: str | None) -> str:
     return f"<div class='hn-hand'>{tiles}</div>{note}"
 
 
+def _round_words(r: dict[str, Any]) -> str:
+    """A battle round's dice in words: ``Greece rolled 5 and 2; Persia rolled 6 and 3 (a
+    Persian die counts at most 4 here, §7.1: so 4 and 3); highest die 5 against 4``."""
+    def rolled(dice: list[int]) -> str:
+        return ", ".join(map(str, dice[:-1])) + f" and {dice[-1]}" if len(dice) > 1 else (
+            f"{dice[0]}" if dice else "no dice")
+    cut = ""
+    if r["persia_counted"] != r["persia"]:
+        cut = (f" (a Persian die counts at most {r['cap']} here, §7.1: so "
+               f"{rolled(r['persia_counted'])})")
+    return (f"Greece rolled {rolled(r['greece'])}; Persia rolled {rolled(r['persia'])}{cut}; "
+            f"highest die {r['best'][0]} against {r['best'][1]}")
+
+
 def _battle_html(battle: dict[str, Any]) -> str:
     if not battle:
         return ""
@@ -90,10 +105,7 @@ def _battle_html(battle: dict[str, Any]) -> str:
         if "greece" not in r:
             rows.append(f"<div class='hn-muted'>{esc(r['text'])}</div>")
             continue
-        persia = " ".join(f"{d}→{c}" if c != d else f"{d}"
-                          for d, c in zip(r["persia"], r["persia_counted"], strict=True))
-        rows.append(f"<div class='hn-ip-line'>Greece {esc(' '.join(map(str, r['greece'])))}"
-                    f" · Persia {esc(persia)} · best {r['best'][0]} v {r['best'][1]}</div>")
+        rows.append(f"<div class='hn-ip-line'>{esc(_round_words(r))}</div>")
     return (f"<div class='hn-ip-sub'>Last battle: {esc(battle['title'])} "
             f"(§{esc(battle['rule'])})</div>{''.join(rows)}")
 

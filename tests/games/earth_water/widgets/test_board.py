@@ -189,13 +189,15 @@ def test_the_classroom_size_draws_larger_for_a_projector():
 
 
 def test_the_reserve_line_counts_in_words():
-    """The board's track box says "1 army" and "no fleets", never "1 armies"."""
+    """The board's track box says "1 army" and "no fleets", never "1 armies", and names what
+    each count is for both sides (issue 28 item 5)."""
     from hellenes_nb.games.earth_water.render import board_svg
 
     view = new_game("earth-water", 3).view("greece")
     view["reserve"] = {"greece": {"armies": 1, "fleets": 0}, "persia": {"armies": 4, "fleets": 2}}
     svg = board_svg(view)
-    assert "Reserve: Greece 1 army, no fleets; Persia 4, 2" in svg
+    assert "Greece: 1 army, no fleets in reserve" in svg
+    assert "Persia: 4 armies, 2 fleets in reserve" in svg
 
 
 def test_the_old_ewboard_call_opens_the_shared_dashboard():
