@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from hellenes_nb.bots.cli import add_match_parser
@@ -85,7 +87,7 @@ def write_svg(svg: str, path: Path | None) -> int:
 def _add_map_parser(sub: argparse._SubParsersAction) -> None:
     """``hellenes map --scenario 431 --svg out.svg``."""
     p = sub.add_parser(
-        "map", help="draw the map as a standalone SVG file",
+        "map", help="draw a game's map or board as a standalone SVG file",
         description="Draw a game's board as a standalone SVG: with no scenario the Hellenes "
         "map (cities, ports, seas, the Sicily inset); with --scenario, that scenario's game "
         "and starting forces (--scenario earth-water: the board of 300: Earth & Water).")
@@ -121,7 +123,7 @@ def _data_show(args: argparse.Namespace) -> int:
 
 
 def _add_data_parser(sub: argparse._SubParsersAction) -> None:
-    data = sub.add_parser("data", help="check or show the game's data files")
+    data = sub.add_parser("data", help="check or show the games' data files")
     dsub = data.add_subparsers(dest="data_command", required=True)
     check = dsub.add_parser("check", help="validate every data file; non-zero exit on a problem")
     check.add_argument("--folder", type=existing_folder,
@@ -142,11 +144,33 @@ def _add_data_parser(sub: argparse._SubParsersAction) -> None:
     show.set_defaults(func=_data_show)
 
 
+def _version() -> str:
+    """``hellenes --version``: the installed package's version."""
+    try:
+        return f"hellenes-nb {version('hellenes-nb')}"
+    except PackageNotFoundError:  # the sources run without an install
+        return "hellenes-nb (version unknown: the package is not installed)"
+
+
+def _games() -> str:
+    """Every registered game with its scenario ids, for ``--help`` (from the catalogue)."""
+    lines = ["games (each one's scenario ids, for --scenario):"]
+    for plugin in plugins():
+        rs = plugin.ruleset
+        lines.append(f"  {rs.title}: {', '.join(rs.scenarios)}")
+    return "\n".join(lines)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hellenes",
-        description="Hellenes: Campaigns of the Peloponnesian War — data, maps and tools.",
+        description=textwrap.fill(
+            "Board wargames of ancient Greece for the classroom: check and show the games' "
+            "data, draw their maps, work out battle odds, check and print the lessons and the "
+            "rules tutorial, and play computer opponents against each other.", 78),
+        epilog=_games(), formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=_version())
     sub = parser.add_subparsers(dest="command", required=True)
     _add_data_parser(sub)
     _add_map_parser(sub)

@@ -24,7 +24,7 @@ def add_odds_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Register the ``odds`` sub-command; it sets ``func`` to :func:`run_odds`."""
     parser = subparsers.add_parser(
         "odds",
-        help="odds of a battle (§6), exact where possible",
+        help="odds of a Hellenes battle (§6), exact where possible",
         description="Odds of one battle. Forces are comma-separated blocks such as "
         "'B2:3,cav:A1:2' (see docs/odds.md).",
     )
