@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter as Tally
 
 from hellenes_nb.games.amphipolis.files import RESULTS
-from hellenes_nb.games.amphipolis.rules.movement import NO_ENTRY, step_cost
+from hellenes_nb.games.amphipolis.rules.movement import NO_ENTRY, STACK, step_cost
 from hellenes_nb.games.amphipolis.world import World, reduced_pf
 
 __all__ = ["decided_winner", "problems"]
@@ -246,6 +246,47 @@ def _scenarios(world: World) -> list[str]:
                     if lid not in leaders]
             seen += [*g.units, *g.leaders]
         out += [f"{where}: {i!r} is placed twice" for i, n in Tally(seen).items() if n > 1]
+        out += _stacking(world, s)
+        if s.id == "10.1":
+            out += _ten_one(world, s)
+    return out
+
+
+def _stacking(world: World, s) -> list[str]:
+    """A scenario's deployment on the main map keeps the stacking limits (§3.3)."""
+    out = []
+    for g in s.deploy:
+        z = world.zone.get(g.at)
+        if z is None or z.kind != "main":
+            continue
+        if z.sea and any(world.units[world.unit_index[u]].land for u in g.units
+                         if u in world.unit_index):
+            out.append(f"scenarios.yaml: id {s.id!r}: land units cannot stand in the sea "
+                       f"zone {g.at} (§3.1.1)")
+        limit = STACK.get(z.terrain)
+        if limit is not None and len(g.units) > limit:
+            out.append(f"scenarios.yaml: id {s.id!r}: {len(g.units)} units in {g.at}, "
+                       f"{z.terrain} terrain holds {limit} (§3.3)")
+    return out
+
+
+def _ten_one(world: World, s) -> list[str]:
+    """What §10.1 states."""
+    where = f"scenarios.yaml: id {s.id!r}"
+    out = []
+    if (s.first_turn, s.last_turn, s.advantage, s.main_map) != (1, 3, "sparta", True):
+        out.append(f"{where}: turns 1 to 3, Sparta with the advantage, on the main map (§10.1)")
+    sparta = sorted(world.zone[z].name for z, v in s.garrisons.items() if v == "sparta")
+    if sparta != ["Acanthos", "Stagiros"] or s.citadel != "athens":
+        out.append(f"{where}: Sparta garrisons Acanthos and Stagiros, Athens the rest and the "
+                   "citadel (§10.1)")
+    at = {g.at: g for g in s.deploy if g.side == "athens"}
+    if "T12" not in at or at["T12"].leaders != ("eucles",) or len(at["T12"].units) != 4 \
+            or "T11" not in at or len(at["T11"].units) != 1:
+        out.append(f"{where}: Euclès and four units at Amphipolis (T12), one unit in T11 "
+                   "(§10.1)")
+    if any(g.side == "sparta" for g in s.deploy):
+        out.append(f"{where}: Sparta has no units on the main map at the start (§10.1)")
     return out
 
 

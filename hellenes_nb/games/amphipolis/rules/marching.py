@@ -21,14 +21,11 @@ from hellenes_nb.games.amphipolis.rules.common import (
     strength,
     units_at,
 )
-from hellenes_nb.games.amphipolis.rules.movement import LAND_PM, LEADER_PM, reach
+from hellenes_nb.games.amphipolis.rules.movement import LAND_PM, LEADER_PM, STACK, reach
 from hellenes_nb.games.amphipolis.state import State
 
 __all__ = ["STACK", "activation_cost", "amphibious_targets", "cavalry_may_withdraw",
            "march", "march_targets", "over_stack", "stack_limit"]
-
-#: units of one side a zone may hold at the end of a move (§3.3); no limit elsewhere
-STACK = {"city": 8, "clear": 7, "elevated": 7, "humid": 5}
 
 
 def stack_limit(zone: str) -> int | None:

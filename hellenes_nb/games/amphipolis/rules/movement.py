@@ -17,12 +17,14 @@ import heapq
 
 from hellenes_nb.games.amphipolis.world import World
 
-__all__ = ["LAND_PM", "LEADER_PM", "NO_ENTRY", "reach", "step_cost"]
+__all__ = ["LAND_PM", "LEADER_PM", "NO_ENTRY", "STACK", "reach", "step_cost"]
 
 #: movement allowances on land (§1.2.1, §1.2.2)
 LAND_PM, LEADER_PM = 4, 5
 #: a step that may not be made
 NO_ENTRY = -1
+#: units of one side a zone may hold at the end of a move (§3.3); no limit elsewhere
+STACK = {"city": 8, "clear": 7, "elevated": 7, "humid": 5}
 
 
 def step_cost(world: World, frm: str, to: str, *, side: int = 1, walls: str = "none",

@@ -1,0 +1,52 @@
+"""Scenario 10.1 as data: what §10.1 states about it and the stacking limits of its
+deployment (§3.3) are checked by ``hellenes data check``; it is not yet playable."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+import hellenes_nb
+from hellenes_nb.games.amphipolis.world import data_dir, load_world, read_world
+from hellenes_nb.games.amphipolis.worldcheck import problems
+
+
+def _spoilt(tmp_path: Path, old: str, new: str) -> list[str]:
+    folder = tmp_path / "amphipolis"
+    shutil.copytree(data_dir(), folder)
+    path = folder / "scenarios.yaml"
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+    return problems(read_world(folder))
+
+
+@pytest.mark.rule("10.1")
+def test_scenario_10_1_is_in_the_data_and_holds_what_the_rulebook_says():
+    s = load_world().scenarios["10.1"]
+    assert (s.first_turn, s.last_turn, s.main_map) == (1, 3, True)
+    assert problems(load_world()) == []
+
+
+@pytest.mark.rule("3.3")
+def test_a_deployment_over_the_stacking_limit_is_named(tmp_path):
+    found = _spoilt(tmp_path, "      at: T11\n      units: [thr-p5-3]",
+                    "      at: T17\n      units: [thr-p5-3, ath-h6-4, ath-h6-5, ath-h6b-3, "
+                    "ath-h6b-4, ath-p5b-1]")
+    assert "scenarios.yaml: id '10.1': 6 units in T17, humid terrain holds 5 (§3.3)" in found
+
+
+@pytest.mark.rule("10.1")
+def test_a_wrong_garrison_or_deployment_is_named(tmp_path):
+    found = _spoilt(tmp_path, "    O7: sparta  # Stagiros\n    O5: athens",
+                    "    O7: athens  # Stagiros\n    O5: athens")
+    assert any("Sparta garrisons Acanthos and Stagiros" in p for p in found)
+    found = _spoilt(tmp_path / "b", "      at: T11\n", "      at: T9\n")
+    assert any("one unit in T11 (§10.1)" in p for p in found)
+
+
+def test_scenario_10_1_is_refused_in_words_until_the_engine_plays_the_main_map():
+    with pytest.raises(ValueError, match="amphipolis-10.2"):
+        hellenes_nb.new_game("amphipolis-10.1")
