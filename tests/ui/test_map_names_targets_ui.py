@@ -139,6 +139,9 @@ def test_the_dashboard_at_lab_width_puts_decisions_under_a_readable_map(
     for clicks in (2, 2, 1):
         zoom = _zoom(page, ".hn-dash", clicks)
         overlaps, _ = _overlaps(page, ".hn-dash")
+        print("placing names and pads took",
+              page.evaluate("() => document.querySelector('.hn-dash .hmap').dataset.labelMs"),
+              "ms at zoom", zoom)
         if overlaps:
             wrong[f"overlaps at zoom {zoom}"] = overlaps
     assert wrong == {}

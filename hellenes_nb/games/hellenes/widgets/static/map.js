@@ -296,8 +296,10 @@ function render({ model, el: host }) {
       const w = Math.round(svg.getBoundingClientRect().width);
       const key = `${cam.z.toFixed(3)}|${state.fit}|${big()}|${state.rev || 0}|${w}`;
       if (!w || key === root.dataset.labelled) return;
+      const t0 = performance.now();
       const { hidden } = placeNames(svg, places, root);
       hitPads(svg, places, nodeOf, hitsG);
+      root.dataset.labelMs = (performance.now() - t0).toFixed(1); // docs/map-widget.md, Performance
       // zoomed out, a side's stack only sums up an area, so the pads lie over the stacks (a
       // neighbour's stack does not hide a small place); zoomed in, each block is clickable
       const under = cam.z >= DETAIL_ZOOM;
