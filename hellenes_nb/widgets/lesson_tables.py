@@ -26,10 +26,13 @@ _STYLE = """<style>
   color: var(--jp-content-font-color1, #111); max-width: 100%; }
 .hl-table caption { text-align: left; font-weight: bold; padding: 2px 0 6px; }
 .hl-table th, .hl-table td { border: 1px solid var(--jp-border-color2, #ccc); padding: 4px 8px;
-  text-align: left; vertical-align: top; white-space: normal; }
+  vertical-align: top; white-space: normal; }
+/* words left, numbers right: the class repeated outweighs Jupyter's own rule, which
+   right-aligns every cell of an output */
+.hl-table.hl-table.hl-table th, .hl-table.hl-table.hl-table td { text-align: left; }
+.hl-table.hl-table.hl-table td.hl-num { text-align: right; font-variant-numeric: tabular-nums; }
 .hl-table th { background: var(--jp-layout-color2, #eee); }
 .hl-table tr:nth-child(even) td { background: var(--jp-layout-color1, #fafafa); }
-.hl-table td.hl-num { text-align: right; font-variant-numeric: tabular-nums; }
 </style>"""
 #: words a player uses for the data's own keys
 _SAID = {"athens": "Athens", "sparta": "Sparta", "both": "Both sides", "neutral": "Neutral",

@@ -15,26 +15,23 @@ const STYLE = `
 .htl h3 { margin: 0 0 8px; font-size: 20px; }
 .htl-track { position: relative; margin: 0 4px; }
 .htl-row { position: relative; height: 46px; margin: 3px 0; }
-.htl-scen { position: absolute; top: 2px; height: 44px; border-radius: 4px; box-sizing: border-box;
-  border: 2px solid var(--htl-game); border-left-width: 6px; background: var(--htl-panel);
-  color: var(--htl-ink);
-  font-size: 15px; line-height: 19px; padding: 1px 8px; white-space: nowrap; overflow: hidden;
-  text-overflow: ellipsis; }
-.htl-scen small { display: block; font-size: 13px; color: var(--htl-muted); overflow: hidden;
-  text-overflow: ellipsis; }
+.htl-scen { position: absolute; top: 2px; min-height: 44px; border-radius: 4px;
+  box-sizing: border-box; border: 2px solid var(--htl-game); border-left-width: 6px;
+  background: var(--htl-panel); color: var(--htl-ink);
+  font-size: 15px; line-height: 19px; padding: 1px 8px; overflow-wrap: anywhere; }
+.htl-scen small { display: block; font-size: 13px; color: var(--htl-muted); }
 .htl-axis { position: relative; height: 48px; border-top: 2px solid var(--htl-ink);
   margin-top: 6px; }
 .htl-tick { position: absolute; top: 0; height: 8px; border-left: 2px solid var(--htl-ink); }
 .htl-year { position: absolute; top: 9px; transform: translateX(-50%); font-size: 15px;
   color: var(--htl-muted); font-variant-numeric: tabular-nums; }
 .htl-lanes { position: relative; margin-top: 4px; }
-.htl-span { position: absolute; height: 58px; box-sizing: border-box; border-radius: 6px;
+.htl-span { position: absolute; min-height: 58px; box-sizing: border-box; border-radius: 6px;
   border: 2px solid var(--htl-game); border-left-width: 6px; background: var(--htl-bg);
   color: var(--htl-ink); font: inherit; font-size: 15px; text-align: left; padding: 2px 8px;
-  cursor: pointer; overflow: hidden; line-height: 1.2; }
-.htl-span span { display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical;
-  overflow: hidden; }
-.htl-span small { display: block; font-size: 13px; color: var(--htl-muted); white-space: nowrap; }
+  cursor: pointer; line-height: 1.2; overflow-wrap: anywhere; }
+.htl-span span { display: block; }
+.htl-span small { display: block; font-size: 13px; color: var(--htl-muted); }
 .htl-span:hover { background: var(--htl-panel); }
 .htl-span:focus-visible { outline: 3px solid var(--htl-focus); outline-offset: 2px; }
 .htl-span[aria-pressed="true"] { background: var(--htl-game); border-color: var(--htl-game);
@@ -85,7 +82,28 @@ function h(tag, attrs = {}, ...children) {
   return node;
 }
 
-const LANE = 64;  // px from one lane of lesson spans to the next
+const GAP = 6;  // px between one lane of lesson spans and the next
+
+// Each label wraps whole (none is cut): a row of scenario bars is as tall as its tallest bar,
+// and each lane of lesson spans starts under the tallest span of the lane above.
+function stack(root) {
+  for (const row of root.querySelectorAll(".htl-row")) {
+    const tallest = Math.max(0, ...[...row.children].map((b) => b.offsetHeight));
+    row.style.height = `${Math.max(46, tallest + 2)}px`;
+  }
+  const box = root.querySelector(".htl-lanes");
+  if (!box) return;
+  const spans = [...box.querySelectorAll(".htl-span")];
+  const heights = [];
+  for (const s of spans) {
+    const lane = Number(s.dataset.lane);
+    heights[lane] = Math.max(heights[lane] || 0, s.offsetHeight);
+  }
+  let top = 0;
+  const tops = heights.map((hgt) => { const t = top; top += (hgt || 0) + GAP; return t; });
+  for (const s of spans) s.style.top = `${tops[Number(s.dataset.lane)]}px`;
+  box.style.height = `${Math.max(0, top - GAP)}px`;
+}
 
 function yearsText(first, last) {
   return first === last ? `${first} BC` : `${first}\u2013${last} BC`;
@@ -139,14 +157,15 @@ function render({model, el}) {
   function spans() {
     const lessons = model.get("lessons");
     const lanes = Math.max(1, ...lessons.map((e) => e.lane + 1));
-    const box = h("div", {class: "htl-lanes", style: {height: `${lanes * LANE}px`}});
+    const box = h("div", {class: "htl-lanes", style: {height: `${lanes * (58 + GAP)}px`}});
     for (const e of lessons) {
       const short = e.title.split(",")[0];
       box.append(h("button", {
         class: "htl-span", type: "button", "data-lesson": e.id, "data-game": e.game_id,
+        "data-lane": e.lane,
         "aria-pressed": String(model.get("picked") === e.id),
         title: `${e.title} (${e.game}, ${yearsText(e.first, e.last)})`,
-        style: {...at(e), top: `${e.lane * LANE}px`, "--htl-game": colour(e.game_id)},
+        style: {...at(e), top: `${e.lane * (58 + GAP)}px`, "--htl-game": colour(e.game_id)},
         onclick: () => { model.set("picked", e.id); model.save_changes(); },
       }, h("span", {}, short), h("small", {}, yearsText(e.first, e.last))));
     }
@@ -165,7 +184,9 @@ function render({model, el}) {
     }
     const steps = `${e.steps} step${e.steps === 1 ? "" : "s"}`;
     const opens = [];
-    if (e.notebook) opens.push(h("code", {}, e.notebook));
+    // a link beside this notebook's (notebooks/ holds them all): it opens the lesson's notebook
+    if (e.notebook) opens.push(h("a", {href: e.notebook.split("/").pop(), target: "_blank",
+      rel: "noopener", title: "Open the lesson's notebook in a new tab"}, h("code", {}, e.notebook)));
     if (e.notebook && e.opens) opens.push(" or, in any notebook, ");
     if (e.opens) opens.push(h("code", {}, e.opens));
     const teaches = e.objectives.length
@@ -202,12 +223,21 @@ function render({model, el}) {
       skipped.length ? h("p", {class: "htl-muted"}, `Not shown: ${skipped.join("; ")}`) : null,
     ].filter(Boolean));
     if (focused) root.querySelector(`.htl-span[data-lesson="${CSS.escape(focused)}"]`)?.focus();
+    stack(root);
   }
 
   draw();
+  // the labels wrap anew when the output's width changes (and once the page has laid it out)
+  let width = 0;
+  const resized = new ResizeObserver((entries) => {
+    const now = Math.round(entries[0].contentRect.width);
+    if (now !== width) { width = now; requestAnimationFrame(() => stack(root)); }
+  });
+  resized.observe(root);
   for (const name of ["lessons", "scenarios", "columns", "games", "picked", "error", "skipped"]) {
     model.on(`change:${name}`, draw);
   }
+  return () => resized.disconnect();
 }
 
 export default {render};
