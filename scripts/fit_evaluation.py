@@ -1,53 +1,86 @@
-"""Fit the search's evaluation weights (hellenes_nb/games/hellenes/bots/evaluation.py).
+"""Fit the search's evaluation (hellenes_nb/games/hellenes/bots/evaluation.py) from self-play.
 
-Plays heuristic self-play games, records the evaluation's facts at every season's card play
-and the game's final result for Athens (1 win, 0.5 draw, 0 loss), and fits a logistic
-regression (Newton's method, a small ridge penalty, an intercept for the side that the
-scenario favours, which the search does not use). Prints the weights, the log loss and the
-accuracy per scenario, on the positions fitted and on a held-out set of games:
+1. Positions: seeded heuristic-v-heuristic games of every scenario; at every season's card
+   play the evaluation's facts (``evaluation.features``, the scenario's victory terms
+   included), the year, the season, and the game's final result for Athens (1 win, 0.5 draw,
+   0 loss). Each scenario's games are a polars table kept as Parquet under ``.cache/selfplay/``
+   (not in git), reused when the same seeds are asked again.
+2. Fit: a logistic regression per family of scenarios (the ``family`` of
+   ``data/hellenes/victory_terms.yaml``), Newton's method with a small ridge penalty and an
+   intercept (the side the family favours between these bots).
+3. Held out: games of other seeds (``seed + 10000`` on); their log loss, Brier score and
+   accuracy (decided games) are printed beside the hand-set weights'.
+4. ``--write`` stores the weights in ``data/hellenes/evaluation.json`` with the seeds, game
+   counts, commit and this script's name; the search reads them from there.
 
-    .venv/bin/python scripts/fit_evaluation.py --games 120 --seed 1
+    .venv/bin/python scripts/fit_evaluation.py --games 80 --held-out 40 --seed 1 --write
 """
 
 from __future__ import annotations
 
 import argparse
-import math
+import json
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import numpy as np
+import polars as pl
 
 from hellenes_nb.bots import deciding_sides
 from hellenes_nb.core.game import new_game
-from hellenes_nb.games.hellenes.bots.evaluation import FEATURES, features
+from hellenes_nb.games.hellenes.bots.evaluation import FEATURES, features, hand_weights
 from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
+from hellenes_nb.games.hellenes.bots.terms import WEIGHTS_FILE, terms_for
+from hellenes_nb.games.hellenes.world.load import data_dir
 
 SCENARIOS = ("431", "sicily", "413", "415")
+ROOT = Path(__file__).resolve().parents[1]
+CACHE = ROOT / ".cache" / "selfplay"
 
 
-def positions(scenario: str, seed: int) -> tuple[list[list[float]], float]:
-    """The facts at every card play of one heuristic self-play game, and Athens' result."""
+def positions(scenario: str, seed: int) -> list[dict]:
+    """One row per season's card play of a heuristic self-play game, with Athens' result."""
     game = new_game(scenario, seed)
     bots = {"athens": HeuristicBot(seed), "sparta": HeuristicBot(seed + 1)}
+    terms = terms_for(scenario)
     rows = []
     while not game.over:
-        if game.state.stack[-1]["kind"] == "card_play" and not any(game.state.played):
-            f = features(game.state)
-            rows.append([f[k] for k in FEATURES])
+        st = game.state
+        if st.stack[-1]["kind"] == "card_play" and not any(st.played):
+            rows.append({"scenario": scenario, "family": terms.family, "seed": seed,
+                         "year": st.year, "season": st.season, **features(st, terms)})
         for side in deciding_sides(game):
             game.apply(bots[side].choose(game, side))
     winner = game.result["winner"]
-    return rows, 1.0 if winner == "athens" else 0.5 if winner is None else 0.0
+    y = 1.0 if winner == "athens" else 0.5 if winner is None else 0.0
+    return [{**r, "result": y} for r in rows]
+
+
+def table(scenario: str, first: int, n: int) -> pl.DataFrame:
+    """The positions of games ``first`` .. ``first + n - 1`` (cached as Parquet), with the
+    family the terms file gives the scenario now."""
+    path = CACHE / f"hellenes-{scenario}-{first}-{n}.parquet"
+    if path.is_file():
+        df = pl.read_parquet(path)
+    else:
+        df = pl.DataFrame([r for seed in range(first, first + n)
+                           for r in positions(scenario, seed)])
+        CACHE.mkdir(parents=True, exist_ok=True)
+        df.write_parquet(path)
+    return df.with_columns(pl.lit(terms_for(scenario).family).alias("family"))
 
 
 def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1.0) -> np.ndarray:
-    """Logistic regression weights (intercept first) by Newton's method."""
+    """Logistic regression weights (intercept first) by Newton's method; ``y`` may be 0.5."""
     xb = np.hstack([np.ones((len(x), 1)), x])
     w = np.zeros(xb.shape[1])
+    pen = ridge * np.r_[0, np.ones(len(w) - 1)]
     for _ in range(50):
-        p = 1 / (1 + np.exp(-xb @ w))
-        grad = xb.T @ (p - y) + ridge * np.r_[0, w[1:]]
-        hess = (xb * (p * (1 - p))[:, None]).T @ xb + ridge * np.diag(np.r_[0, np.ones(len(w) - 1)])
+        p = 1 / (1 + np.exp(-np.clip(xb @ w, -30, 30)))
+        grad = xb.T @ (p - y) + pen * w
+        hess = (xb * (p * (1 - p))[:, None]).T @ xb + np.diag(pen) + 1e-9 * np.eye(len(w))
         step = np.linalg.solve(hess, grad)
         w -= step
         if np.abs(step).max() < 1e-9:
@@ -55,43 +88,82 @@ def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1.0) -> np.ndarray:
     return w
 
 
-def report(name: str, w: np.ndarray, x: np.ndarray, y: np.ndarray) -> str:
-    p = 1 / (1 + np.exp(-(w[0] + x @ w[1:])))
-    p = np.clip(p, 1e-9, 1 - 1e-9)
-    loss = float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p)))
+def scores(z: np.ndarray, y: np.ndarray) -> dict[str, float]:
+    """Log loss, Brier score and accuracy (games with a winner) of win chances ``1/(1+e^-z)``."""
+    p = np.clip(1 / (1 + np.exp(-np.clip(z, -30, 30))), 1e-9, 1 - 1e-9)
     decided = y != 0.5
-    acc = float(np.mean((p[decided] > 0.5) == (y[decided] > 0.5))) if decided.any() else math.nan
-    return f"{name}: {len(y)} positions, log loss {loss:.3f}, accuracy {acc:.3f} (decided games)"
+    return {"positions": int(len(y)),
+            "log_loss": float(-np.mean(y * np.log(p) + (1 - y) * np.log(1 - p))),
+            "brier": float(np.mean((p - y) ** 2)),
+            "accuracy": float(np.mean((p[decided] > 0.5) == (y[decided] > 0.5)))
+            if decided.any() else float("nan")}
 
 
-def main() -> None:
+def hand_z(df: pl.DataFrame) -> np.ndarray:
+    """The hand-set evaluation's ``z`` for every row (its scenario's last-year weight)."""
+    out = np.zeros(len(df))
+    for sc in df["scenario"].unique().to_list():
+        w = hand_weights(terms_for(sc))
+        mask = (df["scenario"] == sc).to_numpy()
+        part = df.filter(pl.col("scenario") == sc)
+        out[mask] = sum(w.get(k, 0.0) * part[k].to_numpy() for k in FEATURES)
+    return out
+
+
+def commit() -> str:
+    try:
+        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
+                              capture_output=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=120, help="games per scenario to fit on")
+    ap.add_argument("--games", type=int, default=80, help="games per scenario to fit on")
     ap.add_argument("--held-out", type=int, default=40, help="games per scenario to test on")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ridge", type=float, default=1.0)
+    ap.add_argument("--write", action="store_true", help=f"store the weights in {WEIGHTS_FILE}")
     args = ap.parse_args()
+    if not (1 <= args.games <= 5000 and 1 <= args.held_out <= 5000 and args.seed >= 0):
+        print("--games and --held-out must be 1 to 5000, --seed 0 or more", file=sys.stderr)
+        return 2
     t0 = time.perf_counter()
-    data: dict[str, dict[str, tuple[list, list]]] = {}
-    for sc in SCENARIOS:
-        for part, lo, n in (("fit", args.seed, args.games),
-                            ("test", args.seed + 10_000, args.held_out)):
-            xs, ys = [], []
-            for seed in range(lo, lo + n):
-                rows, y = positions(sc, seed)
-                xs += rows
-                ys += [y] * len(rows)
-            data.setdefault(sc, {})[part] = (xs, ys)
-    x = np.array([r for sc in SCENARIOS for r in data[sc]["fit"][0]])
-    y = np.array([v for sc in SCENARIOS for v in data[sc]["fit"][1]])
-    w = fit(x, y)
-    print("weights:", {"intercept": round(float(w[0]), 4),
-                       **{k: round(float(v), 4) for k, v in zip(FEATURES, w[1:], strict=True)}})
-    for sc in SCENARIOS:
-        for part in ("fit", "test"):
-            xs, ys = data[sc][part]
-            print(report(f"{sc} {part}", w, np.array(xs), np.array(ys)))
+    fit_df = pl.concat([table(sc, args.seed, args.games) for sc in SCENARIOS], how="diagonal")
+    test_df = pl.concat([table(sc, args.seed + 10_000, args.held_out) for sc in SCENARIOS],
+                        how="diagonal")
+    families: dict[str, dict] = {}
+    for fam in sorted(fit_df["family"].unique().to_list()):
+        tr = fit_df.filter(pl.col("family") == fam)
+        te = test_df.filter(pl.col("family") == fam)
+        w = fit(tr.select(FEATURES).to_numpy(), tr["result"].to_numpy(), args.ridge)
+        weights = {"intercept": round(float(w[0]), 5),
+                   **{k: round(float(v), 5) for k, v in zip(FEATURES, w[1:], strict=True)}}
+        y = te["result"].to_numpy()
+        learned = scores(w[0] + te.select(FEATURES).to_numpy() @ w[1:], y)
+        hand = scores(hand_z(te), y)
+        families[fam] = {"scenarios": sorted(tr["scenario"].unique().to_list()),
+                         "weights": weights, "fit_positions": int(len(tr)),
+                         "held_out": {"learned": learned, "hand_set": hand}}
+        print(f"{fam} ({', '.join(families[fam]['scenarios'])}): weights {weights}")
+        for name, s in (("learned", learned), ("hand-set", hand)):
+            print(f"  held out, {name:8}: {s['positions']} positions, log loss "
+                  f"{s['log_loss']:.3f}, Brier {s['brier']:.3f}, accuracy {s['accuracy']:.3f}")
     print(f"{time.perf_counter() - t0:.0f} s")
+    if args.write:
+        out = {"script": "scripts/fit_evaluation.py", "commit": commit(),
+               "command": " ".join(["scripts/fit_evaluation.py", *sys.argv[1:]]),
+               "fit_seeds": [args.seed, args.seed + args.games - 1],
+               "held_out_seeds": [args.seed + 10_000, args.seed + 10_000 + args.held_out - 1],
+               "games_per_scenario": {"fit": args.games, "held_out": args.held_out},
+               "positions": "every season's card play of heuristic-v-heuristic games",
+               "features": list(FEATURES), "families": families}
+        path = data_dir() / WEIGHTS_FILE
+        path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {path}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
