@@ -249,6 +249,8 @@ def _scenarios(world: World) -> list[str]:
         out += _stacking(world, s)
         if s.id == "10.1":
             out += _ten_one(world, s)
+        if s.id == "10.3":
+            out += _ten_three(world, s)
     return out
 
 
@@ -287,6 +289,21 @@ def _ten_one(world: World, s) -> list[str]:
                    "(§10.1)")
     if any(g.side == "sparta" for g in s.deploy):
         out.append(f"{where}: Sparta has no units on the main map at the start (§10.1)")
+    return out
+
+
+def _ten_three(world: World, s) -> list[str]:
+    """What §10.3 states."""
+    where = f"scenarios.yaml: id {s.id!r}"
+    out = []
+    if (s.first_turn, s.last_turn, s.advantage, s.main_map) != (7, 9, "athens", True):
+        out.append(f"{where}: turns 7 to 9, Athens with the advantage, on the main map (§10.3)")
+    athens = sorted(world.zone[z].name for z, v in s.garrisons.items() if v == "athens")
+    if athens != ["Dion", "Mendè", "Sanè"] or s.citadel != "sparta":
+        out.append(f"{where}: Athens garrisons Mendè, Sanè and Dion, Sparta the rest and the "
+                   "citadel (§10.3)")
+    if not any(g.at == "T21" and "brasidas" in g.leaders for g in s.deploy):
+        out.append(f"{where}: Brasidas starts in T21 (§10.3)")
     return out
 
 

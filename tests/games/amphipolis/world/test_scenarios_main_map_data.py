@@ -1,5 +1,6 @@
-"""Scenario 10.1 as data: what §10.1 states about it and the stacking limits of its
-deployment (§3.3) are checked by ``hellenes data check``; it is not yet playable."""
+"""Scenarios 10.1 and 10.3 as data: what §10.1 and §10.3 state about them and the stacking
+limits of their deployments (§3.3) are checked by ``hellenes data check``; neither is
+playable yet."""
 
 from __future__ import annotations
 
@@ -50,3 +51,22 @@ def test_a_wrong_garrison_or_deployment_is_named(tmp_path):
 def test_scenario_10_1_is_refused_in_words_until_the_engine_plays_the_main_map():
     with pytest.raises(ValueError, match="amphipolis-10.2"):
         hellenes_nb.new_game("amphipolis-10.1")
+
+
+@pytest.mark.rule("10.3")
+def test_scenario_10_3_fits_the_reconstructed_terrain():
+    """Brasidas' seven units on Kerdylion (elevated, 7), six in T20 (so not humid), eight at
+    Amphipolis (a city, 8): the stacking limits hold on the rebuilt map (§3.3)."""
+    s = load_world().scenarios["10.3"]
+    counts = {g.at: len(g.units) for g in s.deploy}
+    assert counts["T21"] == 7 and counts["T20"] == 6 and counts["T12"] == 8
+    assert problems(load_world()) == []
+
+
+@pytest.mark.rule("10.3")
+def test_a_wrong_start_for_10_3_is_named(tmp_path):
+    found = _spoilt(tmp_path, "      at: T21\n      leaders: [brasidas]",
+                    "      at: T24\n      leaders: [brasidas]")
+    assert "scenarios.yaml: id '10.3': Brasidas starts in T21 (§10.3)" in found
+    found = _spoilt(tmp_path / "b", "      at: T20\n", "      at: T16\n")
+    assert "scenarios.yaml: id '10.3': 6 units in T16, humid terrain holds 5 (§3.3)" in found
