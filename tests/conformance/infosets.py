@@ -72,9 +72,18 @@ def _amphipolis(game: Game, role: str, rng: random.Random) -> Any:
     return guess(game, game.roles.index(role), rng).state
 
 
+def _athens_sparta(game: Game, role: str, rng: random.Random) -> Any:
+    """The other hand and its face-down pick from the cards ``role`` has not seen, the undealt
+    cards' order, the dice (games/athens_sparta/belief.py)."""
+    from hellenes_nb.games.athens_sparta.belief import redeal
+
+    return redeal(game.state, role, rng)
+
+
 #: game name -> its sampler
 SAMPLERS: dict[str, Sampler] = {"toy": _new_dice, "earth-water": _earth_water,
-                                "hellenes": _hellenes, "amphipolis": _amphipolis}
+                                "hellenes": _hellenes, "amphipolis": _amphipolis,
+                                "athens-sparta": _athens_sparta}
 
 
 def sampler_for(game: Game) -> Sampler:

@@ -8,11 +8,13 @@ city, which cities are besieged or blockaded and by whom, and the Olympiad and t
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from hellenes_nb.games.athens_sparta.world import World
 
-__all__ = ["BlockState", "State", "city_points", "setup"]
+__all__ = ["BlockState", "State", "city_points", "held_still", "setup"]
 
 SIDES = ("athens", "sparta")
 FIRST_OLYMPIAD = 84  # the war began in the first year of the 84th Olympiad (§2 sidebar)
@@ -41,6 +43,32 @@ class State:
     def at(self, hex_id: str) -> list[str]:
         """The blocks in a hex, by id."""
         return sorted(b for b, s in self.blocks.items() if s.where == hex_id)
+
+    def sides_in(self, hex_id: str) -> set[str]:
+        """The sides with blocks in a hex (neutral blocks off the map have none): read from
+        the index :func:`held_still` keeps while nothing moves, else counted afresh."""
+        index = self.__dict__.get("_sides_index")
+        if index is not None:
+            return index.get(hex_id, set())
+        return {b.side for b in self.blocks.values() if b.where == hex_id and b.side}
+
+
+@contextmanager
+def held_still(state: State) -> Iterator[State]:
+    """While the engine only asks questions of a position (the legal moves), the sides in
+    each hex are indexed once; the index goes when the block ends (nothing may move in it)."""
+    if "_sides_index" in state.__dict__:
+        yield state
+        return
+    index: dict[str, set[str]] = {}
+    for b in state.blocks.values():
+        if b.side:
+            index.setdefault(b.where, set()).add(b.side)
+    state.__dict__["_sides_index"] = index
+    try:
+        yield state
+    finally:
+        del state.__dict__["_sides_index"]
 
 
 def setup(world: World) -> State:

@@ -77,10 +77,16 @@ class World:
     two_coasts: frozenset = frozenset()
 
     def city_at(self, hex_id: str) -> Any | None:
-        for c in self.cities.values():
-            if c.hex == hex_id:
-                return c
-        return None
+        """The first city (or site) standing in the hex, or None (an index kept with the
+        cities it was made from: the engine asks this thousands of times a move)."""
+        made = self.__dict__.get("_city_index")
+        if made is None or made[0] is not self.cities:
+            index: dict[str, Any] = {}
+            for c in self.cities.values():
+                index.setdefault(c.hex, c)
+            made = (self.cities, index)
+            self.__dict__["_city_index"] = made
+        return made[1].get(hex_id)
 
     def side(self, a: str, b: str) -> str:
         """The kind of the land hexside between two hexes: clear, pass, mountain (§1.8), strait

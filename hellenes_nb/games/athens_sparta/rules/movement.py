@@ -52,7 +52,7 @@ class MoveError(ValueError):
 
 def _enemies(state: State, hex_id: str, side: str) -> bool:
     """Blocks of the other side in the hex (neutral blocks stay off the map until called)."""
-    return any(s.where == hex_id and s.side not in (side, None) for s in state.blocks.values())
+    return bool(state.sides_in(hex_id) - {side})
 
 
 def _besieged_by(state: State, world: World, hex_id: str, side: str) -> bool:

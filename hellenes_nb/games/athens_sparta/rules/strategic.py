@@ -34,7 +34,7 @@ def control(world: World, state: State, hex_id: str, medium: str = "land") -> st
         held = state.besieged if medium == "land" else state.blockaded
         if city.id in held:
             return held[city.id]
-    sides = {b.side for b in state.blocks.values() if b.where == hex_id and b.side}
+    sides = set(state.sides_in(hex_id))
     if len(sides) > 1:
         return "contested"
     if sides:

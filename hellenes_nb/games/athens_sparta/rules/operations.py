@@ -1,0 +1,209 @@
+"""A player turn as decision frames: the Move Phase (§4.0-§4.5), the Combat Phase (§5) and
+siege attrition (§6.0), wiring the rule chapters (:mod:`.movement`, :mod:`.strategic`,
+:mod:`.battle`, :mod:`.siege`, :mod:`.revolts`) into play.
+
+- **ops** (the active side decides): each MP moves one block once (§4.0): an operation move
+  (``move``, :func:`.movement.army_reach`, :func:`.movement.navy_reach`), a march (``march``,
+  :func:`.strategic.march_reach`) or a sea move between friendly ports (``sea``,
+  :func:`.strategic.sea_move_targets`); ``end_moves`` ends the phase. Stopping in a neutral
+  city attacks it: it joins the other side (:func:`.revolts.attack_neutral`). Blocks shut in a
+  siege do not move (sallies are not built).
+- **battles** (automatic): a battle in each hex the active side attacked, fought by
+  :class:`.battle.Battle` with its :func:`.battle.auto` choices (see :mod:`.fighting`).
+- **attrition** (automatic): :func:`.siege.siege_attrition` for the active side, then
+  :func:`.fighting.tidy`.
+"""
+
+from __future__ import annotations
+
+from hellenes_nb.core.steps import IllegalAction, Step, pop, replace_top
+from hellenes_nb.games.athens_sparta.position import SIDES, Position
+from hellenes_nb.games.athens_sparta.rules.fighting import fight, tidy
+from hellenes_nb.games.athens_sparta.rules.movement import (
+    MOVE_LIMIT,
+    MoveError,
+    army_reach,
+    navy_reach,
+)
+from hellenes_nb.games.athens_sparta.rules.revolts import attack_neutral
+from hellenes_nb.games.athens_sparta.rules.siege import siege_attrition
+from hellenes_nb.games.athens_sparta.rules.strategic import march_reach, sea_move_targets
+from hellenes_nb.games.athens_sparta.state import held_still
+
+__all__ = ["STEPS", "moves_of"]
+
+MOVES = ("move", "march", "sea")
+
+
+def _shut_in(st: Position, hex_id: str, side: str) -> bool:
+    """A block of ``side`` in a city it holds under an enemy siege or blockade."""
+    city = st.world.city_at(hex_id)
+    if city is None or st.board.control.get(city.id) != side:
+        return False
+    return side not in (st.board.besieged.get(city.id, side), st.board.blockaded.get(city.id,
+                                                                                       side))
+
+
+def moves_of(st: Position, side: str, block_id: str, storm: bool = False,
+             memo: dict | None = None) -> list[dict]:
+    """Every move the block may make now, as actions (each costs one MP, §4.0). Blocks
+    standing in one hex reach the same hexes by kind of move: ``memo`` keeps them within one
+    position."""
+    w, b = st.world, st.board
+    here = b.blocks[block_id]
+    if here.where not in w.hexes or here.steps <= 0 or _shut_in(st, here.where, side):
+        return []
+    memo = {} if memo is None else memo
+    kind = _kinds(st)[block_id]
+    found: list[tuple] = []
+    if kind == "navy":
+        if not storm:
+            found += _memo(memo, ("navy", here.where, side), lambda: [
+                ("move", h, r.attack) for (h, _), r in navy_reach(w, b, block_id).items()])
+    else:
+        found += _memo(memo, ("army", here.where, MOVE_LIMIT[kind], side), lambda: [
+            ("move", h, r.attack) for h, r in army_reach(w, b, block_id).items()])
+        found += _memo(memo, ("march", here.where, MOVE_LIMIT[kind], side), lambda: [
+            ("march", h, False) for h in march_reach(w, b, block_id)])
+    found += _memo(memo, ("sea", here.where, side), lambda: [
+        ("sea", w.cities[c].hex, False) for c in sea_move_targets(w, b, block_id)
+        if c in w.cities and not w.cities[c].offboard])
+    words = {"move": "moves to", "march": "marches to", "sea": "goes by sea to"}
+    seen: set = set()
+    out = []
+    for t, to, attack in found:
+        if (t, to) not in seen:  # a navy reaching two coasts of one hex moves there once
+            seen.add((t, to))
+            out.append({"type": t, "side": side, "block": block_id, "to": to,
+                        "label": f"{block_id} {words[t]} {to}{' and attacks' if attack else ''}"})
+    return out
+
+
+def _kinds(st: Position) -> dict[str, str]:
+    return {x.id: x.type for x in st.world.blocks}
+
+
+def _memo(memo: dict, key: tuple, make) -> list[tuple]:
+    if key not in memo:
+        try:
+            memo[key] = make()
+        except MoveError:
+            memo[key] = []
+    return memo[key]
+
+
+class Ops(Step):
+    """The Move Phase of the active side (module docstring)."""
+
+    kind = "ops"
+    rules = ("4.0", "4.4", "4.5")
+
+    def deciders(self, st: Position, frame: dict) -> tuple[int, ...]:
+        return (SIDES.index(frame["side"]),)
+
+    def legal(self, st: Position, frame: dict, side: int) -> list[dict]:
+        name = SIDES[side]
+        out = [{"type": "end_moves", "side": name,
+                "label": f"end the moves ({frame['mps']} MP unused)"}]
+        memo: dict = {}
+        with held_still(st.board):
+            for k in sorted(st.board.blocks):
+                if st.board.blocks[k].side == name and k not in frame["moved"]:
+                    out += moves_of(st, name, k, frame["storm"], memo)
+        return out
+
+    def why_illegal(self, st: Position, frame: dict, action: dict) -> IllegalAction | None:
+        side = action["side"]
+        if action["type"] == "end_moves":
+            return None
+        block = action.get("block")
+        if block not in st.board.blocks or st.board.blocks[block].side != side:
+            return IllegalAction(f"{side} has no block {block!r} to move", "4.0")
+        if block in frame["moved"]:
+            return IllegalAction(f"{block} has moved already this turn: a block moves once a "
+                                 "Move Phase", "4.0")
+        with held_still(st.board):
+            mine = [m for m in moves_of(st, side, block, frame["storm"])
+                    if m["type"] == action["type"] and m["to"] == action["to"]]
+        if not mine:
+            where = st.board.blocks[block].where
+            return IllegalAction(f"{block} cannot make a {action['type']} move from {where} to "
+                                 f"{action['to']!r} (out of reach, blocked, or shut in a siege)",
+                                 "4.4" if action["type"] == "move" else "4.5")
+        return None
+
+    def apply(self, st: Position, frame: dict, action: dict) -> None:
+        side = action["side"]
+        if action["type"] == "end_moves":
+            _close(st, frame)
+            return
+        block, to = action["block"], action["to"]
+        here = st.board.blocks[block].where
+        attacks = list(frame["attacks"])
+        crossed = list(frame["crossed"])
+        if action["type"] == "move":
+            reach = _reach(st, block, to)
+            if reach is not None and reach.attack and to not in attacks:
+                attacks.append(to)
+            if reach is not None and reach.crossed:
+                crossed.append(block)
+        city = st.world.city_at(to)
+        st.board.blocks[block].where = to
+        st.event("move", "4.4", f"{side} moves a block from {here} to {to}", side,
+                 private=side, public=f"{side} moves a block from {here} to {to}",
+                 block=block)
+        if city is not None and st.board.control.get(city.id) == "neutral":
+            placed = attack_neutral(st.world, st.board, side, city.id)
+            st.event("neutral", "9.5", f"{city.name} is attacked and joins "
+                     f"{SIDES[1 - SIDES.index(side)]} with {len(placed)} block(s)", side)
+        frame = replace_top(st, mps=frame["mps"] - 1, moved=[*frame["moved"], block],
+                            attacks=attacks, crossed=crossed, **{"from": {
+                                **frame["from"], block: here}})
+        if frame["mps"] <= 0:
+            _close(st, frame)
+
+    def text(self, st: Position, frame: dict) -> str:
+        return f"{frame['side']} moves: {frame['mps']} MP left"
+
+
+def _reach(st: Position, block: str, to: str):
+    with held_still(st.board):
+        if _kinds(st)[block] == "navy":
+            return next((r for (h, _), r in navy_reach(st.world, st.board, block).items()
+                         if h == to), None)
+        return army_reach(st.world, st.board, block).get(to)
+
+
+def _close(st: Position, frame: dict) -> None:
+    """End the Move Phase: the battles frame below learns where the side attacked."""
+    pop(st, frame)
+    replace_top(st, attacks=frame["attacks"], crossed=frame["crossed"],
+                **{"from": frame["from"]})
+
+
+class Battles(Step):
+    kind = "battles"
+    rules = ("5.0",)
+
+    def run(self, st: Position, frame: dict) -> None:
+        side = frame["side"]
+        for hex_id in frame["attacks"]:
+            fight(st, hex_id, side, frame["from"], set(frame["crossed"]))
+        tidy(st)
+        pop(st, frame)
+
+
+class Attrition(Step):
+    kind = "attrition"
+    rules = ("6.0",)
+
+    def run(self, st: Position, frame: dict) -> None:
+        side = frame["side"]
+        for r in siege_attrition(st.world, st.board, side, st.dice):
+            st.event("attrition", "6.0", f"{side} rolls siege attrition at {r['city']} "
+                     f"({r['status']} siege, {r['target']}+): {r['hits']} hit(s)", side)
+        tidy(st)
+        pop(st, frame)
+
+
+STEPS = (Ops(), Battles(), Attrition())

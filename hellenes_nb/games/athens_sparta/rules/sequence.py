@@ -1,0 +1,212 @@
+"""The sequence of play as decision frames (the rules' sequence of play, §4.6, §8, §10;
+docs/athens-sparta.md, "What plays"):
+
+- **olympiad** (automatic): the 25 cards shuffled with the game's dice, six dealt to each side
+  (the dice used: undo stops here).
+- **cards** (both sides, in either order): each side picks one card of its hand face down; the
+  second pick turns both over (a reveal: undo never passes it). Player 1 is decided by
+  :func:`.cards.turn_order`; a Storm keeps every navy in port, an Earthquake leaves only siege
+  attrition, Player 1 first (:func:`.cards.turn_effects`).
+- the two player turns (:mod:`.operations`): moves, battles, siege attrition.
+- **turn_end** (automatic): sudden death (§10.1); the next Game Turn, or after the sixth the
+  **olympiad_end**: the victory check (§10.2) and, with no winner, the Replacement Phase (§8,
+  played automatically, see :func:`replacements`), then the next Olympiad.
+- **over** (terminal): the winner and how.
+"""
+
+from __future__ import annotations
+
+from hellenes_nb.core.steps import Step, pop, push, replace_top
+from hellenes_nb.games.athens_sparta.position import SIDES, TURNS, Position
+from hellenes_nb.games.athens_sparta.rules.cards import deal, turn_effects, turn_order
+from hellenes_nb.games.athens_sparta.rules.revolts import REVOLT_BLOCK
+from hellenes_nb.games.athens_sparta.rules.victory import (
+    build_limit,
+    build_points,
+    olympiad_winner,
+    step_cost,
+    sudden_death,
+)
+
+__all__ = ["STEPS", "other", "replacements", "turn_frames"]
+
+
+def other(side: str) -> str:
+    return SIDES[1 - SIDES.index(side)]
+
+
+class Olympiad(Step):
+    kind = "olympiad"
+    rules = ("4.6",)
+
+    def run(self, st: Position, frame: dict) -> None:
+        dealt = deal(st.world, st.dice)
+        st.hands, st.rest = dealt.hands, dealt.rest
+        st.board.turn = 1
+        st.shown = {}
+        st.event("deal", "4.6", f"Olympiad {st.board.olympiad}: the cards are shuffled and "
+                 "six dealt to each side")
+        pop(st, frame)
+        push(st, {"kind": "olympiad_end"})
+        push(st, {"kind": "cards", "chosen": {}})
+
+
+class Cards(Step):
+    """Both sides pick a card face down; the second pick reveals both."""
+
+    kind = "cards"
+    rules = ("4.6",)
+
+    def deciders(self, st: Position, frame: dict) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(SIDES) if s not in frame["chosen"] and st.hands[s])
+
+    def legal(self, st: Position, frame: dict, side: int) -> list[dict]:
+        name = SIDES[side]
+        mps = {c.id: c for c in st.world.cards}
+        return [{"type": "card", "side": name, "card": c,
+                 "label": f"play {c} ({mps[c].mp} MP{', ' + mps[c].event if mps[c].event else ''})"}
+                for c in sorted(st.hands[name])]
+
+    def reveals(self, st: Position, frame: dict, action: dict) -> bool:
+        return len(frame["chosen"]) == 1  # the second pick turns both cards over
+
+    def apply(self, st: Position, frame: dict, action: dict) -> None:
+        side, card = action["side"], action["card"]
+        st.hands[side] = [c for c in st.hands[side] if c != card]
+        chosen = {**frame["chosen"], side: card}
+        if len(chosen) < 2:
+            replace_top(st, chosen=chosen)
+            st.event("card_chosen", "4.6", f"{side} picks {card} face down", side,
+                     private=side, public=f"{side} picks a card face down")
+            return
+        st.shown = chosen
+        first, second = turn_order(st.world, chosen["athens"], chosen["sparta"])
+        effects = turn_effects(st.world, *chosen.values())
+        st.event("reveal", "4.6", f"cards shown: Athens {chosen['athens']}, Sparta "
+                 f"{chosen['sparta']}; {first} is Player 1", first)
+        pop(st, frame)
+        for f in reversed(turn_frames(st, first, second, effects)):
+            push(st, f)
+
+    def text(self, st: Position, frame: dict) -> str:
+        waiting = [s for s in SIDES if s not in frame["chosen"]]
+        return (f"Olympiad {st.board.olympiad}, Game Turn {st.board.turn}: "
+                f"{' and '.join(waiting)} pick a card face down")
+
+
+def turn_frames(st: Position, first: str, second: str, effects: dict) -> list[dict]:
+    """The frames of one Game Turn, in order: each player's moves, battles and attrition; an
+    Earthquake leaves the attrition only (§4.6)."""
+    mps = {c.id: c.mp for c in st.world.cards}
+    frames: list[dict] = []
+    for side in (first, second):
+        if not effects["cancelled_but_attrition"]:
+            frames.append({"kind": "ops", "side": side, "mps": mps[st.shown[side]],
+                           "storm": effects["navies_stay"], "moved": [], "from": {},
+                           "crossed": [], "attacks": []})
+            frames.append({"kind": "battles", "side": side, "attacks": [], "from": {},
+                           "crossed": []})
+        frames.append({"kind": "attrition", "side": side})
+    frames.append({"kind": "turn_end"})
+    return frames
+
+
+class TurnEnd(Step):
+    kind = "turn_end"
+    rules = ("10.1",)
+
+    def run(self, st: Position, frame: dict) -> None:
+        winner = sudden_death(st.board, st.world)
+        if winner is not None:
+            st.stack[:] = [{"kind": "over", "winner": winner, "how": "sudden death",
+                            "text": f"{winner} occupies the enemy's main city (§10.1)"}]
+            st.event("victory", "10.1", st.stack[0]["text"], winner)
+            return
+        st.shown = {}
+        pop(st, frame)
+        if st.board.turn < TURNS:
+            st.board.turn += 1
+            push(st, {"kind": "cards", "chosen": {}})
+
+
+class OlympiadEnd(Step):
+    kind = "olympiad_end"
+    rules = ("10.2", "8.0")
+
+    def run(self, st: Position, frame: dict) -> None:
+        winner = olympiad_winner(st.board, st.world)
+        if winner is not None:
+            how = "city points" if st.board.olympiad < 89 else "end of the war"
+            text = (f"{winner} wins by {how} at the end of Olympiad {st.board.olympiad} "
+                    "(§10.2)")
+            st.stack[:] = [{"kind": "over", "winner": winner, "how": how, "text": text}]
+            st.event("victory", "10.2", text, winner)
+            return
+        for side in SIDES:
+            for text in replacements(st, side):
+                st.event("build", "8.0", text, side)
+        pop(st, frame)
+        st.board.olympiad += 1
+        push(st, {"kind": "olympiad"})
+
+
+class Over(Step):
+    kind = "over"
+    terminal = True
+
+    def text(self, st: Position, frame: dict) -> str:
+        return frame["text"]
+
+
+def _free(st: Position, city_id: str, side: str) -> bool:
+    b = st.board
+    return (b.control.get(city_id) == side and city_id not in b.besieged
+            and city_id not in b.blockaded)
+
+
+def replacements(st: Position, side: str) -> list[str]:
+    """The Replacement Phase of one side, played by a fixed plan (a simplification: the rules
+    let the player choose, §8): its build points (§8.1) go first to steps of damaged blocks
+    standing in its free cities, then to new blocks from the pool at their home city (reserves
+    in the main city), each city within its build limit, cheapest steps first. Returns what
+    was done, in words."""
+    b, w = st.board, st.world
+    points = build_points(b, w)[side]
+    spent: dict[str, int] = {}
+    done: list[str] = []
+    by_id = {x.id: x for x in w.blocks}
+    hexes = {c.hex: c.id for c in w.cities.values() if c.kind == "city" and c.hex}
+
+    def buy(block_id: str, city_id: str, upto: int) -> int:
+        nonlocal points
+        cost = step_cost(by_id[block_id].type, side)
+        room = build_limit(w, city_id) - spent.get(city_id, 0)
+        n = min(upto, points // cost, room // cost)
+        if n > 0:
+            points -= n * cost
+            spent[city_id] = spent.get(city_id, 0) + n * cost
+        return max(n, 0)
+
+    damaged = sorted((step_cost(by_id[k].type, side), k) for k, v in b.blocks.items()
+                     if v.side == side and v.where in hexes and _free(st, hexes[v.where], side)
+                     and 0 < v.steps < by_id[k].steps)
+    for _, k in damaged:
+        n = buy(k, hexes[b.blocks[k].where], by_id[k].steps - b.blocks[k].steps)
+        if n:
+            b.blocks[k].steps += n
+            done.append(f"{k} gains {n} step(s) (§8.2)")
+    for k in sorted(k for k, v in b.blocks.items() if v.side == side and v.where == "pool"):
+        x = by_id[k]
+        if x.rebel or x.type in (*REVOLT_BLOCK.values(), "helots") or by_id[k].side != side:
+            continue
+        home = side if x.home == "any" else x.home
+        if home not in w.cities or w.cities[home].offboard or not _free(st, home, side):
+            continue
+        n = buy(k, home, x.steps)
+        if n:
+            b.blocks[k].where, b.blocks[k].steps = w.cities[home].hex, n
+            done.append(f"{k} is built at {home} with {n} step(s) (§8.3)")
+    return done
+
+
+STEPS = (Olympiad(), Cards(), TurnEnd(), OlympiadEnd(), Over())
