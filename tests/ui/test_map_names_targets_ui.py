@@ -169,3 +169,30 @@ def test_the_pylos_map_keeps_pylos_clear_of_the_blocks(solara_test, page_session
     assert page.evaluate(INSET_PIECE) is False
     page.locator(".hmap").screenshot(path=screenshot_dir / "map-pylos-580.png")
     assert console_errors == []
+
+
+def test_the_pylos_lesson_names_pylos_clear_of_its_blocks(solara_test, page_session,
+                                                          screenshot_dir, console_errors):
+    """Notebook 10 (issue 28 item 6): at every step of the Pylos lesson, at the Lab's width, no
+    shown name lies under a block, and Pylos is named wherever the map is close enough."""
+    from hellenes_nb.widgets.lesson import LessonWidget
+
+    page = page_session
+    page.set_viewport_size(LAPTOP)
+    w = LessonWidget("pylos-425", speed="instant")
+    display(w)
+    page.add_style_tag(content=".hl-lesson { width: 934px; max-width: 934px; }")
+    page.locator(".hl-lesson .hmap-svg").first.wait_for(timeout=SETTLE)
+    steps = int(page.locator(".hl-progress").first.inner_text().split("/")[1])
+    wrong = {}
+    for n in range(1, steps + 1):
+        w.goto(n)
+        page.locator(".hl-progress", has_text=f"{n} / {steps}").first.wait_for(timeout=SETTLE)
+        overlaps, shown = _overlaps(page, ".hl-lesson")
+        zoom = float(page.evaluate("() => document.querySelector('.hl-lesson .hmap')"
+                                   ".dataset.zoom"))
+        if overlaps or (zoom >= 2 and "Pylos" not in shown):
+            wrong[n] = (zoom, overlaps, "Pylos" in shown)
+    page.locator(".hl-lesson").screenshot(path=screenshot_dir / "lesson-pylos-names.png")
+    assert wrong == {}
+    assert console_errors == []

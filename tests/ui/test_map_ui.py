@@ -142,10 +142,11 @@ def test_zoom_buttons_wheel_and_python(solara_test, page_session, screenshot_dir
     assert console_errors == []
 
 
-#: for every city and town name shown (a name with no free spot is hidden, issue 28): how far
-#: its box is from its symbol's box, and the symbol's size, both in screen pixels as drawn now
+#: for every city and town name shown beside its symbol (issue 28: a name with no free spot is
+#: hidden, one set farther away is tied to its symbol by a line): how far its box is from its
+#: symbol's box, and the symbol's size, both in screen pixels as drawn now
 LABEL_GAPS = """() => [...document.querySelectorAll('.layer-names text[data-place]')]
-  .filter(t => getComputedStyle(t).display !== 'none').map(t => {
+  .filter(t => getComputedStyle(t).display !== 'none' && !t.dataset.led).map(t => {
   const place = t.getAttribute('data-place');
   const sym = document.querySelector(`[data-city="${place}"], [data-town="${place}"]`);
   const a = t.getBoundingClientRect(), b = sym.getBoundingClientRect();

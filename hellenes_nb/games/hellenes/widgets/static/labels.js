@@ -4,8 +4,9 @@
 // placeNames: after each zoom, resize or change of blocks, every name is measured on the page
 // and set down in turn, most important first (cities by value, towns, detail labels, seas, then
 // areas). A name that would cover a name already set down, a block, a marker, a city symbol or
-// the legend tries the other sides of its city's symbol; if none is free it is hidden (the
-// area's tooltip still names it on hover). Nothing is moved in the drawing itself: a name is
+// the legend tries the other sides of its city's symbol, then the same a little farther away,
+// tied to the symbol by a thin line; if none is free it is hidden (the area's tooltip still
+// names it on hover). Nothing is moved in the drawing itself: a name is
 // nudged with the CSS `translate` property, or hidden with a class.
 //
 // hitPads: a place drawn smaller than MIN_TARGET pixels across gets an invisible square of that
@@ -31,7 +32,9 @@ function nameRank(t, places) {
 
 function placeNames(svg, places, root) {
   const texts = [...svg.querySelectorAll(".layer-names text, .hmap-details text")];
-  for (const t of texts) { t.classList.remove("hmap-name-off"); t.style.translate = ""; }
+  for (const t of texts) { t.classList.remove("hmap-name-off"); t.style.translate = ""; delete t.dataset.led; }
+  const leaders = svg.querySelector(".layer-names");
+  for (const l of svg.querySelectorAll(".hmap-leader")) l.remove();
   const ctm = svg.getScreenCTM();
   if (!ctm) return { shown: 0, hidden: 0 };
   const k = ctm.a; // screen px per map unit
@@ -56,24 +59,40 @@ function placeNames(svg, places, root) {
   for (const [, t, r] of order) {
     const tries = [[0, 0]];
     const sym = symbolBox[t.getAttribute("data-place")];
-    if (sym) { // the other sides of its symbol, just clear of it
-      const w = r.width, h = r.height, g = 2, mx = (sym.left + sym.right) / 2, my = (sym.top + sym.bottom) / 2;
-      const spots = [[sym.right + g, my - h / 2], [sym.left - g - w, my - h / 2], [mx - w / 2, sym.top - g - h],
-        [mx - w / 2, sym.bottom + g], [sym.right + g, sym.top - h], [sym.right + g, sym.bottom],
-        [sym.left - g - w, sym.top - h], [sym.left - g - w, sym.bottom]];
-      for (const [x, y] of spots) tries.push([x - r.left, y - r.top]);
+    if (sym) { // the other sides of its symbol, just clear of it; then a little farther, tied
+      // to its symbol by a thin line (blocks all round a besieged city, as at Pylos)
+      const w = r.width, h = r.height, mx = (sym.left + sym.right) / 2, my = (sym.top + sym.bottom) / 2;
+      for (const g of [2, 2 + 1.3 * h, 2 + 2.6 * h]) {
+        const spots = [[sym.right + g, my - h / 2], [sym.left - g - w, my - h / 2], [mx - w / 2, sym.top - g - h],
+          [mx - w / 2, sym.bottom + g], [sym.right + g, sym.top - h], [sym.right + g, sym.bottom],
+          [sym.left - g - w, sym.top - h], [sym.left - g - w, sym.bottom]];
+        for (const [x, y] of spots) tries.push([x - r.left, y - r.top, g > 2]);
+      }
     } else {
       tries.push([0, -r.height * 0.8], [0, r.height * 0.8]);
     }
     const free = tries.find(([dx, dy]) => { const c = shifted(r, dx, dy); return !taken.some((o) => hits(c, o)); });
-    if (!free) { moves.push([t, null]); hidden++; continue; }
+    if (!free) { moves.push([t, null, r]); hidden++; continue; }
     taken.push(shifted(r, free[0], free[1]));
-    moves.push([t, free]);
+    moves.push([t, free, r]);
     shown++;
   }
-  for (const [t, d] of moves) {
-    if (!d) t.classList.add("hmap-name-off");
-    else if (d[0] || d[1]) t.style.translate = `${(d[0] / k).toFixed(2)}px ${(d[1] / k).toFixed(2)}px`;
+  const inv = ctm.inverse();
+  const toMap = (x, y) => new DOMPoint(x, y).matrixTransform(inv);
+  for (const [t, d, r] of moves) {
+    if (!d) { t.classList.add("hmap-name-off"); continue; }
+    if (d[0] || d[1]) t.style.translate = `${(d[0] / k).toFixed(2)}px ${(d[1] / k).toFixed(2)}px`;
+    const sym = symbolBox[t.getAttribute("data-place")];
+    if (!d[2] || !sym || !leaders) continue;
+    const c = shifted(r, d[0], d[1]), mx = (sym.left + sym.right) / 2, my = (sym.top + sym.bottom) / 2;
+    const clamp = (v, lo, hi) => Math.min(Math.max(v, lo), hi);
+    const bx = clamp(mx, c.left, c.right), by = clamp(my, c.top, c.bottom); // the name's nearest point
+    const a = toMap(clamp(bx, sym.left, sym.right), clamp(by, sym.top, sym.bottom)), b = toMap(bx, by);
+    const line = document.createElementNS("http://www.w3.org/2000/svg", "line");
+    line.setAttribute("class", "hmap-leader");
+    for (const [n, v] of [["x1", a.x], ["y1", a.y], ["x2", b.x], ["y2", b.y]]) line.setAttribute(n, v.toFixed(1));
+    leaders.prepend(line);
+    t.dataset.led = "1";
   }
   return { shown, hidden };
 }
