@@ -123,7 +123,10 @@ class EarthWaterSearch(SearchModel):
 
     def value(self, ruleset: Ruleset, state: Any, role: int) -> float:
         if self.weights is None:
-            self.weights = evaluation.fitted(evaluation.terms_for(state.scenario).family) or {}
+            # without the intercept, as in Hellenes (evaluation.weights_for): the same for
+            # every candidate, it would only squeeze their scores against the margin
+            w = evaluation.fitted(evaluation.terms_for(state.scenario).family) or {}
+            self.weights = {k: v for k, v in w.items() if k != "intercept"}
         if self.weights:
             return evaluation.value(state, role, self.weights)
         z = max(-50.0, min(50.0, worth_of(state, role) / SCALE))

@@ -1,0 +1,111 @@
+"""Fit the *300: Earth & Water* search's evaluation (games/earth_water/bots/evaluation.py).
+
+Like scripts/fit_evaluation.py for Hellenes: seeded heuristic-v-heuristic games; every fifth
+decision the evaluation's facts (the game's victory terms included, data/earth_water/
+victory_terms.yaml), the campaign, and the final result for Greece (1, 0.5, 0), kept as a
+polars table in Parquet under ``.cache/selfplay/``; a logistic regression fitted on them; the
+held-out games (``seed + 10000`` on) scored beside the heuristic's hand-set worth squashed as
+the search used it; ``--write`` stores the weights in data/earth_water/evaluation.json.
+
+    .venv/bin/python scripts/fit_evaluation_ew.py --games 60 --held-out 30 --seed 1 --write
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+import polars as pl
+from fit_evaluation import CACHE, commit, fit, scores
+
+from hellenes_nb.bots import deciding_sides
+from hellenes_nb.core.game import new_game
+from hellenes_nb.games.earth_water.bots.evaluation import (
+    FEATURES,
+    WEIGHTS_FILE,
+    features,
+    terms_for,
+)
+from hellenes_nb.games.earth_water.bots.heuristic import HeuristicBot
+from hellenes_nb.games.earth_water.bots.judge import worth_of
+from hellenes_nb.games.earth_water.bots.searching import SCALE
+from hellenes_nb.games.earth_water.world import data_dir
+
+SCENARIO = "earth-water"
+EVERY = 5
+
+
+def positions(seed: int) -> list[dict]:
+    """Rows of one heuristic self-play game (every fifth decision) with Greece's result."""
+    game = new_game(SCENARIO, seed)
+    bots = {"greece": HeuristicBot(seed), "persia": HeuristicBot(seed + 1)}
+    terms = terms_for(SCENARIO)
+    rows, n = [], 0
+    while not game.over:
+        if n % EVERY == 0:
+            st = game.state
+            rows.append({"seed": seed, "campaign": st.campaign, **features(st, terms),
+                         "hand_set_z": worth_of(st, 0) / SCALE})
+        for side in deciding_sides(game):
+            game.apply(bots[side].choose(game, side))
+        n += 1
+    winner = game.result["winner"]
+    y = 1.0 if winner == "greece" else 0.5 if winner is None else 0.0
+    return [{**r, "result": y} for r in rows]
+
+
+def table(first: int, n: int) -> pl.DataFrame:
+    path = CACHE / f"{SCENARIO}-{first}-{n}.parquet"
+    if path.is_file():
+        return pl.read_parquet(path)
+    df = pl.DataFrame([r for seed in range(first, first + n) for r in positions(seed)])
+    CACHE.mkdir(parents=True, exist_ok=True)
+    df.write_parquet(path)
+    return df
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=60)
+    ap.add_argument("--held-out", type=int, default=30)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ridge", type=float, default=1.0)
+    ap.add_argument("--write", action="store_true")
+    args = ap.parse_args()
+    if not (1 <= args.games <= 5000 and 1 <= args.held_out <= 5000 and args.seed >= 0):
+        print("--games and --held-out must be 1 to 5000, --seed 0 or more", file=sys.stderr)
+        return 2
+    t0 = time.perf_counter()
+    tr, te = table(args.seed, args.games), table(args.seed + 10_000, args.held_out)
+    w = fit(tr.select(FEATURES).to_numpy(), tr["result"].to_numpy(), args.ridge)
+    weights = {"intercept": round(float(w[0]), 5),
+               **{k: round(float(v), 5) for k, v in zip(FEATURES, w[1:], strict=True)}}
+    y = te["result"].to_numpy()
+    learned = scores(w[0] + te.select(FEATURES).to_numpy() @ w[1:], y)
+    hand = scores(te["hand_set_z"].to_numpy(), y)
+    print(f"{SCENARIO}: weights {weights}")
+    for name, s in (("learned", learned), ("hand-set", hand)):
+        print(f"  held out, {name:8}: {s['positions']} positions, log loss {s['log_loss']:.3f}, "
+              f"Brier {s['brier']:.3f}, accuracy {s['accuracy']:.3f}")
+    print(f"{time.perf_counter() - t0:.0f} s")
+    if args.write:
+        out = {"script": "scripts/fit_evaluation_ew.py", "commit": commit(),
+               "command": " ".join(["scripts/fit_evaluation_ew.py", *sys.argv[1:]]),
+               "fit_seeds": [args.seed, args.seed + args.games - 1],
+               "held_out_seeds": [args.seed + 10_000, args.seed + 10_000 + args.held_out - 1],
+               "games": {"fit": args.games, "held_out": args.held_out},
+               "positions": f"every {EVERY}th decision of heuristic-v-heuristic games",
+               "features": list(FEATURES),
+               "families": {terms_for(SCENARIO).family: {
+                   "scenarios": [SCENARIO], "weights": weights, "fit_positions": int(len(tr)),
+                   "held_out": {"learned": learned, "hand_set": hand}}}}
+        path = data_dir() / WEIGHTS_FILE
+        path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
