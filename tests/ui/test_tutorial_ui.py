@@ -39,14 +39,20 @@ def _choose(page, task_id: str, title: str) -> None:
     page.locator(".hmap-svg").wait_for(timeout=SETTLE)
 
 
-def test_solve_three_tasks_by_clicking_and_see_a_refusal(solara_test, page_session, tmp_path,
-                                                          screenshot_dir, console_errors):
-    page = page_session
+def _first_task(page, tmp_path) -> TutorialWidget:
+    """A tutorial at 1366x900 showing its first task, "Find a port", on the zoomed map."""
     page.set_viewport_size(VIEWPORT)
     w = TutorialWidget(progress=tmp_path / "progress.json")
     display(w)
     page.locator(".ht-title", has_text="Find a port").wait_for(timeout=SETTLE)
     page.locator('.hmap[data-zoom="3.00"]').wait_for(timeout=SETTLE)
+    return w
+
+
+def test_solve_three_tasks_by_clicking_and_see_a_refusal(solara_test, page_session, tmp_path,
+                                                          screenshot_dir, console_errors):
+    page = page_session
+    w = _first_task(page, tmp_path)
 
     # 1. a question answered by clicking an area of the map
     _click_place(page, w, "attica")
@@ -126,11 +132,7 @@ def test_a_wrong_click_keeps_find_a_port_open_at_1366(solara_test, page_session,
     """Issue 28 item 1: Arcadia clicked first says why it is wrong, Hint and Show me stay
     usable, no phase shows in the map's header, and Attica then solves with fewer stars."""
     page = page_session
-    page.set_viewport_size(VIEWPORT)
-    w = TutorialWidget(progress=tmp_path / "progress.json")
-    display(w)
-    page.locator(".ht-title", has_text="Find a port").wait_for(timeout=SETTLE)
-    page.locator('.hmap[data-zoom="3.00"]').wait_for(timeout=SETTLE)
+    w = _first_task(page, tmp_path)
     assert "phase" not in page.locator(".hmap-title").inner_text().lower()
     _click_place(page, w, "arcadia")
     page.locator(".ht-message", has_text="Not that one").wait_for(timeout=SETTLE)
