@@ -110,6 +110,37 @@ def hand_z(df: pl.DataFrame) -> np.ndarray:
     return out
 
 
+def fit_family(name: str, tr: pl.DataFrame, te: pl.DataFrame, features: tuple[str, ...],
+               hand: np.ndarray, ridge: float, scenarios: list[str]) -> dict:
+    """Fit one family on ``tr``, score it and the hand-set ``z`` (``hand``) on the held-out
+    ``te``, print both and return the family's record for the weights file."""
+    w = fit(tr.select(features).to_numpy(), tr["result"].to_numpy(), ridge)
+    weights = {"intercept": round(float(w[0]), 5),
+               **{k: round(float(v), 5) for k, v in zip(features, w[1:], strict=True)}}
+    y = te["result"].to_numpy()
+    learned = scores(w[0] + te.select(features).to_numpy() @ w[1:], y)
+    handset = scores(hand, y)
+    print(f"{name} ({', '.join(scenarios)}): weights {weights}")
+    for label, sc in (("learned", learned), ("hand-set", handset)):
+        print(f"  held out, {label:8}: {sc['positions']} positions, log loss "
+              f"{sc['log_loss']:.3f}, Brier {sc['brier']:.3f}, accuracy {sc['accuracy']:.3f}")
+    return {"scenarios": scenarios, "weights": weights, "fit_positions": int(len(tr)),
+            "held_out": {"learned": learned, "hand_set": handset}}
+
+
+def write_weights(path: Path, script: str, args: argparse.Namespace, positions: str,
+                  features: tuple[str, ...], families: dict) -> None:
+    """The weights file: the fitted families with the seeds, counts, commit and command."""
+    out = {"script": script, "commit": commit(),
+           "command": " ".join([script, *sys.argv[1:]]),
+           "fit_seeds": [args.seed, args.seed + args.games - 1],
+           "held_out_seeds": [args.seed + 10_000, args.seed + 10_000 + args.held_out - 1],
+           "games_per_scenario": {"fit": args.games, "held_out": args.held_out},
+           "positions": positions, "features": list(features), "families": families}
+    path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {path}")
+
+
 def commit() -> str:
     try:
         return subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
@@ -137,31 +168,13 @@ def main() -> int:
     for fam in sorted(fit_df["family"].unique().to_list()):
         tr = fit_df.filter(pl.col("family") == fam)
         te = test_df.filter(pl.col("family") == fam)
-        w = fit(tr.select(FEATURES).to_numpy(), tr["result"].to_numpy(), args.ridge)
-        weights = {"intercept": round(float(w[0]), 5),
-                   **{k: round(float(v), 5) for k, v in zip(FEATURES, w[1:], strict=True)}}
-        y = te["result"].to_numpy()
-        learned = scores(w[0] + te.select(FEATURES).to_numpy() @ w[1:], y)
-        hand = scores(hand_z(te), y)
-        families[fam] = {"scenarios": sorted(tr["scenario"].unique().to_list()),
-                         "weights": weights, "fit_positions": int(len(tr)),
-                         "held_out": {"learned": learned, "hand_set": hand}}
-        print(f"{fam} ({', '.join(families[fam]['scenarios'])}): weights {weights}")
-        for name, s in (("learned", learned), ("hand-set", hand)):
-            print(f"  held out, {name:8}: {s['positions']} positions, log loss "
-                  f"{s['log_loss']:.3f}, Brier {s['brier']:.3f}, accuracy {s['accuracy']:.3f}")
+        families[fam] = fit_family(fam, tr, te, FEATURES, hand_z(te), args.ridge,
+                                   sorted(tr["scenario"].unique().to_list()))
     print(f"{time.perf_counter() - t0:.0f} s")
     if args.write:
-        out = {"script": "scripts/fit_evaluation.py", "commit": commit(),
-               "command": " ".join(["scripts/fit_evaluation.py", *sys.argv[1:]]),
-               "fit_seeds": [args.seed, args.seed + args.games - 1],
-               "held_out_seeds": [args.seed + 10_000, args.seed + 10_000 + args.held_out - 1],
-               "games_per_scenario": {"fit": args.games, "held_out": args.held_out},
-               "positions": "every season's card play of heuristic-v-heuristic games",
-               "features": list(FEATURES), "families": families}
-        path = data_dir() / WEIGHTS_FILE
-        path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {path}")
+        write_weights(data_dir() / WEIGHTS_FILE, "scripts/fit_evaluation.py", args,
+                      "every season's card play of heuristic-v-heuristic games", FEATURES,
+                      families)
     return 0
 
 

@@ -13,12 +13,11 @@ the search used it; ``--write`` stores the weights in data/earth_water/evaluatio
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 
 import polars as pl
-from fit_evaluation import CACHE, commit, fit, scores
+from fit_evaluation import CACHE, fit_family, write_weights
 
 from hellenes_nb.bots import deciding_sides
 from hellenes_nb.core.game import new_game
@@ -79,31 +78,13 @@ def main() -> int:
         return 2
     t0 = time.perf_counter()
     tr, te = table(args.seed, args.games), table(args.seed + 10_000, args.held_out)
-    w = fit(tr.select(FEATURES).to_numpy(), tr["result"].to_numpy(), args.ridge)
-    weights = {"intercept": round(float(w[0]), 5),
-               **{k: round(float(v), 5) for k, v in zip(FEATURES, w[1:], strict=True)}}
-    y = te["result"].to_numpy()
-    learned = scores(w[0] + te.select(FEATURES).to_numpy() @ w[1:], y)
-    hand = scores(te["hand_set_z"].to_numpy(), y)
-    print(f"{SCENARIO}: weights {weights}")
-    for name, s in (("learned", learned), ("hand-set", hand)):
-        print(f"  held out, {name:8}: {s['positions']} positions, log loss {s['log_loss']:.3f}, "
-              f"Brier {s['brier']:.3f}, accuracy {s['accuracy']:.3f}")
+    families = {terms_for(SCENARIO).family: fit_family(
+        SCENARIO, tr, te, FEATURES, te["hand_set_z"].to_numpy(), args.ridge, [SCENARIO])}
     print(f"{time.perf_counter() - t0:.0f} s")
     if args.write:
-        out = {"script": "scripts/fit_evaluation_ew.py", "commit": commit(),
-               "command": " ".join(["scripts/fit_evaluation_ew.py", *sys.argv[1:]]),
-               "fit_seeds": [args.seed, args.seed + args.games - 1],
-               "held_out_seeds": [args.seed + 10_000, args.seed + 10_000 + args.held_out - 1],
-               "games": {"fit": args.games, "held_out": args.held_out},
-               "positions": f"every {EVERY}th decision of heuristic-v-heuristic games",
-               "features": list(FEATURES),
-               "families": {terms_for(SCENARIO).family: {
-                   "scenarios": [SCENARIO], "weights": weights, "fit_positions": int(len(tr)),
-                   "held_out": {"learned": learned, "hand_set": hand}}}}
-        path = data_dir() / WEIGHTS_FILE
-        path.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
-        print(f"wrote {path}")
+        write_weights(data_dir() / WEIGHTS_FILE, "scripts/fit_evaluation_ew.py", args,
+                      f"every {EVERY}th decision of heuristic-v-heuristic games", FEATURES,
+                      families)
     return 0
 
 
