@@ -1,5 +1,5 @@
 // Names and click targets of the Hellenes map widget (issue 28 item 2; docs/map-widget.md).
-// map.py puts this file in front of map.js (one ES module), so map.js calls these two functions.
+// map.py puts this file in front of map.js (one ES module), so map.js calls its functions.
 //
 // placeNames: after each zoom, resize or change of blocks, every name is measured on the page
 // and set down in turn, most important first (cities by value, towns, detail labels, seas, then
@@ -115,3 +115,26 @@ function hitPads(svg, places, nodeOf, layer) {
     `x="${(x - side / 2).toFixed(1)}" y="${(y - side / 2).toFixed(1)}" width="${side.toFixed(1)}" height="${side.toFixed(1)}"/>`).join("");
 }
 
+
+// the Sicily inset, veiled in sea colour when zooming in leaves only a clipped piece of it at an
+// edge of the view (issue 28 item 6); shown whole, or filling the view, it stays. Returns the
+// function map.js calls with the view (x, y, width, height in map units) after each move.
+function insetVeil(svg, after, root) {
+  const frame = svg.querySelector(".inset-frame");
+  if (!frame) return () => {};
+  const [x, y, iw, ih] = ["x", "y", "width", "height"].map((a) => Number(frame.getAttribute(a)));
+  const veil = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+  veil.setAttribute("class", "hmap-inset-veil");
+  veil.setAttribute("x", x - 2); veil.setAttribute("y", y - 2);
+  veil.setAttribute("width", iw + 4); veil.setAttribute("height", ih + 4);
+  veil.setAttribute("fill", svg.querySelector(".layer-inset-bg rect")?.getAttribute("fill") || "#cfe2ee");
+  after.after(veil);
+  return (vx, vy, w, h) => {
+    const ox = Math.max(0, Math.min(x + iw, vx + w) - Math.max(x, vx));
+    const oy = Math.max(0, Math.min(y + ih, vy + h) - Math.max(y, vy));
+    const whole = ox >= iw - 0.5 && oy >= ih - 0.5;
+    const piece = ox * oy > 0 && !whole && (ox * oy) / (w * h) < 0.2;
+    veil.style.display = piece ? "" : "none";
+    root.dataset.inset = !ox || !oy ? "out" : whole ? "whole" : piece ? "veiled" : "filling";
+  };
+}

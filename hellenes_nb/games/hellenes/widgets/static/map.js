@@ -174,18 +174,7 @@ function render({ model, el: host }) {
   anchor.after(fills, hatch, lights, hitsG);
   const rings = mk("hmap-rings");
   svg.append(outline, rings, blocksG, marks, details);
-  // the Sicily inset, veiled in sea colour when zoomed in leaves only a clipped piece of it
-  // at an edge of the view (issue 28 item 6); shown whole, or filling the view, it stays
-  const frameRect = svg.querySelector(".inset-frame");
-  const inset = frameRect && ["x", "y", "width", "height"].map((a) => Number(frameRect.getAttribute(a)));
-  const veil = document.createElementNS(NS, "rect");
-  veil.setAttribute("class", "hmap-inset-veil");
-  if (inset) {
-    veil.setAttribute("x", inset[0] - 2); veil.setAttribute("y", inset[1] - 2);
-    veil.setAttribute("width", inset[2] + 4); veil.setAttribute("height", inset[3] + 4);
-    veil.setAttribute("fill", svg.querySelector(".layer-inset-bg rect")?.getAttribute("fill") || "#cfe2ee");
-    details.after(veil);
-  }
+  const veilInset = insetVeil(svg, details, root); // labels.js
 
   // the areas: ARIA, keyboard focus, and their outlines for the overlays
   const pathOf = {}, nodeOf = {};
@@ -244,15 +233,7 @@ function render({ model, el: host }) {
       p.setAttribute("patternTransform", `${p.dataset.side === "athens" ? "rotate(-45) " : ""}scale(${f1(1 / cam.z) || 0.1})`);
     }
     tip.hidden = true;
-    if (inset) {
-      const [x, y, iw, ih] = inset, vx = cam.cx - w / 2, vy = cam.cy - h / 2;
-      const ox = Math.max(0, Math.min(x + iw, vx + w) - Math.max(x, vx));
-      const oy = Math.max(0, Math.min(y + ih, vy + h) - Math.max(y, vy));
-      const whole = ox >= iw - 0.5 && oy >= ih - 0.5;
-      const piece = ox * oy > 0 && !whole && (ox * oy) / (w * h) < 0.2;
-      veil.style.display = piece ? "" : "none";
-      root.dataset.inset = !ox || !oy ? "out" : whole ? "whole" : piece ? "veiled" : "filling";
-    }
+    veilInset(cam.cx - w / 2, cam.cy - h / 2, w, h);
     drawBlocks();
     drawMarks(model.get("board") || {});
   }
