@@ -176,13 +176,27 @@ class CrtFile(FileModel):
 
 
 class Group(FileModel):
-    """Leaders and units placed together (a deployment, a reinforcement)."""
+    """Leaders and units placed together (a deployment, a reinforcement). ``generic``: units
+    named only by type and number, taken from the available supply (§10.4; 0: all of that
+    type still available)."""
 
     side: SIDE
     at: Text
     turn: int | None = None
     leaders: Items[Text] = ()
     units: Items[Text] = ()
+    generic: dict[Literal["T", "H", "C", "P", "A"], Annotated[int, between(0, 9, "§10.4")]] = {}
+
+
+class Removal(FileModel):
+    """Pieces leaving the game for good in Phase D.7 (§10.4's "retreats"): on ``turn`` (every
+    turn when None), only when the citadel is ``citadel``'s (when set)."""
+
+    turn: int | None = None
+    citadel: SIDE | None = None
+    leaders: Items[Text] = ()
+    units: Items[Text] = ()
+    strategem: int | None = None
 
 
 class TownsVp(FileModel):
@@ -208,4 +222,5 @@ class ScenarioFile(FileModel):
     s15_once: bool = False
     fixed_vp: dict[str, int] = {}
     both_towns_vp: TownsVp | None = None
+    removals: Items[Removal] = ()
     source: Source

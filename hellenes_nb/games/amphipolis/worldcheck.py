@@ -251,6 +251,12 @@ def _scenarios(world: World) -> list[str]:
             out += _ten_one(world, s)
         if s.id == "10.3":
             out += _ten_three(world, s)
+        if s.id == "10.4":
+            out += _ten_four(world, s)
+        for r in s.removals:
+            out += [f"{where}: no leader {lid!r} to remove" for lid in r.leaders
+                    if lid not in leaders]
+            out += [f"{where}: no unit {uid!r} to remove" for uid in r.units if uid not in units]
     return out
 
 
@@ -304,6 +310,28 @@ def _ten_three(world: World, s) -> list[str]:
                    "citadel (§10.3)")
     if not any(g.at == "T21" and "brasidas" in g.leaders for g in s.deploy):
         out.append(f"{where}: Brasidas starts in T21 (§10.3)")
+    return out
+
+
+def _ten_four(world: World, s) -> list[str]:
+    """What §10.4 states: turns 0 to 9, Sparta with the advantage, every garrison and the
+    citadel Athenian, the deployment of §10.1 on the main map, Brasidas on turn 0, Cleon on
+    turn 7, and the three removals."""
+    where = f"scenarios.yaml: id {s.id!r}"
+    out = []
+    if (s.first_turn, s.last_turn, s.advantage, s.main_map) != (0, 9, "sparta", True):
+        out.append(f"{where}: turns 0 to 9, Sparta with the advantage, on the main map (§10.4)")
+    if set(s.garrisons.values()) != {"athens"} or s.citadel != "athens":
+        out.append(f"{where}: every garrison and the citadel are Athenian (§10.4)")
+    arrive = {lid: g.turn for g in s.reinforcements for lid in g.leaders}
+    if arrive.get("brasidas") != 0 or arrive.get("cleon") != 7 or arrive.get("nicias") != 4:
+        out.append(f"{where}: Brasidas comes on turn 0, Nicias on turn 4, Cleon on turn 7 "
+                   "(§10.4)")
+    gone = {lid: (r.turn, r.citadel) for r in s.removals for lid in r.leaders}
+    if gone.get("eucles") != (None, "sparta") or gone.get("thucydides") != (3, "sparta") \
+            or gone.get("nicias") != (6, None):
+        out.append(f"{where}: Euclès leaves when Sparta holds the citadel, Thucydides if it does "
+                   "on turn 3, Nicias after turn 6 (§10.4)")
     return out
 
 

@@ -70,3 +70,22 @@ def test_a_wrong_start_for_10_3_is_named(tmp_path):
     assert "scenarios.yaml: id '10.3': Brasidas starts in T21 (§10.3)" in found
     found = _spoilt(tmp_path / "b", "      at: T20\n", "      at: T16\n")
     assert "scenarios.yaml: id '10.3': 6 units in T16, humid terrain holds 5 (§3.3)" in found
+
+
+@pytest.mark.rule("10.4")
+def test_the_campaign_is_in_the_data_with_generic_reinforcements_and_removals():
+    s = load_world().scenarios["10.4"]
+    assert (s.first_turn, s.last_turn) == (0, 9)
+    assert any(g.generic == {"H": 0} and g.turn == 3 for g in s.reinforcements)
+    assert len(s.removals) == 3
+    assert problems(load_world()) == []
+
+
+@pytest.mark.rule("10.4")
+def test_a_wrong_campaign_is_named(tmp_path):
+    found = _spoilt(tmp_path, "{side: athens, turn: 7, at: thasos, leaders: [cleon,",
+                    "{side: athens, turn: 6, at: thasos, leaders: [cleon,")
+    assert any("Cleon on turn 7 (§10.4)" in p for p in found)
+    found = _spoilt(tmp_path / "b", "{turn: 3, citadel: sparta, leaders: [thucydides]}",
+                    "{citadel: sparta, leaders: [thucydides]}")
+    assert any("Thucydides if it does on turn 3" in p for p in found)
