@@ -42,12 +42,13 @@ def data_check(folder: Path | None) -> tuple[str, list[str]]:
 
 
 def draw_map(scenario: str | None, width: float, size: str) -> str:
-    """``hellenes map --scenario amphipolis-10.2``: the board at the start."""
+    """``hellenes map --scenario amphipolis-10.2``: the board at the start, with the main map
+    beside it (even where the scenario does not use it)."""
     from hellenes_nb.games.amphipolis.render import board_svg as draw
 
     game_state = AMPHIPOLIS.setup(scenario or "amphipolis-10.2", 0)
     AMPHIPOLIS.steps.settle(game_state)
-    return draw(AMPHIPOLIS.view(game_state, "all"), width=width, size=size)
+    return draw(AMPHIPOLIS.view(game_state, "all"), width=width, size=size, main_map=True)
 
 
 def heading(game: Any, viewer: str) -> str:

@@ -168,18 +168,24 @@ def _tracks(view: dict, k: float) -> str:
 
 
 def board_svg(view: dict, *, lit: frozenset[str] = frozenset(), size: str = "normal",
-              width: float | None = None) -> str:
+              width: float | None = None, main_map: bool | None = None) -> str:
     """The board of ``view`` (a side's ``Game.view``) as SVG; ``lit`` zones are ringed (where
-    the chosen pieces may go)."""
+    the chosen pieces may go). The main map is drawn to the right when the scenario uses it
+    (``view["main_map"]``) or when ``main_map`` asks for it; otherwise the board is the
+    operational map alone, at its full size (scenario 10.2)."""
     if size not in SIZES:
         raise ValueError(f"size must be 'normal' or 'classroom', not {size!r}")
     k = SIZES[size]
     zones = [z for z in view["zones"] if z["kind"] != "main"]
-    dims = f' width="{width:g}" height="{width * HEIGHT / WIDTH:.0f}"' if width else ""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}"{dims} '
+    both = bool(view.get("main_map")) if main_map is None else main_map
+    wide = WIDTH if both else OP_WIDTH
+    inset = main_map_svg(view, geometry(), lit) if both else ""
+    dims = f' width="{width:g}" height="{width * HEIGHT / wide:.0f}"' if width else ""
+    title = "the operational map and the main map" if both else "the operational map"
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {wide} {HEIGHT}"{dims} '
             f'role="img" font-family="{escape(palette.SERIF)}">'
-            f'<title>Amphipolis, 424–422 BC: the operational map and the main map</title>'
-            f'<rect class="water" width="{WIDTH}" height="{HEIGHT}" fill="{palette.WATER}"/>'
-            f'{_coast()}{main_map_svg(view, geometry(), lit)}'
+            f'<title>Amphipolis, 424–422 BC: {title}</title>'
+            f'<rect class="water" width="{wide}" height="{HEIGHT}" fill="{palette.WATER}"/>'
+            f'{_coast()}{inset}'
             f'{"".join(_town(z) for z in zones)}{_amphipolis(view)}'
             f'{"".join(_box(z, lit, k) for z in zones)}{_tracks(view, k)}</svg>')

@@ -144,5 +144,6 @@ def main_map_svg(view: dict, geo, lit: frozenset[str] = frozenset()) -> str:
             + "".join(_zone(z, at[zid], lit) for zid, z in zones.items())
             + f'</g><rect x="{x}" y="{y}" width="{wd}" height="{ht}" fill="none" '
             f'stroke="{palette.INK}" stroke-width="1.5"/>'
-            + text(x + 8, y + 16, "Amphipolis and the lower Strymon (T1–T27, M1–M3)", 12,
-                   weight="bold") + legend + "</g>")
+            + text(x + 8, y + 16, "Amphipolis and the lower Strymon (T1–T27, M1–M3)"
+                   + ("" if view.get("main_map", True) else ": not used in this scenario"),
+                   12, weight="bold") + legend + "</g>")

@@ -15,6 +15,7 @@ from hellenes_nb.games.amphipolis.rules.common import (
     UNITS,
     W,
     bonus,
+    scenario_of,
     season,
     year,
 )
@@ -100,7 +101,8 @@ def view(st: State, role: str, steps: StepRegistry) -> dict[str, Any]:
         "initiative": SIDES[st.initiative], "advantage": SIDES[st.advantage],
         "active": SIDES[st.active], "pa": dict(zip(SIDES, st.pa, strict=True)),
         "vp": dict(zip(SIDES, scores(st), strict=True)), "citadel": SIDES[st.citadel],
-        "flotilla": st.flotilla, "zones": zones, "hands": hands,
+        "flotilla": st.flotilla, "walls": st.walls, "zones": zones, "hands": hands,
+        "main_map": scenario_of(st).main_map,
         "cup": {"count": len(st.cup)}, "removed": [counter(c) for c in st.removed],
         "to_come": [dict(p) for p in st.pending], "lost": lost,
         "in_play": sum(1 for s in st.ustat if s == IN_PLAY),

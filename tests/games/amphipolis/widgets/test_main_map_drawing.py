@@ -10,7 +10,17 @@ from hellenes_nb.games.amphipolis.render import board_svg
 
 
 def _svg(view: dict) -> str:
-    return board_svg(view)
+    return board_svg(view, main_map=True)
+
+
+def test_scenario_10_2_keeps_the_operational_map_full_size_unless_asked():
+    view = hellenes_nb.new_game("amphipolis-10.2").view("all")
+    assert view["main_map"] is False
+    plain = board_svg(view)
+    assert 'viewBox="0 0 1000 800"' in plain and 'class="zone main"' not in plain
+    both = board_svg(view, main_map=True)
+    assert 'viewBox="0 0 1480 800"' in both and "not used in this scenario" in both
+    assert 'class="zone main"' in board_svg({**view, "main_map": True})
 
 
 def test_every_main_map_zone_is_drawn_and_clickable():
