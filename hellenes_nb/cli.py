@@ -20,6 +20,7 @@ from hellenes_nb.core.words import count
 from hellenes_nb.lessons.cli import add_lesson_parser
 from hellenes_nb.selfplay import add_selfplay_parser
 from hellenes_nb.tutorial.cli import add_tutorial_parser
+from hellenes_nb.whatif.cli import add_whatif_parser
 
 #: ``hellenes map --size``: a projector's size draws names, symbols and borders larger
 MAP_SIZES = ("normal", "classroom")
@@ -181,6 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_lesson_parser(sub)
     add_match_parser(sub)
     add_tutorial_parser(sub)
+    add_whatif_parser(sub)
     return parser
 
 

@@ -118,5 +118,8 @@ def add_batch_options(p: argparse.ArgumentParser, *, games: int, seed: int) -> N
     p.add_argument("--workers", type=workers_value, default=1,
                    help="worker processes playing games side by side (default 1; at most one "
                         "per game and per core)")
+    p.add_argument("--cluster", metavar="ADDRESS", default=None,
+                   help="play the games on a Dask distributed cluster, its scheduler's address "
+                        "(tcp://HOST:8786); the same seeds give the same games as locally")
     p.add_argument("--no-progress", action="store_true",
                    help="hide the progress bar (shown on standard error when it is a terminal)")

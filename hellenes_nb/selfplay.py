@@ -115,27 +115,29 @@ def play_one(scenario: str, seed: int, *, max_decisions: int = 20000, policy: st
 
 def run(scenario: str, games: int, seed: int, *, max_decisions: int = 20000,
         policy: str = "uniform", fuzz: bool = False, check_caches: bool = False,
-        workers: int = 1, progress: bool = False, **options: Any) -> dict[str, Any]:
+        workers: int = 1, progress: bool = False, cluster: Any = None,
+        **options: Any) -> dict[str, Any]:
     """Play ``games`` random games with seeds ``seed, seed+1, ...``; one JSON-ready summary
     with results by victory type and winner, decisions per game and the failures. ``options``
     go to the game's setup (Hellenes: ``world=``).
 
     ``workers`` > 1 plays the games in that many worker processes, never more than the games
     or the cores (the results are the same games, in seed order, as with one); ``progress``
-    shows a progress bar on standard error."""
+    shows a progress bar on standard error; ``cluster`` (a Dask scheduler's address) plays them
+    on that cluster instead, with the same results."""
     if policy not in POLICIES:
         raise ValueError(f"policy must be one of {', '.join(POLICIES)}, not {policy!r}")
     if not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number of at least 1, not {workers!r}")
     scenario_ruleset(scenario, **options)
     workers = worker_count(workers, games)
-    if workers > 1 and options:
+    if (workers > 1 or cluster is not None) and options:
         raise ValueError("workers > 1 plays the packaged world only (worker processes load it)")
     t0 = time.perf_counter()
     one = partial(play_one, scenario, max_decisions=max_decisions, policy=policy, fuzz=fuzz,
                   check_caches=check_caches, **options)
     results = play_all(one, range(seed, seed + games), workers=workers,
-                       desc=f"{scenario} selfplay", progress=progress,
+                       desc=f"{scenario} selfplay", progress=progress, cluster=cluster,
                        chunksize=max(1, min(50, games // (4 * workers))))
     seconds = time.perf_counter() - t0
     counts = [r["decisions"] for r in results]
@@ -166,10 +168,14 @@ def run(scenario: str, games: int, seed: int, *, max_decisions: int = 20000,
 
 
 def _cmd(args: argparse.Namespace) -> int:
-    summary = run(args.scenario, args.games, args.seed, max_decisions=args.max_decisions,
-                  policy=args.policy, fuzz=args.fuzz, check_caches=args.check_caches,
-                  workers=capped_workers(args.workers, args.games),
-                  progress=not args.no_progress)
+    try:
+        summary = run(args.scenario, args.games, args.seed, max_decisions=args.max_decisions,
+                      policy=args.policy, fuzz=args.fuzz, check_caches=args.check_caches,
+                      workers=capped_workers(args.workers, args.games),
+                      progress=not args.no_progress, cluster=args.cluster)
+    except ValueError as exc:  # a cluster that does not answer
+        print(f"hellenes selfplay: {exc}", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(summary, indent=2))
     else:

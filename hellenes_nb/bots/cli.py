@@ -76,8 +76,9 @@ def _cmd(args: argparse.Namespace) -> int:
                             max_decisions=args.max_decisions,
                             progress=not args.no_progress,
                             budget={"iterations": args.iterations,
-                                    "seconds": args.seconds or None})
-    except ValueError as exc:  # a bot that does not play the scenario's game (BotError)
+                                    "seconds": args.seconds or None},
+                            cluster=args.cluster)
+    except ValueError as exc:  # a bot not of the scenario's game (BotError), a silent cluster
         print(f"hellenes match: {exc}", file=sys.stderr)
         return 2
     summary.update(levels)

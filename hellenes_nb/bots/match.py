@@ -124,11 +124,13 @@ def _job(args: tuple) -> dict[str, Any]:
 
 def run_match(a: str, b: str, games: int, seed: int = 1, scenario: str = "431",
               workers: int = 1, max_decisions: int = 20000,
-              progress: bool = False, budget: dict | None = None) -> dict[str, Any]:
+              progress: bool = False, budget: dict | None = None,
+              cluster: Any = None) -> dict[str, Any]:
     """Play ``games`` games, sides alternated; a JSON-ready summary from bot ``a``'s side.
     ``workers`` is lowered to the games and the cores; ``progress`` shows a progress bar on
     standard error (when it is a terminal); ``budget`` is the thinking budget of bots that
-    think (``iterations``, ``seconds``: :func:`~hellenes_nb.bots.registry.make_bot`)."""
+    think (``iterations``, ``seconds``: :func:`~hellenes_nb.bots.registry.make_bot`);
+    ``cluster`` (a Dask scheduler's address) plays the games there, with the same results."""
     if games < 1:
         raise ValueError(f"a match needs at least one game, not {games}")
     check_budget(budget)
@@ -142,7 +144,8 @@ def run_match(a: str, b: str, games: int, seed: int = 1, scenario: str = "431",
     jobs = [(a, b, scenario, seed + i, roles[i % 2], max_decisions, budget)
             for i in range(games)]
     t0 = time.perf_counter()
-    results = play_all(_job, jobs, workers=workers, desc=f"{a} v {b}", progress=progress)
+    results = play_all(_job, jobs, workers=workers, desc=f"{a} v {b}", progress=progress,
+                       cluster=cluster)
     seconds = time.perf_counter() - t0
     return summarize(a, b, scenario, seed, results, seconds, workers, roles)
 
