@@ -72,6 +72,22 @@ INSET_PIECE = """() => {
 }"""
 
 
+#: the height on the page of a city's name, in px
+NAME_HEIGHT = """(place) => document.querySelector(`.layer-names text[data-place="${place}"]`)
+  .getBoundingClientRect().height"""
+#: the inset's words (its title, its links) that stick out of its frame or of the map
+INSET_WORDS_OUT = """() => {
+  const stage = document.querySelector('.hmap-stage').getBoundingClientRect();
+  const f = document.querySelector('.hmap-svg .inset-frame').getBoundingClientRect();
+  const inside = (r, b) => r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1
+    && r.bottom <= b.bottom + 1;
+  return [...document.querySelectorAll('.hmap-svg .layer-frame text')]
+    .filter((t) => !inside(t.getBoundingClientRect(), f)
+      || !inside(t.getBoundingClientRect(), stage))
+    .map((t) => t.textContent);
+}"""
+
+
 def _settle(page, test: str, arg, timeout: int = 8_000) -> None:
     """Wait (bounded, on the page) until ``test`` holds; the caller then asserts what it sees."""
     try:
@@ -158,8 +174,13 @@ def test_the_pylos_map_keeps_pylos_clear_of_the_blocks(solara_test, page_session
     display(w)
     page.add_style_tag(content=f".hmap {{ width: {LAB_WIDGET}px; }}")
     page.locator(".hmap .hmap-svg").wait_for(timeout=SETTLE)
-    overlaps, _ = _overlaps(page, "body")
+    overlaps, shown = _overlaps(page, "body")
     assert overlaps == [], overlaps
+    # readable at this width: a city's name at least 8 px high; Plataea and Megara named
+    assert page.evaluate(NAME_HEIGHT, "attica") >= 8  # Athens
+    assert {"Plataea", "Megara", "Thebes", "Corinth"} <= set(shown), shown
+    # the inset's title and notes stay inside its frame, none cut at the map's left edge
+    assert page.evaluate(INSET_WORDS_OUT) == []
     w.focus("pylos", zoom=4.0)
     page.locator(".hmap[data-zoom='4.00']").wait_for(timeout=SETTLE)
     overlaps, shown = _overlaps(page, "body")

@@ -129,6 +129,13 @@ function insetVeil(svg, after, root) {
   veil.setAttribute("width", iw + 4); veil.setAttribute("height", ih + 4);
   veil.setAttribute("fill", svg.querySelector(".layer-inset-bg rect")?.getAttribute("fill") || "#cfe2ee");
   after.after(veil);
+  // its title and its notes grow (a narrow map) about the frame's top left and bottom right
+  // corners, so they stay inside the frame rather than spilling past the map's left edge
+  for (const t of svg.querySelectorAll(".layer-frame text")) {
+    const end = t.getAttribute("text-anchor") === "end";
+    t.style.transformBox = "view-box";
+    t.style.transformOrigin = end ? `${x + iw}px ${y + ih}px` : `${x}px ${y}px`;
+  }
   return (vx, vy, w, h) => {
     const ox = Math.max(0, Math.min(x + iw, vx + w) - Math.max(x, vx));
     const oy = Math.max(0, Math.min(y + ih, vy + h) - Math.max(y, vy));

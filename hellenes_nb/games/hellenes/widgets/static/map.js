@@ -661,10 +661,12 @@ function render({ model, el: host }) {
   ];
   for (const [name, fn] of listeners) model.on(name, fn);
 
-  // in a narrow cell, names and city symbols grow a little so they stay readable
+  // in a narrow cell, names and city symbols grow so they stay readable: at 580 px (JupyterLab
+  // with its file browser open) about 9 px high; names that then find no room are hidden
+  // (labels.js)
   const resize = new ResizeObserver(() => {
     const w = svg.getBoundingClientRect().width;
-    const fit = w > 0 ? Math.min(1.35, Math.max(1, Math.sqrt(1100 / w))) : 1;
+    const fit = w > 0 ? Math.min(1.9, Math.max(1, 1100 / w)) : 1;
     if (Math.abs(fit - state.fit) > 0.01) { state.fit = fit; applyCam(); } else relabel();
   });
   resize.observe(svg);
