@@ -43,7 +43,6 @@ class Olympiad(Step):
         dealt = deal(st.world, st.dice)
         st.hands, st.rest = dealt.hands, dealt.rest
         st.board.turn = 1
-        st.shown = {}
         st.event("deal", "4.6", f"Olympiad {st.board.olympiad}: the cards are shuffled and "
                  "six dealt to each side")
         pop(st, frame)
@@ -122,8 +121,7 @@ class TurnEnd(Step):
                             "text": f"{winner} occupies the enemy's main city (§10.1)"}]
             st.event("victory", "10.1", st.stack[0]["text"], winner)
             return
-        st.shown = {}
-        pop(st, frame)
+        pop(st, frame)  # the cards shown stay in view until the next reveal
         if st.board.turn < TURNS:
             st.board.turn += 1
             push(st, {"kind": "cards", "chosen": {}})
