@@ -160,8 +160,14 @@ class LessonWidget(W.VBox):
         self.decision_buttons = W.VBox()
         self.decision_buttons.add_class("hl-options")
         self.decision_result = W.HTML()
+        # issue 32: "What if?" opens the lab for this decision point below the lesson
+        self.whatif_button = W.Button(description="What if?", icon="random",
+                                      tooltip="Play many games after each choice and compare")
+        self.whatif_button.add_class("hl-whatif-open")
+        self.whatif_button.on_click(lambda _b: self.attempt(self.what_if))
+        self.whatif_box = W.VBox()
         self.decision_box = W.VBox([self.decision_html, self.decision_buttons,
-                                    self.decision_result])
+                                    self.decision_result, self.whatif_button])
         self.decision_box.add_class("hl-card")
         self.question_html = W.HTML()
         self.reveal_button = W.Button(description="Reveal answer", icon="eye",
@@ -180,7 +186,7 @@ class LessonWidget(W.VBox):
         body = W.HBox([board, text], layout=W.Layout(flex_flow="row wrap"))
         body.add_class("hl-body")
         super().__init__([W.HTML(f"<style>{_CSS}</style>"), self.title_html, nav, self.status,
-                          self.error, body, self.battle_box, command])
+                          self.error, body, self.battle_box, command, self.whatif_box])
         self.add_class("hl-lesson")
 
     @staticmethod
@@ -479,6 +485,16 @@ class LessonWidget(W.VBox):
         _hide(self.reveal_button, q.get("answered") is False)  # a question for discussion
         self.answer_html.value = (f"<h4>Answer</h4>{q['answer_html']}" if q["revealed"]
                                   else "")
+
+    def what_if(self, games: int = 50, **options: Any) -> Any:
+        """Open the What-if lab for this step's decision point below the lesson, and run it."""
+        from hellenes_nb.widgets.whatif import WhatIfWidget
+
+        lab = WhatIfWidget(Path(self.lesson.spec.path).stem, self.lesson.number, games=games,
+                           **options)
+        self.whatif_box.children = (lab,)
+        lab.start()
+        return lab
 
     def _close_command(self) -> None:
         """Close the live game opened from an earlier step (its widgets go too)."""
