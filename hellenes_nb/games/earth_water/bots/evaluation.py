@@ -26,6 +26,14 @@ from hellenes_nb.games.earth_water.rules.supply import fed
 from hellenes_nb.games.earth_water.state import State
 from hellenes_nb.games.earth_water.world import data_dir
 
+
+@functools.cache
+def _home() -> Path:
+    """The packaged data folder, found once (a look on disk per score would cost more than
+    the score)."""
+    return data_dir()
+
+
 __all__ = ["EWTerms", "FEATURES", "TermsError", "features", "fitted", "terms_for", "value"]
 
 TERMS_FILE = "victory_terms.yaml"
@@ -54,7 +62,7 @@ def _terms(folder: Path) -> dict[str, EWTerms]:
 
 def terms_for(scenario: str, folder: Path | None = None) -> EWTerms:
     """The victory terms of ``scenario``; one the file does not list is refused in words."""
-    terms = _terms(folder or data_dir())
+    terms = _terms(folder or _home())
     if scenario not in terms:
         raise TermsError(f"{TERMS_FILE} has no victory terms for scenario {scenario!r}")
     return terms[scenario]
@@ -67,7 +75,7 @@ def _weights(folder: Path) -> dict:
 
 def fitted(family: str, folder: Path | None = None) -> dict[str, float] | None:
     """The fitted weights of a family, or None when there are none."""
-    rec = _weights(folder or data_dir()).get(family)
+    rec = _weights(folder or _home()).get(family)
     return None if rec is None else dict(rec["weights"])
 
 

@@ -19,6 +19,8 @@ ones (:func:`hand_weights`; docs/bots.md, "The evaluation").
 
 from __future__ import annotations
 
+import functools
+
 from hellenes_nb.bots.learned import win_chance
 from hellenes_nb.games.hellenes.bots.picture import unit_strength
 from hellenes_nb.games.hellenes.bots.terms import VictoryTerms, fitted, terms_for
@@ -79,6 +81,7 @@ def features(state: State, terms: VictoryTerms | None = None) -> dict[str, float
             "war": 1.0 if war_resumed(state) else 0.0}
 
 
+@functools.cache
 def weights_for(scenario: str) -> dict[str, float]:
     """The weights the search uses in ``scenario``: its family's fitted weights without their
     intercept, else the hand-set ones. The intercept is the side the family favours between

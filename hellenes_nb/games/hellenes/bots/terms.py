@@ -19,6 +19,14 @@ from hellenes_nb.bots.learned import TermsError, read_terms, read_weights
 from hellenes_nb.core.models import FileModel
 from hellenes_nb.games.hellenes.world.load import data_dir
 
+
+@functools.cache
+def _home() -> Path:
+    """The packaged data folder, found once (a look on disk per score would cost more than
+    the score)."""
+    return data_dir()
+
+
 __all__ = ["TermsError", "VictoryTerms", "fitted", "terms_for"]
 
 TERMS_FILE = "victory_terms.yaml"
@@ -49,7 +57,7 @@ def _all_terms(folder: Path) -> dict[str, VictoryTerms]:
 
 def terms_for(scenario: str, folder: Path | None = None) -> VictoryTerms:
     """The victory terms of ``scenario``; a scenario the file does not list is refused."""
-    terms = _all_terms(folder or data_dir())
+    terms = _all_terms(folder or _home())
     if scenario not in terms:
         raise TermsError(f"{TERMS_FILE} has no victory terms for scenario {scenario!r} "
                          f"(it lists {', '.join(sorted(terms))})")
@@ -64,5 +72,5 @@ def _weights_file(folder: Path) -> dict:
 def fitted(family: str, folder: Path | None = None) -> dict[str, float] | None:
     """The fitted weights of a family (``intercept`` and one per feature), or None when the
     file has none for it."""
-    rec = _weights_file(folder or data_dir()).get(family)
+    rec = _weights_file(folder or _home()).get(family)
     return None if rec is None else dict(rec["weights"])

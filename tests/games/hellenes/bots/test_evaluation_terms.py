@@ -92,3 +92,17 @@ def test_a_scenario_without_terms_and_a_bad_file_are_refused_in_words(tmp_path):
     path.write_text(path.read_text().replace("decisive_lead: 15", "decisive_lead: many", 1))
     with pytest.raises(TermsError, match="victory_terms.yaml.*decisive_lead"):
         terms_for("431", folder)
+
+
+def test_scoring_looks_for_the_data_folder_once_not_at_every_rollout(monkeypatch):
+    """The terms are read at every score; finding the data folder on disk each time made a
+    score six times slower (docs/bots.md, "Speed")."""
+    real = terms_mod.data_dir
+    calls = []
+    monkeypatch.setattr(terms_mod, "data_dir", lambda: calls.append(1) or real())
+    terms_mod._home.cache_clear()
+    st = new_game("431", seed=4).state
+    for _ in range(20):
+        value(st, 0)
+        terms_for("413")
+    assert len(calls) == 1
