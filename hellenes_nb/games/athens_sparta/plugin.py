@@ -33,6 +33,17 @@ def data_check(folder: Path | None) -> tuple[str, list[str]]:
             f"{len(world.blocks)} blocks, {len(world.cards)} cards", check(world))
 
 
+def draw_map(scenario: str | None, width: float, size: str) -> str:
+    """``hellenes map --scenario athens-sparta``: the reconstructed hex map with its cities
+    (the blocks are not drawn yet)."""
+    from hellenes_nb.games.athens_sparta.drawing import map_svg
+    from hellenes_nb.games.athens_sparta.world import load_world
+
+    if size not in ("normal", "classroom"):
+        raise ValueError(f"the size is 'normal' or 'classroom', not {size!r}")
+    return map_svg(load_world(), width=width, grid_ids=size == "normal")
+
+
 def heading(game: Any, viewer: str) -> str:
     """The Olympiad, the turn and the points, above a position in a replay."""
     view = game.view(viewer)
@@ -47,5 +58,6 @@ PLUGIN = GamePlugin(
     selfplay_facts=facts,
     match_facts=facts,
     data_check=data_check,
+    draw_map=draw_map,
     replay_heading=heading,
 )
