@@ -247,6 +247,8 @@ def _scenarios(world: World) -> list[str]:
             seen += [*g.units, *g.leaders]
         out += [f"{where}: {i!r} is placed twice" for i, n in Tally(seen).items() if n > 1]
         out += _stacking(world, s)
+        if s.id in STATED:
+            out += _frame(world, s)
         if s.id == "10.1":
             out += _ten_one(world, s)
         if s.id == "10.3":
@@ -278,16 +280,33 @@ def _stacking(world: World, s) -> list[str]:
     return out
 
 
+#: what §10.1, §10.3 and §10.4 state of their frame: (first turn, last turn, Advantage, the
+#: towns Sparta garrisons, whose citadel)
+STATED = {"10.1": (1, 3, "sparta", ("Acanthos", "Stagiros"), "athens"),
+          "10.3": (7, 9, "athens", ("Acanthos", "Galepsos", "Skionè", "Stagiros", "Toronè"),
+                   "sparta"),
+          "10.4": (0, 9, "sparta", (), "athens")}
+
+
+def _frame(world: World, s) -> list[str]:
+    """A main-map scenario's turns, Advantage and garrisons, as its section states them."""
+    first, last, adv, towns, citadel = STATED[s.id]
+    where, sec = f"scenarios.yaml: id {s.id!r}", f"§{s.id}"
+    out = []
+    if (s.first_turn, s.last_turn, s.advantage, s.main_map) != (first, last, adv, True):
+        out.append(f"{where}: turns {first} to {last}, {adv.title()} with the advantage, on "
+                   f"the main map ({sec})")
+    sparta = tuple(sorted(world.zone[z].name for z, v in s.garrisons.items() if v == "sparta"))
+    if sparta != towns or s.citadel != citadel:
+        out.append(f"{where}: Sparta garrisons {', '.join(towns) or 'no town'}, Athens the "
+                   f"rest; the citadel is {citadel.title()}'s ({sec})")
+    return out
+
+
 def _ten_one(world: World, s) -> list[str]:
-    """What §10.1 states."""
+    """What else §10.1 states: Euclès' force in T12 and T11, no Spartan on the main map."""
     where = f"scenarios.yaml: id {s.id!r}"
     out = []
-    if (s.first_turn, s.last_turn, s.advantage, s.main_map) != (1, 3, "sparta", True):
-        out.append(f"{where}: turns 1 to 3, Sparta with the advantage, on the main map (§10.1)")
-    sparta = sorted(world.zone[z].name for z, v in s.garrisons.items() if v == "sparta")
-    if sparta != ["Acanthos", "Stagiros"] or s.citadel != "athens":
-        out.append(f"{where}: Sparta garrisons Acanthos and Stagiros, Athens the rest and the "
-                   "citadel (§10.1)")
     at = {g.at: g for g in s.deploy if g.side == "athens"}
     if "T12" not in at or at["T12"].leaders != ("eucles",) or len(at["T12"].units) != 4 \
             or "T11" not in at or len(at["T11"].units) != 1:
@@ -299,30 +318,17 @@ def _ten_one(world: World, s) -> list[str]:
 
 
 def _ten_three(world: World, s) -> list[str]:
-    """What §10.3 states."""
-    where = f"scenarios.yaml: id {s.id!r}"
-    out = []
-    if (s.first_turn, s.last_turn, s.advantage, s.main_map) != (7, 9, "athens", True):
-        out.append(f"{where}: turns 7 to 9, Athens with the advantage, on the main map (§10.3)")
-    athens = sorted(world.zone[z].name for z, v in s.garrisons.items() if v == "athens")
-    if athens != ["Dion", "Mendè", "Sanè"] or s.citadel != "sparta":
-        out.append(f"{where}: Athens garrisons Mendè, Sanè and Dion, Sparta the rest and the "
-                   "citadel (§10.3)")
-    if not any(g.at == "T21" and "brasidas" in g.leaders for g in s.deploy):
-        out.append(f"{where}: Brasidas starts in T21 (§10.3)")
-    return out
+    """What else §10.3 states: Brasidas starts on T21."""
+    if any(g.at == "T21" and "brasidas" in g.leaders for g in s.deploy):
+        return []
+    return [f"scenarios.yaml: id {s.id!r}: Brasidas starts in T21 (§10.3)"]
 
 
 def _ten_four(world: World, s) -> list[str]:
-    """What §10.4 states: turns 0 to 9, Sparta with the advantage, every garrison and the
-    citadel Athenian, the deployment of §10.1 on the main map, Brasidas on turn 0, Cleon on
-    turn 7, and the three removals."""
+    """What else §10.4 states: Brasidas on turn 0, Nicias on turn 4, Cleon on turn 7, and the
+    three removals."""
     where = f"scenarios.yaml: id {s.id!r}"
     out = []
-    if (s.first_turn, s.last_turn, s.advantage, s.main_map) != (0, 9, "sparta", True):
-        out.append(f"{where}: turns 0 to 9, Sparta with the advantage, on the main map (§10.4)")
-    if set(s.garrisons.values()) != {"athens"} or s.citadel != "athens":
-        out.append(f"{where}: every garrison and the citadel are Athenian (§10.4)")
     arrive = {lid: g.turn for g in s.reinforcements for lid in g.leaders}
     if arrive.get("brasidas") != 0 or arrive.get("cleon") != 7 or arrive.get("nicias") != 4:
         out.append(f"{where}: Brasidas comes on turn 0, Nicias on turn 4, Cleon on turn 7 "

@@ -3,23 +3,10 @@ its zones is checked by ``hellenes data check``, and a spoilt map is named with 
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
-from hellenes_nb.games.amphipolis.world import data_dir, load_world, read_world
+from hellenes_nb.games.amphipolis.world import load_world
 from hellenes_nb.games.amphipolis.worldcheck import problems
-
-
-def _spoilt(tmp_path: Path, old: str, new: str) -> list[str]:
-    folder = tmp_path / "amphipolis"
-    shutil.copytree(data_dir(), folder)
-    path = folder / "zones.yaml"
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
-    return problems(read_world(folder))
 
 
 def test_the_main_map_has_its_thirty_zones_and_every_record_a_source():
@@ -59,5 +46,5 @@ SPOILT = [
 @pytest.mark.parametrize("old,new,problem", [
     pytest.param(*row[1:], marks=pytest.mark.rule(row[0]), id=f"s{row[0]}-{n}")
     for n, row in enumerate(SPOILT)])
-def test_a_spoilt_main_map_is_named_with_its_section(tmp_path, old, new, problem):
-    assert problem in _spoilt(tmp_path, old, new)
+def test_a_spoilt_main_map_is_named_with_its_section(spoil, old, new, problem):
+    assert problem in spoil("zones.yaml", old, new)

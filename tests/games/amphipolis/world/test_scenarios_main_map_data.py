@@ -4,24 +4,11 @@ playable yet."""
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 import hellenes_nb
-from hellenes_nb.games.amphipolis.world import data_dir, load_world, read_world
+from hellenes_nb.games.amphipolis.world import load_world
 from hellenes_nb.games.amphipolis.worldcheck import problems
-
-
-def _spoilt(tmp_path: Path, old: str, new: str) -> list[str]:
-    folder = tmp_path / "amphipolis"
-    shutil.copytree(data_dir(), folder)
-    path = folder / "scenarios.yaml"
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new, 1))
-    return problems(read_world(folder))
 
 
 @pytest.mark.rule("10.1")
@@ -32,19 +19,19 @@ def test_scenario_10_1_is_in_the_data_and_holds_what_the_rulebook_says():
 
 
 @pytest.mark.rule("3.3")
-def test_a_deployment_over_the_stacking_limit_is_named(tmp_path):
-    found = _spoilt(tmp_path, "      at: T11\n      units: [thr-p5-3]",
+def test_a_deployment_over_the_stacking_limit_is_named(spoil):
+    found = spoil("scenarios.yaml", "      at: T11\n      units: [thr-p5-3]",
                     "      at: T17\n      units: [thr-p5-3, ath-h6-4, ath-h6-5, ath-h6b-3, "
                     "ath-h6b-4, ath-p5b-1]")
     assert "scenarios.yaml: id '10.1': 6 units in T17, humid terrain holds 5 (§3.3)" in found
 
 
 @pytest.mark.rule("10.1")
-def test_a_wrong_garrison_or_deployment_is_named(tmp_path):
-    found = _spoilt(tmp_path, "    O7: sparta  # Stagiros\n    O5: athens",
+def test_a_wrong_garrison_or_deployment_is_named(spoil):
+    found = spoil("scenarios.yaml", "    O7: sparta  # Stagiros\n    O5: athens",
                     "    O7: athens  # Stagiros\n    O5: athens")
-    assert any("Sparta garrisons Acanthos and Stagiros" in p for p in found)
-    found = _spoilt(tmp_path / "b", "      at: T11\n", "      at: T9\n")
+    assert any("Sparta garrisons Acanthos, Stagiros, Athens the rest" in p for p in found)
+    found = spoil("scenarios.yaml", "      at: T11\n", "      at: T9\n")
     assert any("one unit in T11 (§10.1)" in p for p in found)
 
 
@@ -64,11 +51,11 @@ def test_scenario_10_3_fits_the_reconstructed_terrain():
 
 
 @pytest.mark.rule("10.3")
-def test_a_wrong_start_for_10_3_is_named(tmp_path):
-    found = _spoilt(tmp_path, "      at: T21\n      leaders: [brasidas]",
+def test_a_wrong_start_for_10_3_is_named(spoil):
+    found = spoil("scenarios.yaml", "      at: T21\n      leaders: [brasidas]",
                     "      at: T24\n      leaders: [brasidas]")
     assert "scenarios.yaml: id '10.3': Brasidas starts in T21 (§10.3)" in found
-    found = _spoilt(tmp_path / "b", "      at: T20\n", "      at: T16\n")
+    found = spoil("scenarios.yaml", "      at: T20\n", "      at: T16\n")
     assert "scenarios.yaml: id '10.3': 6 units in T16, humid terrain holds 5 (§3.3)" in found
 
 
@@ -82,10 +69,10 @@ def test_the_campaign_is_in_the_data_with_generic_reinforcements_and_removals():
 
 
 @pytest.mark.rule("10.4")
-def test_a_wrong_campaign_is_named(tmp_path):
-    found = _spoilt(tmp_path, "{side: athens, turn: 7, at: thasos, leaders: [cleon,",
+def test_a_wrong_campaign_is_named(spoil):
+    found = spoil("scenarios.yaml", "{side: athens, turn: 7, at: thasos, leaders: [cleon,",
                     "{side: athens, turn: 6, at: thasos, leaders: [cleon,")
     assert any("Cleon on turn 7 (§10.4)" in p for p in found)
-    found = _spoilt(tmp_path / "b", "{turn: 3, citadel: sparta, leaders: [thucydides]}",
+    found = spoil("scenarios.yaml", "{turn: 3, citadel: sparta, leaders: [thucydides]}",
                     "{citadel: sparta, leaders: [thucydides]}")
     assert any("Thucydides if it does on turn 3" in p for p in found)
