@@ -9,6 +9,7 @@ import polars as pl
 
 from hellenes_nb.bots.levels import LEVEL_TEXT
 from hellenes_nb.bots.match import wilson
+from hellenes_nb.core.words import count
 from hellenes_nb.whatif.position import Start
 
 __all__ = ["frame", "summary", "sentence", "WEAKNESSES"]
@@ -72,14 +73,14 @@ def sentence(entries: list[dict[str, Any]], start: Start, levels: tuple[str, str
         p, (lo, hi), n = won(e)
         had = "had" if parts else "Had"
         parts.append(f"{had} {side.title()} chosen \u201c{e['label']}\u201d, {side.title()} won "
-                     f"{_pct(p)} of {n} games ({_pct(lo)}\u2013{_pct(hi)})")
+                     f"{_pct(p)} of {count(n, 'game')} ({_pct(lo)}\u2013{_pct(hi)})")
     p, (lo, hi), n = won(hist)
     if parts:
         head = "; ".join(parts) + (f", against {_pct(p)} of {n} ({_pct(lo)}\u2013{_pct(hi)}) "
                                    f"after the {word} choice, \u201c{hist['label']}\u201d.")
     else:
         head = (f"After the {word} choice, \u201c{hist['label']}\u201d, {side.title()} won "
-                f"{_pct(p)} of {n} games ({_pct(lo)}\u2013{_pct(hi)}).")
+                f"{_pct(p)} of {count(n, 'game')} ({_pct(lo)}\u2013{_pct(hi)}).")
     if levels[0] == levels[1]:
         who = f"Both sides were played by the computer's {levels[0]} level"
     else:
