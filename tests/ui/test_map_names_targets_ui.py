@@ -217,3 +217,45 @@ def test_the_pylos_lesson_names_pylos_clear_of_its_blocks(solara_test, page_sess
     page.locator(".hl-lesson").screenshot(path=screenshot_dir / "lesson-pylos-names.png")
     assert wrong == {}
     assert console_errors == []
+
+
+#: overlaps between the names of the printed map, and between a name and a count of blocks
+STATIC_OVERLAPS = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const hit = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1
+    && b.top < a.bottom - 1;
+  const out = [];
+  for (const svg of document.querySelectorAll('svg')) {
+    const names = [...svg.querySelectorAll('.layer-names text')];
+    const badges = [...svg.querySelectorAll('.layer-badges [data-badge]')];
+    names.forEach((t, i) => {
+      for (const u of names.slice(i + 1)) {
+        if (hit(box(t), box(u))) out.push(t.textContent + ' / ' + u.textContent);
+      }
+      for (const b of badges) {
+        if (hit(box(t), box(b))) out.push(t.textContent + ' / count in '
+          + b.getAttribute('data-badge'));
+      }
+    });
+  }
+  return out;
+}"""
+
+
+def test_the_start_here_map_prints_no_name_over_another(solara_test, page_session):
+    """Notebook 00's printed map (render_map_svg, fitted to the output) at 580 px, in both
+    sizes: no name covers another or a count of blocks; a name with no room is left out and
+    its area's hover title names it (issue 28 item 2)."""
+    from hellenes_nb.games.hellenes.render.svg import render_map_svg
+    from hellenes_nb.widgets.lesson_tables import fitted
+
+    page = page_session
+    page.set_viewport_size(LAPTOP)
+    for size in ("normal", "classroom"):
+        display(fitted(render_map_svg(scenario="431", size=size)))
+    page.add_style_tag(content=f"svg {{ max-width: {LAB_WIDGET}px !important; }}")
+    page.locator("svg .layer-names").nth(1).wait_for(timeout=SETTLE)
+    assert page.evaluate(STATIC_OVERLAPS) == []
+    titles = page.evaluate("() => [...document.querySelectorAll('svg [data-area] title')]"
+                           ".map((t) => t.textContent).join(' | ')")
+    assert "Megara" in titles and "Plataea" in titles

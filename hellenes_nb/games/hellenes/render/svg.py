@@ -36,6 +36,9 @@ SIZES = {"normal": (1.0, 1.0), "classroom": (1.45, 1.7)}
 #: goes in a band under the map
 LEGEND_SCALE = {"normal": 1.0, "classroom": 1.4}
 
+#: how much wider than its estimate a name is taken to be when it is placed (fonts differ)
+NAME_SLACK = 1.1
+
 #: the map's layers, bottom to top
 LAYERS = (
     "inset_bg",
@@ -69,12 +72,15 @@ def render_map_svg(
     world: Any = None,
     geometry: Geometry | None = None,
     size: str = "normal",
+    every_name: bool = False,
 ) -> str:
     """The map as an SVG string; with ``scenario`` (e.g. ``"431"``) its setup is shown.
 
     ``width`` sets the drawn width in pixels (``None`` leaves the SVG to fill its container).
     ``size`` is ``"normal"`` or ``"classroom"`` (for a projector: larger names, symbols and
-    legend, thicker borders). ``world`` and ``geometry`` default to the packaged data.
+    legend, thicker borders). ``world`` and ``geometry`` default to the packaged data. A name
+    with no free spot is left out (its area's hover title names it); ``every_name`` writes
+    them all, for the map widget, which sets its names down itself at each zoom.
     """
     if size not in SIZES:
         raise ValueError(f"size must be 'normal' or 'classroom' (larger names and thicker "
@@ -90,7 +96,7 @@ def render_map_svg(
             known = ", ".join(sorted(world.scenarios)) or "none"
             raise ValueError(f"unknown scenario {scenario!r}; the data has: {known} (§15)")
         sc = world.scenarios[scenario]
-    canvas = HellenesMap(geometry, world, size)
+    canvas = HellenesMap(geometry, world, size, every_name=every_name)
     canvas.draw(sc)
     title = "Hellenes map" + ("" if sc is None else f": {sc.name}")
     return canvas.document(width, title, LAYERS, HATCH, below=canvas.below)
@@ -100,8 +106,10 @@ class HellenesMap(Canvas):
     """The Hellenes layers on a board canvas: areas, seas, their borders, cities, the Sicily
     inset, a scenario's blocks and the legend."""
 
-    def __init__(self, geo: Geometry, world: Any, size: str = "normal"):
+    def __init__(self, geo: Geometry, world: Any, size: str = "normal", *,
+                 every_name: bool = False):
         super().__init__(geo)
+        self.every_name = every_name
         self.world = world
         self.size = size
         #: how much larger names, symbols and counts are, and how much thicker the lines
@@ -132,6 +140,16 @@ class HellenesMap(Canvas):
         if sc is not None:
             self._badges(sc)
         self._names()
+
+    def place(self, options: list, w: float, size: float, *, required: bool, view: str) -> Any:
+        """Where a name goes: the first spot where it covers nothing placed so far (a name, a
+        symbol, a count of blocks, the legend). A name with no free spot is left out; its area's
+        hover title still names it (issue 28: at 580 px names overlapped). Widths are estimates,
+        so a name is given ``NAME_SLACK`` more room than its estimate. With ``every_name`` (the
+        map widget) every name is written as before."""
+        if self.every_name:
+            return super().place(options, w, size, required=required, view=view)
+        return super().place(options, w * NAME_SLACK, size, required=False, view=view)
 
     def _check_complete(self) -> None:
         missing = [a for a in self.world.areas if a not in self.geo.areas]
@@ -304,6 +322,8 @@ class HellenesMap(Canvas):
             options = self.beside(x, y, r, size)
             w = text_width(site.name, size)
             pos = self.place(options, w, size, required=True, view=shape.view)
+            if pos is None:  # no room: the area's hover title names it
+                continue
             weight = "bold" if area.city else "normal"
             # data-place: a widget that scales names keeps this one beside its symbol
             self.add("names", text(*pos[:2], site.name, size, anchor=pos[2], weight=weight,

@@ -71,7 +71,7 @@ def _base_svg() -> tuple[str, tuple[float, ...]]:
 
     The widget writes its own tooltips and ARIA labels, so the ``<title>`` children are dropped.
     """
-    svg = render_map_svg(None, None)
+    svg = render_map_svg(None, None, every_name=True)  # labels.js places them at each zoom
     inner = svg[svg.index(">") + 1: svg.rindex("</svg>")]
     inner = re.sub(r"<title>.*?</title>", "", inner)
     return inner, tuple(load_geometry().view_box)

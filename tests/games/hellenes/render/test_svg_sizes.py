@@ -17,8 +17,10 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 
 def _both(tiny_world, tiny_geometry) -> dict[str, ET.Element]:
+    """Both sizes of the tiny map, every name written (the tiny map has no room for them all
+    in the classroom size, where a name with no free spot would be left out)."""
     return {size: ET.fromstring(render_map_svg("431", world=tiny_world, geometry=tiny_geometry,
-                                               size=size))
+                                               size=size, every_name=True))
             for size in ("normal", "classroom")}
 
 
