@@ -105,6 +105,12 @@ SHOTS = (
          "from hellenes_nb.widgets.tutorial import TutorialWidget\n"
          "tutor = TutorialWidget()\ntutor.choose_task('battles')\ntutor",
          ".hb-block", "the rules tutorial at its first battle task (a worked example)"),
+    Shot("05-what-if",
+         "from hellenes_nb.widgets.whatif import WhatIfWidget\n"
+         "lab = WhatIfWidget('pericles-plague-431-429', games=20, seed=1, horizon='year')\n"
+         "lab.start(); lab.wait(600)\nlab",
+         ".hl-whatif-sentence p", "the What-if lab after Pericles' first decision: win rates "
+         "with 95 % intervals, the prestige fan over the years and the sentence"),
     *(_lesson_at_battle(name, step, title) for name, step, title in WAR_LESSONS),
     Shot("30-xerxes-480-479",
          "from hellenes_nb.widgets.lesson import LessonWidget\n"

@@ -94,9 +94,11 @@ class WhatIfWidget(W.VBox):
                            labels=[alts[i].id], display_legend=True)
             self.fan_marks += [band, mid]
         roles = self.lab.roles
+        self.turn_axis = bq.Axis(scale=fx, label="turns after the choice", tick_format="d",
+                                 tick_values=[0, 1])
         self.fan = bq.Figure(
             marks=self.fan_marks, title=f"Score ({roles[0].title()} above 0): median, 10–90 %",
-            axes=[bq.Axis(scale=fx, label="turns after the choice", tick_format="d"),
+            axes=[self.turn_axis,
                   bq.Axis(scale=fy, orientation="vertical")],
             layout=W.Layout(width="420px", height="300px"), legend_location="top-left")
         charts = W.HBox([self.outcomes, self.fan], layout=W.Layout(flex_flow="row wrap"))
@@ -172,6 +174,8 @@ class WhatIfWidget(W.VBox):
             t, lo, mid, hi = _fan(rows, a.id)
             self.fan_marks[2 * i].x, self.fan_marks[2 * i].y = t, [lo, hi]
             self.fan_marks[2 * i + 1].x, self.fan_marks[2 * i + 1].y = t, mid
+        turns = max(len(r["score_by_turn"] or []) for r in rows)
+        self.turn_axis.tick_values = list(range(max(turns, 2)))  # whole turns only
         self.sentence.value = f"<p>{html.escape(res.sentence)}</p>"
         if final:
             how = ("from the cache" if res.cached else
