@@ -259,3 +259,20 @@ def test_the_start_here_map_prints_no_name_over_another(solara_test, page_sessio
     titles = page.evaluate("() => [...document.querySelectorAll('svg [data-area] title')]"
                            ".map((t) => t.textContent).join(' | ')")
     assert "Megara" in titles and "Plataea" in titles
+
+
+def test_the_dashboard_in_labs_whole_output_puts_the_map_first(solara_test, page_session):
+    """JupyterLab at 1366×900 with the file browser open gives the whole output about 934 px:
+    beside the side panels the map would keep about 580 px, so the decisions go under it and
+    the map takes the whole width."""
+    page = page_session
+    page.set_viewport_size(LAPTOP)
+    display(Dashboard("431", seed=7))
+    page.add_style_tag(content=".hn-dash { width: 934px; max-width: 934px; }")
+    page.locator(".hn-settled .hn-choice").first.wait_for(timeout=SETTLE)
+    _settle(page, "() => document.querySelector('.hn-dash .hmap-svg')"
+                  ".getBoundingClientRect().width > 880", None)
+    svg = page.locator(".hn-dash .hmap-svg").bounding_box()
+    decision = page.locator(".hn-dash .hn-side").bounding_box()
+    assert svg["width"] > 880, svg
+    assert decision["y"] >= svg["y"] + svg["height"], (svg, decision)

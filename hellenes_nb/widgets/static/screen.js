@@ -70,7 +70,7 @@ function render({ model, el: host }) {
   }
   // the width it really has (JupyterLab's file browser open leaves about 580 px): narrower than a
   // map beside the side panels needs, the decisions and panels go under the map by themselves
-  const NARROW = 860; // px: the map's 560 px, the panels' 280 px and the gap between them
+  const NARROW = 1100; // px: beside the panels (about 350 px) the map would keep under 750 px
   const sized = new ResizeObserver((entries) => {
     for (const e of entries) {
       const narrow = e.contentRect.width > 0 && e.contentRect.width < NARROW;
