@@ -79,3 +79,19 @@ def test_a_roles_log_read_from_any_point_is_the_end_of_its_whole_log(ruleset, sc
                 assert len(part) <= len(whole)
                 assert not part or whole[-len(part):] == part, (
                     f"{role}'s log from event {first} is not the end of its whole log")
+
+
+def test_every_registered_game_without_a_board_is_named_as_not_yet_on_the_dashboard(
+        registered_names):
+    """A registered game with no dashboard part is listed in NO_BOARD_YET with the reason (the
+    board tests skip it only by that name); a game on the list that has a board leaves it."""
+    from conformance.conftest import NO_BOARD_YET
+
+    from hellenes_nb.core.catalog import plugin_for, rulesets
+
+    boardless = {r.name for r in rulesets()
+                 if r.name in registered_names and plugin_for(r).dashboard is None}
+    assert boardless == set(NO_BOARD_YET), (
+        f"games without a dashboard board: {sorted(boardless)}; listed as not yet on the "
+        f"dashboard: {sorted(NO_BOARD_YET)}")
+

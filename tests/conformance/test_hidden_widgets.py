@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conformance.conftest import NO_BOARD_YET
 from conformance.infosets import sampler_for
 from conformance.playing import played
 from conformance.widgetstate import screen
@@ -43,6 +44,8 @@ def _deciding(ruleset, scenario: str, role: str) -> list[Game]:
 def test_the_players_board_is_the_same_whatever_the_player_cannot_see(ruleset, scenario):
     if getattr(ruleset, "perfect_information", False):
         pytest.skip(f"{ruleset.name} hides nothing from its players")
+    if ruleset.name in NO_BOARD_YET:
+        pytest.skip(f"{ruleset.name} is not on the dashboard yet: {NO_BOARD_YET[ruleset.name]}")
     rng = random.Random(21)
     looked = 0
     for role in ruleset.roles:
