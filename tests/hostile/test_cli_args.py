@@ -26,11 +26,13 @@ from hellenes_nb.batch import worker_count
 from hellenes_nb.bots import match
 from hellenes_nb.bots.match import MAX_ITERATIONS, MAX_SECONDS
 from hellenes_nb.cliargs import MAX_GAMES, MAX_SEED
+from hellenes_nb.core.catalog import scenario_ids
 from hellenes_nb.core.echo import ECHO
 
 #: a hang guard, not a speed target: each of these returns in well under a second
 HANG = 30
-SCENARIOS = "choose one of 413, 415, 431, amphipolis-10.2, earth-water, sicily"
+#: the refusal lists every registered game's scenarios, sorted (the catalogue's own list)
+SCENARIOS = "choose one of " + ", ".join(sorted(scenario_ids()))
 
 
 def hellenes(*args: str, cwd=None) -> subprocess.CompletedProcess:
