@@ -276,10 +276,16 @@ def test_the_board_plays_the_lessons_battle_and_another_answer_points_to_take_co
     expect(page.locator(".hl-battle button[data-action='restart']")).to_have_text(
         "Replay", timeout=SETTLE)
     choices = page.locator(".hl-battle button[data-choice]")
+    lines = "document.querySelectorAll('.hl-battle .hb-log li').length"
     for _ in range(10):
         if choices.count():
             break
+        before = page.evaluate(f"() => {lines}")
         page.locator(".hl-battle button[data-action='step']").click()
+        # the attack has reached the page: its log grew, or the retreat question came
+        page.wait_for_function(
+            f"(n) => {lines} > n || document.querySelector('.hl-battle button[data-choice]')",
+            arg=before, timeout=SETTLE)
         page.wait_for_function("() => !document.querySelector('.hl-battle .hb-die-wrap.rolling')")
     expect(choices.first).to_be_visible(timeout=SETTLE)
     rolled = [f for row in board.history.iter_rows(named=True) for f in row["dice"]]
