@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hellenes_nb.core.privatelog import PrivateLog
 from hellenes_nb.core.steps import StepRegistry
 from hellenes_nb.games.amphipolis.rules.common import (
     ARMISTICE,
@@ -29,19 +30,13 @@ READERS = ("athens", "sparta", "all")
 _HEAD = ("kind", "rule", "side", "turn")
 
 
-def read_event(ev: dict, reader: str) -> dict:
-    owner = ev.get("private")
-    if owner is None:
-        return ev
-    if reader in (owner, "all"):
-        return {k: v for k, v in ev.items() if k not in ("private", "public")}
-    return {**{k: ev[k] for k in _HEAD}, "text": ev["public"]}
+#: the one redaction of private events (core/privatelog.py)
+LOG = PrivateLog(READERS, _HEAD)
+read_event = LOG.read_event
 
 
 def log_for(st: State, role: str, start: int = 0) -> list[dict]:
-    if role not in READERS:
-        raise ValueError(f"a log is read by 'athens', 'sparta' or 'all', not {role!r}")
-    return [read_event(ev, role) for ev in st.log[start:]]
+    return LOG.read(st.log, role, start)
 
 
 def counter(cid: str) -> dict[str, Any]:

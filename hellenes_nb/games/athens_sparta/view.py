@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hellenes_nb.core.privatelog import PrivateLog
 from hellenes_nb.core.steps import StepRegistry
 from hellenes_nb.games.athens_sparta.position import SIDES, Position
 from hellenes_nb.games.athens_sparta.rules.victory import victory_points
@@ -25,18 +26,13 @@ def _reader(role: str) -> str:
     return role
 
 
-def read_event(ev: dict, reader: str) -> dict:
-    owner = ev.get("private")
-    if owner is None:
-        return ev
-    if reader in (owner, "all"):
-        return {k: v for k, v in ev.items() if k not in ("private", "public")}
-    return {**{k: ev[k] for k in _HEAD}, "text": ev["public"]}
+#: the one redaction of private events (core/privatelog.py)
+LOG = PrivateLog(READERS, _HEAD)
+read_event = LOG.read_event
 
 
 def log_for(st: Position, role: str, start: int = 0) -> list[dict]:
-    reader = _reader(role)
-    return [read_event(ev, reader) for ev in st.log[start:]]
+    return LOG.read(st.log, _reader(role), start)
 
 
 def _blocks(st: Position, reader: str) -> tuple[list[dict], dict[str, dict[str, int]]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hellenes_nb.core.privatelog import PrivateLog
 from hellenes_nb.core.steps import StepRegistry
 from hellenes_nb.games.earth_water.index import CITIES, MAJOR, SIDE_NAMES, N
 from hellenes_nb.games.earth_water.rules.board import controller
@@ -21,20 +22,13 @@ READERS = ("greece", "persia", "all")
 _HEAD = ("kind", "rule", "side", "campaign")
 
 
-def read_event(ev: dict, reader: str) -> dict:
-    """The form of ``ev`` that ``reader`` may read."""
-    owner = ev.get("private")
-    if owner is None:
-        return ev
-    if reader in (owner, "all"):
-        return {k: v for k, v in ev.items() if k not in ("private", "public")}
-    return {**{k: ev[k] for k in _HEAD}, "text": ev["public"]}
+#: the one redaction of private events (core/privatelog.py)
+LOG = PrivateLog(READERS, _HEAD)
+read_event = LOG.read_event
 
 
 def log_for(st: State, role: str, start: int = 0) -> list[dict]:
-    if role not in READERS:
-        raise ValueError(f"a log is read by 'greece', 'persia' or 'all', not {role!r}")
-    return [read_event(ev, role) for ev in st.log[start:]]
+    return LOG.read(st.log, role, start)
 
 
 def _battle(st: State) -> dict[str, Any] | None:
