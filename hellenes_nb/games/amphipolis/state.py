@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from hellenes_nb.core.dice import Dice
+from hellenes_nb.core.privatelog import PrivateEvents
 from hellenes_nb.games.amphipolis.world import load_world
 
 __all__ = ["IN_POOL", "IN_PLAY", "OUT", "SIDES", "State"]
@@ -27,7 +28,7 @@ _LISTS = ("uloc", "ustat", "ured", "fresh", "lloc", "lstat", "lwound", "lfresh",
           "played", "vp", "cup", "removed", "barred", "pending", "used")
 
 
-class State:
+class State(PrivateEvents):
     """One position (module docstring). Units and leaders are numbered as in the data files;
     ``uloc``/``lloc`` hold a zone id (None when not on the maps); ``lwound`` 0 fit, 1 wounded
     (S18), 2 ill (S21: may not move until recovered)."""
@@ -35,6 +36,8 @@ class State:
     __slots__ = ("scenario", "turn", "first", "last", *_LISTS, "garrison", "citadel", "hands",
                  "initiative", "advantage", "active", "flotilla", "walls", "siege_bonus", "stack",
                  "_log", "_n", "dice", "barrier")
+
+    SIDE_NAMES = SIDES
 
     def __init__(self, scenario: str, seed: int):
         w = load_world()
@@ -91,28 +94,8 @@ class State:
         c.dice = self.dice.clone()
         return c
 
-    # -- the log ---------------------------------------------------------------------------------
-    @property
-    def log(self) -> list[dict]:
-        items = self._log
-        return items if len(items) == self._n else items[:self._n]
-
-    def event(self, kind: str, rule: str, text: str, side: int = -1, *,
-              private: int | None = None, public: str | None = None, **fields: Any) -> dict:
-        """Write one event: public unless ``private`` names the side that reads it all (the
-        other side reads only ``public``)."""
-        ev = {"kind": kind, "rule": rule, "side": SIDES[side] if side >= 0 else None,
-              "turn": self.turn, "text": text, **fields}
-        if private is not None:
-            if public is None:
-                raise ValueError(f"the private event {kind!r} needs public words")
-            ev["private"] = SIDES[private]
-            ev["public"] = public
-        if len(self._log) != self._n:
-            self._log = self._log[:self._n]
-        self._log.append(ev)
-        self._n += 1
-        return ev
+    def _date(self) -> dict:
+        return {"turn": self.turn}
 
     # -- saving ----------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from hellenes_nb.core.dice import Dice
+from hellenes_nb.core.privatelog import PrivateEvents
 from hellenes_nb.games.athens_sparta.state import SIDES, BlockState, State, setup
 from hellenes_nb.games.athens_sparta.world import World, load_world
 
@@ -25,8 +26,10 @@ SCENARIO = "athens-sparta"
 TURNS = 6
 
 
-class Position:
+class Position(PrivateEvents):
     """One position (module docstring)."""
+
+    SIDE_NAMES = SIDES
 
     def __init__(self, scenario: str, seed: int, world: World | None = None):
         self.world = world or load_world()
@@ -38,7 +41,8 @@ class Position:
         self.shown: dict[str, str] = {}
         self.dice = Dice(seed)
         self.stack: list[dict] = [{"kind": "olympiad"}]
-        self.log: list[dict] = []
+        self._log: list[dict] = []
+        self._n = 0
         self.barrier = False
 
     def clone(self) -> Position:
@@ -53,22 +57,10 @@ class Position:
         c.shown = dict(self.shown)
         c.dice = self.dice.clone()
         c.stack = self.stack[:]
-        c.log = self.log[:]
         return c
 
-    def event(self, kind: str, rule: str, text: str, side: str | None = None, *,
-              private: str | None = None, public: str | None = None, **fields: Any) -> dict:
-        """Write one event: public unless ``private`` names the side that reads it whole (the
-        other side reads only ``public``)."""
-        ev = {"kind": kind, "rule": rule, "side": side, "olympiad": self.board.olympiad,
-              "turn": self.board.turn, "text": text, **fields}
-        if private is not None:
-            if public is None:
-                raise ValueError(f"the private event {kind!r} needs public words")
-            ev["private"] = private
-            ev["public"] = public
-        self.log.append(ev)
-        return ev
+    def _date(self) -> dict:
+        return {"olympiad": self.board.olympiad, "turn": self.board.turn}
 
     def to_dict(self) -> dict[str, Any]:
         """The whole position as plain data (an open save holds everything)."""

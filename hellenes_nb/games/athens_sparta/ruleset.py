@@ -9,6 +9,7 @@ from typing import Annotated, Any
 from pydantic import AfterValidator, ConfigDict, Field, ValidationError
 from typing_extensions import TypedDict
 
+from hellenes_nb.core.plainruleset import PlainRuleset
 from hellenes_nb.core.savejson import OPEN_RECORD, DiceRecord, Event, OpenEnvelope, Strict, refusal
 from hellenes_nb.core.steps import StepRegistry
 from hellenes_nb.games.athens_sparta import shapes
@@ -21,61 +22,32 @@ from hellenes_nb.games.athens_sparta.world import load_world
 __all__ = ["ATHENS_SPARTA", "AthensSparta"]
 
 
-class AthensSparta:
+class AthensSparta(PlainRuleset):
     """The ruleset of *Athens & Sparta* (one instance, :data:`ATHENS_SPARTA`)."""
 
     name = "athens-sparta"
     title = "Athens & Sparta, 431–404 BC"
     roles = SIDES
-    #: blocks stand face down to the enemy and hands are hidden
-    perfect_information = False
+    SCENARIOS = (SCENARIO,)
+    make = staticmethod(Position)
+    checked = staticmethod(shapes.checked)
+    view_of = staticmethod(view)
+    log_of = staticmethod(log_for)
 
     def __init__(self, steps: StepRegistry = STEPS):
-        self.steps = steps
+        super().__init__(steps)
 
-    @property
-    def scenarios(self) -> tuple[str, ...]:
-        return (SCENARIO,)
+    @staticmethod
+    def validate(data: Any) -> Any:
+        return validate_open(data)
 
-    def sets_up(self, scenario: str, **options: Any) -> bool:
-        return scenario == SCENARIO and not options
-
-    def setup(self, scenario: str, seed: int, **options: Any) -> Position:
-        if scenario != SCENARIO:
-            raise ValueError(f"Athens & Sparta sets up {SCENARIO!r}, not {scenario!r}")
-        if options:
-            raise ValueError(f"Athens & Sparta takes no options yet, not {sorted(options)}")
-        return Position(scenario, seed)
-
-    def check_shape(self, action: dict) -> dict | None:
-        return shapes.checked(action)
-
-    def view(self, state: Position, role: str) -> dict[str, Any]:
-        return view(state, role, self.steps)
-
-    def log_for(self, state: Position, role: str, start: int = 0) -> list[dict]:
-        return log_for(state, role, start)
-
-    def result(self, state: Position) -> dict | None:
-        top = state.stack[-1] if state.stack else None
-        if top is None or top["kind"] != "over":
-            return None
-        return {"winner": top["winner"], "how": top["how"], "text": top["text"],
-                "points": victory_points(state.board, state.world)}
+    def final(self, state: Position, top: dict) -> dict:
+        return {"points": victory_points(state.board, state.world)}
 
     def describe(self, state: Position) -> str:
         p = victory_points(state.board, state.world)
         return (f"Olympiad {state.board.olympiad}, Game Turn {state.board.turn}: Athens "
                 f"{p['athens']} points, Sparta {p['sparta']}")
-
-    def save_state(self, state: Position) -> dict[str, Any]:
-        return state.to_dict()
-
-    def read_save(self, data: dict[str, Any], **options: Any) -> tuple[str, int, list[dict]]:
-        if options:
-            raise ValueError(f"Athens & Sparta takes no options yet, not {sorted(options)}")
-        validate_open(data)
-        return data["scenario"], data["seed"], data["history"]
 
 
 # -- the open save's position, checked for kinds and names (the rest by replaying) ----------------

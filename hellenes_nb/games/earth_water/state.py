@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from hellenes_nb.core.dice import Dice
+from hellenes_nb.core.privatelog import PrivateEvents
 from hellenes_nb.games.earth_water.index import CITIES, SIDE_NAMES, N
 
 __all__ = ["FLAGS", "State"]
@@ -34,13 +35,15 @@ FLAGS = {
 }
 
 
-class State:
+class State(PrivateEvents):
     """One position (see the module docstring). ``u`` holds the pieces on the map
     (``index.slot``), ``reserve`` the pieces off it: Greek armies, Persian armies, Greek fleets,
     Persian fleets; pieces on the leaders' portraits are in neither (``portraits``)."""
 
     __slots__ = ("scenario", "campaign", "score", "u", "reserve", "hands", "deck", "discard",
                  "flags", "stack", "_log", "_n", "dice", "barrier", "legal_memo")
+
+    SIDE_NAMES = SIDE_NAMES
 
     def __init__(self, scenario: str, seed: int):
         self.scenario = scenario
@@ -97,29 +100,8 @@ class State:
                 "persian_armies": self.has("darius") + self.has("xerxes"),
                 "persian_fleets": int(self.has("artemisia"))}
 
-    # -- the log ---------------------------------------------------------------------------------
-    @property
-    def log(self) -> list[dict]:
-        """Every event of this position (a list to read, never to change)."""
-        items = self._log
-        return items if len(items) == self._n else items[:self._n]
-
-    def event(self, kind: str, rule: str, text: str, side: int = -1, *,
-              private: int | None = None, public: str | None = None, **fields: Any) -> dict:
-        """Write one event: public unless ``private`` names the side that reads it all (the
-        other side reads only ``public``; fields are for the owner only)."""
-        ev = {"kind": kind, "rule": rule, "side": SIDE_NAMES[side] if side >= 0 else None,
-              "campaign": self.campaign, "text": text, **fields}
-        if private is not None:
-            if public is None:
-                raise ValueError(f"the private event {kind!r} needs public words")
-            ev["private"] = SIDE_NAMES[private]
-            ev["public"] = public
-        if len(self._log) != self._n:
-            self._log = self._log[:self._n]
-        self._log.append(ev)
-        self._n += 1
-        return ev
+    def _date(self) -> dict:
+        return {"campaign": self.campaign}
 
     # -- saving ----------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -14,16 +14,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import anywidget
 import traitlets
 
 from hellenes_nb.core.echo import shown
 from hellenes_nb.core.game import Game, new_game
-from hellenes_nb.core.session import GameSession
 from hellenes_nb.games.earth_water.render import SIZES, board_svg
 from hellenes_nb.games.earth_water.ui import battle_rounds
-from hellenes_nb.widgets.browser_writes import BrowserWrites
-from hellenes_nb.widgets.requests import BrowserRequests
+from hellenes_nb.widgets.placeboard import PlaceBoard
 
 __all__ = ["EWBoard", "EWBoardView", "battle_rounds"]
 
@@ -63,7 +60,7 @@ def _load(text: str | bytes, **options: Any) -> Any:
 EWBoard.load = _load  # type: ignore[attr-defined]
 
 
-class EWBoardView(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
+class EWBoardView(PlaceBoard):
     """The Earth & Water board inside the shared dashboard (``Dashboard("earth-water")``; the
     game's dashboard part names it): the board drawn in Python from the ``viewer``'s view, and
     nothing at all under the ``curtain`` (a hot-seat hand-over). A click on a city lights
@@ -72,84 +69,13 @@ class EWBoardView(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
 
     _esm = _STATIC / "board.js"  # its ``part`` mode
     _css = _STATIC / "board.css"
-    requests = {"select": "_request_select"}
-    refusals = (ValueError,)
+    SIDES = SIDES
+    SCENARIO = "earth-water"
+    PLACES, PLACE = "cities", "city"
+    SIZES = SIZES
+    LIT = "Lit: where the pieces in {name} may go now."
+    NONE_LIT = "{name}: none of your pieces there may move now."
+    draw = staticmethod(board_svg)
 
     #: tells the page to draw the board alone (the dashboard has the panels)
     part = traitlets.Bool(True).tag(sync=True)
-    svg = traitlets.Unicode("").tag(sync=True)
-    viewer = traitlets.Unicode("greece").tag(sync=True)
-    curtain = traitlets.Bool(False).tag(sync=True)
-    selected = traitlets.Unicode("").tag(sync=True)
-    #: what the board says of the selected city, in words
-    note = traitlets.Unicode("").tag(sync=True)
-    message = traitlets.Unicode("").tag(sync=True)
-    size = traitlets.Unicode("normal").tag(sync=True)
-
-    def __init__(self, session: GameSession | None = None, *, game: Game | None = None,
-                 viewer: str = "greece", curtain: bool = False, size: str = "normal") -> None:
-        if size not in SIZES:
-            raise ValueError(f"size must be 'normal' or 'classroom', not {shown(size)}")
-        if viewer not in (*SIDES, "all"):
-            raise ValueError(f"viewer must be 'greece', 'persia' or 'all', not {shown(viewer)}")
-        super().__init__(viewer=viewer, curtain=curtain, size=size)
-        self.session = session or GameSession(game or new_game("earth-water", 0))
-        self.session.observe(lambda *_: self._changed())
-        self.observe(lambda _ch: self.refresh(), names=["viewer", "curtain", "size"])
-        self.renders = 0
-        self.refresh()
-
-    @property
-    def game(self) -> Game:
-        return self.session.game
-
-    def _changed(self) -> None:
-        if self.selected:
-            self.selected = ""  # a city picked in the position before
-        self.refresh()
-
-    def select(self, city: str) -> None:
-        """Light where the pieces in ``city`` may go now ("" lights nothing)."""
-        if self.curtain:
-            raise ValueError("the board is hidden while the screen is handed over")
-        ids = {c["id"] for c in self.game.view("all")["cities"]}
-        if city and city not in ids:
-            raise ValueError(f"{shown(city)} is not a city of the board")
-        self.selected = city
-        self.refresh()
-
-    def lit(self) -> frozenset[str]:
-        """The cities the viewer's pieces in the selected city may go to now."""
-        city = self.selected
-        if not city or self.viewer not in _deciding(self.game):
-            return frozenset()
-        return frozenset(a["to"] for a in self.game.legal_actions(self.viewer)
-                         if a.get("from") == city and "to" in a)
-
-    def refresh(self) -> None:
-        """Draw the board as the viewer sees it (nothing under the curtain)."""
-        self.renders += 1
-        self.message = ""
-        if self.curtain:
-            self.svg, self.selected, self.note = "", "", ""
-            return
-        city = self.selected
-        views = getattr(self, "views", None)  # a dashboard hands its own (one a change)
-        view = views(self.viewer) if views else self.game.view(self.viewer)
-        lit = self.lit()
-        name = next((c["name"] for c in view["cities"] if c["id"] == city), city)
-        self.note = ("" if not city else f"Lit: where the pieces in {name} may go now."
-                     if lit else f"{name}: none of your pieces there may move now.")
-        self.svg = board_svg(view, lit=lit | ({city} if city else frozenset()), size=self.size)
-
-    def refuse(self, message: str) -> None:
-        self.message = message
-
-    def _request_select(self, content: dict) -> None:
-        city = content.get("city", "")
-        self.select(city if isinstance(city, str) else shown(city))
-
-
-def _deciding(game: Game) -> tuple[str, ...]:
-    side = game.prompt.side
-    return SIDES if side == "both" else (side,) if side in SIDES else ()
