@@ -244,6 +244,12 @@ class GamePlugin:
     #: what the timeline of the lessons (``widgets/timeline.py``) shows of the game: its
     #: scenarios' years and its lessons; None: the game is not on the timeline
     timeline: TimelineKit | None = None
+    # -- issue 32: the What-if lab --
+    #: ``resample(state, seed)``: deal anew, in place and from ``seed`` alone, what no side has
+    #: seen in ``state`` (the undealt cards' order, the dice to come), so each continuation of
+    #: the What-if lab meets its own; hands and pieces a side knows stay. None: the lab gives
+    #: the position new dice (``state.dice``) and nothing else
+    resample: Callable[[Any, int], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -275,7 +281,7 @@ def _missing(plugin: Any) -> list[str]:
     out += [f"the ruleset's method {m!r}" for m in RULESET_METHODS
             if not callable(getattr(rs, m, None))]
     for f in ("check_invariants", "data_check", "read_tables", "draw_map", "add_commands",
-              "replay_heading"):
+              "replay_heading", "resample"):
         if getattr(plugin, f) is not None and not callable(getattr(plugin, f)):
             out.append(f"the plugin's {f!r} is not callable")
     return out

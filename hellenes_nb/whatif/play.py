@@ -8,8 +8,11 @@ side, is ``prestige`` or ``score``, or the difference of ``vp_<role>`` facts. A 
 no turn supports only the horizon ``"end"`` (:func:`check_horizon` says so).
 
 Seeds: game ``index`` of alternative ``alt`` with base seed ``seed`` has the seed
-:func:`game_seed` (a hash of the three); the dice are reseeded with it and each side's bot gets
-``2 * seed + 1`` or ``2 * seed + 2``. The hard level runs without a time limit (its iteration
+:func:`game_seed` (a hash of the three), and each side's bot gets ``2 * seed + 1`` or
+``2 * seed + 2``. What no side has seen is dealt anew from that seed (:func:`continuation_start`):
+the game's ``GamePlugin.resample`` draws the undealt cards' order and the dice to come; a game
+without one gets new dice only. So two continuations never share a hidden deck order, and a seed
+still replays its game. The hard level runs without a time limit (its iteration
 budget alone), so a seed replays the same game (:func:`replay`).
 """
 
@@ -26,7 +29,8 @@ from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.game import Game
 from hellenes_nb.whatif.position import Start, WhatIfError, position_after
 
-__all__ = ["check_horizon", "game_seed", "play_continuation", "replay", "turn_key"]
+__all__ = ["check_horizon", "continuation_start", "game_seed", "play_continuation",
+           "replay", "turn_key"]
 
 TURN_KEYS = ("year", "campaign", "turn")
 #: log kinds that close a battle, in the games' logs
@@ -120,9 +124,18 @@ def _bots(game: Game, levels: tuple[str, str], seed: int) -> dict[str, Any]:
             for k, (role, level) in enumerate(zip(game.ruleset.roles, levels, strict=True))}
 
 
-def _reseed(game: Game, seed: int) -> None:
-    if hasattr(game.state, "dice"):
-        game.state.dice = Dice(seed)
+def continuation_start(start: Start, alt_id: str, index: int, seed: int) -> Game:
+    """The position game ``index`` of ``alt_id`` starts from: a fresh copy of the position
+    after the choice with what no side has seen dealt anew from the game's seed (module
+    docstring); the lesson's own game is not touched."""
+    game = position_after(start, alt_id)
+    s = game_seed(seed, alt_id, index)
+    resample = plugin_for(game.ruleset).resample
+    if resample is not None:
+        resample(game.state, s)
+    elif hasattr(game.state, "dice"):
+        game.state.dice = Dice(s)
+    return game
 
 
 def play_continuation(job: tuple) -> dict[str, Any]:
@@ -133,8 +146,7 @@ def play_continuation(job: tuple) -> dict[str, Any]:
     start, alt_id, index, seed, levels, horizon = job
     t0 = time.perf_counter()
     s = game_seed(seed, alt_id, index)
-    game = position_after(start, alt_id)
-    _reseed(game, s)
+    game = continuation_start(start, alt_id, index, seed)
     kind, count = check_horizon(game, horizon)
     key = turn_key(game)
     bots = _bots(game, levels, s)

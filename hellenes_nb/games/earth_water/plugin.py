@@ -16,6 +16,7 @@ from hellenes_nb.core.models import Problem
 from hellenes_nb.games.earth_water import world as ew_world
 from hellenes_nb.games.earth_water.bots.easy import EasyBot
 from hellenes_nb.games.earth_water.bots.heuristic import HeuristicBot
+from hellenes_nb.games.earth_water.bots.judge import resample
 from hellenes_nb.games.earth_water.bots.searching import SearchBotEarthWater
 from hellenes_nb.games.earth_water.invariants import check_invariants
 from hellenes_nb.games.earth_water.lesson import (
@@ -116,4 +117,5 @@ PLUGIN = GamePlugin(
     dashboard=SCREEN,  # issue 27 item 2
     timeline=TIMELINE,  # issue 27 item 5
     tutorial=TUTORIAL,  # issue 27 item 4
+    resample=resample,  # issue 32: the What-if lab
 )

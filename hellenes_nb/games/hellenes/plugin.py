@@ -14,6 +14,7 @@ from typing import Any
 from hellenes_nb.core.catalog import GamePlugin
 from hellenes_nb.games.hellenes.bots.easy import EasyBot
 from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
+from hellenes_nb.games.hellenes.bots.sampling import resample
 from hellenes_nb.games.hellenes.bots.searching import SearchBotHellenes
 from hellenes_nb.games.hellenes.index import SEASONS
 from hellenes_nb.games.hellenes.invariants import check_invariants
@@ -106,4 +107,5 @@ PLUGIN = GamePlugin(
     tutorial=TUTORIAL,  # issue 27 item 4
     dashboard=SCREEN,  # issue 27 item 2
     timeline=TIMELINE,  # issue 27 item 5
+    resample=resample,  # issue 32: the What-if lab
 )

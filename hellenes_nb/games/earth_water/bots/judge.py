@@ -20,7 +20,7 @@ from hellenes_nb.games.earth_water.rules.campaign import points, result
 from hellenes_nb.games.earth_water.rules.supply import fed
 from hellenes_nb.games.earth_water.state import State
 
-__all__ = ["guess", "redeal", "worth", "worth_of"]
+__all__ = ["guess", "redeal", "resample", "worth", "worth_of"]
 
 WIN = 10_000.0
 #: what the standing pontoon bridge is worth to Persia
@@ -49,6 +49,17 @@ def redeal(st: State, side: int, rng: random.Random) -> None:
     if not looking:
         st.hands[other] = unseen[:n]
     st.deck = unseen[n:]
+    st.dice = Dice(rng.getrandbits(64))
+    st.legal_memo = None
+
+
+def resample(st: State, seed: int) -> None:
+    """Deal anew, in place and from ``seed`` alone, what neither side has seen in ``st``: the
+    draw pile's order and the dice to come (the What-if lab: each continuation its own). The
+    hands stay, each known to its owner."""
+    rng = random.Random(seed)
+    st.deck = sorted(st.deck)  # sorted: the new order owes nothing to the old one
+    rng.shuffle(st.deck)
     st.dice = Dice(rng.getrandbits(64))
     st.legal_memo = None
 

@@ -250,3 +250,13 @@ def _rename(st: State, mapping: dict[int, int]) -> None:
     st.engagements = [_renamed(e, mapping) for e in st.engagements]
     st.pending_rolls = [_renamed(r, mapping) for r in st.pending_rolls]
     st.carry = {mapping.get(f, f): mapping.get(c, c) for f, c in st.carry.items()}
+
+
+def resample(st: State, seed: int) -> None:
+    """Deal anew, in place and from ``seed`` alone, what neither side has seen in ``st``: the
+    deck's order and the dice to come (the What-if lab: each continuation its own). Hands,
+    committed cards and blocks stay, each known to its owner."""
+    rng = random.Random(seed)
+    st.deck = sorted(st.deck)  # sorted: the new order owes nothing to the old one
+    rng.shuffle(st.deck)
+    st.dice = Dice(rng.getrandbits(64))
