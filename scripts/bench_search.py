@@ -14,7 +14,15 @@ iterations (no time limit) three ways:
   two states compared (:class:`~hellenes_nb.bots.playout.PlayoutMismatch` on a difference).
 
 All three must choose the same action with the same mean scores: the bench stops otherwise.
-Usage: ``.venv/bin/python scripts/bench_search.py [--positions 6] [--iterations 32]``.
+
+``--horizons 20,60`` (issue 31) also runs the fast path with rollouts cut short after that many
+actions and scored by the learned evaluation, beside the fast path's season-long rollouts in
+the same run: iterations a second, the ratio, and at how many positions the cut search chose as
+the model's own rollouts did (Hellenes: to the season's end; 300: Earth & Water, ``--game
+earth-water``: 40 actions or the campaign's end). ``--cut-only`` skips the full engine and
+check mode.
+Usage: ``.venv/bin/python scripts/bench_search.py [--positions 6] [--iterations 32]
+[--horizons 20,60] [--cut-only]``.
 """
 
 from __future__ import annotations
@@ -87,13 +95,47 @@ def positions(count: int) -> list[tuple[Game, str]]:
     return out
 
 
-def run(kind: str, places: list[tuple[Game, str]], iterations: int) -> tuple[float, list]:
-    """Iterations per second of one way over all positions, and what it chose at each."""
+def positions_ew(count: int) -> list[tuple[Game, str]]:
+    """``count`` decisions of 300: Earth & Water games where the search compares several
+    candidates (``--game earth-water``)."""
+    from hellenes_nb.games.earth_water.bots.heuristic import HeuristicBot as EWHeuristic
+    from hellenes_nb.games.earth_water.bots.searching import SearchBotEarthWater
+
+    out = []
+    seed = 0
+    probe = SearchBotEarthWater(0, iterations=1, seconds=None)
+    while len(out) < count:
+        seed += 1
+        game = new_game("earth-water", seed)
+        bot = EWHeuristic(seed)
+        for _ in range(10 + 7 * (seed % 5)):
+            if game.over:
+                break
+            side = deciding_sides(game)[0]
+            game.apply(bot.choose(game, side))
+        while not game.over:
+            side = deciding_sides(game)[0]
+            legal = game.legal_actions(side)
+            if len(probe.model.candidates(game, side, legal)) > 1:
+                out.append((game, side))
+                break
+            game.apply(bot.choose(game, side))
+    return out
+
+
+def run(kind: str, places: list[tuple[Game, str]], iterations: int,
+        horizon: int | None = None) -> tuple[float, list]:
+    """Iterations per second of one way over all positions, and what it chose at each
+    (``horizon``: rollouts cut after that many actions)."""
     rollouts, seconds, found = 0, 0.0, []
     for i, (game, side) in enumerate(places):
         cls = FullEngineBot if kind == "full engine" else SearchBotHellenes
+        if game.ruleset.name != "hellenes":
+            from hellenes_nb.games.earth_water.bots.searching import SearchBotEarthWater as cls
         bot = cls(i, iterations=iterations, seconds=None)
         bot.check = kind == "check"
+        if horizon is not None:
+            bot.model.limit = horizon
         t = time.perf_counter()
         action = bot.choose(game, side)
         seconds += time.perf_counter() - t
@@ -106,13 +148,28 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--positions", type=int, default=6)
     ap.add_argument("--iterations", type=int, default=32)
+    ap.add_argument("--horizons", default="", help="cut rollouts after these many actions")
+    ap.add_argument("--cut-only", action="store_true", help="skip full engine and check")
+    ap.add_argument("--game", default="hellenes", choices=("hellenes", "earth-water"),
+                    help="earth-water: that game's search, --cut-only implied")
     args = ap.parse_args()
-    places = positions(args.positions)
+    if args.game == "earth-water":
+        args.cut_only = True
+        places = positions_ew(args.positions)
+    else:
+        places = positions(args.positions)
     rate = {}
     found = {}
-    for kind in ("full engine", "fast", "check"):
+    for kind in ("fast",) if args.cut_only else ("full engine", "fast", "check"):
         rate[kind], found[kind] = run(kind, places, args.iterations)
         print(f"{kind:12s} {rate[kind]:7.1f} search iterations (rollouts) per second")
+    for k in [int(x) for x in args.horizons.split(",") if x]:
+        r, f = run("fast", places, args.iterations, k)
+        same = sum(a[0] == b[0] for a, b in zip(f, found["fast"], strict=True))
+        print(f"cut at {k:4d} {r:7.1f} search iterations per second, {r / rate['fast']:.2f} x "
+              f"the model's own rollouts; same choice at {same}/{len(places)} positions")
+    if args.cut_only:
+        return
     if not found["full engine"] == found["fast"] == found["check"]:
         raise SystemExit("the three ways chose differently: the fast path is wrong")
     print(f"same choices and scores in all three ways at {len(places)} positions, "
