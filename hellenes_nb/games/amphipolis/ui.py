@@ -2,7 +2,9 @@
 is ``core/panels.py``'s ``ScreenKit``): the side titles, the board widget it embeds (named as
 text), and its panels' words as HTML, each built from what the screen's side may see
 (``game.view(side)``): the header (turn, season, victory points), the side's own strategems
-(the other side's are only counted), the tracks and what is still to come, and the log."""
+(the other side's are only counted), the odds of the choices offered (:mod:`.oddswords`, which
+also groups the decision panel and puts each choice's chance on its button), the tracks and
+what is still to come, and the log."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import Any
 
 from hellenes_nb.core.panels import ScreenKit, esc
 from hellenes_nb.core.words import count
+from hellenes_nb.games.amphipolis.oddswords import group_choices, odds_html
 
 __all__ = ["SCREEN"]
 
@@ -71,7 +74,9 @@ def in_play_html(game: Any, view: dict[str, Any]) -> str:
     last = next((e for e in reversed(view["log"]) if e["kind"] == "combat"), None)
     if last:
         lines.append(f"Last combat: {last['text']}")
-    return "".join(f"<div class='hn-ip-line'>{esc(x)}</div>" for x in lines)
+    viewer = view.get("viewer")
+    return (odds_html(game, viewer if viewer in SIDE_WORD else None)
+            + "".join(f"<div class='hn-ip-line'>{esc(x)}</div>" for x in lines))
 
 
 def log_html(view: dict[str, Any]) -> str:
@@ -95,6 +100,7 @@ def loaded_words(game: Any) -> str:
 
 SCREEN = ScreenKit(
     side_word=SIDE_WORD, board="hellenes_nb.games.amphipolis.widgets.board:AmphipolisBoard",
-    in_play_title="Tracks and reinforcements", header_html=header_html, hand_html=hand_html,
+    in_play_title="Odds, tracks and reinforcements", group_choices=group_choices,
+    header_html=header_html, hand_html=hand_html,
     in_play_html=in_play_html, log_html=log_html, save_name=save_name,
     loaded_words=loaded_words)
