@@ -328,7 +328,7 @@ class TaskRun:
         ``accept``, ``appeal`` or ``battle`` on the battle board, or ``pick`` to answer a
         question."""
         kind = item["type"]
-        if kind == "pick":
+        if kind == "pick" and "choice" in item:  # a game may have an action called pick
             self.pick(item["choice"])
         elif kind in _BATTLE_ITEMS:
             self._battle_item(item)

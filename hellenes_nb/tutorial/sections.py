@@ -166,9 +166,10 @@ NO_TASK: dict[str, str] = {
 
 
 def order(section: str) -> tuple[int, ...]:
-    """Sort key of a section number (``9.211`` after ``9.21``)."""
+    """Sort key of a section number (``9.211`` after ``9.21``; a rulebook that numbers with
+    several dots, ``4.3.1``, sorts the same way)."""
     major, _, minor = section.partition(".")
-    return (int(major), *(int(c) for c in minor))
+    return (int(major), *(int(c) for c in minor if c != "."))
 
 
 def _rulebook(kit: Any = None) -> tuple[Iterable[str], Mapping[str, str]]:

@@ -17,6 +17,7 @@ from hellenes_nb.games.amphipolis.invariants import check_invariants
 from hellenes_nb.games.amphipolis.rules.victory import scores
 from hellenes_nb.games.amphipolis.ruleset import AMPHIPOLIS
 from hellenes_nb.games.amphipolis.timeline import TIMELINE
+from hellenes_nb.games.amphipolis.tutorialkit import KIT as TUTORIAL
 from hellenes_nb.games.amphipolis.ui import SCREEN
 from hellenes_nb.games.amphipolis.world import read_world
 from hellenes_nb.games.amphipolis.worldcheck import problems
@@ -71,4 +72,5 @@ PLUGIN = GamePlugin(
     opener="Dashboard.load(file, game='amphipolis')",
     dashboard=SCREEN,
     timeline=TIMELINE,
+    tutorial=TUTORIAL,  # issue 29 item 5
 )
