@@ -6,6 +6,8 @@ the chosen computer levels, on every core or a Dask cluster (docs/whatif.md).
     result.frame            # polars, one row per game
     result.summary          # one entry per alternative, outcomes with Wilson 95 % intervals
     result.sentence         # the plain sentence, its numbers from the table
+    result.how_won          # what decided the games: how each alternative's games ended
+    result.telling          # ... and the columns that most set the won games apart
     result.to_parquet("sicily.parquet")
 """
 
@@ -31,7 +33,7 @@ from hellenes_nb.whatif.position import (
     position_after,
     save_start,
 )
-from hellenes_nb.whatif.report import frame, sentence, summary
+from hellenes_nb.whatif.report import frame, how_won, sentence, summary, telling
 
 __all__ = ["WhatIf", "WhatIfResult", "MAX_GAMES"]
 
@@ -65,6 +67,16 @@ class WhatIfResult:
     @property
     def sentence(self) -> str:
         return sentence(self.summary, self.start, self.levels, self.roles)
+
+    @property
+    def how_won(self) -> pl.DataFrame:
+        """How the games of each alternative ended (report.how_won: the stacked bars)."""
+        return how_won(self.frame, self.start)
+
+    @property
+    def telling(self) -> pl.DataFrame:
+        """The columns that most set the deciding side's won games apart (report.telling)."""
+        return telling(self.frame, self.start)
 
     def to_parquet(self, path: str | Path) -> Path:
         """Write the table as Parquet (one row per game)."""

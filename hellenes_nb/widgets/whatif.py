@@ -3,7 +3,9 @@
 From a lesson's decision point it plays N continuations after each alternative in a
 background thread and shows, as games finish: a progress bar, outcomes per alternative with
 95 % error bars (bqplot), the score fan over the turns (median and 10–90 % band, one colour an
-alternative) and the plain sentence. Cancel stops the run within seconds and keeps the games
+alternative), what decided the games (how each choice's games ended, stacked, and the one or
+two columns that most set the deciding side's won games apart from the others, as the mean in
+each) and the plain sentence. Cancel stops the run within seconds and keeps the games
 finished. The thread only hands results over under a lock; the widgets are updated at most a
 few times a second.
 
@@ -26,6 +28,8 @@ from hellenes_nb.whatif import WhatIf, WhatIfError
 __all__ = ["WhatIfWidget"]
 
 COLOURS = ["#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad", "#d4a017", "#555555"]
+WIN_BLUES = ["#1f5fa8", "#5b8fd0", "#a3c4ec"]
+WIN_REDS = ["#c0392b", "#e0796d", "#f2b8b0"]
 
 
 def _fan(rows: list[dict], alt: str) -> tuple[list[int], list[float], list[float], list[float]]:
@@ -101,10 +105,49 @@ class WhatIfWidget(W.VBox):
             axes=[self.turn_axis,
                   bq.Axis(scale=fy, orientation="vertical")],
             layout=W.Layout(width="420px", height="300px"), legend_location="top-left")
+        # what decided the games: how each choice's games ended (stacked), and the telling
+        # columns (a dot for the mean of the deciding side's won games, one for the others)
+        ids = [a.id for a in alts]
+        dx, dy = bq.OrdinalScale(), bq.LinearScale(min=0, max=1)
+        self.ended = bq.Bars(x=ids, y=[[0] * len(alts)], type="stacked",
+                             scales={"x": dx, "y": dy}, labels=[""], colors=["#d0d0d0"])
+        self.decided = bq.Figure(
+            marks=[self.ended], title="How the games ended",
+            axes=[bq.Axis(scale=dx, label="choice"),
+                  bq.Axis(scale=dy, orientation="vertical", tick_format=".0%")],
+            layout=W.Layout(width="420px", height="300px"))
+        self.decided.add_class("hl-whatif-decided")
+        self.ended_key = W.HTML()
+        self.ended_key.add_class("hl-whatif-key")
+        self.told_marks: list[tuple[bq.Scatter, bq.Scatter]] = []
+        self.told: list[bq.Figure] = []
+        for _ in range(2):
+            tx, ty = bq.OrdinalScale(domain=ids), bq.LinearScale()
+            won, other = (bq.Scatter(x=ids[:1], y=[0.0], scales={"x": tx, "y": ty}, colors=[c],
+                                     marker=m, default_size=110)
+                          for c, m in (("#2e8b57", "circle"), ("#777777", "diamond")))
+            fig = bq.Figure(marks=[won, other], title="", title_style={"font-size": "14px"},
+                            axes=[bq.Axis(scale=tx, label="choice"),
+                                  bq.Axis(scale=ty, orientation="vertical")],
+                            layout=W.Layout(width="330px", height="300px"))
+            fig.add_class("hl-whatif-telling")
+            self.told_marks.append((won, other))
+            self.told.append(fig)
+        self.told_key = W.HTML(
+            f"<span style='color:#2e8b57'>\u25cf</span> games {html.escape(side)} won &nbsp; "
+            "<span style='color:#777'>\u25c6</span> the other games: the mean of each "
+            "choice's games")
+        self.told_key.add_class("hl-whatif-key")
+        # the telling figures join the page once the table has such columns
+        self.told_box = W.VBox([])
+        decided = W.VBox([
+            W.HTML("<b>What decided the games</b>"),
+            W.HBox([W.VBox([self.decided, self.ended_key], layout=W.Layout(width="420px")),
+                    self.told_box], layout=W.Layout(flex_flow="row wrap"))])
         charts = W.HBox([self.outcomes, self.fan], layout=W.Layout(flex_flow="row wrap"))
         super().__init__([self.title, W.HBox([self.run_button, self.cancel_button,
                                               self.progress]),
-                          self.status, charts, self.sentence])
+                          self.status, charts, decided, self.sentence])
         self.add_class("hl-whatif")
         if autostart:
             self.start()
@@ -174,6 +217,7 @@ class WhatIfWidget(W.VBox):
             t, lo, mid, hi = _fan(rows, a.id)
             self.fan_marks[2 * i].x, self.fan_marks[2 * i].y = t, [lo, hi]
             self.fan_marks[2 * i + 1].x, self.fan_marks[2 * i + 1].y = t, mid
+        self._show_decided(res, rows)
         turns = max(len(r["score_by_turn"] or []) for r in rows)
         self.turn_axis.tick_values = list(range(max(turns, 2)))  # whole turns only
         self.sentence.value = f"<p>{html.escape(res.sentence)}</p>"
@@ -181,6 +225,56 @@ class WhatIfWidget(W.VBox):
             how = ("from the cache" if res.cached else
                    "complete" if res.complete else "cancelled: the games finished are shown")
             self.status.value = f"<p>{len(rows)} games, {how}.</p>"
+
+
+    def _show_decided(self, res: Any, rows: list[dict]) -> None:
+        """The stacked bars of how each choice's games ended and the telling columns, drawn
+        from the frames report.how_won and report.telling give (docs/whatif.md)."""
+        from hellenes_nb.whatif.report import frame, how_won, telling
+        table = frame(rows, res.start)
+        ended = how_won(table, res.start)
+        outcomes = list(dict.fromkeys(ended["outcome"]))
+        alts = [a.id for a in res.start.alternatives]
+        share = {(r["outcome"], r["alternative"]): r["share"] for r in ended.iter_rows(named=True)}
+        with self.ended.hold_sync():
+            self.ended.labels = outcomes
+            self.ended.colors = outcome_colours(outcomes, res.start.side)
+            self.ended.y = [[share[(o, a)] for a in alts] for o in outcomes]
+        self.ended_key.value = " &nbsp; ".join(
+            f"<span style='white-space:nowrap'><span style='color:{c}'>\u25a0</span> "
+            f"{html.escape(o)}</span>"
+            for o, c in zip(outcomes, self.ended.colors, strict=True))
+        told = telling(table, res.start)
+        columns = list(dict.fromkeys(told["column"]))
+        for column, fig, marks in zip(columns, self.told, self.told_marks, strict=False):
+            part = told.filter(told["column"] == column)
+            for mark, key in zip(marks, ("won_mean", "other_mean"), strict=True):
+                got = [(r["alternative"], r[key]) for r in part.iter_rows(named=True)
+                       if r[key] is not None]
+                with mark.hold_sync():
+                    mark.x, mark.y = [g[0] for g in got], [g[1] for g in got]
+            words = part["words"][0]
+            fig.title = f"{words[:1].upper()}{words[1:]}"
+        shown = tuple(self.told[:len(columns)])
+        if not shown:
+            self.told_box.children = ()
+        elif not self.told_box.children or self.told_box.children[0].children != shown:
+            self.told_box.children = (W.HBox(shown), self.told_key)
+
+
+def outcome_colours(outcomes: list[str], side: str) -> list[str]:
+    """A colour for each way a game ended: blues for the deciding side's wins, reds for the
+    other side's, grey for draws, light grey for games not over."""
+    mine, theirs = iter(WIN_BLUES * 3), iter(WIN_REDS * 3)
+    out = []
+    for o in outcomes:
+        if o.startswith(f"{side.title()} won"):
+            out.append(next(mine))
+        elif " won: " in o:
+            out.append(next(theirs))
+        else:
+            out.append("#888888" if o == "draw" else "#d0d0d0")
+    return out
 
 
 def _summary_of(res: Any, rows: list[dict]) -> list[dict]:

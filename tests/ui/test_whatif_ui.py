@@ -1,6 +1,7 @@
 """The "What if?" button of a lesson in a real browser (issue 32): the lab opens below the
-lesson, its progress bar counts games as they finish, the charts and the sentence appear, and
-Cancel stops the run keeping what finished. Every wait is on the page, with a bound."""
+lesson, its progress bar counts games as they finish, the charts (outcomes, the fan, what
+decided the games) and the sentence appear, and Cancel stops the run keeping what finished.
+Every wait is on the page, with a bound."""
 
 from __future__ import annotations
 
@@ -33,8 +34,17 @@ def test_what_if_button_progress_charts_and_cancel(solara_test, page_session, mo
         page.locator(".hl-whatif .widget-label", has_text="4 games")).first.wait_for(
         timeout=SETTLE)
     page.locator(".hl-whatif-sentence", has_text="Had Athens chosen").wait_for(timeout=SETTLE)
-    assert page.locator(".hl-whatif .bqplot").count() == 2  # outcomes and the fan
     page.locator(".hl-whatif .bqplot rect.bar").first.wait_for(timeout=SETTLE)
+    # what decided the games: how each choice's games ended, stacked, with its legend
+    decided = page.locator(".hl-whatif-decided")
+    decided.locator("rect.bar").first.wait_for(timeout=SETTLE)
+    page.locator(".hl-whatif-key", has_text="won").or_(
+        page.locator(".hl-whatif-key", has_text="not over")).first.wait_for(timeout=SETTLE)
+    assert page.locator(".hl-whatif", has_text="What decided the games").count() == 1
+    assert decided.locator("text", has_text="How the games ended").count() == 1
+    drawn = decided.locator("rect.bar").evaluate_all(
+        "rs => rs.filter(r => r.getBBox().height > 0).length")
+    assert drawn >= 3  # at least one bar a choice has height
     page.get_by_role("button", name="Cancel").click()
     page.locator(".hl-whatif", has_text="cancelled: the games finished are shown").wait_for(
         timeout=SETTLE)
@@ -42,4 +52,4 @@ def test_what_if_button_progress_charts_and_cancel(solara_test, page_session, mo
     assert not lab_widget.running and not lab_widget.result.complete
     assert len(lab_widget.result.rows) >= 3
     page.locator(".hl-whatif").screenshot(path=screenshot_dir / "whatif-1366x900.png")
-    assert not [e for e in console_errors if "bqplot" in e.lower()]
+    assert not [e for e in console_errors if "bqplot" in e.lower() or "negative" in e]
