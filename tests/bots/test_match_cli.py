@@ -20,7 +20,7 @@ SHORT = ["--games", "1", "--max-decisions", "20", "--iterations", "2", "--second
 def test_the_levels_are_the_bots_behind_them_in_each_game():
     assert _bot_of("hard", "431") == ("search", "hard")
     assert _bot_of("normal", "earth-water") == ("heuristic", "normal")
-    assert _bot_of("hard", "amphipolis-10.2") == ("heuristic", "hard")  # it has no search
+    assert _bot_of("hard", "amphipolis-10.2") == ("search", "hard")  # its own search
     assert _bot_of("random", "431") == ("random", None)
 
 

@@ -44,7 +44,7 @@ from hellenes_nb.games.amphipolis.rules.operations import MAX_LAND, by_sea, mova
 from hellenes_nb.games.amphipolis.rules.sieges import RULES, succeeds
 from hellenes_nb.games.amphipolis.state import SIDES, State
 
-__all__ = ["FACES", "Odds", "Outcome", "action_odds", "combat_odds", "siege_odds"]
+__all__ = ["FACES", "Odds", "Outcome", "action_odds", "combat_odds", "siege_odds", "state_odds"]
 
 FACES = (1, 2, 3, 4, 5, 6)
 SIXTH = Fraction(1, 6)
@@ -217,8 +217,11 @@ def _played(st: State, side: int, action: dict, battle: dict) -> list:
 def action_odds(game: Any, side: str, action: dict) -> Odds | None:
     """The odds behind ``action`` offered to ``side`` (module docstring), or None when it rolls
     no die of these."""
-    st: State = game.state
-    s = SIDES.index(side)
+    return state_odds(game.state, SIDES.index(side), action)
+
+
+def state_odds(st: State, s: int, action: dict) -> Odds | None:
+    """:func:`action_odds` on a position, the side by its number (for the bots' rollouts)."""
     kind = action.get("type")
     if kind == "siege":
         return siege_odds(st, action["zone"], s, action["how"])

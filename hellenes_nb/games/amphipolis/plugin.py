@@ -13,6 +13,7 @@ from typing import Any
 from hellenes_nb.core.catalog import GamePlugin
 from hellenes_nb.games.amphipolis.bots.easy import EasyBot
 from hellenes_nb.games.amphipolis.bots.heuristic import HeuristicBot
+from hellenes_nb.games.amphipolis.bots.searching import SearchBotAmphipolis
 from hellenes_nb.games.amphipolis.invariants import check_invariants
 from hellenes_nb.games.amphipolis.rules.victory import scores
 from hellenes_nb.games.amphipolis.ruleset import AMPHIPOLIS
@@ -61,7 +62,8 @@ def heading(game: Any, viewer: str) -> str:
 
 PLUGIN = GamePlugin(
     ruleset=AMPHIPOLIS,
-    bots=MappingProxyType({"easy": EasyBot, "heuristic": HeuristicBot}),
+    bots=MappingProxyType({"easy": EasyBot, "heuristic": HeuristicBot,
+                           "search": SearchBotAmphipolis}),
     check_invariants=check_invariants,
     phase_ends=PHASE_ENDS,
     selfplay_facts=facts,

@@ -26,7 +26,7 @@ from hellenes_nb.games.amphipolis.rules.common import (
 from hellenes_nb.games.amphipolis.rules.victory import scores
 from hellenes_nb.games.amphipolis.state import SIDES, State
 
-__all__ = ["HeuristicBot", "guess", "worth"]
+__all__ = ["HeuristicBot", "guess", "pick_piece", "worth"]
 
 SAMPLES = 2
 AHEAD = 25
@@ -63,7 +63,7 @@ def worth(st: State, side: int) -> float:
     return w
 
 
-def _pick(legal: list[dict]) -> dict:
+def pick_piece(legal: list[dict]) -> dict:
     """The next piece of an operation, or go (module docstring)."""
     by = {a["type"]: [] for a in legal}
     for a in legal:
@@ -98,15 +98,19 @@ class HeuristicBot(Bot):
         if len(legal) == 1:
             return legal[0]
         if any(a["type"] in ("pick", "pick_leader", "go") for a in legal):
-            return _pick(legal)
-        s = SIDES.index(side)
+            return pick_piece(legal)
+        return self.rank(game, SIDES.index(side), legal)[0]
+
+    def rank(self, game: Game, s: int, legal: list[dict]) -> list[dict]:
+        """``legal`` from the best to the worst by the look ahead on guessed copies (the first
+        is the bot's choice; ties keep the listed order). The search compares the first few."""
+        if any(a["type"] in ("pick", "pick_leader", "go") for a in legal):
+            first = pick_piece(legal)
+            return [first, *(a for a in legal if a is not first)]
         copies = [guess(game, s, self.rng) for _ in range(SAMPLES)]
-        best, score = legal[0], -1e9
-        for a in legal:
-            value = sum(self._look(c, a, s) for c in copies) / SAMPLES
-            if value > score:
-                best, score = a, value
-        return best
+        values = [sum(self._look(c, a, s) for c in copies) / SAMPLES for a in legal]
+        order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
+        return [legal[i] for i in order]
 
     def _look(self, game: Game, action: dict, side: int) -> float:
         trial = game.clone()
@@ -119,7 +123,7 @@ class HeuristicBot(Bot):
                 break
             legal = trial.legal_actions(who)
             if any(a["type"] in ("pick", "pick_leader", "go") for a in legal):
-                trial.apply(_pick(legal))
+                trial.apply(pick_piece(legal))
                 continue
             calm = [a for a in legal if a["type"] in CAUTIOUS]
             trial.apply(calm[0] if calm else legal[0])

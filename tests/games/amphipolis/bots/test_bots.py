@@ -14,7 +14,7 @@ from hellenes_nb.games.amphipolis.ruleset import AMPHIPOLIS
 
 def test_the_levels_are_the_games_own_bots():
     assert level_bots(AMPHIPOLIS) == {"easy": "easy", "normal": "heuristic",
-                                      "hard": "heuristic"}
+                                      "hard": "search"}
 
 
 def test_the_heuristics_guess_does_not_depend_on_what_the_other_side_holds():
