@@ -85,7 +85,9 @@ def check_horizon(game: Game, horizon: Any) -> tuple[str, int]:
     if text in ("turn", "year", "campaign", key):
         return "turn", 1
     words = text.split()
-    if words and words[0].isdigit() and 1 <= int(words[0]) <= 100 and len(words) <= 2:
+    units = {key, f"{key}s", *TURN_KEYS, *(f"{k}s" for k in TURN_KEYS)}
+    if words and words[0].isdigit() and 1 <= int(words[0]) <= 100 and (
+            len(words) == 1 or (len(words) == 2 and words[1] in units)):
         return "turn", int(words[0])
     raise WhatIfError(f"the horizon is 'end', 'season', '{key}' or a number of {key}s "
                       f"(such as 2), not {horizon!r}")

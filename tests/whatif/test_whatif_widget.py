@@ -20,7 +20,7 @@ def test_the_lesson_button_opens_the_lab_for_that_step(name):
     w = LessonWidget(lesson, speed="instant")
     w.goto(step)
     assert w.whatif_button in w.decision_box.children
-    assert "hl-hidden" not in w.decision_box._dom_classes
+    assert w.decision_box.layout.display != "none"
     lab = w.what_if(games=1, workers=1, use_cache=False, horizon="end" if "sicil" in name
                     else "campaign")
     assert w.whatif_box.children == (lab,) and lab.lab.start.step == step
