@@ -30,7 +30,7 @@ def _blocks(st: Any) -> None:
 
 def _shared(st: Any) -> None:
     w, b = st.world, st.board
-    if any(f["kind"] in ("ops", "battles") for f in st.stack[-1:]):
+    if any(f["kind"] == "battles" for f in st.stack):
         return  # blocks meet in the Move Phase and part in the Combat Phase
     for hex_id in {v.where for v in b.blocks.values() if v.where in w.hexes}:
         sides = {v.side for v in b.blocks.values() if v.where == hex_id}

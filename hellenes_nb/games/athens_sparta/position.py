@@ -31,9 +31,12 @@ class Position(PrivateEvents):
 
     SIDE_NAMES = SIDES
 
-    def __init__(self, scenario: str, seed: int, world: World | None = None):
+    def __init__(self, scenario: str, seed: int, world: World | None = None,
+                 options: dict | None = None):
         self.world = world or load_world()
         self.scenario = scenario
+        #: the rules options of docs/rules-decisions.md chosen for this game (never changed)
+        self.options: dict[str, Any] = dict(options or {})
         self.board: State = setup(self.world)
         self.hands: dict[str, list[str]] = {s: [] for s in SIDES}
         self.rest: list[str] = []
@@ -66,7 +69,8 @@ class Position(PrivateEvents):
         """The whole position as plain data (an open save holds everything)."""
         b = self.board
         return {
-            "scenario": self.scenario, "olympiad": b.olympiad, "turn": b.turn,
+            "scenario": self.scenario, "options": dict(self.options), "olympiad": b.olympiad,
+            "turn": b.turn,
             "blocks": {k: [v.where, v.steps, v.side] for k, v in sorted(b.blocks.items())},
             "control": dict(sorted(b.control.items())),
             "besieged": dict(sorted(b.besieged.items())),

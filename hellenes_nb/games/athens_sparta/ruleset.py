@@ -37,6 +37,29 @@ class AthensSparta(PlainRuleset):
     def __init__(self, steps: StepRegistry = STEPS):
         super().__init__(steps)
 
+    # -- the rules options (docs/rules-decisions.md, data/athens_sparta/options.yaml) ------------
+    def sets_up(self, scenario: str, **options: Any) -> bool:
+        known = load_world().options
+        return scenario in self.SCENARIOS and all(k in known for k in options)
+
+    def _no_options(self, options: dict) -> None:
+        rule_options(options)
+
+    def setup(self, scenario: str, seed: int, **options: Any) -> Position:
+        if scenario not in self.SCENARIOS:
+            return super().setup(scenario, seed, **options)
+        return Position(scenario, seed, options=rule_options(options))
+
+    def read_save(self, data: dict[str, Any], **options: Any) -> tuple[str, int, list[dict]]:
+        scenario, seed, history = super().read_save(data, **options)
+        state = data.get("state")
+        saved = state.get("options", {}) if isinstance(state, dict) else {}
+        if saved != rule_options(options):
+            words = ", ".join(f"{k}={v!r}" for k, v in sorted(saved.items())) or "none"
+            raise ValueError(f"this game was played with the rules options {words}: open it "
+                             "with the same options (Game.from_json(text, option=value, ...))")
+        return scenario, seed, history
+
     @staticmethod
     def validate(data: Any) -> Any:
         return validate_open(data)
@@ -48,6 +71,32 @@ class AthensSparta(PlainRuleset):
         p = victory_points(state.board, state.world)
         return (f"Olympiad {state.board.olympiad}, Game Turn {state.board.turn}: Athens "
                 f"{p['athens']} points, Sparta {p['sparta']}")
+
+
+#: the options the engine plays so far (the others are refused in words, not ignored)
+BUILT = ("end_of_war", "pursuit", "ship_retreat")
+
+
+def rule_options(options: dict[str, Any]) -> dict[str, str]:
+    """The rules options of a new game, checked: each one a name of options.yaml that the
+    engine plays, set to its default or its other reading; the defaults are left out, so a
+    game with the defaults has none. ValueError in plain words otherwise."""
+    known = load_world().options
+    out = {}
+    for name, value in sorted(options.items()):
+        if name not in known:
+            raise ValueError(f"Athens & Sparta has no option {name!r}; its options are "
+                             f"{', '.join(sorted(known))}")
+        o = known[name]
+        if value not in (o.default, o.other):
+            raise ValueError(f"the option {name} is {o.default!r} (the default) or "
+                             f"{o.other!r}, not {value!r}")
+        if name not in BUILT and value != o.default:
+            raise ValueError(f"the option {name}={value!r} is not played by the engine yet "
+                             f"(docs/athens-sparta.md); those played are {', '.join(BUILT)}")
+        if value != o.default:
+            out[name] = value
+    return out
 
 
 # -- the open save's position, checked for kinds and names (the rest by replaying) ----------------

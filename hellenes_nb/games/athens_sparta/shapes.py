@@ -12,7 +12,9 @@ _S = {"side": str}
 _MOVE = {**_S, "block": str, "to": str}
 SHAPES: dict[str, dict[str, type]] = {
     "card": {**_S, "card": str}, "move": _MOVE, "march": _MOVE, "sea": _MOVE,
-    "end_moves": _S,
+    "end_moves": _S, "battle": {**_S, "hex": str}, "end_battles": _S,
+    "combat": {**_S, "block": str, "choice": str}, "retreat": _MOVE, "regroup": _MOVE,
+    "end_regroup": _S, "mulligan": _S, "keep_hand": _S,
 }
 
 

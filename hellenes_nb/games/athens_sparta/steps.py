@@ -5,6 +5,14 @@ from __future__ import annotations
 
 from hellenes_nb.core.steps import StepRegistry
 from hellenes_nb.games.athens_sparta.position import SIDES
-from hellenes_nb.games.athens_sparta.rules import operations, sequence
+from hellenes_nb.games.athens_sparta.rules import (
+    afterbattle,
+    combatphase,
+    mulligan,
+    operations,
+    sequence,
+)
 
-STEPS = StepRegistry("athens-sparta", SIDES, (*sequence.STEPS, *operations.STEPS))
+STEPS = StepRegistry("athens-sparta", SIDES, (*sequence.STEPS, *operations.STEPS,
+                                              *combatphase.STEPS, *afterbattle.STEPS,
+                                              *mulligan.STEPS))

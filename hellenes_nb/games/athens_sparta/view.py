@@ -77,6 +77,12 @@ def view(st: Position, role: str, steps: StepRegistry) -> dict[str, Any]:
                       rules=list(step.rules))
         if top["kind"] == "ops":
             prompt["mps"] = top["mps"]
+        if top["kind"] in ("battle", "retreat", "regroup", "battles"):
+            prompt["hex"] = top.get("hex")
+        if top["kind"] == "battle" and top["pending"]:  # blocks in battle are revealed (§5.4)
+            p = top["pending"]
+            prompt["battle"] = {"hex": top["hex"], "round": p["round"], "block": p["block"],
+                                "options": list(p["options"]), "blocks": p["blocks"]}
         if top["kind"] == "cards":
             prompt["picked"] = sorted(top["chosen"])
             if reader in top["chosen"] or reader == "all":

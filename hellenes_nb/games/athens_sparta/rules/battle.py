@@ -73,6 +73,13 @@ class Battle:
     limit: int = 4
     crossed: frozenset = frozenset()
     pursuit: str = "aid"
+    #: an on-going siege stormed: the siege battle only (§5.4)
+    siege_only: bool = False
+    #: the attacker sallies from its besieged city: its armies cannot retreat (§5.42)
+    sally: frozenset = frozenset()
+    #: the option ``ship_retreat``: "fan" (round 2 only, §5.42) or "round1" (the aid's
+    #: reading: defending navies may retreat in round 1 too)
+    ship_retreat: str = "fan"
     in_siege: set = field(default_factory=set)
     at_land: set = field(default_factory=set)
     retreated: set = field(default_factory=set)
@@ -130,12 +137,19 @@ class Battle:
             self.dice = Dice.from_dict(dice.to_dict())
             raise
 
+    def play(self, policy: Policy = auto, pick: Pick = _first) -> dict:
+        """Fight both rounds as :meth:`run` does, without undoing anything when ``policy``
+        raises (the Combat Phase replays a battle from its recorded choices and rolls, and
+        stops it where a player must choose: :mod:`.combatphase`)."""
+        return self._fight(policy, pick)
+
     def _fight(self, policy: Policy, pick: Pick) -> dict:
         for number in (1, 2):
             self.round = number
             acted: set[str] = set()
-            self._sea(policy, pick, acted)
-            self._land(policy, pick, acted)
+            if not self.siege_only:
+                self._sea(policy, pick, acted)
+                self._land(policy, pick, acted)
             self._siege(policy, pick, acted)
             if not self.present("attacker") or not self.present("defender"):
                 break
@@ -145,7 +159,8 @@ class Battle:
         options = ["fire"] if targets else []
         if b.side == "defender" and self.walled and len(self.in_city()) < self.limit:
             options.append("withdraw")
-        if self.round == 2:
+        early = self.ship_retreat == "round1" and b.type == "navy" and b.side == "defender"
+        if (self.round == 2 or early) and b.id not in self.sally:
             options.append("retreat")
         return options
 
@@ -203,7 +218,8 @@ class Battle:
         if not self.in_city() or self.on_land("defender") or self.at_sea("defender"):
             return  # only when the city's blocks alone face the attacker (§5.41)
         storming = []
-        for b in self.on_land("attacker"):
+        navies = self.at_sea("attacker") if self.siege_only else []  # §5.4: navies too
+        for b in self.on_land("attacker") + navies:
             if b.id in acted or len(storming) == self.limit:
                 continue
             if policy(self, b, ["storm", "stay"]) == "storm":

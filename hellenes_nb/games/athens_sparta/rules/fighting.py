@@ -66,9 +66,13 @@ def _move_back(st: Position, block: str, hex_id: str, origin: str | None) -> Non
         st.event("retreat", "5.5", f"a {v.side} block retreats from {hex_id} to {to}", v.side)
 
 
-def fight(st: Position, hex_id: str, side: str, origins: dict, crossed: set) -> dict | None:
-    """The battle the active ``side`` begins in ``hex_id`` (None when no enemy is there, or
-    an oracle's hex, §1.4)."""
+def begin(st: Position, hex_id: str, side: str, crossed: set | frozenset = frozenset(),
+          siege_only: bool = False, pursuit: str = "aid",
+          moved: set | frozenset = frozenset(), ship_retreat: str = "fan") -> Battle | None:
+    """The battle the active ``side`` begins in ``hex_id``, set up from the board (None when
+    no enemy is there, or an oracle's hex, §1.4). ``siege_only``: an on-going siege stormed
+    (§5.4). Blocks of ``side`` shut in their own besieged city that did not move this phase
+    (``moved``) sally (§5.3): their armies cannot retreat (§5.42)."""
     w, b = st.world, st.board
     foe = SIDES[1 - SIDES.index(side)]
     city = w.city_at(hex_id)
@@ -78,35 +82,69 @@ def fight(st: Position, hex_id: str, side: str, origins: dict, crossed: set) -> 
     kinds = _types(st)
     shut = city is not None and foe == b.control.get(city.id) and side in (
         b.besieged.get(city.id), b.blockaded.get(city.id))
+    sally = city is not None and side == b.control.get(city.id) and foe in (
+        b.besieged.get(city.id), b.blockaded.get(city.id))
     blocks = [CombatBlock(k, "attacker" if b.blocks[k].side == side else "defender",
                           kinds[k].type, b.blocks[k].steps, kinds[k].rating)
               for k in ours + theirs]
-    battle = Battle(blocks, st.dice, walled=bool(city and city.walled and
-                                                 b.control.get(city.id) == foe),
-                    limit=4 if city is not None and city.value else 2,
-                    crossed=frozenset(crossed & set(ours)), in_siege=set(theirs) if shut else set())
-    result = battle.run()
-    for cb in blocks:
+    return Battle(blocks, st.dice, walled=bool(city and city.walled and
+                                              b.control.get(city.id) == foe),
+                  limit=4 if city is not None and city.value else 2,
+                  crossed=frozenset(set(crossed) & set(ours)),
+                  in_siege=set(theirs) if shut else set(), siege_only=siege_only and shut,
+                  pursuit=pursuit, ship_retreat=ship_retreat,
+                  sally=frozenset(k for k in ours if sally and kinds[k].type != "navy"
+                                  and k not in moved))
+
+
+def record(st: Position, hex_id: str, side: str, battle: Battle, result: dict) -> str:
+    """Write a fought battle back onto the board: steps lost, the dead to the pool (§8.5);
+    the event; returns the winning side ('nobody' for none)."""
+    b = st.board
+    foe = SIDES[1 - SIDES.index(side)]
+    for cb in battle.blocks:
         v = b.blocks[cb.id]
         v.steps = cb.strength
         if cb.strength <= 0:
             v.where, v.steps = "pool", 0
-    lost = {s: sum(1 for cb in blocks if cb.side == r and not cb.alive)
+    lost = {s: sum(1 for cb in battle.blocks if cb.side == r and not cb.alive)
             for s, r in ((side, "attacker"), (foe, "defender"))}
     winner = {"attacker": side, "defender": foe}.get(result["winner"], "nobody")
     st.event("battle", "5.0", f"{side} attacks at {hex_id}: {winner} wins; blocks lost: "
              f"{side} {lost[side]}, {foe} {lost[foe]}", side, winner=winner)
+    return winner
+
+
+def hold(st: Position, hex_id: str, side: str) -> None:
+    """After a battle: attackers left beside the city's defenders besiege it (armies) or
+    blockade it (navies, a port only, §5.43)."""
+    w, b = st.world, st.board
+    foe = SIDES[1 - SIDES.index(side)]
+    city = w.city_at(hex_id)
+    kinds = _types(st)
+    if city is not None and city.kind == "city" and b.control.get(city.id) == foe:
+        mine = _in(st, hex_id, side)
+        if _in(st, hex_id, foe):
+            if any(kinds[k].type != "navy" for k in mine):
+                b.besieged[city.id] = side
+            if city.port and any(kinds[k].type == "navy" for k in mine):
+                b.blockaded[city.id] = side
+
+
+def fight(st: Position, hex_id: str, side: str, origins: dict, crossed: set) -> dict | None:
+    """A whole battle with the battle's automatic choices and the fixed retreats (module
+    docstring): what tests and the rules' examples use; play asks the players instead
+    (:mod:`.combatphase`)."""
+    battle = begin(st, hex_id, side, crossed)
+    if battle is None:
+        return None
+    result = battle.run()
+    record(st, hex_id, side, battle, result)
+    b = st.board
     for k in result["retreated"]:
         if b.blocks[k].where == hex_id and b.blocks[k].steps > 0:
             _move_back(st, k, hex_id, origins.get(k) if b.blocks[k].side == side else None)
-    if city is not None and city.kind == "city" and b.control.get(city.id) == foe:
-        armies = [k for k in _in(st, hex_id, side) if kinds[k].type != "navy"]
-        navies = [k for k in _in(st, hex_id, side) if kinds[k].type == "navy"]
-        if _in(st, hex_id, foe):
-            if armies:
-                b.besieged[city.id] = side
-            if navies and city.port:
-                b.blockaded[city.id] = side
+    hold(st, hex_id, side)
     tidy(st, origins)
     return result
 

@@ -8,8 +8,7 @@ siege attrition (§6.0), wiring the rule chapters (:mod:`.movement`, :mod:`.stra
   :func:`.strategic.sea_move_targets`); ``end_moves`` ends the phase. Stopping in a neutral
   city attacks it: it joins the other side (:func:`.revolts.attack_neutral`). Blocks shut in a
   siege do not move (sallies are not built).
-- **battles** (automatic): a battle in each hex the active side attacked, fought by
-  :class:`.battle.Battle` with its :func:`.battle.auto` choices (see :mod:`.fighting`).
+- the Combat Phase is :mod:`.combatphase` (the players' battles) and :mod:`.afterbattle`.
 - **attrition** (automatic): :func:`.siege.siege_attrition` for the active side, then
   :func:`.fighting.tidy`.
 """
@@ -18,7 +17,8 @@ from __future__ import annotations
 
 from hellenes_nb.core.steps import IllegalAction, Step, pop, replace_top
 from hellenes_nb.games.athens_sparta.position import SIDES, Position
-from hellenes_nb.games.athens_sparta.rules.fighting import fight, tidy
+from hellenes_nb.games.athens_sparta.rules.fighting import tidy
+from hellenes_nb.games.athens_sparta.rules.limits import counts_of, entry_side, has_room
 from hellenes_nb.games.athens_sparta.rules.movement import (
     MOVE_LIMIT,
     MoveError,
@@ -45,10 +45,12 @@ def _shut_in(st: Position, hex_id: str, side: str) -> bool:
 
 
 def moves_of(st: Position, side: str, block_id: str, storm: bool = False,
-             memo: dict | None = None) -> list[dict]:
+             memo: dict | None = None, used: dict | None = None) -> list[dict]:
     """Every move the block may make now, as actions (each costs one MP, §4.0). Blocks
     standing in one hex reach the same hexes by kind of move: ``memo`` keeps them within one
-    position."""
+    position. With ``used`` (the hexsides attacked across this phase, by target hex) the
+    terrain limits apply (§4.1, :mod:`.limits`): no move ends in a hex where the side has its
+    stacking limit already, and no attack crosses a full hexside."""
     w, b = st.world, st.board
     here = b.blocks[block_id]
     if here.where not in w.hexes or here.steps <= 0 or _shut_in(st, here.where, side):
@@ -71,7 +73,13 @@ def moves_of(st: Position, side: str, block_id: str, storm: bool = False,
     words = {"move": "moves to", "march": "marches to", "sea": "goes by sea to"}
     seen: set = set()
     out = []
+    if used is not None and "_counts" not in memo:
+        memo["_counts"] = counts_of(b, _kinds(st))
     for t, to, attack in found:
+        if used is not None and (not has_room(w, memo["_counts"], side, to, kind == "navy") or (
+                attack and t == "move" and kind != "navy"
+                and entry_side(w, here.where, to, used.get(to, {})) is None)):
+            continue
         if (t, to) not in seen:  # a navy reaching two coasts of one hex moves there once
             seen.add((t, to))
             out.append({"type": t, "side": side, "block": block_id, "to": to,
@@ -109,7 +117,8 @@ class Ops(Step):
         with held_still(st.board):
             for k in sorted(st.board.blocks):
                 if st.board.blocks[k].side == name and k not in frame["moved"]:
-                    out += moves_of(st, name, k, frame["storm"], memo)
+                    out += moves_of(st, name, k, frame["storm"], memo,
+                                    frame.get("sides", {}))
         return out
 
     def why_illegal(self, st: Position, frame: dict, action: dict) -> IllegalAction | None:
@@ -125,6 +134,15 @@ class Ops(Step):
         with held_still(st.board):
             mine = [m for m in moves_of(st, side, block, frame["storm"])
                     if m["type"] == action["type"] and m["to"] == action["to"]]
+            limited = [m for m in moves_of(st, side, block, frame["storm"], None,
+                                           frame.get("sides", {}))
+                       if m["type"] == action["type"] and m["to"] == action["to"]]
+        if mine and not limited:
+            return IllegalAction(f"{block} cannot end a move at {action['to']}: {side} has "
+                                 "its stacking limit there already (4 blocks, 3 in a mountain "
+                                 "hex, Athens 6 with at most 4 armies), or the hexside it "
+                                 "would attack across is full (2 blocks, 1 by a pass or a "
+                                 "strait)", "4.1")
         if not mine:
             where = st.board.blocks[block].where
             return IllegalAction(f"{block} cannot make a {action['type']} move from {where} to "
@@ -141,8 +159,14 @@ class Ops(Step):
         here = st.board.blocks[block].where
         attacks = list(frame["attacks"])
         crossed = list(frame["crossed"])
+        sides = frame.get("sides", {})
         if action["type"] == "move":
             reach = _reach(st, block, to)
+            if reach is not None and reach.attack and _kinds(st)[block] != "navy":
+                entry = entry_side(st.world, here, to, sides.get(to, {}))
+                if entry:
+                    mine = sides.get(to, {})
+                    sides = {**sides, to: {**mine, entry: mine.get(entry, 0) + 1}}
             if reach is not None and reach.attack and to not in attacks:
                 attacks.append(to)
             if reach is not None and reach.crossed:
@@ -157,7 +181,7 @@ class Ops(Step):
             st.event("neutral", "9.5", f"{city.name} is attacked and joins "
                      f"{SIDES[1 - SIDES.index(side)]} with {len(placed)} block(s)", side)
         frame = replace_top(st, mps=frame["mps"] - 1, moved=[*frame["moved"], block],
-                            attacks=attacks, crossed=crossed, **{"from": {
+                            attacks=attacks, crossed=crossed, sides=sides, **{"from": {
                                 **frame["from"], block: here}})
         if frame["mps"] <= 0:
             _close(st, frame)
@@ -181,18 +205,6 @@ def _close(st: Position, frame: dict) -> None:
                 **{"from": frame["from"]})
 
 
-class Battles(Step):
-    kind = "battles"
-    rules = ("5.0",)
-
-    def run(self, st: Position, frame: dict) -> None:
-        side = frame["side"]
-        for hex_id in frame["attacks"]:
-            fight(st, hex_id, side, frame["from"], set(frame["crossed"]))
-        tidy(st)
-        pop(st, frame)
-
-
 class Attrition(Step):
     kind = "attrition"
     rules = ("6.0",)
@@ -206,4 +218,4 @@ class Attrition(Step):
         pop(st, frame)
 
 
-STEPS = (Ops(), Battles(), Attrition())
+STEPS = (Ops(), Attrition())

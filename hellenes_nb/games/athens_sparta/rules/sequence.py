@@ -2,7 +2,8 @@
 docs/athens-sparta.md, "What plays"):
 
 - **olympiad** (automatic): the 25 cards shuffled with the game's dice, six dealt to each side
-  (the dice used: undo stops here).
+  (the dice used: undo stops here); then the mulligan when a hand is under 10 MPs
+  (:mod:`.mulligan`).
 - **cards** (both sides, in either order): each side picks one card of its hand face down; the
   second pick turns both over (a reveal: undo never passes it). Player 1 is decided by
   :func:`.cards.turn_order`; a Storm keeps every navy in port, an Earthquake leaves only siege
@@ -19,6 +20,7 @@ from __future__ import annotations
 from hellenes_nb.core.steps import Step, pop, push, replace_top
 from hellenes_nb.games.athens_sparta.position import SIDES, TURNS, Position
 from hellenes_nb.games.athens_sparta.rules.cards import deal, turn_effects, turn_order
+from hellenes_nb.games.athens_sparta.rules.mulligan import mulligan_frame
 from hellenes_nb.games.athens_sparta.rules.revolts import REVOLT_BLOCK
 from hellenes_nb.games.athens_sparta.rules.victory import (
     build_limit,
@@ -48,6 +50,9 @@ class Olympiad(Step):
         pop(st, frame)
         push(st, {"kind": "olympiad_end"})
         push(st, {"kind": "cards", "chosen": {}})
+        asked = mulligan_frame(st)
+        if asked is not None:
+            push(st, asked)
 
 
 class Cards(Step):
@@ -132,7 +137,8 @@ class OlympiadEnd(Step):
     rules = ("10.2", "8.0")
 
     def run(self, st: Position, frame: dict) -> None:
-        winner = olympiad_winner(st.board, st.world)
+        winner = olympiad_winner(st.board, st.world,
+                                 end_of_war=st.options.get("end_of_war", "aid"))
         if winner is not None:
             how = "city points" if st.board.olympiad < 89 else "end of the war"
             text = (f"{winner} wins by {how} at the end of Olympiad {st.board.olympiad} "
