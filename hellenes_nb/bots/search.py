@@ -185,7 +185,7 @@ class SearchBot(Bot):
         ruleset = game.ruleset
         role = ruleset.roles.index(side)
         belief = model.belief(game, side)
-        stop = model.stop(game.state)
+        stop = self._stop(game)
         deadline = None if self.seconds is None else t0 + self.seconds
         k = len(cands)
         sums = [0.0] * k
@@ -215,6 +215,10 @@ class SearchBot(Bot):
             alive = self._halve(alive, sums, counts)
         return self._pick(alive, sums, counts)
 
+    def _stop(self, game: Game) -> Stop:
+        """Where this decision's rollouts are cut (the model's :meth:`SearchModel.stop`)."""
+        return self.model.stop(game.state)
+
     def _late(self, t0: float, deadline: float, alive: list[int]) -> bool:
         """Whether another round, at the mean cost of a rollout so far, would end after the
         deadline (so the time limit is kept, not overrun by a round)."""
@@ -228,10 +232,16 @@ class SearchBot(Bot):
         if hasattr(st, "dice"):
             st.dice = Dice(seed)
         policy = model.policy(ruleset, random.Random(seed))
-        model.begin(game, side, action, policy)
-        apply_listed(ruleset, st, action, self.check)
+        self._start(game, side, ruleset, st, action, policy)
         playout(ruleset, st, policy, stop, model.limit, self.check)
         return model.value(ruleset, st, role)
+
+    def _start(self, game: Game, side: str, ruleset: Ruleset, st: Any, action: Any,
+               policy: Policy) -> None:
+        """Begin a rollout on ``st``: prime the policy, apply the candidate action (the plan
+        search, :mod:`hellenes_nb.bots.plan`, primes a plan instead)."""
+        self.model.begin(game, side, action, policy)
+        apply_listed(ruleset, st, action, self.check)
 
     def _score(self, i: int, sums: list[float], counts: list[int]) -> float:
         mean = sums[i] / counts[i] if counts[i] else 0.0

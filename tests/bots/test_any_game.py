@@ -46,7 +46,8 @@ def test_a_bot_names_the_games_roles_when_a_side_is_wrong():
 
 def test_the_heuristic_bot_plays_only_hellenes():
     assert bots_for(TOY) == {"random": RandomBot, "search": SearchBot}
-    assert set(bots_for(new_game("431").ruleset)) == {"random", "easy", "heuristic", "search"}
+    assert set(bots_for(new_game("431").ruleset)) == {"random", "easy", "heuristic", "search",
+                                                      "plan"}
     with pytest.raises(BotError, match="the heuristic bot plays hellenes, not toy"):
         HeuristicBot().choose(toy_game(), "first")
     with pytest.raises(BotError, match="the heuristic bot does not play toy"):

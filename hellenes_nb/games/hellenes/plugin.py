@@ -15,6 +15,7 @@ from hellenes_nb.core.catalog import GamePlugin
 from hellenes_nb.games.hellenes.bots.easy import EasyBot
 from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
 from hellenes_nb.games.hellenes.bots.sampling import resample
+from hellenes_nb.games.hellenes.bots.planning import PlanBotHellenes
 from hellenes_nb.games.hellenes.bots.searching import SearchBotHellenes
 from hellenes_nb.games.hellenes.index import SEASONS
 from hellenes_nb.games.hellenes.invariants import check_invariants
@@ -89,7 +90,7 @@ def lesson_start(origin: dict[str, Any], seed: int) -> Any:
 PLUGIN = GamePlugin(
     ruleset=HELLENES,
     bots=MappingProxyType({"easy": EasyBot, "heuristic": HeuristicBot,
-                           "search": SearchBotHellenes}),
+                           "search": SearchBotHellenes, "plan": PlanBotHellenes}),
     check_invariants=check_invariants,
     phase_ends=PHASE_ENDS,
     selfplay_facts=selfplay_facts,

@@ -30,6 +30,11 @@ SIEGE_MARGIN = 1.2       # to shut enemy units in their city and hold the provin
 END_SCORE = 0.3
 LANDING_SHARE = 0.67
 GARRISON_WORTH = 1.0
+AIM_BONUS = 4.0          # the worth a plan's aim gains (the plan search, .planning)
+AIM_STAGE = 1.2          # the worth of land near the aim for a group still far from it
+AIM_BOLDNESS = 1.4       # a force sent to the aim counts this much more against its margins
+AIM_MUSTER = 2.5         # a muster into a city near the aim (§5.0)
+AIM_BUILD = 0.6          # building a unit near the aim
 
 
 @dataclass
@@ -143,6 +148,8 @@ def plan_group(game, pic: Picture, g: int) -> Plan:
     scored = []
     for t in targets:
         kind, worth = _target_worth(pic, t)
+        if pic.aim >= 0:
+            kind, worth = _aimed(pic, g, t, kind, worth)
         if worth > 0:
             scored.append((worth, t, kind))
     scored.sort(key=lambda x: (-x[0], x[1]))
@@ -171,6 +178,22 @@ def plan_group(game, pic: Picture, g: int) -> Plan:
     return Plan(total, moves)
 
 
+def _aimed(pic: Picture, g: int, t: int, kind: str, worth: float) -> tuple[str, float]:
+    """(kind, worth) of ``t`` for a group in ``g`` when a plan leans towards ``pic.aim`` (the
+    plan search): the aim is worth :data:`AIM_BONUS` more, and a group still far from it is
+    drawn to friendly or empty land near it (:data:`AIM_STAGE`) so that it gets there in a
+    later activation. Without an aim the heuristic is unchanged."""
+    aim = pic.aim
+    if t == aim:
+        return kind, worth + AIM_BONUS if worth > 0 else worth
+    ix = pic.ix
+    near = pic.near(aim)
+    if (kind == "none" and g not in near and t in near and t < ix.n_land
+            and t not in pic.neutral and not pic.foe_out[t] and not pic.foe_in[t]):
+        return "stage", AIM_STAGE
+    return kind, worth
+
+
 def _cargo(ix, move: dict) -> int:
     """The land unit a fleet's move carries, or -1."""
     c = move.get("carry")
@@ -192,12 +215,12 @@ def _pick_force(pic: Picture, opts, avail: list[int], t: int, kind: str,
                 return [u]
         return [land[-1]]
     moves = [opts[u][t] for u in avail]
-    mine = _force_value(pic, moves, sea)
+    mine = _force_value(pic, moves, sea) * (AIM_BOLDNESS if t == pic.aim else 1.0)
     if kind == "attack":
         return avail if mine >= ATTACK_MARGIN * pic.foe_out_str[t] else []
     if kind == "siege":
         return avail if mine >= SIEGE_MARGIN * max(pic.foe_in_str[t], 1.0) else []
-    if kind == "defend":
+    if kind in ("defend", "stage"):
         return [u for u in avail if not ix.is_fleet[u] or ix.is_port[t]]
     return []
 
@@ -209,6 +232,8 @@ def build_score(pic: Picture, u: int) -> float:
     p = pic.loc[u]
     rec_gain = unit_strength(ix, u, 1, ix.is_fleet[u] and ix.is_sea(p))
     score = 0.8 + 0.6 * rec_gain
+    if pic.aim >= 0 and p in pic.near(pic.aim):
+        score += AIM_BUILD
     if pic.threat(p) > pic.my_strength(pic.mine_out[p] + pic.mine_in[p]):
         score += 0.8
     if pic.cv[u] == 1:
@@ -263,6 +288,8 @@ def rank_actions(game, pic: Picture, legal: list[dict]) -> list[tuple[float, dic
         elif t == "move_group":
             plan = plan_group(game, pic, po[a["area"]])
             score = plan.score if plan.moves else -1.0
+        elif t == "muster" and pic.aim >= 0 and po[a["to"]] in pic.near(pic.aim):
+            score = AIM_MUSTER  # only with a plan's aim: gather a force near it (§5.0)
         else:
             continue
         ranked.append((score, i, a, plan))
@@ -285,7 +312,9 @@ def choose_action(game, pic: Picture, legal: list[dict], memory: dict) -> dict:
 def group_move(game, pic: Picture, legal: list[dict], memory: dict) -> dict:
     """Play the remembered plan's moves that are still legal, then finish the group."""
     plan = memory.get("plan")
-    if plan is None:
+    if plan is None and game.state.stack[-1].get("mode") == "muster":
+        plan = _muster_plan(pic, legal)
+    elif plan is None:
         plan = _free_plan(game, pic, legal)
     # key only the listed moves that end where a planned move of that unit ends (a group
     # move lists hundreds of moves)
@@ -299,6 +328,22 @@ def group_move(game, pic: Picture, legal: list[dict], memory: dict) -> dict:
             return a
     memory["plan"] = None
     return next(a for a in legal if a["type"] == "end_group")
+
+
+def _muster_plan(pic: Picture, legal: list[dict]) -> list[dict]:
+    """The moves of a muster (a plan's, §5.0): every unit that can come, one move each,
+    except those whose leaving would cost a city or a siege (:func:`_leave_cost`)."""
+    by_unit: dict[str, dict] = {}
+    for a in legal:
+        if a["type"] == "move" and not a.get("forced"):
+            by_unit.setdefault(a["unit"], a)
+    out = []
+    for uid, a in sorted(by_unit.items()):
+        u = pic.ix.unit_of[uid]
+        g = pic.loc.get(u)
+        if g is not None and _leave_cost(pic, g, {u}) <= 0:
+            out.append(a)
+    return out
 
 
 def _free_plan(game, pic: Picture, legal: list[dict]) -> list[dict]:

@@ -46,7 +46,9 @@ class HeuristicBot(Bot):
         handler = getattr(self, f"on_{kind}", None)
         if handler is None:
             return self.rng.choice(legal)
-        return handler(game, pic or Picture(game, side), legal)
+        pic = pic or Picture(game, side)
+        pic.aim = self.memory[side].get("aim", -1)
+        return handler(game, pic, legal)
 
     # -- cards -----------------------------------------------------------------------------
     def on_card_play(self, game, pic, legal):
@@ -95,8 +97,9 @@ class HeuristicBot(Bot):
             p = ix.place_of[a["area"]]
             rec = ix.world.units[(pic.side, ix.unit_number[u])]
             need = pic.threat(p) - pic.my_strength(pic.mine_out[p] + pic.mine_in[p])
+            aimed = 1.0 if pic.aim >= 0 and p in pic.near(pic.aim) else 0.0  # a plan's aim
             return (ix.max_cv[u] * rec.rating.power + (1.0 if need > 0 else 0.0)
-                    + 0.1 * ix.city_value[p], a["unit"], a["area"])
+                    + 0.1 * ix.city_value[p] + aimed, a["unit"], a["area"])
 
         return max(legal, key=worth)
 

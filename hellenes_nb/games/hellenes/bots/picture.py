@@ -158,6 +158,8 @@ class Picture:
         self.control = [-1] * n
         self.city_control = [-1] * n
         self._threat: list[float] | None = None
+        #: the place a plan leans towards (the plan search, .planning), -1 for none
+        self.aim = -1
 
     def _mine(self, u: int, p: int, cv: int, besieged: bool, moved: bool) -> None:
         self.cv[u], self.loc[u] = cv, p

@@ -82,6 +82,7 @@ class HellenesSearch(SearchModel):
     def candidates(self, game: Game, side: str, legal: list[dict]) -> list[dict]:
         kind = game.state.stack[-1]["kind"]
         pic = Picture(game, side)
+        pic.aim = self.guide.memory[side].get("aim", -1)  # a plan's aim (.planning)
         self.plans = {}
         if kind == "actions":
             ranked = campaign.rank_actions(game, pic, legal)
