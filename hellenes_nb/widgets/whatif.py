@@ -138,12 +138,14 @@ class WhatIfWidget(W.VBox):
             "<span style='color:#777'>\u25c6</span> the other games: the mean of each "
             "choice's games")
         self.told_key.add_class("hl-whatif-key")
-        # the telling figures join the page once the table has such columns
+        # one row that wraps: the stacked bars with their key, then the telling figures, which
+        # join it once the table has such columns (their key under the row)
+        self.decided_row = W.HBox([W.VBox([self.decided, self.ended_key],
+                                          layout=W.Layout(width="420px"))],
+                                  layout=W.Layout(flex_flow="row wrap"))
         self.told_box = W.VBox([])
-        decided = W.VBox([
-            W.HTML("<b>What decided the games</b>"),
-            W.HBox([W.VBox([self.decided, self.ended_key], layout=W.Layout(width="420px")),
-                    self.told_box], layout=W.Layout(flex_flow="row wrap"))])
+        decided = W.VBox([W.HTML("<b>What decided the games</b>"), self.decided_row,
+                          self.told_box])
         charts = W.HBox([self.outcomes, self.fan], layout=W.Layout(flex_flow="row wrap"))
         super().__init__([self.title, W.HBox([self.run_button, self.cancel_button,
                                               self.progress]),
@@ -256,10 +258,9 @@ class WhatIfWidget(W.VBox):
             words = part["words"][0]
             fig.title = f"{words[:1].upper()}{words[1:]}"
         shown = tuple(self.told[:len(columns)])
-        if not shown:
-            self.told_box.children = ()
-        elif not self.told_box.children or self.told_box.children[0].children != shown:
-            self.told_box.children = (W.HBox(shown), self.told_key)
+        if self.decided_row.children[1:] != shown:
+            self.decided_row.children = (self.decided_row.children[0], *shown)
+            self.told_box.children = (self.told_key,) if shown else ()
 
 
 def outcome_colours(outcomes: list[str], side: str) -> list[str]:
