@@ -1,7 +1,9 @@
 """Invariants of *Amphipolis*, checked after every action by ``hellenes selfplay --fuzz`` and
 the conformance suite: every piece is in exactly one state and place, enemies share no zone
-outside a combat, every strategem counter is in exactly one place, the action points stay at
-zero or more, and nothing hidden reaches the other side's view or log."""
+outside a combat, no zone of the main map holds more units of a side than its stacking limit
+outside a move or a combat (§3.3), triremes stay at sea and land units on land, every strategem
+counter is in exactly one place, the action points stay at zero or more, and nothing hidden
+reaches the other side's view or log."""
 
 from __future__ import annotations
 
@@ -9,11 +11,13 @@ from typing import Any
 
 from hellenes_nb.core.catalog import InvariantError
 from hellenes_nb.games.amphipolis.rules.common import BASES, OPS, UNITS, W
+from hellenes_nb.games.amphipolis.rules.movement import STACK
 from hellenes_nb.games.amphipolis.state import IN_PLAY, SIDES
 
 __all__ = ["check_invariants"]
 
-PLACES = {*OPS, *BASES}
+MAIN = {z.id for z in W.main}
+PLACES = {*OPS, *BASES, *MAIN}
 
 
 def _pieces(st: Any) -> None:
@@ -23,8 +27,11 @@ def _pieces(st: Any) -> None:
             raise InvariantError(f"the unit {u.id} is in state {st.ustat[i]} at {st.uloc[i]}")
         if st.uloc[i] == "macedonia" and u.side == 0 or st.uloc[i] == "thasos" and u.side == 1:
             raise InvariantError(f"the unit {u.id} is in a rear base its side may not use")
-        if not u.land and st.uloc[i] in ("macedonia", "thrace"):
+        if not u.land and (st.uloc[i] in ("macedonia", "thrace") or st.uloc[i] in MAIN
+                           and not W.zone[st.uloc[i]].sea):
             raise InvariantError(f"the trireme {u.id} is in a land space")
+        if u.land and st.uloc[i] in MAIN and W.zone[st.uloc[i]].sea:
+            raise InvariantError(f"the land unit {u.id} stopped at sea ({st.uloc[i]})")
     for k, g in enumerate(W.leaders):
         if (st.lloc[k] is not None) != (st.lstat[k] == IN_PLAY):
             raise InvariantError(f"the leader {g.id} is in state {st.lstat[k]} at {st.lloc[k]}")
@@ -32,12 +39,26 @@ def _pieces(st: Any) -> None:
 
 def _shared(st: Any) -> None:
     fighting = {f["zone"] for f in st.stack if f["kind"] in ("battle", "retreat")}
-    for z in PLACES:
-        sides = [any(st.uloc[i] == z and u.side == s and u.land for i, u in enumerate(UNITS))
-                 for s in (0, 1)]
-        if all(sides) and z not in fighting and not any(
+    held = [{z for i, z in enumerate(st.uloc) if z is not None and UNITS[i].side == s
+             and UNITS[i].land} for s in (0, 1)]
+    for z in held[0] & held[1]:
+        if z not in fighting and not any(
                 f["kind"] in ("action", "op") for f in st.stack):
             raise InvariantError(f"both sides' land units share {z} outside a combat")
+
+
+def _stacking(st: Any) -> None:
+    if any(f["kind"] in ("action", "op", "battle", "retreat") for f in st.stack):
+        return
+    count: dict[tuple[str, int], int] = {}
+    for i, z in enumerate(st.uloc):
+        if z in MAIN:
+            count[z, UNITS[i].side] = count.get((z, UNITS[i].side), 0) + 1
+    for (z, s), n in count.items():
+        limit = STACK.get(W.zone[z].terrain)
+        if limit is not None and n > limit:
+            raise InvariantError(f"{z} holds {n} units of {SIDES[s]}, over its limit of "
+                                 f"{limit} (§3.3)")
 
 
 def _counters(st: Any) -> None:
@@ -64,6 +85,7 @@ def check_invariants(game: Any, since: int = 0, dead_end: bool = True) -> None:
     st = game.state
     _pieces(st)
     _shared(st)
+    _stacking(st)
     _counters(st)
     _hidden(game, since)
     if dead_end and not game.over and not game.legal_actions():

@@ -16,8 +16,8 @@ from hellenes_nb.games.amphipolis.steps import STEPS
 from hellenes_nb.games.amphipolis.view import log_for, view
 
 PREFIX = "amphipolis-"
-#: the scenarios this engine plays (10.1, 10.3 and 10.4 need the main map: not yet)
-SCENARIOS = ("amphipolis-10.2",)
+#: the scenarios this engine plays (all four of §10)
+SCENARIOS = ("amphipolis-10.1", "amphipolis-10.2", "amphipolis-10.3", "amphipolis-10.4")
 
 
 class Amphipolis(PlainRuleset):
@@ -27,7 +27,6 @@ class Amphipolis(PlainRuleset):
     title = "Amphipolis, 424–422 BC"
     roles = SIDES
     SCENARIOS = SCENARIOS
-    NOT_YET = " (the others need the main map, not built yet)"
     make = staticmethod(initial_state)
     checked = staticmethod(shapes.checked)
     view_of = staticmethod(view)

@@ -18,6 +18,8 @@ SHAPES: dict[str, dict[str, type]] = {
     "pass": _S, "play": {**_S, "counter": str, "number": int, "use": str},
     "target": {**_S, "piece": str}, "siege": {**_S, "zone": str, "how": str},
     "keep": {**_S, "counter": str},
+    "activate": {**_S, "zone": str}, "march": {**_S, "to": str, "how": str}, "end": _S,
+    "withdraw": {**_S, "to": str}, "stay": _S,
 }
 
 

@@ -9,6 +9,7 @@ from hellenes_nb.games.amphipolis.rules import (
     advantage,
     attrition,
     combat,
+    mainmoves,
     operations,
     sequence,
     sieges,
@@ -18,6 +19,6 @@ from hellenes_nb.games.amphipolis.rules import (
 from hellenes_nb.games.amphipolis.state import SIDES
 
 STEPS = StepRegistry("amphipolis", SIDES, (
-    *sequence.STEPS, *actions.STEPS, *operations.STEPS, *combat.STEPS, *sieges.STEPS,
-    *attrition.STEPS, *stratagems.STEPS, *advantage.STEPS, *victory.STEPS,
+    *sequence.STEPS, *actions.STEPS, *operations.STEPS, *mainmoves.STEPS, *combat.STEPS,
+    *sieges.STEPS, *attrition.STEPS, *stratagems.STEPS, *advantage.STEPS, *victory.STEPS,
 ))

@@ -1,7 +1,7 @@
-"""§6 Attrition, in Phase D.6: one die for each zone where a side has units outside a rear base
-and outside an operational zone whose garrison is its own, modified by +1 with 30 PF or more of
-land units, +1 in winter and -1 in an armistice turn (the +1 for clear or elevated terrain
-belongs to the main map). 5: one unit reduced; 6: half the units (rounded down); more: all.
+"""§6 Attrition, in Phase D.6: one die for each zone where a side has units outside a rear base,
+a city zone, the port (M1) and an operational zone whose garrison is its own, modified by +1
+on clear or elevated ground, +1 with 30 PF or more of land units, +1 in winter and -1 in an
+armistice turn. 5: one unit reduced; 6: half the units (rounded down); more: all.
 
 Frame: ``attrition`` (automatic, one zone after another; the owner picks the units in a
 ``loss`` frame)."""
@@ -12,6 +12,7 @@ from hellenes_nb.core.steps import Step, pop, push, replace_top
 from hellenes_nb.games.amphipolis.rules.common import (
     ARMISTICE,
     OPS,
+    W,
     land_pf,
     season,
     units_at,
@@ -23,7 +24,11 @@ __all__ = ["STEPS", "attrition_frame", "modifier", "units_hit"]
 
 
 def zones(st: State, side: int) -> list[str]:
-    return [z for z in OPS if st.garrison[z] != side and units_at(st, z, side)]
+    """The zones ``side`` checks: operational zones with an enemy garrison, and zones of the
+    main map other than cities and the port."""
+    main = [z.id for z in W.main if z.terrain not in ("city", "port")
+            and units_at(st, z.id, side)]
+    return [z for z in OPS if st.garrison[z] != side and units_at(st, z, side)] + main
 
 
 def attrition_frame(st: State, side: int) -> dict:
@@ -31,7 +36,8 @@ def attrition_frame(st: State, side: int) -> dict:
 
 
 def modifier(st: State, zone: str, side: int) -> int:
-    return ((1 if land_pf(st, zone, side) >= 30 else 0) + (1 if season(st.turn) == "winter"
+    ground = 1 if W.zone[zone].terrain in ("clear", "elevated") else 0
+    return ground + ((1 if land_pf(st, zone, side) >= 30 else 0) + (1 if season(st.turn) == "winter"
                                                             else 0)
             - (1 if st.turn in ARMISTICE else 0))
 

@@ -1,10 +1,14 @@
-"""§4.1–4.2 Combat on the operational map: the odds rounded for the defender, the column and
-die modifiers of the Combat Results Table, its results (§4.2.1: E, A, a fraction of the units
-reduced, R) and the retreat of the defeated side (§4.2.2, operational map).
+"""§4.1–4.2 Combat on both maps: the odds rounded for the defender, the column and die
+modifiers of the Combat Results Table, its results (§4.2.1: E, A, a fraction of the units
+reduced, R) and the retreat of the defeated side (§4.2.2, both maps). On the main map the
+terrain (die modifier f) and the way the attacker came in (column shifts c to f, kept by the
+action phase in the battle frame's ``entered``) count, and after a combat with both Brasidas
+and Cleon the winner scores 5 VP (§9.2) and the two roll for their lives (the note under the
+table, :mod:`.deaths`).
 
 Which side wins each cell was printed in bold and is lost in the translation: the winners are
-in ``data/amphipolis/crt.yaml``, decided as docs/rules-decisions.md says. Terrain and walls
-belong to the main map; an operational zone has neither (no column or die modifier f).
+in ``data/amphipolis/crt.yaml``, decided as docs/rules-decisions.md says. An operational zone has
+no terrain (no column or die modifier f there).
 
 Frames: ``battle`` (automatic, in stages: strategem windows, the roll, the Advantage's
 re-roll, the results, the retreat), ``loss`` (the owner picks each unit to reduce) and
@@ -14,10 +18,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from hellenes_nb.core.steps import Step, pop, push, replace_top
+from hellenes_nb.core.steps import IllegalAction, Step, pop, push, replace_top
 from hellenes_nb.games.amphipolis.rules.common import (
     ATHENS,
     OPS,
+    SPARTA,
     UNITS,
     W,
     bonus,
@@ -33,6 +38,9 @@ from hellenes_nb.games.amphipolis.rules.common import (
     units_at,
     zname,
 )
+from hellenes_nb.games.amphipolis.rules.deaths import death_rolls
+from hellenes_nb.games.amphipolis.rules.marching import amphibious_targets, over_stack
+from hellenes_nb.games.amphipolis.rules.movement import NO_ENTRY, step_cost
 from hellenes_nb.games.amphipolis.rules.stratagems import window_frames
 from hellenes_nb.games.amphipolis.state import SIDES, State
 
@@ -78,9 +86,34 @@ def odds(st: State, zone: str, attacker: int, mods: list) -> tuple[int, int]:
     return pf[attacker], pf[1 - attacker]
 
 
-def modifiers(st: State, zone: str, attacker: int, mods: list) -> tuple[int, int, list[str]]:
+def _ground(st: State, zone: str, entered: list[str]) -> tuple[int, int, list[str]]:
+    """The main map's part of the modifiers (§4.2): die f for a city or humid zone (not with
+    the wall's column f in a city), columns c (bridge or river), d (amphibious), e (clear into
+    elevated ground), f (over a wall)."""
+    z = W.zone[zone]
+    if z.kind != "main":
+        return 0, 0, []
+    shift, drm, why = 0, 0, []
+    wall = "wall" in entered
+    if z.terrain == "humid" or z.terrain == "city" and not wall:
+        drm -= 2
+        why.append(f"combat in a {z.terrain} zone -2 (f)")
+    for flag, cols, words in (("river", 1, "the attacker crossed the bridge or the river (c)"),
+                              ("amphibious", 1, "the attacker came by an amphibious move (d)"),
+                              ("wall", 2, "the attacker crossed a wall (f)")):
+        if flag in entered:
+            shift -= cols
+            why.append(f"{words}: {cols} column(s) left")
+    if "slope" in entered and z.terrain == "elevated":
+        shift -= 1
+        why.append("the attacker climbed from clear ground (e): one column left")
+    return shift, drm, why
+
+
+def modifiers(st: State, zone: str, attacker: int, mods: list,
+              entered: tuple[str, ...] | list[str] = ()) -> tuple[int, int, list[str]]:
     """(column shift, die modifier, the reasons) of the table's modifiers (§4.2) and the
-    strategems played (§7)."""
+    strategems played (§7); ``entered`` says how the attacker came into a main-map zone."""
     defender = 1 - attacker
     au = [UNITS[i] for i in units_at(st, zone, attacker, land=True)]
     du = [UNITS[i] for i in units_at(st, zone, defender, land=True)]
@@ -125,13 +158,37 @@ def modifiers(st: State, zone: str, attacker: int, mods: list) -> tuple[int, int
         elif number == 7:
             shift += sign
             why.append("S7 Spartans: one column " + ("right" if sign > 0 else "left"))
-    return shift, drm, why
+    g_shift, g_drm, g_why = _ground(st, zone, list(entered))
+    return shift + g_shift, drm + g_drm, why + g_why
+
+
+def main_retreats(st: State, zone: str, side: int) -> list[str]:
+    """Where a defeated side may go from a zone of the main map (§4.2.2): an adjacent land
+    zone free of enemy combat units that a step may reach (not across the river without the
+    bridge or the flotilla); for Athens also by an amphibious move (§3.1.3) and, from Eion,
+    to Thasos with a trireme in M1. Zones the whole force fits in (§3.3) are offered first;
+    when none does, any free zone, and the excess is eliminated (docs/rules-decisions.md)."""
+    land = units_at(st, zone, side, land=True)
+    free = [z for z in W.neighbours[zone] if W.zone[z].kind == "main" and not W.zone[z].sea
+            and not present(st, z, 1 - side)
+            and step_cost(W, zone, z, side=side, walls=st.walls, flotilla=st.flotilla)
+            != NO_ENTRY]
+    if side == ATHENS and land:
+        free += [z for z in amphibious_targets(st, ATHENS, zone, land)
+                 if not present(st, z, 1 - side) and z not in free]
+    fit = [z for z in free if over_stack(st, z, side, len(land)) == 0]
+    out = sorted(fit or free)
+    if zone == "T5" and side == ATHENS and units_at(st, "M1", ATHENS, land=False):
+        out.append("thasos")
+    return out
 
 
 def retreats(st: State, zone: str, side: int) -> list[str]:
     """Where a defeated side may go from an operational zone (§4.2.2): a zone free of enemy
     units whose garrison is its own, or a rear base it may use free of enemy units; Thasos only
-    with trireme PF for every land unit (§2 D.4)."""
+    with trireme PF for every land unit (§2 D.4). From the main map: :func:`main_retreats`."""
+    if W.zone[zone].kind == "main":
+        return main_retreats(st, zone, side)
     out = [z for z in OPS if z != zone and st.garrison[z] == side
            and not present(st, z, 1 - side)]
     for base in ("thasos", "macedonia", "thrace"):
@@ -172,11 +229,16 @@ class Battle(Step):
         else:
             capture_lonely(st, zone, True)
             pop(st, frame)
+            if frame.get("both"):
+                _brasidas_and_cleon(st, 1 - frame["loser"])
 
     def _resolve(self, st: State, frame: dict) -> None:
         zone, att, mods = frame["zone"], frame["attacker"], frame["mods"]
         a_pf, d_pf = odds(st, zone, att, mods)
-        shift, drm, why = modifiers(st, zone, att, mods)
+        shift, drm, why = modifiers(st, zone, att, mods, frame.get("entered", ()))
+        both = all(st.lloc[W.leader_index[g]] == zone for g in ("brasidas", "cleon"))
+        if both and att == SPARTA:
+            st.used = [*st.used, "brasidas_attacked_cleon"]
         col = min(6, max(0, column(a_pf, d_pf) + shift))
         a_res, d_res, winner = table(col, frame["die"] + drm)
         loser = 1 - att if winner == 0 else att
@@ -185,7 +247,7 @@ class Battle(Step):
                  f"{frame['die']}{drm:+d} ({'; '.join(why) or 'no modifier'}): "
                  f"{a_res} - {d_res}, {SIDES[1 - loser].title()} wins", att,
                  zone=zone, result=[a_res, d_res])
-        replace_top(st, stage="retreat", loser=loser)
+        replace_top(st, stage="retreat", loser=loser, both=both)
         for side, res in ((att, a_res), (1 - att, d_res)):
             units = units_at(st, zone, side, land=True)
             if res == "E":
@@ -202,6 +264,18 @@ class Battle(Step):
                 push(st, {"kind": "loss", "side": side, "zone": zone, "n": n, "land": True,
                           "picked": [], "rule": "4.2.1", "why": f"result {res} in "
                           f"{zname(zone)}"})
+
+
+def _brasidas_and_cleon(st: State, winner: int) -> None:
+    """After a combat with both Brasidas and Cleon: 5 VP to the winner (§9.2), then the rolls
+    for their lives (the note under the table)."""
+    st.vp[winner] += 5
+    st.event("vp", "9.2", f"{SIDES[winner].title()} wins a combat where Brasidas and Cleon "
+             "both fought: 5 VP", winner)
+    for side in death_rolls(st):
+        g = W.leader_index[("cleon", "brasidas")[side]]
+        if st.lloc[g] is not None:
+            kill_leader(st, g, "4.2", "killed in the combat (the note under the table)", True)
 
 
 class Loss(Step):
@@ -278,6 +352,10 @@ class Retreat(Step):
 
     def apply(self, st: State, frame: dict, action: dict) -> None:
         zone, side, to = frame["zone"], frame["side"], action["to"]
+        if to not in retreats(st, zone, side):
+            raise IllegalAction(f"{SIDES[side].title()} cannot retreat from {zname(zone)} to "
+                                f"{to!r}: it must be a zone free of enemy units the rules "
+                                "allow", "4.2.2")
         by_sea = side == ATHENS and to != "thrace"
         for i in units_at(st, zone, side):
             if UNITS[i].land:
@@ -288,6 +366,9 @@ class Retreat(Step):
             st.lloc[g] = to
         st.event("retreat", "4.2.2", f"{SIDES[side].title()} retreats from {zname(zone)} to "
                  f"{zname(to)}", side)
+        extra = over_stack(st, to, side)
+        for i in sorted(units_at(st, to, side), key=lambda i: strength(st, i))[:extra]:
+            eliminate(st, i, "3.3", f"over the stacking limit of {zname(to)} after a retreat")
         pop(st, frame)
 
 

@@ -18,6 +18,17 @@ ATHENS, SPARTA = 0, 1
 #: turn -> season (turn 0 is spring 424 BC; docs/rules-decisions.md)
 SEASONS = ("spring", "summer", "autumn", "winter")
 ARMISTICE = range(4, 8)
+#: turns in which no combat may start on the main map (the special rules of §10.3, §10.4)
+NO_MAIN_COMBAT = {"10.3": (7,), "10.4": (4, 5, 6, 7)}
+#: scenarios where Sparta has the initiative on turn 1 whatever the dice (§10.1, §10.4)
+SPARTA_FIRST = ("10.1", "10.4")
+#: scenarios where Athens scores 2 VP if Sparta never attacks Cleon with Brasidas (§10.3, §10.4)
+CLEON_VP = ("10.3", "10.4")
+#: the garrison of the citadel of Amphipolis (§4.3.4; its values are not in the rulebook's
+#: text, reconstruction: the town came over to Brasidas on terms within days, Thucydides
+#: 4.105-106, so a middling allegiance; its strength as a small town's). The Spartan face has
+#: no VA (§1.2.3): Athens may only assault it.
+CITADEL, CITADEL_VA, CITADEL_PF = "T12", 5, 4
 
 
 def season(turn: int) -> str:
@@ -29,14 +40,27 @@ def year(turn: int) -> int:
     return 424 - turn // 4
 
 
+def scen_id(st: State) -> str:
+    return st.scenario.removeprefix("amphipolis-")
+
+
+def no_main_combat(st: State) -> bool:
+    """Whether combat may not start on the main map this turn (§10.3, §10.4)."""
+    return st.turn in NO_MAIN_COMBAT.get(scen_id(st), ())
+
+
 def zname(zone: str) -> str:
     return W.zone[zone].name
 
 
+_SIDE = tuple(u.side for u in UNITS)
+_LAND = tuple(u.land for u in UNITS)
+
+
 def units_at(st: State, zone: str, side: int, land: bool | None = None) -> list[int]:
     """Indices of ``side``'s units in ``zone`` (land only, naval only or both)."""
-    return [i for i, u in enumerate(UNITS) if st.uloc[i] == zone and u.side == side
-            and (land is None or u.land == land)]
+    return [i for i, z in enumerate(st.uloc) if z == zone and _SIDE[i] == side
+            and (land is None or _LAND[i] == land)]
 
 
 def leaders_at(st: State, zone: str, side: int) -> list[int]:
@@ -63,7 +87,7 @@ def best_bonus(st: State, zone: str, side: int) -> int:
 
 def present(st: State, zone: str, side: int) -> bool:
     """Whether ``side`` has a combat unit in ``zone``."""
-    return any(st.uloc[i] == zone and u.side == side for i, u in enumerate(UNITS))
+    return any(z == zone and _SIDE[i] == side for i, z in enumerate(st.uloc))
 
 
 def may_use(st: State, side: int, base: str) -> bool:
@@ -145,7 +169,8 @@ def siege_choices(st: State, side: int) -> list[tuple[str, str]]:
     """(zone, how) of every siege ``side`` may attempt now (§4.3): in a zone whose garrison is
     the enemy's and where no enemy land unit stands; diplomacy with a leader with a bonus and
     more PF than the garrison (§4.3.1), an assault with a leader and more PF (§4.3.2), a
-    blockade with more than twice its PF (§4.3.3)."""
+    blockade with more than twice its PF (§4.3.3). The citadel of Amphipolis (T12, §4.3.4):
+    Sparta by diplomacy or assault, Athens by assault only, no blockade."""
     out = []
     for z in OPS:
         if st.garrison[z] == side or units_at(st, z, 1 - side, land=True):
@@ -157,6 +182,14 @@ def siege_choices(st: State, side: int) -> list[tuple[str, str]]:
             out.append((z, "assault"))
         if pf > 2 * need:
             out.append((z, "blockade"))
+    z = CITADEL
+    if st.citadel != side and scenario_of(st).main_map and not units_at(st, z, 1 - side,
+                                                                         land=True):
+        pf = land_pf(st, z, side)
+        if side == SPARTA and best_bonus(st, z, side) and pf > CITADEL_PF:
+            out.append((z, "diplomacy"))
+        if leaders_at(st, z, side) and pf > CITADEL_PF:
+            out.append((z, "assault"))
     return out
 
 

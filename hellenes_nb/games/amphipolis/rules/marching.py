@@ -7,8 +7,7 @@ functions add what a position knows: where the enemy stands (a group entering a 
 enemy units stops there, §3.1.4), the walls built (§5), the flotilla played (S3), and the
 movement points of the group (4 with a land unit, 5 for leaders alone, §1.2.1, §1.2.2).
 
-Not yet wired into the action phases: scenario 10.2 does not use the main map, and 10.1,
-10.3 and 10.4 are still to come (docs/amphipolis.md)."""
+Called in play by :mod:`.mainmoves` (Phase B.2 and the action phases of B.3)."""
 
 from __future__ import annotations
 
@@ -21,11 +20,19 @@ from hellenes_nb.games.amphipolis.rules.common import (
     strength,
     units_at,
 )
-from hellenes_nb.games.amphipolis.rules.movement import LAND_PM, LEADER_PM, STACK, reach
+from hellenes_nb.games.amphipolis.rules.movement import (
+    LAND_PM,
+    LEADER_PM,
+    NO_ENTRY,
+    STACK,
+    reach,
+    step_cost,
+)
 from hellenes_nb.games.amphipolis.state import State
 
 __all__ = ["STACK", "activation_cost", "amphibious_targets", "cavalry_may_withdraw",
-           "march", "march_targets", "over_stack", "stack_limit"]
+           "entry_flags", "march", "march_targets", "naval_targets", "over_stack",
+           "stack_limit", "transport_targets"]
 
 
 def stack_limit(zone: str) -> int | None:
@@ -55,8 +62,10 @@ def activation_cost(st: State, zone: str, side: int, operation: bool = False) ->
     return max(cost, 1) if operation else cost
 
 
-def _enemy_held(st: State, side: int) -> frozenset[str]:
-    return frozenset(z.id for z in W.main if units_at(st, z.id, 1 - side))
+def enemy_held(st: State, side: int) -> frozenset[str]:
+    """Zones of the main map holding a unit of the enemy of ``side``."""
+    return frozenset(z for i, z in enumerate(st.uloc) if z is not None
+                     and UNITS[i].side != side and W.zone[z].kind == "main")
 
 
 def group_pm(units: list[int], leaders: list[int]) -> int:
@@ -73,7 +82,7 @@ def march_targets(st: State, side: int, frm: str, units: list[int],
     if any(not UNITS[i].land for i in units) or (not units and not leaders):
         return {}
     found = reach(W, frm, group_pm(units, leaders), side=side, walls=st.walls,
-                  flotilla=st.flotilla, stop=_enemy_held(st, side))
+                  flotilla=st.flotilla, stop=enemy_held(st, side))
     return {z: c for z, c in found.items() if z != frm and W.zone[z].kind == "main"
             and over_stack(st, z, side, len(units)) == 0}
 
@@ -140,3 +149,79 @@ def march(st: State, side: int, frm: str, to: str, units: list[int], leaders: li
     st.event("marched", rule, f"{('Athens', 'Sparta')[side]} moves {', '.join(what)} from "
              f"{W.zone[frm].name} ({frm}) to {W.zone[to].name} ({to})", side)
 
+
+
+def seas_from(frm: str) -> set[str]:
+    """The maritime zones a fleet in ``frm`` (Thasos or a maritime zone) may reach: triremes
+    have unlimited movement at sea (§1.2.1), Thasos touches M2 only (§3.1)."""
+    seen: set[str] = set()
+    todo = [z for z in W.neighbours[frm] if W.zone[z].sea]
+    while todo:
+        z = todo.pop()
+        if z not in seen:
+            seen.add(z)
+            todo.extend(n for n in W.neighbours[z] if W.zone[n].sea)
+    return seen
+
+
+def naval_targets(st: State, side: int, frm: str) -> list[str]:
+    """Maritime zones a group of triremes (with leaders) may move to (§1.2.1, §3.1.1): any
+    one reached by sea from ``frm``; Athens only (Sparta has no fleet)."""
+    if side != 0:
+        return []
+    return sorted(z for z in seas_from(frm) if z != frm)
+
+
+def transport_targets(st: State, frm: str, units: list[int]) -> list[tuple[str, str]]:
+    """(maritime zone, land zone) of every landing a naval transport from Thasos may make in
+    Phase B.2 (§3.1.2): the fleet stops in a maritime zone it reaches, the land units land in
+    an adjacent land zone free of enemy units, one land unit a trireme PF, within the stacking
+    limit."""
+    land = [i for i in units if UNITS[i].land]
+    lift = sum(strength(st, i) for i in units if not UNITS[i].land)
+    if frm != "thasos" or not land or len(land) > lift:
+        return []
+    enemy = enemy_held(st, 0)
+    out = []
+    for sea in sorted(seas_from(frm)):
+        for z in W.neighbours[sea]:
+            if W.zone[z].kind == "main" and not W.zone[z].sea and z not in enemy \
+                    and over_stack(st, z, 0, len(land)) == 0:
+                out.append((sea, z))
+    return out
+
+
+def entry_flags(st: State, side: int, frm: str, to: str, units: list[int],
+                leaders: list[int]) -> list[str]:
+    """How a group moving normally from ``frm`` enters ``to`` on its last step, for the
+    column shifts of the results table (§4.2 c, e, f): "river" over the bridge or the river,
+    "slope" from clear into elevated ground, "wall" over a standing wall. Of the ways in
+    within its allowance, the one with the fewest shifts is taken (docs/rules-decisions.md)."""
+    pm = group_pm(units, leaders)
+    stop = enemy_held(st, side)
+    found = reach(W, frm, pm, side=side, walls=st.walls, flotilla=st.flotilla, stop=stop)
+    best: list[str] | None = None
+    for prev, spent in found.items():
+        if prev != frm and prev in stop:
+            continue
+        c = step_cost(W, prev, to, side=side, walls=st.walls, flotilla=st.flotilla)
+        if c == NO_ENTRY or spent + c > pm:
+            continue
+        flags = _step_flags(st, prev, to)
+        if best is None or len(flags) < len(best):
+            best = flags
+    return best or []
+
+
+def _step_flags(st: State, prev: str, to: str) -> list[str]:
+    if W.zone[prev].kind != "main":
+        return []
+    border = W.border[frozenset((prev, to))]
+    flags = []
+    if border.crossing in ("bridge", "river"):
+        flags.append("river")
+    if W.zone[prev].terrain == "clear" and W.zone[to].terrain == "elevated":
+        flags.append("slope")
+    if border.wall == "permanent" or (border.wall == "buildable" and st.walls == "built"):
+        flags.append("wall")
+    return flags

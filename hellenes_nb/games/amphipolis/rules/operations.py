@@ -1,10 +1,16 @@
-"""§3 Movement, operations and stacking, as scenario 10.2 uses them: operations between the
-rear bases and the operational map (§3.2), with their limits (one leader and five land units;
-Athenian land units carried by at least as many trireme PF, §3.2.1) and costs (§2 B.3.2,
-§3.2.2). Stacking has no limit on the operational map and in the rear bases (§3.3).
+"""§3.2 Operations: between the rear bases, the operational map and the main map, with their
+limits (one leader and five land units; Athenian land units carried by at least as many
+trireme PF, §3.2.1) and costs (§2 B.3.2, §3.2.2): from a rear base to the operational map (B.2,
+B.3), from the main map to the operational map (B.3), between operational zones (B.3), to a
+rear base (B.3 from the operational map, D.4 from either map: one operation from each), and in
+Phase D.2 from clear or elevated ground of the main map to a city zone free of enemy units
+(never into the citadel of the enemy, within the stacking limit, §3.3). An Athenian operation
+by sea from a land zone of the main map is carried by the triremes in its maritime zones
+(docs/rules-decisions.md). Phase B.2 also offers the free moves of the newly arrived pieces
+from the rear bases onto the main map (:mod:`.mainmoves`).
 
-Frames: ``move`` (Phase B.2 or D.4: free operations, a route or done) and ``op`` (the pieces
-of one operation, picked one at a time, then go)."""
+Frames: ``move`` (Phase B.2, D.2 or D.4: free operations, a route or done) and ``op`` (the
+pieces of one operation, picked one at a time, then go)."""
 
 from __future__ import annotations
 
@@ -21,10 +27,17 @@ from hellenes_nb.games.amphipolis.rules.common import (
     may_use,
     one_of_each,
     present,
+    scenario_of,
     strength,
     units_at,
     zname,
 )
+from hellenes_nb.games.amphipolis.rules.mainmoves import (
+    activate_action,
+    activations,
+    start_activation,
+)
+from hellenes_nb.games.amphipolis.rules.marching import over_stack, stack_limit
 from hellenes_nb.games.amphipolis.state import SIDES, State
 
 __all__ = ["STEPS", "activation_cost", "route_action", "routes", "start_op"]
@@ -32,7 +45,10 @@ __all__ = ["STEPS", "activation_cost", "route_action", "routes", "start_op"]
 #: the most land units and leaders one operation moves (§3.2.1)
 MAX_LAND, MAX_LEADERS = 5, 1
 PHASE_WORDS = {"B2": "reinforcements (Phase B.2)", "B3": "an action phase (Phase B.3)",
+               "D2": "the move to a city (Phase D.2)",
                "D4": "transfers to the rear bases (Phase D.4)"}
+MAIN = tuple(z.id for z in W.main)
+CITIES = tuple(z.id for z in W.main if z.terrain == "city")
 
 
 def activation_cost(st: State, zone: str, side: int) -> int:
@@ -59,34 +75,58 @@ def movable(st: State, zone: str, side: int, phase: str) -> tuple[list[int], lis
     return units, leaders
 
 
+def sea_lift(st: State, side: int, frm: str) -> int:
+    """Trireme PF carrying an Athenian operation by sea from a land zone of the main map:
+    those in the main map's maritime zones (docs/rules-decisions.md)."""
+    if side != ATHENS or frm not in MAIN or W.zone[frm].sea:
+        return 0
+    return sum(strength(st, i) for z in MAIN if W.zone[z].sea
+               for i in units_at(st, z, side, land=False))
+
+
 def _can_go(st: State, side: int, frm: str, to: str, phase: str) -> bool:
     units, leaders = movable(st, frm, side, phase)
-    if W.zone[to].space == "land":
+    if W.zone[to].space == "land" or to in MAIN:
         return bool(leaders or any(UNITS[i].land for i in units))
     if by_sea(side, to):
-        return any(not UNITS[i].land for i in units)
+        return any(not UNITS[i].land for i in units) or sea_lift(st, side, frm) > 0
     return bool(leaders or units)
+
+
+def _targets(st: State, side: int, frm: str, phase: str, maps: list[str]) -> list[str]:
+    base, main = frm in BASES, frm in MAIN
+    if phase == "B2":
+        return [z for z in OPS if not present(st, z, 1 - side)] if base else []
+    if phase == "D2":
+        if not main or W.zone[frm].terrain not in ("clear", "elevated"):
+            return []
+        room = bool(leaders_at(st, frm, side))
+        return [c for c in CITIES if not present(st, c, 1 - side)
+                and not (c == "T12" and st.citadel != side)
+                and (room or len(units_at(st, c, side)) < (stack_limit(c) or 99))]
+    if phase == "D4":
+        if base or ("main" if main else "op") in maps:
+            return []
+        return [b for b in BASES if may_use(st, side, b)]
+    if main:
+        return list(OPS)
+    return list(OPS) if base else [z for z in OPS if z != frm] + [
+        b for b in BASES if may_use(st, side, b)]
 
 
 def _barred(st: State, side: int, to: str) -> bool:
     return any(b[0] != side and b[1] == to for b in st.barred)
 
 
-def routes(st: State, side: int, phase: str) -> list[tuple[str, str, int]]:
+def routes(st: State, side: int, phase: str, maps: list[str] | None = None
+           ) -> list[tuple[str, str, int]]:
     """(from, to, PA) of every operation ``side`` may start in ``phase`` (§3.2, the player
-    aid's table of movements)."""
+    aid's table of movements); ``maps``: the maps Phase D.4 has already moved from."""
     out = []
-    mine = {z for z in (*OPS, *BASES) if present(st, z, side) or leaders_at(st, z, side)}
+    mine = {z for i, z in enumerate(st.uloc) if z is not None and UNITS[i].side == side} | {
+        z for k, z in enumerate(st.lloc) if z is not None and LEADERS[k].side == side}
     for frm in sorted(mine):
-        base = frm in BASES
-        if phase == "B2":
-            targets = [z for z in OPS if not present(st, z, 1 - side)] if base else []
-        elif phase == "D4":
-            targets = [] if base else [b for b in BASES if may_use(st, side, b)]
-        else:
-            targets = list(OPS) if base else [z for z in OPS if z != frm] + [
-                b for b in BASES if may_use(st, side, b)]
-        for to in targets:
+        for to in _targets(st, side, frm, phase, maps or []):
             if _barred(st, side, to) or not _can_go(st, side, frm, to, phase):
                 continue
             cost = activation_cost(st, frm, side) if phase == "B3" else 0
@@ -102,8 +142,9 @@ def route_action(side: int, frm: str, to: str, cost: int) -> dict:
             "label": f"operation from {zname(frm)} to {zname(to)}{paid}"}
 
 
-def find_route(st: State, side: int, phase: str, action: dict) -> tuple[str, str, int]:
-    for frm, to, cost in routes(st, side, phase):
+def find_route(st: State, side: int, phase: str, action: dict,
+               maps: list[str] | None = None) -> tuple[str, str, int]:
+    for frm, to, cost in routes(st, side, phase, maps):
         if (frm, to) == (action["from"], action["to"]):
             return frm, to, cost
     raise IllegalAction(f"no operation from {action['from']!r} to {action['to']!r} is open to "
@@ -128,23 +169,38 @@ class Move(Step):
     kind = "move"
     rules = ("3.2.1",)
 
+    def _routes(self, st: State, frame: dict) -> list[tuple[str, str, int]]:
+        if frame["ops"] <= 0:
+            return []
+        return routes(st, frame["side"], frame["phase"], frame.get("maps"))
+
+    def _marches(self, st: State, frame: dict) -> list[tuple[str, int]]:
+        if frame["phase"] != "B2" or not scenario_of(st).main_map:
+            return []
+        return activations(st, frame["side"], "B2", frame)
+
     def deciders(self, st: State, frame: dict) -> tuple[int, ...]:
-        ok = frame["ops"] > 0 and routes(st, frame["side"], frame["phase"])
+        ok = self._routes(st, frame) or self._marches(st, frame)
         return (frame["side"],) if ok else ()
 
     def legal(self, st: State, frame: dict, side: int) -> list[dict]:
         if side != frame["side"]:
             return []
-        return [*(route_action(side, *r) for r in routes(st, side, frame["phase"])),
-                {"type": "done", "side": SIDES[side], "label": "no more operations"}]
+        return [*(route_action(side, *r) for r in self._routes(st, frame)),
+                *(activate_action(side, z, c) for z, c in self._marches(st, frame)),
+                {"type": "done", "side": SIDES[side], "label": "no more moves or operations"}]
 
     def apply(self, st: State, frame: dict, action: dict) -> None:
         side = self.role(action)
         if action["type"] == "done":
             pop(st, frame)
             return
-        frm, to, cost = find_route(st, side, frame["phase"], action)
-        replace_top(st, ops=frame["ops"] - 1)
+        if action["type"] == "activate":
+            start_activation(st, side, "B2", action)
+            return
+        frm, to, cost = find_route(st, side, frame["phase"], action, frame.get("maps"))
+        replace_top(st, ops=frame["ops"] - 1,
+                    maps=[*frame.get("maps", []), "main" if frm in MAIN else "op"])
         start_op(st, side, frame["phase"], frm, to, cost)
 
     def text(self, st: State, frame: dict) -> str:
@@ -166,8 +222,14 @@ class Operation(Step):
         units, leaders = movable(st, frame["from"], side, frame["phase"])
         chosen = frame["units"]
         land = sum(UNITS[i].land for i in chosen)
+        most = MAX_LAND
+        if to in MAIN:  # never over the stacking limit of the city (§3.3)
+            most = min(most, (stack_limit(to) or 99) - len(units_at(st, to, side)))
+        if by_sea(side, to):  # never more land units than the triremes can carry (§3.2.1)
+            most = min(most, sea_lift(st, side, frame["from"]) + sum(
+                strength(st, i) for i in units if not UNITS[i].land))
         free = [i for i in units if i not in chosen
-                and (UNITS[i].land and land < MAX_LAND
+                and (UNITS[i].land and land < most
                      or not UNITS[i].land and W.zone[to].space != "land")]
         return free, (leaders if frame["leader"] < 0 else [])
 
@@ -176,9 +238,12 @@ class Operation(Step):
         chosen = frame["units"]
         if not chosen and frame["leader"] < 0:
             return "pick at least one leader or unit"
+        land = sum(UNITS[i].land for i in chosen)
+        if frame["to"] in MAIN and over_stack(st, frame["to"], frame["side"], len(chosen)):
+            return f"{zname(frame['to'])} would be over its stacking limit (§3.3)"
         if by_sea(frame["side"], frame["to"]):
-            land = sum(UNITS[i].land for i in chosen)
-            ships = sum(strength(st, i) for i in chosen if not UNITS[i].land)
+            ships = sum(strength(st, i) for i in chosen if not UNITS[i].land) + \
+                sea_lift(st, frame["side"], frame["from"])
             if (land or frame["leader"] >= 0) and not ships:
                 return "an Athenian operation by sea needs at least one trireme with it"
             if land > ships:

@@ -1,9 +1,13 @@
 """§2 The sequence of play, turn after turn: A strategems drawn; B.1 the initiative and the
-action points; B.2 reinforcements and their free operations; B.3 the action phases
-(:mod:`.actions`); C construction (none in scenario 10.2: the walls are on the main map);
-D adjustments: D.1 keep one strategem, D.3 recovery, D.4 transfers to the rear bases, D.5
-sieges, D.6 attrition (the initiative player first for each of D.1 and D.3–D.6), D.7
-victory and the next turn.
+action points; B.2 reinforcements and their free moves and operations; B.3 the action phases
+(:mod:`.actions`); C construction (the Spartan walls, §5, rolled whenever Sparta may:
+trying costs nothing); D adjustments: D.1 keep one strategem and D.2 one free operation to a
+city of the main map (the initiative player's D.1 and D.2, then the other's), D.3 recovery,
+D.4 transfers to the rear bases, D.5 sieges, D.6 attrition (the initiative player first for
+each of D.3–D.6), D.7 victory, the pieces a scenario removes (§10.4) and the next turn.
+
+Generic reinforcements (§10.4: "two P units") take the first such counters of the side not in
+play (in 10.4 eliminated units come back to that supply, §10); "0" means every one left.
 
 Frames: ``turn`` (automatic: one stage after another) and ``keep`` (D.1)."""
 
@@ -15,19 +19,24 @@ from hellenes_nb.games.amphipolis.rules.attrition import attrition_frame
 from hellenes_nb.games.amphipolis.rules.common import (
     ARMISTICE,
     LEADERS,
+    SPARTA,
+    SPARTA_FIRST,
     UNITS,
     W,
     present,
+    scen_id,
     scenario_of,
     season,
     siege_choices,
     year,
     zname,
 )
+from hellenes_nb.games.amphipolis.rules.mainmoves import activations
 from hellenes_nb.games.amphipolis.rules.operations import routes
 from hellenes_nb.games.amphipolis.rules.stratagems import COUNTERS, draw, window_frames
 from hellenes_nb.games.amphipolis.rules.victory import complete_winner, level, scores
-from hellenes_nb.games.amphipolis.state import IN_PLAY, SIDES, State
+from hellenes_nb.games.amphipolis.rules.walls import may_build, try_build
+from hellenes_nb.games.amphipolis.state import IN_PLAY, IN_POOL, OUT, SIDES, State
 
 __all__ = ["STEPS", "action_points", "initial_state"]
 
@@ -52,7 +61,8 @@ def initial_state(scenario: str, seed: int) -> State:
             k = w.leader_index[lid]
             st.lstat[k], st.lloc[k] = IN_PLAY, g.at
     st.pending = [{"side": g.side, "turn": g.turn, "at": g.at, "leaders": list(g.leaders),
-                   "units": list(g.units)} for g in scen.reinforcements]
+                   "units": list(g.units), **({"generic": dict(g.generic)} if g.generic else {})}
+                  for g in scen.reinforcements]
     st.event("setup", "10", f"Scenario {scen.id}, {scen.title}: turns {scen.first_turn} to "
              f"{scen.last_turn}, {scen.advantage.title()} has the Advantage")
     st.stack = [{"kind": "turn", "stage": "A"}]
@@ -84,7 +94,8 @@ def _deploy(st: State) -> None:
             st.event("postponed", "2", f"{p['side'].title()}'s reinforcements cannot land in "
                      f"{zname(p['at'])}: they come next turn", side)
         else:
-            _arrive(st, side, p["at"], p["units"], p["leaders"], "reinforcements")
+            units = [*p["units"], *_generic(st, side, p.get("generic", {}), p["units"])]
+            _arrive(st, side, p["at"], units, p["leaders"], "reinforcements")
     st.pending = keep
     scen = scenario_of(st)
     for side, name in enumerate(SIDES):
@@ -95,7 +106,27 @@ def _deploy(st: State) -> None:
             if g.side == name:
                 units = [u for u in g.units if st.ustat[W.unit_index[u]] != IN_PLAY
                          and st.ustat[W.unit_index[u]] == 0]
+                units += _generic(st, side, dict(g.generic), units)
                 _arrive(st, side, g.at, units, [], "optional reinforcements (S15)")
+
+
+def available(st: State, side: int, kind: str) -> list[str]:
+    """The side's counters of type ``kind`` ("any": every type) not in play: not yet arrived,
+    and in the campaign 10.4 also eliminated ones (§10); a scenario's named reinforcements
+    still to come are kept for their turn."""
+    back = scen_id(st) == "10.4"
+    named = {u for p in st.pending for u in p["units"]}
+    return [u.id for i, u in enumerate(UNITS) if u.side == side and u.id not in named
+            and (kind == "any" or u.type == kind) and f"gone:{u.id}" not in st.used
+            and (st.ustat[i] == IN_POOL or back and st.ustat[i] == OUT)]
+
+
+def _generic(st: State, side: int, generic: dict, taken: list[str]) -> list[str]:
+    out: list[str] = []
+    for kind, n in generic.items():
+        pool = [u for u in available(st, side, kind) if u not in taken and u not in out]
+        out += pool if n == 0 else pool[:n]
+    return out
 
 
 def _arrive(st: State, side: int, at: str, units: list[str], leaders: list[str],
@@ -139,6 +170,8 @@ class Turn(Step):
         dice = 1 if st.turn in ARMISTICE else 2
         rolls = [sum(st.dice.roll() for _ in range(dice)) for _ in (0, 1)]
         st.initiative = st.advantage if rolls[0] == rolls[1] else int(rolls[1] > rolls[0])
+        if st.turn == 1 and scen_id(st) in SPARTA_FIRST:
+            st.initiative = SPARTA  # §10.1, §10.4: Sparta has the initiative on turn 1
         st.pa = [action_points(r, st.turn) for r in rolls]
         st.event("initiative", "2", f"Initiative: Athens rolls {rolls[0]}, Sparta {rolls[1]}; "
                  f"{SIDES[st.initiative].title()} has the initiative; PA: Athens {st.pa[0]}, "
@@ -158,9 +191,11 @@ class Turn(Step):
     def _B2deploy(self, st: State, frame: dict) -> None:  # noqa: N802
         _deploy(st)
         replace_top(st, stage="B2end")
+        main = scenario_of(st).main_map
         for side in (1 - st.advantage, st.advantage):
-            if routes(st, side, "B2"):
-                push(st, {"kind": "move", "side": side, "phase": "B2", "ops": 2})
+            frame = {"kind": "move", "side": side, "phase": "B2", "ops": 2}
+            if routes(st, side, "B2") or main and activations(st, side, "B2", frame):
+                push(st, frame)
 
     def _B2end(self, st: State, frame: dict) -> None:  # noqa: N802
         st.fresh = [False] * len(st.fresh)
@@ -172,13 +207,21 @@ class Turn(Step):
         if st.pa[st.active] <= 0:
             st.active = 1 - st.active
         if st.pa[st.active] <= 0:
-            replace_top(st, stage="D1")
+            replace_top(st, stage="C")
             return
         push(st, {"kind": "action", "side": st.active, "stage": "open"})
 
+    def _C(self, st: State, frame: dict) -> None:  # noqa: N802
+        replace_top(st, stage="D1")
+        if scenario_of(st).main_map and not may_build(st):
+            try_build(st)
+
     def _D1(self, st: State, frame: dict) -> None:  # noqa: N802
         replace_top(st, stage="D3", who=0)
+        main = scenario_of(st).main_map
         for side in (1 - st.initiative, st.initiative):
+            if main and routes(st, side, "D2"):
+                push(st, {"kind": "move", "side": side, "phase": "D2", "ops": 1})
             if len(st.hands[side]) > 1:
                 push(st, {"kind": "keep", "side": side})
 
@@ -196,7 +239,8 @@ class Turn(Step):
                 push(st, f)
         elif stage == "D4":
             if routes(st, side, "D4"):
-                push(st, {"kind": "move", "side": side, "phase": "D4", "ops": 1})
+                ops = 2 if scenario_of(st).main_map else 1
+                push(st, {"kind": "move", "side": side, "phase": "D4", "ops": ops})
                 for f in window_frames(st, (side,), "D4"):
                     push(st, f)
         elif stage == "D5":
@@ -215,6 +259,7 @@ class Turn(Step):
             _end(st, win, "complete", f"{SIDES[win].title()} holds the citadel and all eight "
                  f"towns: a complete victory (§9.1) on turn {st.turn}")
             return
+        _removals(st)
         if st.turn >= st.last:
             vp = scores(st)
             win, how = level(vp)
@@ -224,6 +269,33 @@ class Turn(Step):
             return
         st.turn += 1
         replace_top(st, stage="A", who=0)
+
+
+def _removals(st: State) -> None:
+    """Pieces a scenario removes for good in Phase D.7 (§10.4's special rules)."""
+    for r in scenario_of(st).removals:
+        if r.turn is not None and r.turn != st.turn or r.citadel and SIDES[st.citadel] != \
+                r.citadel:
+            continue
+        for lid in r.leaders:
+            k = W.leader_index[lid]
+            if st.lstat[k] != OUT:
+                st.lstat[k], st.lloc[k] = OUT, None
+                st.event("removed", "10.4", f"{LEADERS[k].name} leaves the game", LEADERS[k].side)
+        for uid in r.units:
+            i = W.unit_index[uid]
+            if f"gone:{uid}" not in st.used:
+                st.ustat[i], st.uloc[i] = OUT, None
+                st.used = [*st.used, f"gone:{uid}"]
+                st.event("removed", "10.4", f"{UNITS[i].label()} ({uid}) leaves the game",
+                         UNITS[i].side)
+        if r.strategem:
+            cid = W.faces[r.strategem][0]
+            if cid not in st.removed:
+                st.cup = [c for c in st.cup if c != cid]
+                st.hands = [[c for c in h if c != cid] for h in st.hands]
+                st.removed = [*st.removed, cid]
+                st.event("removed", "10.4", f"strategem S{r.strategem} leaves the game")
 
 
 class Keep(Step):

@@ -1,8 +1,9 @@
 """§4.3 Sieges, in Phase D.5: at most one of diplomacy (§4.3.1), assault (§4.3.2) or blockade
 (§4.3.3) per operational zone, by the side whose land units stand there with an enemy
 garrison; a success turns the garrison to the besieger's side. Strategems S19 and S20 change
-the next attempt of their player (§7). The citadel of Amphipolis (§4.3.4) is on the main map,
-which scenario 10.2 does not use.
+the next attempt of their player (§7). The citadel of Amphipolis (§4.3.4, in T12 on the main map)
+is besieged the same way, by diplomacy (Sparta only) or assault, with the reconstructed
+values of :data:`.common.CITADEL_VA` and ``CITADEL_PF``; taking it turns the citadel.
 
 Frames: ``siege`` (the side picks a zone and a way, or is done) and ``siege_roll``
 (automatic: the die, the Advantage's re-roll, the outcome)."""
@@ -11,6 +12,9 @@ from __future__ import annotations
 
 from hellenes_nb.core.steps import Step, pop, push, replace_top
 from hellenes_nb.games.amphipolis.rules.common import (
+    CITADEL,
+    CITADEL_PF,
+    CITADEL_VA,
     W,
     best_bonus,
     land_pf,
@@ -100,13 +104,17 @@ class SiegeRoll(Step):
         if used:
             st.siege_bonus[side] = 0
         z = W.zone[zone]
+        va, pf = (CITADEL_VA, CITADEL_PF) if zone == CITADEL else (z.va, z.pf)
         bonus = best_bonus(st, zone, side) if how != "assault" or leaders_at(st, zone, side) \
             else 0
-        ok, words = succeeds(how, frame["die"], z.va, z.pf, land_pf(st, zone, side), bonus,
-                             used)
-        if ok:
+        ok, words = succeeds(how, frame["die"], va, pf, land_pf(st, zone, side), bonus, used)
+        if ok and zone == CITADEL:
+            st.citadel = side
+        elif ok:
             st.garrison[zone] = side
-        st.event("siege", RULES[how], f"{SIDES[side].title()} tries {how} at {z.name}: die "
+        where = "the citadel of Amphipolis" if zone == CITADEL else z.name
+        st.event("siege", "4.3.4" if zone == CITADEL else RULES[how],
+                 f"{SIDES[side].title()} tries {how} at {where}: die "
                  f"{frame['die']}, {words}: " + ("the town goes over" if ok else "it holds"),
                  side, zone=zone)
         pop(st, frame)

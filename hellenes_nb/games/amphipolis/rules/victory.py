@@ -3,12 +3,23 @@ operational zones in Phase D.7 (not on turns 0 and 1, §9.1); otherwise victory 
 end (§9.2) and the level of the result (a draw within 4 points, a strategic victory with at
 least double the loser's score, a tactical one otherwise). Scenario 10.2 fixes the citadel's
 5 VP to Sparta and Eion's 3 to Athens, and gives Athens 5 more for garrisons at Mendè and
-Skionè at the end (§10.2)."""
+Skionè at the end (§10.2). In the scenarios on the main map the citadel's 5 VP go to the side
+holding it, Athens scores 3 while an Athenian combat unit stands in Eion (T5), Sparta 1 for the
+walls built and Athens 1 for the walls destroyed (§9.2), and in 10.3 and 10.4 Athens scores 2
+if Sparta never attacked a zone where Cleon stood with a force Brasidas led."""
 
 from __future__ import annotations
 
 from hellenes_nb.core.steps import Step
-from hellenes_nb.games.amphipolis.rules.common import OPS, scenario_of
+from hellenes_nb.games.amphipolis.rules.common import (
+    ATHENS,
+    CLEON_VP,
+    OPS,
+    SPARTA,
+    scen_id,
+    scenario_of,
+    units_at,
+)
 from hellenes_nb.games.amphipolis.state import SIDES, State
 
 __all__ = ["STEPS", "complete_winner", "level", "scores"]
@@ -23,6 +34,13 @@ def scores(st: State) -> list[int]:
         vp[side] += sum(1 for z in OPS if st.garrison[z] == side)
     if st.flotilla:
         vp[1] += 1
+    if scen.main_map:
+        vp[st.citadel] += 5
+        vp[ATHENS] += 3 if units_at(st, "T5", ATHENS) else 0
+        vp[SPARTA] += st.walls == "built"
+        vp[ATHENS] += st.walls == "destroyed"
+        if scen_id(st) in CLEON_VP and "brasidas_attacked_cleon" not in st.used:
+            vp[ATHENS] += 2
     bonus = scen.both_towns_vp
     if bonus is not None:
         side = SIDES.index(bonus.side)

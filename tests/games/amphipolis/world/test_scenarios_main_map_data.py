@@ -35,9 +35,11 @@ def test_a_wrong_garrison_or_deployment_is_named(spoil):
     assert any("one unit in T11 (§10.1)" in p for p in found)
 
 
-def test_scenario_10_1_is_refused_in_words_until_the_engine_plays_the_main_map():
-    with pytest.raises(ValueError, match="amphipolis-10.2"):
-        hellenes_nb.new_game("amphipolis-10.1")
+def test_the_main_map_scenarios_start_and_an_unknown_one_is_refused_in_words():
+    for n in (1, 3, 4):
+        assert hellenes_nb.new_game(f"amphipolis-10.{n}").state.scenario == f"amphipolis-10.{n}"
+    with pytest.raises(ValueError, match="amphipolis-10.1, amphipolis-10.2"):
+        hellenes_nb.new_game("amphipolis-10.5")
 
 
 @pytest.mark.rule("10.3")

@@ -1,0 +1,329 @@
+"""§3.1 Movement on the main map in play: activating a zone (Phase B.3) or a rear base (Phase
+B.2, free), then moving its pieces in groups, one group at a time, each piece once an action
+phase (§3): normal movement (§3.1.4), triremes at sea (§1.2.1), the Athenian amphibious move
+(§3.1.3, Phase B.3) and naval transport from Thasos (§3.1.2, Phase B.2), and the withdrawal of
+cavalry (§3.1.4).
+
+A group's destination is chosen whole: it stops in the first zone held by the enemy (§3.1.4),
+so a zone held by enemy cavalry alone also stops it; the cavalry may then withdraw
+(docs/rules-decisions.md). A move into a zone held by the enemy (an attack) is offered only in
+Phase B.3, when the scenario allows combat on the main map, and while a PA is left for the
+combats (§2 B.3.3, §4.1).
+
+The action or move frame below keeps what this phase has done: ``activated`` zones, pieces
+``moved_u``/``moved_l``, the trireme PF ``carried`` by amphibious moves, and how the attacker
+``entered`` each zone (for the column shifts of §4.2).
+
+Frames: ``activate`` (pick pieces, then a destination, or done) and ``withdraw`` (the passive
+side's cavalry leaves or stays)."""
+
+from __future__ import annotations
+
+from hellenes_nb.core.steps import IllegalAction, Step, pop, push, replace_top
+from hellenes_nb.games.amphipolis.rules.common import (
+    LEADERS,
+    OPS,
+    UNITS,
+    W,
+    capture_lonely,
+    leaders_at,
+    no_main_combat,
+    one_of_each,
+    units_at,
+    zname,
+)
+from hellenes_nb.games.amphipolis.rules.marching import (
+    activation_cost,
+    amphibious_targets,
+    cavalry_may_withdraw,
+    enemy_held,
+    entry_flags,
+    march,
+    march_targets,
+    naval_targets,
+    transport_targets,
+)
+from hellenes_nb.games.amphipolis.state import SIDES, State
+
+__all__ = ["STEPS", "activate_action", "activations", "fights_pending", "main_land"]
+
+MAIN_LAND = tuple(z.id for z in W.main if not z.sea)
+MAIN_SEA = tuple(z.id for z in W.main if z.sea)
+HOW = {"land": "", "sea": " by sea", "amphibious": " (amphibious move)",
+       "transport": " (naval transport)"}
+
+
+def main_land() -> tuple[str, ...]:
+    return MAIN_LAND
+
+
+def fights_pending(st: State) -> list[str]:
+    """Zones where both sides have land units (§4.1), the operational map's first."""
+    return [z for z in (*OPS, *MAIN_LAND) if units_at(st, z, 0, land=True)
+            and units_at(st, z, 1, land=True)]
+
+
+def _holder(st: State) -> int:
+    """The index of the action or move frame this movement belongs to."""
+    for k in range(len(st.stack) - 1, -1, -1):
+        if st.stack[k]["kind"] in ("action", "move"):
+            return k
+    raise IllegalAction("a move on the main map needs an action phase or Phase B.2")
+
+
+def _bump(st: State, **changes: object) -> None:
+    k = _holder(st)
+    st.stack[k] = {**st.stack[k], **changes}
+
+
+def _pieces(st: State, zone: str, side: int, phase: str, holder: dict
+            ) -> tuple[list[int], list[int]]:
+    """Pieces of ``side`` in ``zone`` that may still move this phase."""
+    mu, ml = holder.get("moved_u", []), holder.get("moved_l", [])
+    units = [i for i in units_at(st, zone, side)
+             if i not in mu and (phase != "B2" or st.fresh[i])]
+    leaders = [g for g in leaders_at(st, zone, side) if g not in ml and st.lwound[g] != 2
+               and (phase != "B2" or st.lfresh[g])]
+    return units, leaders
+
+
+def _barred(st: State, side: int, to: str) -> bool:
+    return any(b[0] != side and b[1] == to for b in st.barred)
+
+
+def targets(st: State, side: int, zone: str, phase: str, units: list[int],
+            leaders: list[int], holder: dict) -> list[tuple[str, str, int]]:
+    """(destination, how, PM) of every move the group may make now (module docstring);
+    for naval transport the destination is "sea>land"."""
+    if not units and not leaders:
+        return []
+    ships = [i for i in units if not UNITS[i].land]
+    land = [i for i in units if UNITS[i].land]
+    if ships:
+        if land:
+            return [(f"{s}>{z}", "transport", 0) for s, z in transport_targets(st, zone, units)
+                    if phase == "B2"]
+        return [(z, "sea", 0) for z in naval_targets(st, side, zone)]
+    enemy = enemy_held(st, side)
+    attack = phase == "B3" and not no_main_combat(st) and st.pa[side] >= 1 and bool(land)
+    out: list[tuple[str, str, int]] = []
+    if zone in MAIN_LAND or zone in ("macedonia", "thrace"):
+        for z, c in march_targets(st, side, zone, land, leaders).items():
+            if (z not in enemy or attack) and not _barred(st, side, z):
+                out.append((z, "land", c))
+    if side == 0 and land and phase == "B3" and (zone == "thasos" or zone in MAIN_LAND):
+        for z, c in amphibious_targets(st, 0, zone, land, holder.get("carried", {})).items():
+            if (z not in enemy or attack) and not _barred(st, side, z):
+                out.append((z, "amphibious", c))
+    return out
+
+
+def _movable_somewhere(st: State, side: int, zone: str, phase: str, holder: dict) -> bool:
+    units, leaders = _pieces(st, zone, side, phase, holder)
+    ships = [i for i in units if not UNITS[i].land]
+    tries = [[i] for i in one_of_each(st, units)] + [[s, i] for s in ships[:1]
+                                                    for i in units if UNITS[i].land][:1]
+    return any(targets(st, side, zone, phase, t, [], holder) for t in tries) or any(
+        targets(st, side, zone, phase, [], [g], holder) for g in leaders)
+
+
+def activations(st: State, side: int, phase: str, holder: dict) -> list[tuple[str, int]]:
+    """(zone, PA) of every zone ``side`` may activate now: in Phase B.2 the rear bases with
+    newly arrived pieces (free), in Phase B.3 the zones of the main map and Thasos (§3.1,
+    §2 B.3.2), keeping a PA for the combats already due."""
+    if phase == "B2":
+        zones = [b for b in ("macedonia", "thrace", "thasos")]
+    else:
+        zones = [*MAIN_LAND, *MAIN_SEA, *(("thasos",) if side == 0 else ())]
+    reserve = 1 if phase == "B3" and fights_pending(st) else 0
+    out = []
+    for z in zones:
+        if z in holder.get("activated", []):
+            continue
+        cost = activation_cost(st, z, side) if phase == "B3" else 0
+        if cost + reserve > (st.pa[side] if phase == "B3" else 0):
+            continue
+        if _movable_somewhere(st, side, z, phase, holder):
+            out.append((z, cost))
+    return out
+
+
+def activate_action(side: int, zone: str, cost: int) -> dict:
+    paid = f" ({cost} PA)" if cost else " (free)"
+    return {"type": "activate", "side": SIDES[side], "zone": zone,
+            "label": f"activate {zname(zone)} ({zone}){paid}"}
+
+
+def start_activation(st: State, side: int, phase: str, action: dict) -> None:
+    """Pay for the activation of ``action['zone']`` and push its frame."""
+    holder = st.stack[_holder(st)]
+    found = dict(activations(st, side, phase, holder))
+    zone = action["zone"]
+    if zone not in found:
+        raise IllegalAction(f"{zname(zone) if zone in W.zone else repr(zone)} cannot be "
+                            f"activated by {SIDES[side].title()} now: it must hold pieces of "
+                            "yours that can still move, not be activated already this phase, "
+                            "and be paid for", "2 B.3.2")
+    cost = found[zone]
+    st.pa[side] -= cost
+    _bump(st, activated=[*holder.get("activated", []), zone],
+          spent=holder.get("spent", 0) + cost, busy=True)
+    st.event("activate", "2", f"{SIDES[side].title()} activates {zname(zone)}"
+             + (f" for {cost} PA" if cost else ""), side)
+    push(st, {"kind": "activate", "side": side, "zone": zone, "phase": phase, "units": [],
+              "leaders": []})
+
+
+class Activate(Step):
+    """Pick the pieces of a group, then its destination; or be done with the zone."""
+
+    kind = "activate"
+    rules = ("3.1",)
+
+    def _state(self, st: State, frame: dict) -> tuple[list[int], list[int], list]:
+        holder = st.stack[_holder(st)]
+        units, leaders = _pieces(st, frame["zone"], frame["side"], frame["phase"], holder)
+        units = [i for i in units if i not in frame["units"]]
+        leaders = [g for g in leaders if g not in frame["leaders"]]
+        go = targets(st, frame["side"], frame["zone"], frame["phase"], frame["units"],
+                     frame["leaders"], holder)
+        return units, leaders, go
+
+    def deciders(self, st: State, frame: dict) -> tuple[int, ...]:
+        units, leaders, go = self._state(st, frame)
+        return (frame["side"],) if units or leaders or go else ()
+
+    def legal(self, st: State, frame: dict, side: int) -> list[dict]:
+        if side != frame["side"]:
+            return []
+        name = SIDES[side]
+        units, leaders, go = self._state(st, frame)
+        out = [{"type": "pick", "side": name, "unit": UNITS[i].id,
+                "label": f"take {UNITS[i].label(st.ured[i])}"} for i in one_of_each(st, units)]
+        out += [{"type": "pick_leader", "side": name, "leader": LEADERS[g].id,
+                 "label": f"take {LEADERS[g].name}"} for g in leaders]
+        for to, how, pm in go:
+            where = to.split(">")[-1]
+            cost = f", {pm} PM" if pm else ""
+            out.append({"type": "march", "side": name, "to": to, "how": how,
+                        "label": f"move to {zname(where)} ({where}){HOW[how]}{cost}"})
+        out.append({"type": "done", "side": name,
+                    "label": f"leave the rest in {zname(frame['zone'])}"})
+        return out
+
+    def why_illegal(self, st: State, frame: dict, action: dict) -> IllegalAction | None:
+        if self.role(action) != frame["side"]:
+            return super().why_illegal(st, frame, action)
+        units, leaders, go = self._state(st, frame)
+        if action["type"] == "pick" and not any(UNITS[i].id == action["unit"] for i in units):
+            return IllegalAction(f"the unit {action['unit']!r} cannot join this group: it is "
+                                 f"not in {zname(frame['zone'])}, already taken, or has moved "
+                                 "this phase", "3")
+        if action["type"] == "march" and not any(
+                (to, how) == (action["to"], action["how"]) for to, how, _ in go):
+            return IllegalAction(f"the group cannot move to {action['to']!r} "
+                                 f"({action['how']}): too far, across the river without the "
+                                 "bridge, past a zone held by the enemy, over the stacking "
+                                 "limit, or an attack with no PA left for the combat", "3.1.4")
+        return super().why_illegal(st, frame, action)
+
+    def apply(self, st: State, frame: dict, action: dict) -> None:
+        kind = action["type"]
+        if kind == "pick":
+            replace_top(st, units=[*frame["units"], W.unit_index[action["unit"]]])
+        elif kind == "pick_leader":
+            replace_top(st, leaders=[*frame["leaders"], W.leader_index[action["leader"]]])
+        elif kind == "done":
+            pop(st, frame)
+        else:
+            self._go(st, frame, action["to"], action["how"])
+
+    def _go(self, st: State, frame: dict, to: str, how: str) -> None:
+        side, frm, units, leaders = frame["side"], frame["zone"], frame["units"], \
+            frame["leaders"]
+        holder = st.stack[_holder(st)]
+        enemy = enemy_held(st, side)
+        land = [i for i in units if UNITS[i].land]
+        if how == "transport":
+            sea, to = to.split(">")
+            ships = [i for i in units if not UNITS[i].land]
+            march(st, side, frm, sea, ships, [], "3.1.2")
+            march(st, side, sea, to, land, leaders, "3.1.2")
+        else:
+            flags = (["amphibious"] if how == "amphibious" else
+                     entry_flags(st, side, frm, to, units, leaders) if to in enemy else [])
+            march(st, side, frm, to, units, leaders, "3.1.3" if how == "amphibious" else "3.1")
+            changes: dict = {}
+            if how == "amphibious":
+                carried = dict(holder.get("carried", {}))
+                for s in MAIN_SEA:
+                    if units_at(st, s, 0, land=False):
+                        carried[s] = carried.get(s, 0) + len(land)
+                changes["carried"] = carried
+            if to in enemy:
+                entered = dict(holder.get("entered", {}))
+                old = entered.get(to)
+                entered[to] = flags if old is None else [f for f in old if f in flags]
+                changes["entered"] = entered
+            if changes:
+                _bump(st, **changes)
+        holder = st.stack[_holder(st)]
+        _bump(st, moved_u=[*holder.get("moved_u", []), *units],
+              moved_l=[*holder.get("moved_l", []), *leaders], busy=True)
+        replace_top(st, units=[], leaders=[])
+        capture_lonely(st, frm, False)
+        cav = cavalry_may_withdraw(st, to, side, units) if to in enemy else []
+        if cav:
+            push(st, {"kind": "withdraw", "side": 1 - side, "zone": to})
+
+    def text(self, st: State, frame: dict) -> str:
+        n = len(frame["units"]) + len(frame["leaders"])
+        return (f"{SIDES[frame['side']].title()} moves pieces from {zname(frame['zone'])}: "
+                f"pick a group and where it goes ({n} picked)")
+
+
+def _withdrawals(st: State, frame: dict) -> list[str]:
+    side, zone = frame["side"], frame["zone"]
+    cav = units_at(st, zone, side)
+    enemy = enemy_held(st, side)
+    return [z for z in march_targets(st, side, zone, cav, []) if z not in enemy]
+
+
+class Withdraw(Step):
+    """§3.1.4: cavalry alone in a zone entered by an enemy group not of cavalry alone may
+    make a free move of up to 4 PM out of it, or stay and fight."""
+
+    kind = "withdraw"
+    rules = ("3.1.4",)
+
+    def deciders(self, st: State, frame: dict) -> tuple[int, ...]:
+        return (frame["side"],) if _withdrawals(st, frame) else ()
+
+    def legal(self, st: State, frame: dict, side: int) -> list[dict]:
+        if side != frame["side"]:
+            return []
+        name = SIDES[side]
+        return [{"type": "stay", "side": name, "label": "the cavalry stays and fights"},
+                *({"type": "withdraw", "side": name, "to": z,
+                   "label": f"the cavalry withdraws to {zname(z)} ({z})"}
+                  for z in _withdrawals(st, frame))]
+
+    def run(self, st: State, frame: dict) -> None:
+        pop(st, frame)
+
+    def apply(self, st: State, frame: dict, action: dict) -> None:
+        if action["type"] == "withdraw":
+            if action["to"] not in _withdrawals(st, frame):
+                raise IllegalAction(f"the cavalry cannot withdraw to {action['to']!r}: beyond "
+                                    "4 PM or held by the enemy", "3.1.4")
+            cav = units_at(st, frame["zone"], frame["side"])
+            march(st, frame["side"], frame["zone"], action["to"], cav, [], "3.1.4")
+            capture_lonely(st, frame["zone"], False)
+        pop(st, frame)
+
+    def text(self, st: State, frame: dict) -> str:
+        return (f"{SIDES[frame['side']].title()}'s cavalry in {zname(frame['zone'])} may "
+                "withdraw (§3.1.4)")
+
+
+STEPS = (Activate(), Withdraw())
