@@ -15,14 +15,13 @@ from pathlib import Path
 import pytest
 
 import hellenes_nb
-from hellenes_nb.bots.levels import make_level
-from hellenes_nb.core.game import new_game
 from hellenes_nb.lessons.runner import Lesson
 from hellenes_nb.whatif import WhatIf, WhatIfError, cache
 from hellenes_nb.whatif.position import _lesson_names
 from hellenes_nb.whatif.report import WEAKNESSES
 from hellenes_nb.widgets.lesson import LessonWidget
 from hellenes_nb.widgets.whatif import WhatIfWidget
+from tests.whatif.test_whatif_save import save_at_a_decision
 
 ROOT = Path(__file__).resolve().parents[2]
 SICILY = "sicilian-expedition-415-413"
@@ -127,12 +126,7 @@ def test_cli_levels_horizon_and_the_first_decision_by_default(tmp_path):
 
 
 def test_cli_from_a_save(tmp_path):
-    game = new_game("sicily", 4)
-    while game.prompt.side not in game.ruleset.roles:
-        side = [s for s in game.ruleset.roles if game.legal_actions(s)][0]
-        game.apply(make_level("normal", 1, game.ruleset).choose(game, side))
-    path = tmp_path / "g.json"
-    path.write_text(game.to_json(), encoding="utf-8")
+    _game, path = save_at_a_decision(tmp_path)
     run = _cli("--from-save", str(path), "--games", "1", "--workers", "1", "--json",
                tmp_path=tmp_path)
     assert run.returncode == 0, run.stderr

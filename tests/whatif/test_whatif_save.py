@@ -10,13 +10,19 @@ from hellenes_nb.core.game import new_game
 from hellenes_nb.whatif import WhatIf, WhatIfError
 
 
-def test_a_save_s_alternatives_are_the_legal_actions(tmp_path):
+def save_at_a_decision(tmp_path):
+    """A saved Sicily game at its first position where one side decides: (game, path)."""
     game = new_game("sicily", 4)
     while game.prompt.side not in game.ruleset.roles:
         side = [s for s in game.ruleset.roles if game.legal_actions(s)][0]
         game.apply(make_level("normal", 1, game.ruleset).choose(game, side))
     path = tmp_path / "g.json"
     path.write_text(game.to_json(), encoding="utf-8")
+    return game, path
+
+
+def test_a_save_s_alternatives_are_the_legal_actions(tmp_path):
+    game, path = save_at_a_decision(tmp_path)
     lab = WhatIf(save=path, games=1, seed=1, workers=1, cache_dir=tmp_path)
     legal = game.legal_actions(game.prompt.side)
     alts = lab.start.alternatives
