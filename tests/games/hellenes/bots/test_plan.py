@@ -14,7 +14,7 @@ from support.hellenes_bot_positions import (
     shuffle_hidden,
 )
 
-from hellenes_nb.bots import make_bot
+from hellenes_nb.bots import make_bot, plan, search
 from hellenes_nb.core.game import new_game
 from hellenes_nb.games.hellenes.bots import campaign
 from hellenes_nb.games.hellenes.bots.picture import Picture
@@ -97,3 +97,24 @@ def test_an_aim_leads_the_heuristic_to_muster_near_it_and_nothing_without_one():
 def test_the_plan_bot_is_offered_by_name():
     bot = make_bot("plan", 1, new_game("sicily", 1).ruleset, {"iterations": 4, "seconds": None})
     assert isinstance(bot, PlanBotHellenes) and bot.thinks
+
+
+def test_a_plan_point_keeps_the_time_limit(monkeypatch):
+    """A plan point costs no more than another decision: with a fake clock moving 0.1 s a
+    rollout and 1 s to think, it stops after the round that would overrun, not after the
+    200 rollouts of its budget."""
+    game = _plan_point("sicily", 4, "athens")
+    clock = [0.0]
+    monkeypatch.setattr(search.time, "perf_counter", lambda: clock[0])
+    monkeypatch.setattr(plan.time, "perf_counter", lambda: clock[0])
+    bot = PlanBotHellenes(1, iterations=200, seconds=1.0)
+    rollout = bot._rollout
+
+    def slow_rollout(*args):
+        clock[0] += 0.1
+        return rollout(*args)
+
+    monkeypatch.setattr(bot, "_rollout", slow_rollout)
+    bot.choose(game, "athens")
+    assert 1 < bot.last_plan.rounds and bot.last_plan.rollouts < 200
+    assert bot.last_plan.seconds <= 1.0
