@@ -80,7 +80,7 @@ class WhatIfWidget(W.VBox):
         self.bars = bq.Bars(x=[a.id for a in alts], y=[0] * len(alts), scales={"x": x, "y": y},
                             colors=COLOURS[:len(alts)], color_mode="element")
         self.err = bq.Lines(x=[[a.id, a.id] for a in alts], y=[[0, 0]] * len(alts),
-                            scales={"x": x, "y": y}, colors=["black"], stroke_width=3)
+                            scales={"x": x, "y": y}, colors=["#777777"], stroke_width=3)
         side = self.lab.start.side.title()
         self.outcomes = bq.Figure(
             marks=[self.bars, self.err], title=f"{side} wins, with 95 % intervals",
@@ -255,6 +255,9 @@ class WhatIfWidget(W.VBox):
                        if r[key] is not None]
                 with mark.hold_sync():
                     mark.x, mark.y = [g[0] for g in got], [g[1] for g in got]
+            values = [v for m in marks for v in m.y]
+            # from 0 for counts, so a gap of one city does not look like a chasm
+            marks[0].scales["y"].min = 0.0 if min(values, default=0) >= 0 else None
             words = part["words"][0]
             fig.title = f"{words[:1].upper()}{words[1:]}"
         shown = tuple(self.told[:len(columns)])

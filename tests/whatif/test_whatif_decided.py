@@ -106,6 +106,7 @@ def test_the_widget_draws_those_frames(run, tmp_path):
         assert list(mark.x) == part["alternative"].to_list()
         assert list(mark.y) == pytest.approx(part[key].to_list())
     assert w.told[0].title.lower() == first["words"][0]
+    assert won.scales["y"].min == 0.0  # counts are drawn from 0
     assert w.decided_row.children[1:] == tuple(w.told[:told["column"].n_unique()])
     assert w.told_box.children == (w.told_key,)
     assert all(o in w.ended_key.value for o in outcomes)  # the key names every outcome
