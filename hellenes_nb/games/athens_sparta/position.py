@@ -47,6 +47,9 @@ class Position(PrivateEvents):
         self._log: list[dict] = []
         self._n = 0
         self.barrier = False
+        #: the revolts raised this Olympiad, [side, city] (and [side, "helots"]); replaced,
+        #: never changed in place, so clones share it
+        self.revolts: list[list[str]] = []
 
     def clone(self) -> Position:
         c = Position.__new__(Position)
@@ -76,6 +79,7 @@ class Position(PrivateEvents):
             "besieged": dict(sorted(b.besieged.items())),
             "blockaded": dict(sorted(b.blockaded.items())),
             "hands": {s: h[:] for s, h in self.hands.items()}, "rest": self.rest[:],
-            "shown": dict(self.shown), "stack": [dict(f) for f in self.stack],
+            "shown": dict(self.shown), "revolts": [list(x) for x in self.revolts],
+            "stack": [dict(f) for f in self.stack],
             "dice": self.dice.to_dict(), "log": [dict(e) for e in self.log],
         }

@@ -15,6 +15,7 @@ SHAPES: dict[str, dict[str, type]] = {
     "end_moves": _S, "battle": {**_S, "hex": str}, "end_battles": _S,
     "combat": {**_S, "block": str, "choice": str}, "retreat": _MOVE, "regroup": _MOVE,
     "end_regroup": _S, "mulligan": _S, "keep_hand": _S,
+    "revolt": {**_S, "city": str, "mps": int}, "helot_revolt": {**_S, "mps": int},
 }
 
 

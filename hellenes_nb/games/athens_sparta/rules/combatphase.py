@@ -25,7 +25,13 @@ from hellenes_nb.core.steps import IllegalAction, Step, pop, push, replace_top
 from hellenes_nb.games.athens_sparta.position import SIDES, Position
 from hellenes_nb.games.athens_sparta.rules.afterbattle import after_frames
 from hellenes_nb.games.athens_sparta.rules.battle import Battle
-from hellenes_nb.games.athens_sparta.rules.fighting import begin, hold, record, tidy
+from hellenes_nb.games.athens_sparta.rules.fighting import (
+    begin,
+    hold,
+    record,
+    revolt_fails,
+    tidy,
+)
 
 __all__ = ["STEPS", "open_sieges"]
 
@@ -271,6 +277,7 @@ class BattleStep(Step):
             return
         pop(st, frame)
         winner = record(st, frame["hex"], frame["side"], battle, out)
+        revolt_fails(st, frame["hex"], frame["side"])
         for f in reversed(after_frames(st, frame, out, winner, battle.sally)):
             push(st, f)
 

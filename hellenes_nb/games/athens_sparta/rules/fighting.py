@@ -15,10 +15,11 @@ from __future__ import annotations
 from hellenes_nb.games.athens_sparta.position import SIDES, Position
 from hellenes_nb.games.athens_sparta.rules.battle import Battle
 from hellenes_nb.games.athens_sparta.rules.combat import CombatBlock
+from hellenes_nb.games.athens_sparta.rules.revolting import REVOLT_TYPES
 from hellenes_nb.games.athens_sparta.rules.revolts import change_hands
 from hellenes_nb.games.athens_sparta.rules.strategic import control
 
-__all__ = ["fight", "retreat_to", "tidy"]
+__all__ = ["begin", "fight", "hold", "record", "retreat_to", "revolt_fails", "tidy"]
 
 
 def _types(st: Position) -> dict:
@@ -94,7 +95,7 @@ def begin(st: Position, hex_id: str, side: str, crossed: set | frozenset = froze
                   in_siege=set(theirs) if shut else set(), siege_only=siege_only and shut,
                   pursuit=pursuit, ship_retreat=ship_retreat,
                   sally=frozenset(k for k in ours if sally and kinds[k].type != "navy"
-                                  and k not in moved))
+                                  and k not in moved or kinds[k].type in REVOLT_TYPES))
 
 
 def record(st: Position, hex_id: str, side: str, battle: Battle, result: dict) -> str:
@@ -113,6 +114,19 @@ def record(st: Position, hex_id: str, side: str, battle: Battle, result: dict) -
     st.event("battle", "5.0", f"{side} attacks at {hex_id}: {winner} wins; blocks lost: "
              f"{side} {lost[side]}, {foe} {lost[foe]}", side, winner=winner)
     return winner
+
+
+def revolt_fails(st: Position, hex_id: str, side: str) -> None:
+    """A revolt block with enemy blocks still beside it after its battle is eliminated (aid:
+    a failed revolt block is disbanded; §7.1: the Helots)."""
+    foe = SIDES[1 - SIDES.index(side)]
+    kinds = _types(st)
+    if not _in(st, hex_id, foe):
+        return
+    for k in _in(st, hex_id, side):
+        if kinds[k].type in REVOLT_TYPES:
+            st.board.blocks[k].where, st.board.blocks[k].steps = "pool", 0
+            st.event("revolt", "7.0", f"the revolt at {hex_id} fails", side)
 
 
 def hold(st: Position, hex_id: str, side: str) -> None:
@@ -144,6 +158,7 @@ def fight(st: Position, hex_id: str, side: str, origins: dict, crossed: set) -> 
     for k in result["retreated"]:
         if b.blocks[k].where == hex_id and b.blocks[k].steps > 0:
             _move_back(st, k, hex_id, origins.get(k) if b.blocks[k].side == side else None)
+    revolt_fails(st, hex_id, side)
     hold(st, hex_id, side)
     tidy(st, origins)
     return result

@@ -6,7 +6,8 @@ siege attrition (§6.0), wiring the rule chapters (:mod:`.movement`, :mod:`.stra
   (``move``, :func:`.movement.army_reach`, :func:`.movement.navy_reach`), a march (``march``,
   :func:`.strategic.march_reach`) or a sea move between friendly ports (``sea``,
   :func:`.strategic.sea_move_targets`); ``end_moves`` ends the phase. Stopping in a neutral
-  city attacks it: it joins the other side (:func:`.revolts.attack_neutral`). Blocks shut in a
+  city attacks it: it joins the other side (:func:`.revolts.attack_neutral`). A revolt
+  (``revolt``, ``helot_revolt``) spends MPs on a revolt block (:mod:`.revolting`). Blocks shut in a
   siege do not move (sallies are not built).
 - the Combat Phase is :mod:`.combatphase` (the players' battles) and :mod:`.afterbattle`.
 - **attrition** (automatic): :func:`.siege.siege_attrition` for the active side, then
@@ -24,6 +25,11 @@ from hellenes_nb.games.athens_sparta.rules.movement import (
     MoveError,
     army_reach,
     navy_reach,
+)
+from hellenes_nb.games.athens_sparta.rules.revolting import (
+    apply_revolt,
+    revolt_actions,
+    revolt_refusal,
 )
 from hellenes_nb.games.athens_sparta.rules.revolts import attack_neutral
 from hellenes_nb.games.athens_sparta.rules.siege import siege_attrition
@@ -119,12 +125,14 @@ class Ops(Step):
                 if st.board.blocks[k].side == name and k not in frame["moved"]:
                     out += moves_of(st, name, k, frame["storm"], memo,
                                     frame.get("sides", {}))
-        return out
+        return out + revolt_actions(st, frame, name)
 
     def why_illegal(self, st: Position, frame: dict, action: dict) -> IllegalAction | None:
         side = action["side"]
         if action["type"] == "end_moves":
             return None
+        if action["type"] in ("revolt", "helot_revolt"):
+            return revolt_refusal(st, frame, action)
         block = action.get("block")
         if block not in st.board.blocks or st.board.blocks[block].side != side:
             return IllegalAction(f"{side} has no block {block!r} to move", "4.0")
@@ -154,6 +162,11 @@ class Ops(Step):
         side = action["side"]
         if action["type"] == "end_moves":
             _close(st, frame)
+            return
+        if action["type"] in ("revolt", "helot_revolt"):
+            frame = replace_top(st, **apply_revolt(st, frame, action))
+            if frame["mps"] <= 0:
+                _close(st, frame)
             return
         block, to = action["block"], action["to"]
         here = st.board.blocks[block].where

@@ -45,6 +45,7 @@ class Olympiad(Step):
         dealt = deal(st.world, st.dice)
         st.hands, st.rest = dealt.hands, dealt.rest
         st.board.turn = 1
+        st.revolts = []  # one revolt a side per city per Olympiad (aid)
         st.event("deal", "4.6", f"Olympiad {st.board.olympiad}: the cards are shuffled and "
                  "six dealt to each side")
         pop(st, frame)
@@ -193,7 +194,8 @@ def replacements(st: Position, side: str) -> list[str]:
 
     damaged = sorted((step_cost(by_id[k].type, side), k) for k, v in b.blocks.items()
                      if v.side == side and v.where in hexes and _free(st, hexes[v.where], side)
-                     and 0 < v.steps < by_id[k].steps)
+                     and 0 < v.steps < by_id[k].steps
+                     and by_id[k].type not in (*REVOLT_BLOCK.values(), "helots"))
     for _, k in damaged:
         n = buy(k, hexes[b.blocks[k].where], by_id[k].steps - b.blocks[k].steps)
         if n:
