@@ -83,11 +83,15 @@ class PlaceBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         """Light where the viewer's pieces in ``place`` may go now ("" lights nothing)."""
         if self.curtain:
             raise ValueError("the board is hidden while the screen is handed over")
-        ids = {p["id"] for p in self.game.view("all")[self.PLACES]}
+        ids = {p["id"] for p in self.places(self.game.view("all"))}
         if place and place not in ids:
             raise ValueError(f"{shown(place)} is not a {self.PLACE} of the board")
         self.selected = place
         self.refresh()
+
+    def places(self, view: dict) -> list[dict]:
+        """The board's places (``id`` and ``name`` each): the view's ``PLACES`` list."""
+        return view[self.PLACES]
 
     def _deciding(self) -> tuple[str, ...]:
         side = self.game.prompt.side
@@ -112,7 +116,7 @@ class PlaceBoard(BrowserRequests, BrowserWrites, anywidget.AnyWidget):
         views = getattr(self, "views", None)  # a dashboard hands its own (one a change)
         view = views(self.viewer) if views else self.game.view(self.viewer)
         lit = self.lit()
-        name = next((p["name"] for p in view[self.PLACES] if p["id"] == place), place)
+        name = next((p["name"] for p in self.places(view) if p["id"] == place), place)
         self.note = ("" if not place else (self.LIT if lit else self.NONE_LIT).format(name=name))
         self.svg = self.draw(view, lit=lit | ({place} if place else frozenset()), size=self.size)
 

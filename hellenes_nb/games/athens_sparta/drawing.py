@@ -17,7 +17,7 @@ from xml.sax.saxutils import escape
 from hellenes_nb.board import Canvas, palette, read_geometry, text
 from hellenes_nb.games.athens_sparta.world import World, data_dir
 
-__all__ = ["COLOURS", "map_svg"]
+__all__ = ["COLOURS", "ORDER", "map_svg"]
 
 COLOURS = {"athens": "#2f6db5", "sparta": "#b8322a", "neutral": "#3f8a3a",
            "persia": "#d9822b", "none": "#222222"}
@@ -40,6 +40,19 @@ def _poly(points: list[tuple[float, float]]) -> str:
 def map_svg(world: World, width: float | None = 1400, geometry: Path | str | None = None,
             grid_ids: bool = True) -> str:
     """The whole map as one SVG document."""
+    canvas, _centre, _radius = _map(world, geometry, grid_ids)
+    return canvas.document(width, "Athens & Sparta: reconstructed hex map", ORDER)
+
+
+#: the map's layers, bottom to top (the board adds its own between them, :mod:`.boardsvg`)
+ORDER = ("land", "tint", "coast", "grid", "ids", "sides", "straits", "cities", "names",
+         "syracuse")
+
+
+def _map(world: World, geometry: Path | str | None, grid_ids: bool,
+         control: dict[str, str] | None = None) -> tuple[Canvas, dict, float]:
+    """The map's canvas with every layer drawn, each hex's centre and the hexes' radius;
+    ``control`` colours each city by its owner now (default: its colour at the start)."""
     geo = read_geometry(geometry or _GEOMETRY)
     k = geo.projection["px_per_degree"] / 111.195
     step = world.hex_km * k
@@ -69,11 +82,9 @@ def map_svg(world: World, width: float | None = 1400, geometry: Path | str | Non
             canvas.add("ids", text(x, y - radius * 0.62, h.id, 6.5, anchor="middle",
                                    colour="#6b7785", halo=False))
     _sides(canvas, world, centre, radius)
-    _cities(canvas, world, centre, radius)
+    _cities(canvas, world, centre, radius, control or {})
     _syracuse(canvas, world, centre, box)
-    order = ("land", "tint", "coast", "grid", "ids", "sides", "straits", "cities", "names",
-             "syracuse")
-    return canvas.document(width, "Athens & Sparta: reconstructed hex map", order)
+    return canvas, centre, radius
 
 
 def _side_line(a: tuple[float, float], b: tuple[float, float], radius: float) -> tuple:
@@ -127,12 +138,13 @@ def _sides(canvas: Canvas, world: World, centre: dict, radius: float) -> None:
                        f'</title></path><path d="{_poly(head)}" fill="#1f5fa8"/>')
 
 
-def _cities(canvas: Canvas, world: World, centre: dict, radius: float) -> None:
+def _cities(canvas: Canvas, world: World, centre: dict, radius: float,
+            control: dict[str, str]) -> None:
     for c in world.cities.values():
         if c.offboard:
             continue
         x, y = _site(canvas, c, centre[c.hex], radius)
-        colour = COLOURS[c.colour]
+        colour = COLOURS.get(control.get(c.id, c.colour), COLOURS["none"])
         size = 6.5 if c.value else 4.5
         if c.kind == "oracle":
             canvas.add("cities", f'<path d="{_poly(_corners(x, y, 5))}" fill="#fff" '

@@ -1,0 +1,1 @@
+"""The widgets of *Athens & Sparta*: its board (:mod:`.board`)."""
