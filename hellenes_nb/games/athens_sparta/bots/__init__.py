@@ -1,0 +1,1 @@
+"""The bots of *Athens & Sparta*: the heuristic and the easy level."""
