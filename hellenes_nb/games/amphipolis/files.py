@@ -178,14 +178,15 @@ class CrtFile(FileModel):
 class Group(FileModel):
     """Leaders and units placed together (a deployment, a reinforcement). ``generic``: units
     named only by type and number, taken from the available supply (§10.4; 0: all of that
-    type still available)."""
+    type still available; "any": of any type)."""
 
     side: SIDE
     at: Text
     turn: int | None = None
     leaders: Items[Text] = ()
     units: Items[Text] = ()
-    generic: dict[Literal["T", "H", "C", "P", "A"], Annotated[int, between(0, 9, "§10.4")]] = {}
+    generic: dict[Literal["T", "H", "C", "P", "A", "any"],
+                  Annotated[int, between(0, 9, "§10.4")]] = {}
 
 
 class Removal(FileModel):

@@ -333,6 +333,10 @@ def _ten_four(world: World, s) -> list[str]:
     if arrive.get("brasidas") != 0 or arrive.get("cleon") != 7 or arrive.get("nicias") != 4:
         out.append(f"{where}: Brasidas comes on turn 0, Nicias on turn 4, Cleon on turn 7 "
                    "(§10.4)")
+    extra = {g.side: dict(g.generic) for g in s.optional}
+    if extra != {"athens": {"any": 2}, "sparta": {"any": 2}}:
+        out.append(f"{where}: each side's S15 reinforcement is any two available units "
+                   "(§10.4)")
     gone = {lid: (r.turn, r.citadel) for r in s.removals for lid in r.leaders}
     if gone.get("eucles") != (None, "sparta") or gone.get("thucydides") != (3, "sparta") \
             or gone.get("nicias") != (6, None):

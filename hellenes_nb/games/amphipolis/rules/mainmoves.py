@@ -41,8 +41,10 @@ from hellenes_nb.games.amphipolis.rules.marching import (
     march,
     march_targets,
     naval_targets,
+    over_stack,
     transport_targets,
 )
+from hellenes_nb.games.amphipolis.rules.movement import LAND_PM, NO_ENTRY, step_cost
 from hellenes_nb.games.amphipolis.state import SIDES, State
 
 __all__ = ["STEPS", "activate_action", "activations", "fights_pending", "main_land"]
@@ -118,8 +120,23 @@ def targets(st: State, side: int, zone: str, phase: str, units: list[int],
     return out
 
 
+def _one_step(st: State, side: int, zone: str, units: list[int]) -> bool:
+    """A quick sure answer: a land unit in ``zone`` can step into a free neighbour."""
+    if zone not in MAIN_LAND or not any(UNITS[i].land for i in units):
+        return False
+    enemy = enemy_held(st, side)
+    for n in W.neighbours[zone]:
+        c = step_cost(W, zone, n, side=side, walls=st.walls, flotilla=st.flotilla)
+        if c != NO_ENTRY and c <= LAND_PM and n not in enemy and not _barred(st, side, n) \
+                and over_stack(st, n, side, 1) == 0:
+            return True
+    return False
+
+
 def _movable_somewhere(st: State, side: int, zone: str, phase: str, holder: dict) -> bool:
     units, leaders = _pieces(st, zone, side, phase, holder)
+    if _one_step(st, side, zone, units):
+        return True
     ships = [i for i in units if not UNITS[i].land]
     tries = [[i] for i in one_of_each(st, units)] + [[s, i] for s in ships[:1]
                                                     for i in units if UNITS[i].land][:1]

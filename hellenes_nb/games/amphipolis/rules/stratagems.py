@@ -88,13 +88,23 @@ def _below(st: State, kind: str) -> int:
 
 
 def _optional(st: State, side: int) -> list[int]:
+    """The units an S15 (or S16) could bring: the scenario's named optional units not yet in
+    play, or with a generic optional reinforcement (§10.4) every unit of the side not yet
+    arrived and not due later."""
     scen = scenario_of(st)
-    ids = [u for g in scen.optional if g.side == SIDES[side] for u in g.units]
+    groups = [g for g in scen.optional if g.side == SIDES[side]]
+    ids = [u for g in groups for u in g.units]
+    if any(g.generic for g in groups):
+        named = {u for p in st.pending for u in p["units"]}
+        ids += [u.id for u in UNITS if u.side == side and u.id not in named]
     return [W.unit_index[u] for u in ids if st.ustat[W.unit_index[u]] == IN_POOL]
 
 
 def _s15_open(st: State, side: int) -> bool:
-    return f"s15:{SIDES[side]}" not in st.used and bool(_optional(st, side))
+    """S15 may call the optional reinforcements: once a side where the scenario says so
+    (§10.1–10.3), as often as the supply allows in the campaign (§10.4)."""
+    once = scenario_of(st).s15_once and f"s15:{SIDES[side]}" in st.used
+    return not once and f"due:{SIDES[side]}" not in st.used and bool(_optional(st, side))
 
 
 def _uses(st: State, side: int, n: int, frame: dict) -> list[str]:

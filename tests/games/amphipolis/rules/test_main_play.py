@@ -328,3 +328,22 @@ def test_a_march_the_rules_refuse_is_refused_in_words_with_the_state_unchanged()
     with pytest.raises(IllegalAction, match="cannot move to 'T5'"):
         game.apply({"type": "march", "side": "sparta", "to": "T5", "how": "land"})
     assert game.state.to_dict() == before
+
+
+@pytest.mark.rule("10.4")
+def test_s15_in_the_campaign_brings_two_units_from_the_supply():
+    from hellenes_nb.games.amphipolis.rules.sequence import _deploy
+    from hellenes_nb.games.amphipolis.rules.stratagems import _s15_open
+    game = new_game("amphipolis-10.4", 2)
+    st = game.state
+    assert _s15_open(st, SPARTA)
+    st.pending = []
+    st.used = [*st.used, "s15:sparta", "due:sparta"]
+    before = sum(1 for z in st.uloc if z == "macedonia")
+    _deploy(st)
+    assert sum(1 for z in st.uloc if z == "macedonia") == before + 2
+    assert _s15_open(st, SPARTA)  # no once-only limit in the campaign (§10.4 states none)
+    once = new_game("amphipolis-10.1", 2).state.clone()
+    assert _s15_open(once, ATHENS)
+    once.used = [*once.used, "s15:athens"]
+    assert not _s15_open(once, ATHENS)  # 10.1: once a side

@@ -78,3 +78,13 @@ def test_a_wrong_campaign_is_named(spoil):
     found = spoil("scenarios.yaml", "{turn: 3, citadel: sparta, leaders: [thucydides]}",
                     "{citadel: sparta, leaders: [thucydides]}")
     assert any("Thucydides if it does on turn 3" in p for p in found)
+
+
+@pytest.mark.rule("10.4")
+def test_the_campaigns_s15_reinforcement_is_any_two_units_as_data(spoil):
+    s = load_world().scenarios["10.4"]
+    assert {g.side: dict(g.generic) for g in s.optional} == {"athens": {"any": 2},
+                                                              "sparta": {"any": 2}}
+    found = spoil("scenarios.yaml", "{side: sparta, at: macedonia, generic: {any: 2}}",
+                  "{side: sparta, at: macedonia, generic: {any: 3}}")
+    assert any("any two available units (§10.4)" in p for p in found)
