@@ -1,21 +1,28 @@
 """What a side cannot tell apart (a determinization, for the conformance suite's
 information sets and a search bot's belief): the other side's hand, with the card it has
 picked face down this Game Turn if any, drawn again from the cards this side has not seen,
-the undealt cards in another order, and other dice to come.
+the undealt cards in another order, other dice to come, and which of the other side's
+face-down blocks is which (:func:`reshuffle_blocks`).
 
-Blocks are not drawn again: which face-down block is which is hidden (the views show only
-where the other side's blocks stand), but the moves name the block a side moved, as in
-Hellenes, so a sampler of blocks is still to be written (docs/athens-sparta.md)."""
+Blocks are drawn again among those the side has never had named to it: the other side's
+blocks on the map that no frame names (a battle under way, a retreat, the blocks moved this
+phase) and no line of this side's log names (blocks revealed in a battle, §5.4, a revolt
+block). Within each kind of block (navies; armies; revolt blocks are never drawn) their
+places and strengths are dealt out again, each to a block that can have that strength (the
+strongest places first, each to a block drawn among those strong enough: there is always
+one), so the view (where the other side's blocks stand) stays the same."""
 
 from __future__ import annotations
 
 import random
+import re
 
 from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.steps import replace_top
 from hellenes_nb.games.athens_sparta.position import SIDES, Position
+from hellenes_nb.games.athens_sparta.state import BlockState
 
-__all__ = ["redeal"]
+__all__ = ["redeal", "reshuffle_blocks"]
 
 
 def redeal(real: Position, role: str, rng: random.Random) -> Position:
@@ -34,4 +41,35 @@ def redeal(real: Position, role: str, rng: random.Random) -> Position:
         replace_top(st, chosen={**top["chosen"], foe: pool[0]})
         pool = pool[1:]
     st.rest = pool
+    reshuffle_blocks(st, real, role, rng)
     return st
+
+
+def reshuffle_blocks(st: Position, real: Position, role: str, rng: random.Random) -> None:
+    """Deal the places and strengths of the other side's unnamed face-down blocks out again
+    among blocks of the same kind (module docstring); ``st`` is a clone of ``real``."""
+    from hellenes_nb.games.athens_sparta.view import log_for
+
+    foe = SIDES[1 - SIDES.index(role)]
+    kinds = {x.id: x for x in st.world.blocks}
+    named: set[str] = set()
+    pattern = r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*"
+    for f in real.stack:
+        named |= set(re.findall(pattern, repr(f)))
+    for ev in log_for(real, role):
+        named |= set(re.findall(pattern, ev.get("text", "")))
+    groups: dict[str, list[str]] = {}
+    for k, v in sorted(st.board.blocks.items()):
+        kind = kinds[k].type
+        if v.side != foe or v.where not in st.world.hexes or k in named or kind in (
+                "demos", "tyrants", "helots"):
+            continue
+        groups.setdefault("navy" if kind == "navy" else "army", []).append(k)
+    for ids in groups.values():
+        places = sorted(((st.board.blocks[k].where, st.board.blocks[k].steps) for k in ids),
+                        key=lambda p: -p[1])
+        free = list(ids)
+        for where, steps in places:  # strongest first: the blocks that can take it are fewest
+            k = rng.choice([j for j in free if kinds[j].steps >= steps])
+            free.remove(k)
+            st.board.blocks[k] = BlockState(where, steps, foe)
