@@ -4,7 +4,8 @@ The pieces of an operation are picked by rule (the best leader, triremes enough 
 land units, then the strongest land units); every other choice is tried on a few guessed
 copies of the game (the other side's strategems dealt again from the counters the bot has not
 seen, fresh dice), played on with a cautious default for a short while, and judged by the
-victory points, the strength left and the sieges in prospect. The bot never reads the other
+victory points, the strength left, the sieges in prospect (each by its exact odds,
+:mod:`..odds`) and a game won. The bot never reads the other
 hand or the dice to come."""
 
 from __future__ import annotations
@@ -14,14 +15,14 @@ import random
 from hellenes_nb.bots.base import Bot
 from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.game import Game
+from hellenes_nb.games.amphipolis.odds import siege_odds
 from hellenes_nb.games.amphipolis.rules.common import (
     OPS,
     UNITS,
     W,
     in_play_units,
-    land_pf,
+    siege_choices,
     strength,
-    units_at,
 )
 from hellenes_nb.games.amphipolis.rules.victory import scores
 from hellenes_nb.games.amphipolis.state import SIDES, State
@@ -31,6 +32,10 @@ __all__ = ["HeuristicBot", "guess", "pick_piece", "worth"]
 SAMPLES = 2
 AHEAD = 25
 CAUTIOUS = ("accept_roll", "keep_advantage", "pass", "done", "hold")
+#: the worth of a siege's chance of success (a town that goes over moves 2 VP)
+SIEGE = 2.0
+#: the worth of a game won (beyond its victory points): a lead short of a victory is a draw
+OVER = 5.0
 
 
 def guess(game: Game, side: int, rng: random.Random) -> Game:
@@ -54,12 +59,17 @@ def worth(st: State, side: int) -> float:
     w = vp[side] - vp[foe]
     w += 0.15 * (sum(strength(st, i) for i in in_play_units(st, side) if UNITS[i].land)
                  - sum(strength(st, i) for i in in_play_units(st, foe) if UNITS[i].land))
-    for z in OPS:
-        need = W.zone[z].pf
-        for s, sign in ((side, 1), (foe, -1)):
-            if st.garrison[z] != s and land_pf(st, z, s) > need \
-                    and not units_at(st, z, 1 - s, land=True):
-                w += 0.6 * sign
+    for s, sign in ((side, 1), (foe, -1)):
+        best: dict[str, float] = {}
+        for z, how in siege_choices(st, s):
+            if z not in OPS:  # the citadel on the main map: not weighed here
+                continue
+            best[z] = max(best.get(z, 0.0), float(siege_odds(st, z, s, how).success))
+        # a town that goes over moves 2 VP; the chance of the best siege there, by its odds
+        w += sign * SIEGE * sum(best.values())
+    top = st.stack[-1] if st.stack else {}
+    if top.get("kind") == "over" and top.get("winner", -1) in (0, 1):
+        w += OVER if top["winner"] == side else -OVER
     return w
 
 
