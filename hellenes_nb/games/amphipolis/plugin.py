@@ -15,6 +15,7 @@ from hellenes_nb.games.amphipolis.bots.easy import EasyBot
 from hellenes_nb.games.amphipolis.bots.heuristic import HeuristicBot
 from hellenes_nb.games.amphipolis.bots.searching import SearchBotAmphipolis
 from hellenes_nb.games.amphipolis.invariants import check_invariants
+from hellenes_nb.games.amphipolis.lessonkit import KIT as LESSONS
 from hellenes_nb.games.amphipolis.rules.victory import scores
 from hellenes_nb.games.amphipolis.ruleset import AMPHIPOLIS
 from hellenes_nb.games.amphipolis.timeline import TIMELINE
@@ -75,4 +76,5 @@ PLUGIN = GamePlugin(
     dashboard=SCREEN,
     timeline=TIMELINE,
     tutorial=TUTORIAL,  # issue 29 item 5
+    lessons=LESSONS,  # issue 29 item 5
 )

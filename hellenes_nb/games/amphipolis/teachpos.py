@@ -24,7 +24,8 @@ from hellenes_nb.games.amphipolis.rules.common import BASES, OPS, W
 from hellenes_nb.games.amphipolis.ruleset import AMPHIPOLIS, SCENARIOS
 from hellenes_nb.games.amphipolis.state import IN_PLAY, IN_POOL, SIDES, State
 
-__all__ = ["Expect", "Position", "holder", "parse_action", "placed", "position_state", "where"]
+__all__ = ["Counter", "Expect", "Position", "deal", "holder", "parse_action", "placed",
+           "position_state", "where"]
 
 Side = Literal["athens", "sparta"]
 PA = Annotated[int, between(0, 9, "§2 B.1")]
@@ -107,9 +108,7 @@ def position_state(pos: Position, seed: int = 0) -> State:
             k = W.leader_index[g]
             st.lstat[k], st.lloc[k] = IN_PLAY, zone
     st.garrison = {**st.garrison, **{z: SIDES.index(s) for z, s in pos.garrisons.items()}}
-    for name, cards in pos.hands.items():
-        st.hands[SIDES.index(name)] = list(cards)
-    st.cup = [c for c in st.cup if c not in st.hands[0] + st.hands[1]]
+    deal(st, pos.hands)
     if pos.advantage is not None:
         st.advantage = SIDES.index(pos.advantage)
     for name, n in pos.pa.items():
@@ -121,6 +120,23 @@ def position_state(pos: Position, seed: int = 0) -> State:
         st.stack = [{"kind": "turn", "stage": "B3"}] if pos.start == "actions" else \
             [{"kind": "turn", "stage": "D5", "who": 0}]
     return st
+
+
+def deal(st: State, hands: dict[str, Any]) -> None:
+    """Give each side named in ``hands`` exactly those strategem counters (a lesson's step
+    after a draw, §2 A): each is taken from the cup or the other hand, and what a hand held
+    and is not named goes back to the cup, so every counter stays in one place."""
+    named = {c for cards in hands.values() for c in cards}
+    for name, cards in hands.items():
+        k = SIDES.index(name)
+        st.cup = [*st.cup, *(c for c in st.hands[k] if c not in named)]
+        st.hands[k] = list(cards)
+    for k in (0, 1):
+        if SIDES[k] not in hands:
+            back = [c for c in st.hands[k] if c in named]
+            st.hands[k] = [c for c in st.hands[k] if c not in named]
+            st.cup = [*st.cup, *back]
+    st.cup = [c for c in st.cup if c not in named]
 
 
 def parse_action(item: Any) -> tuple[dict, ...]:

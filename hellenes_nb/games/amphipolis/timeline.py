@@ -1,14 +1,19 @@
 """*Amphipolis, 424–422 BC* on the timeline of the lessons (``widgets/timeline.py``): its four
 scenarios (§10), each on the years BC its turns fall in (turn 0 is spring 424, one turn a
 season, docs/rules-decisions.md). Scenarios the game cannot play yet say so in their title.
-The game has no lesson yet, so none is shown."""
+Its lessons (``lessons/amphipolis/``) stand on the ``years`` their files give, beside the
+Hellenes lesson of the same months (issue 29 item 5)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 from hellenes_nb.core.catalog import TimelineKit
+from hellenes_nb.games.amphipolis.lessonkit import LESSONS
 from hellenes_nb.games.amphipolis.ruleset import SCENARIOS
 
-__all__ = ["TIMELINE", "scenarios"]
+__all__ = ["TIMELINE", "lesson", "scenarios"]
 
 #: the scenarios of §10: (number, title, first turn, last turn)
 CHAPTER = (("10.1", "Brasidas against Thucydides", 1, 3),
@@ -32,4 +37,18 @@ def scenarios() -> list[tuple[str, str, int, int]]:
     return out
 
 
-TIMELINE = TimelineKit(scenarios=scenarios, name="Amphipolis")
+def lesson(path: Path) -> dict[str, Any]:
+    """A lesson file as the timeline shows it (the lesson kit's error when unreadable;
+    ValueError when the file gives no years)."""
+    spec = LESSONS.read(path)
+    if spec.years is None:
+        raise ValueError("the lesson gives no years (add 'years: [first, last]', years BC)")
+    first, last = spec.years
+    about = spec.introduction.strip().split("\n\n")[0].replace("\n", " ")
+    return {"id": spec.id, "title": spec.title, "first": first, "last": last,
+            "steps": len(spec.steps), "period": spec.period, "time": spec.time,
+            "objectives": list(spec.objectives), "about": about,
+            "opens": f'LessonWidget("{spec.id}")'}
+
+
+TIMELINE = TimelineKit(scenarios=scenarios, lesson=lesson, name="Amphipolis")
