@@ -12,7 +12,7 @@ from typing import Any
 
 from hellenes_nb.core.words import count
 
-__all__ = ["ScreenKit", "card_tile", "esc", "hand_note"]
+__all__ = ["ScreenKit", "card_tile", "choice_groups", "esc", "hand_note", "log_lines"]
 
 
 def esc(text: Any) -> str:
@@ -38,6 +38,42 @@ def hand_note(view: dict[str, Any], other: str, word: str, pile: str, rule: str 
     cite = f" ({rule})" if rule else ""
     return (f"<div class='hn-muted'>{esc(word)} holds {count(held, 'card')}, face down; "
             f"{view['deck']['count']} left in the {pile}{cite}.</div>")
+
+
+def log_lines(view: dict[str, Any], when: Callable[[dict], str], most: int = 120) -> str:
+    """A side's log (``view["log"]``), newest first and at most ``most`` lines: each event's
+    time (``when(event)``), its words and its rule section."""
+    lines = []
+    for e in reversed(view["log"][-most:]):
+        side = e.get("side") or "none"
+        lines.append(f"<div class='hn-log-line hn-log-{esc(side)}'>"
+                     f"<span class='hn-when'>{esc(when(e))}</span>"
+                     f"{esc(e['text'])} <span class='hn-rule'>§{esc(e['rule'])}</span></div>")
+    return f"<div class='hn-log'>{''.join(lines)}</div>"
+
+
+def choice_groups(actions: list[dict], layout: Sequence[tuple[str, str, Sequence[str]]],
+                  finish: Sequence[str], row: Callable[[dict], str],
+                  short: Callable[[dict], str]) -> list[dict[str, Any]]:
+    """The decision panel's groups (their shape: ``widgets/dashboard/choices.py``): for each
+    (heading, rule, action types) of ``layout`` the offered actions of those types in rows
+    titled ``row(action)``, each option worded ``short(action)``; the ``finish`` types last,
+    under "Finish", by their labels."""
+    groups: list[dict[str, Any]] = []
+    for heading, section, types in layout:
+        rows: dict[str, list[dict]] = {}
+        for a in actions:
+            if a["type"] in types:
+                rows.setdefault(row(a), []).append(a)
+        if rows:
+            groups.append({"heading": heading, "rule": section, "rows": [
+                {"title": title, "options": [(short(a), a) for a in items], "chips": []}
+                for title, items in rows.items()]})
+    last = [a for t in finish for a in actions if a["type"] == t]
+    if last:
+        groups.append({"heading": "Finish", "rule": "", "rows": [
+            {"title": "", "options": [(a["label"], a) for a in last], "chips": []}]})
+    return groups
 
 
 @dataclass(frozen=True)

@@ -39,9 +39,7 @@ TOY = Toy()
 #: why: the dashboard's browser test and the hidden-widget test skip them by name. This list may
 #: only shrink (test_contract.py fails when a game on it gets a board, or a game without one is
 #: left off it)
-NO_BOARD_YET = {
-    "athens-sparta": "issue 30: its board widget is the next slice (docs/athens-sparta.md)",
-}
+NO_BOARD_YET: dict[str, str] = {}
 #: the game whose lessons and tutorial stand at the top of ``lessons/``; another game's
 #: lessons are in ``lessons/<its name>/``
 FIRST_GAME = "hellenes"

@@ -6,12 +6,16 @@ map (``hellenes map --scenario athens-sparta``)."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from hellenes_nb.core.catalog import GamePlugin
+from hellenes_nb.games.athens_sparta.bots.easy import EasyBot
+from hellenes_nb.games.athens_sparta.bots.heuristic import HeuristicBot
 from hellenes_nb.games.athens_sparta.invariants import check_invariants
 from hellenes_nb.games.athens_sparta.rules.victory import victory_points
 from hellenes_nb.games.athens_sparta.ruleset import ATHENS_SPARTA
+from hellenes_nb.games.athens_sparta.ui import SCREEN
 
 PHASE_ENDS = frozenset({"end_moves"})
 
@@ -53,6 +57,7 @@ def heading(game: Any, viewer: str) -> str:
 
 PLUGIN = GamePlugin(
     ruleset=ATHENS_SPARTA,
+    bots=MappingProxyType({"easy": EasyBot, "heuristic": HeuristicBot}),
     check_invariants=check_invariants,
     phase_ends=PHASE_ENDS,
     selfplay_facts=facts,
@@ -60,4 +65,6 @@ PLUGIN = GamePlugin(
     data_check=data_check,
     draw_map=draw_map,
     replay_heading=heading,
+    opener="Dashboard.load(file, game='athens-sparta')",
+    dashboard=SCREEN,
 )
