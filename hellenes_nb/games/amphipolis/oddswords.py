@@ -24,6 +24,8 @@ GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("Advantage", "9", ("reroll", "accept_roll", "advantage_pa", "advantage_initiative",
                         "advantage_leader", "advantage_restore")),
 )
+#: the row of the operations that start a combat
+ATTACKS = "Into a town the enemy holds: a combat follows (§4.1)"
 #: choices that close a phase: drawn apart, at the end of the panel
 FINISH = ("done", "pass", "end", "keep_advantage")
 
@@ -38,6 +40,14 @@ def offered_odds(game: Any, side: str | None, actions: list[dict]) -> list[tuple
         if found is not None:
             out.append((a, found))
     return out
+
+
+def _row_title(action: dict, fights: bool) -> str:
+    """Operations that start a combat in a row of their own (their buttons carry the odds),
+    the others in one row (a drop-down list when they are many)."""
+    if action["type"] == "operation":
+        return ATTACKS if fights else "Where no enemy troops stand"
+    return ""
 
 
 def _option(action: dict, odds: Odds | None) -> tuple[str, dict]:
@@ -60,10 +70,15 @@ def group_choices(game: Any, actions: list[dict]) -> list[dict[str, Any]]:
                         tuple(sorted({a["type"] for a in actions} - known)))]
     groups: list[dict[str, Any]] = []
     for heading, section, types in layout:
-        items = [_option(a, odds.get(id(a))) for a in actions if a["type"] in types]
-        if items:
-            groups.append({"heading": heading, "rule": section,
-                           "rows": [{"title": "", "options": items, "chips": []}]})
+        rows: dict[str, list[tuple[str, dict]]] = {}
+        for a in actions:
+            if a["type"] in types:
+                rows.setdefault(_row_title(a, id(a) in odds), []).append(
+                    _option(a, odds.get(id(a))))
+        if rows:
+            groups.append({"heading": heading, "rule": section, "rows": [
+                {"title": title, "options": items, "chips": []}
+                for title, items in sorted(rows.items(), key=lambda r: r[0] != ATTACKS)]})
     finish = [_option(a, odds.get(id(a))) for t in FINISH for a in actions if a["type"] == t]
     if finish:
         groups.append({"heading": "Finish", "rule": "",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from hellenes_nb.games.amphipolis.odds import action_odds
+from hellenes_nb.games.amphipolis.oddswords import ATTACKS
 from hellenes_nb.games.amphipolis.ui import SCREEN
 from hellenes_nb.widgets.dashboard import Dashboard
 
@@ -41,6 +42,15 @@ def test_the_odds_show_on_the_buttons_and_in_the_panel_before_the_choice():
     assert short.endswith("%") and "(die " in full  # the chance, then every face on hover
     panel = dash.in_play_html.value
     assert "Odds before you choose" in panel and "(die " in panel
+
+
+def test_the_attacks_are_buttons_of_their_own_row_not_a_drop_down_list():
+    dash = Dashboard("amphipolis-10.2", seed=5, mode="hotseat")
+    to_a_choice_with_odds(dash)
+    rows = [r for g in dash.choice_panel.groups for r in g["rows"]]
+    attacks = [r for r in rows if r["title"] == ATTACKS]
+    assert attacks and not attacks[0]["pick"]  # buttons, so each chance shows
+    assert all(o[0].endswith("%") for o in attacks[0]["options"])
 
 
 def test_the_choice_taken_from_a_button_with_odds_plays_as_offered():
