@@ -57,7 +57,7 @@ class Position(PrivateEvents):
         b = self.board
         c.board = State({k: BlockState(v.where, v.steps, v.side) for k, v in b.blocks.items()},
                         dict(b.control), dict(b.besieged), dict(b.blockaded), b.olympiad,
-                        b.turn)
+                        b.turn, b.persia)
         c.hands = {s: h[:] for s, h in self.hands.items()}
         c.rest = self.rest[:]
         c.shown = dict(self.shown)
@@ -77,7 +77,7 @@ class Position(PrivateEvents):
             "blocks": {k: [v.where, v.steps, v.side] for k, v in sorted(b.blocks.items())},
             "control": dict(sorted(b.control.items())),
             "besieged": dict(sorted(b.besieged.items())),
-            "blockaded": dict(sorted(b.blockaded.items())),
+            "blockaded": dict(sorted(b.blockaded.items())), "persia": b.persia,
             "hands": {s: h[:] for s, h in self.hands.items()}, "rest": self.rest[:],
             "shown": dict(self.shown), "revolts": [list(x) for x in self.revolts],
             "stack": [dict(f) for f in self.stack],

@@ -65,10 +65,10 @@ class AthensSparta(PlainRuleset):
         return validate_open(data)
 
     def final(self, state: Position, top: dict) -> dict:
-        return {"points": victory_points(state.board, state.world)}
+        return {"points": victory_points(state.board, state.world, state.board.persia != "none")}
 
     def describe(self, state: Position) -> str:
-        p = victory_points(state.board, state.world)
+        p = victory_points(state.board, state.world, state.board.persia != "none")
         return (f"Olympiad {state.board.olympiad}, Game Turn {state.board.turn}: Athens "
                 f"{p['athens']} points, Sparta {p['sparta']}")
 

@@ -16,6 +16,7 @@ SHAPES: dict[str, dict[str, type]] = {
     "combat": {**_S, "block": str, "choice": str}, "retreat": _MOVE, "regroup": _MOVE,
     "end_regroup": _S, "mulligan": _S, "keep_hand": _S,
     "revolt": {**_S, "city": str, "mps": int}, "helot_revolt": {**_S, "mps": int},
+    "grain_loss": {**_S, "block": str}, "ally_persia": _S, "decline_persia": _S,
 }
 
 

@@ -39,6 +39,14 @@ class State:
     blockaded: dict[str, str] = field(default_factory=dict)  # city -> blockading side (navies)
     olympiad: int = FIRST_OLYMPIAD
     turn: int = 1
+    #: the Persian alliance (§9.3): "none", "allied" (Sparta took it) or "ended" (Athens
+    #: retook Miletus: it is gone for good)
+    persia: str = "none"
+
+    @property
+    def allied(self) -> bool:
+        """Sparta has Persia's support now (§9.3)."""
+        return self.persia == "allied"
 
     def at(self, hex_id: str) -> list[str]:
         """The blocks in a hex, by id."""

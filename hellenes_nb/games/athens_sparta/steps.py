@@ -11,8 +11,9 @@ from hellenes_nb.games.athens_sparta.rules import (
     mulligan,
     operations,
     sequence,
+    strategics,
 )
 
 STEPS = StepRegistry("athens-sparta", SIDES, (*sequence.STEPS, *operations.STEPS,
                                               *combatphase.STEPS, *afterbattle.STEPS,
-                                              *mulligan.STEPS))
+                                              *mulligan.STEPS, *strategics.STEPS))

@@ -93,6 +93,7 @@ def view(st: Position, role: str, steps: StepRegistry) -> dict[str, Any]:
         "olympiad": b.olympiad, "turn": b.turn, "blocks": blocks, "off_map": off,
         "control": dict(sorted(b.control.items())), "besieged": dict(sorted(b.besieged.items())),
         "blockaded": dict(sorted(b.blockaded.items())), "hands": hands,
-        "shown": dict(st.shown), "points": victory_points(b, st.world), "prompt": prompt,
+        "shown": dict(st.shown), "points": victory_points(b, st.world, b.persia != "none"),
+        "persia": b.persia, "prompt": prompt,
         "log": log_for(st, reader),
     }

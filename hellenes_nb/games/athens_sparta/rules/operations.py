@@ -64,15 +64,18 @@ def moves_of(st: Position, side: str, block_id: str, storm: bool = False,
     memo = {} if memo is None else memo
     kind = _kinds(st)[block_id]
     found: list[tuple] = []
+    ally = side == "sparta" and b.allied  # Persia open to Sparta (§9.3)
     if kind == "navy":
         if not storm:
             found += _memo(memo, ("navy", here.where, side), lambda: [
-                ("move", h, r.attack) for (h, _), r in navy_reach(w, b, block_id).items()])
+                ("move", h, r.attack) for (h, _), r in navy_reach(
+                    w, b, block_id, persian_alliance=ally).items()])
     else:
         found += _memo(memo, ("army", here.where, MOVE_LIMIT[kind], side), lambda: [
-            ("move", h, r.attack) for h, r in army_reach(w, b, block_id).items()])
+            ("move", h, r.attack) for h, r in army_reach(
+                w, b, block_id, persian_alliance=ally).items()])
         found += _memo(memo, ("march", here.where, MOVE_LIMIT[kind], side), lambda: [
-            ("march", h, False) for h in march_reach(w, b, block_id)])
+            ("march", h, False) for h in march_reach(w, b, block_id, persian_alliance=ally)])
     found += _memo(memo, ("sea", here.where, side), lambda: [
         ("sea", w.cities[c].hex, False) for c in sea_move_targets(w, b, block_id)
         if c in w.cities and not w.cities[c].offboard])
@@ -204,11 +207,12 @@ class Ops(Step):
 
 
 def _reach(st: Position, block: str, to: str):
+    ally = st.board.blocks[block].side == "sparta" and st.board.allied
     with held_still(st.board):
         if _kinds(st)[block] == "navy":
-            return next((r for (h, _), r in navy_reach(st.world, st.board, block).items()
-                         if h == to), None)
-        return army_reach(st.world, st.board, block).get(to)
+            return next((r for (h, _), r in navy_reach(
+                st.world, st.board, block, persian_alliance=ally).items() if h == to), None)
+        return army_reach(st.world, st.board, block, persian_alliance=ally).get(to)
 
 
 def _close(st: Position, frame: dict) -> None:

@@ -9,6 +9,8 @@ docs/athens-sparta.md, "What plays"):
   :func:`.cards.turn_order`; a Storm keeps every navy in port, an Earthquake leaves only siege
   attrition, Player 1 first (:func:`.cards.turn_effects`).
 - the two player turns (:mod:`.operations`): moves, battles, siege attrition.
+- **grain** after Athens' turn and **persia** at the end of a Game Turn (:mod:`.strategics`,
+  §9.1, §9.3).
 - **turn_end** (automatic): sudden death (§10.1); the next Game Turn, or after the sixth the
   **olympiad_end**: the victory check (§10.2) and, with no winner, the Replacement Phase (§8,
   played automatically, see :func:`replacements`), then the next Olympiad.
@@ -22,6 +24,7 @@ from hellenes_nb.games.athens_sparta.position import SIDES, TURNS, Position
 from hellenes_nb.games.athens_sparta.rules.cards import deal, turn_effects, turn_order
 from hellenes_nb.games.athens_sparta.rules.mulligan import mulligan_frame
 from hellenes_nb.games.athens_sparta.rules.revolts import REVOLT_BLOCK
+from hellenes_nb.games.athens_sparta.rules.strategics import persia_check
 from hellenes_nb.games.athens_sparta.rules.victory import (
     build_limit,
     build_points,
@@ -112,6 +115,8 @@ def turn_frames(st: Position, first: str, second: str, effects: dict) -> list[di
             frames.append({"kind": "battles", "side": side, "attacks": [], "from": {},
                            "crossed": []})
         frames.append({"kind": "attrition", "side": side})
+        if side == "athens" and not effects["cancelled_but_attrition"]:
+            frames.append({"kind": "grain", "side": side})  # the Hellespont (§9.1)
     frames.append({"kind": "turn_end"})
     return frames
 
@@ -131,6 +136,7 @@ class TurnEnd(Step):
         if st.board.turn < TURNS:
             st.board.turn += 1
             push(st, {"kind": "cards", "chosen": {}})
+        persia_check(st)  # §9.3
 
 
 class OlympiadEnd(Step):
@@ -138,7 +144,7 @@ class OlympiadEnd(Step):
     rules = ("10.2", "8.0")
 
     def run(self, st: Position, frame: dict) -> None:
-        winner = olympiad_winner(st.board, st.world,
+        winner = olympiad_winner(st.board, st.world, persian_support=st.board.persia != "none",
                                  end_of_war=st.options.get("end_of_war", "aid"))
         if winner is not None:
             how = "city points" if st.board.olympiad < 89 else "end of the war"
@@ -184,7 +190,7 @@ def replacements(st: Position, side: str) -> list[str]:
 
     def buy(block_id: str, city_id: str, upto: int) -> int:
         nonlocal points
-        cost = step_cost(by_id[block_id].type, side)
+        cost = step_cost(by_id[block_id].type, side, persian_support=b.allied)
         room = build_limit(w, city_id) - spent.get(city_id, 0)
         n = min(upto, points // cost, room // cost)
         if n > 0:
@@ -192,7 +198,8 @@ def replacements(st: Position, side: str) -> list[str]:
             spent[city_id] = spent.get(city_id, 0) + n * cost
         return max(n, 0)
 
-    damaged = sorted((step_cost(by_id[k].type, side), k) for k, v in b.blocks.items()
+    damaged = sorted((step_cost(by_id[k].type, side, persian_support=b.allied), k)
+                     for k, v in b.blocks.items()
                      if v.side == side and v.where in hexes and _free(st, hexes[v.where], side)
                      and 0 < v.steps < by_id[k].steps
                      and by_id[k].type not in (*REVOLT_BLOCK.values(), "helots"))
