@@ -79,10 +79,11 @@ def _played(mods: list, side: int, number: int) -> bool:
 
 
 def odds(st: State, zone: str, attacker: int, mods: list) -> tuple[int, int]:
-    """Both sides' PF in the combat; a unit cancelled by S9 does not count (§7 S9)."""
+    """Both sides' PF in the combat; a unit cancelled by S9 does not count (§7 S9); a combined
+    attack (S8) adds the PF it brings."""
     gone = {m[2] for m in mods if m[1] == 9}
     pf = [sum(strength(st, i) for i in units_at(st, zone, s, land=True) if i not in gone)
-          for s in (0, 1)]
+          + sum(m[2] for m in mods if m[1] == 8 and m[0] == s) for s in (0, 1)]
     return pf[attacker], pf[1 - attacker]
 
 

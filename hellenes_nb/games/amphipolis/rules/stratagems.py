@@ -5,10 +5,12 @@ does in scenario 10.2.
 in an action phase, has not yet played one there, §2 B.3), whatever the counters are, so being
 asked says nothing the other side could not see already (how many counters each side holds);
 "pass" is always a choice. Windows: the start of Phase B.2 (S3, S14, S15, S16), right after
-an S15 (S14 to cancel it), the start of each action phase (S4, S21; S2 and S11 have nothing to
-act on without the main map), before each combat (S5, S6, S7, S9, S18; S8 and S10 are for
-the main map), Phase D.3 (S12, S13), Phase D.4 (S1) and Phase D.5 (S17, S19, S20). S22 may
-be played in any of them.
+an S15 (S14 to cancel it), the start of each action phase (S2 with Athenian triremes in M2 or
+M3, S4, S11 once the walls stand, S21), before each combat (S5, S6, S7, S9, S18, and on the
+main map S8 and S10), Phase D.3 (S12, S13), Phase D.4 (S1) and Phase D.5 (S17, S19, S20). S22
+may be played in any of them. S8 brings half the PF of the next land zone with the most, S10
+the strongest unit next door that a step may bring in (the player would pick them), S9 after
+an S8 of the other side cancels it.
 
 Frames: ``window`` (a side plays one strategem or passes) and ``target`` (the player picks
 the units or the leader a strategem strikes or restores)."""
@@ -26,6 +28,7 @@ from hellenes_nb.games.amphipolis.rules.common import (
     bonus,
     eliminate,
     in_play_units,
+    land_pf,
     leaders_at,
     may_use,
     one_of_each,
@@ -36,6 +39,9 @@ from hellenes_nb.games.amphipolis.rules.common import (
     units_at,
     zname,
 )
+from hellenes_nb.games.amphipolis.rules.marching import over_stack
+from hellenes_nb.games.amphipolis.rules.movement import NO_ENTRY, step_cost
+from hellenes_nb.games.amphipolis.rules.walls import sap
 from hellenes_nb.games.amphipolis.state import IN_PLAY, IN_POOL, SIDES, State
 
 __all__ = ["STEPS", "draw", "window_frames"]
@@ -44,6 +50,8 @@ COUNTERS = {c.id: c for c in W.counters}
 WHEN = {"B2": "reinforcements, Phase B.2", "S15": "to answer the reinforcements just called",
         "B3": "start of an action phase", "combat": "before the combat",
         "D3": "Phase D.3", "D4": "Phase D.4", "D5": "sieges, Phase D.5"}
+#: zones S4's archers may bar: the operational map and the land zones of the main map
+BARRABLE = (*OPS, *(z.id for z in W.main if not z.sea))
 #: windows inside an action phase: one strategem a side there (§2 B.3)
 ACTION = ("B3", "combat")
 
@@ -117,14 +125,16 @@ def _uses(st: State, side: int, n: int, frame: dict) -> list[str]:
     if n == 3:
         return [] if st.flotilla else [""]
     if n == 4:
-        return [""] if any(UNITS[i].type == "A" and st.uloc[i] in OPS
+        return [""] if any(UNITS[i].type == "A" and st.uloc[i] in BARRABLE
                            for i in in_play_units(st, side)) else []
     if n in (5, 6):
         return [""] if any(UNITS[i].type == "CP"[n - 5] for i in mine) else []
     if n == 7:
         return [""] if side == SPARTA and any(UNITS[i].nation == "spartan" for i in mine) else []
-    if n == 9:
-        return [""] if len(units_at(st, zone, foe, land=True)) >= 3 else []
+    if n == 9:  # against an S8 of the other side, or three enemy units in the combat
+        k = _below(st, "battle")
+        s8 = k >= 0 and any(m[0] == foe and m[1] == 8 for m in st.stack[k]["mods"])
+        return [""] if s8 or len(units_at(st, zone, foe, land=True)) >= 3 else []
     if n == 18:
         return [""] if any(bonus(st, g) for g in leaders_at(st, zone, foe)) else []
     if n in (12, 13):
@@ -150,7 +160,43 @@ def _uses(st: State, side: int, n: int, frame: dict) -> list[str]:
                                ("recover", phase == "D3" and bool(_uses(st, side, 12, frame))),
                                ("reinforce", phase == "B2" and _s15_open(st, side))) if ok]
         return out
-    return []  # S2, S8, S10, S11: nothing to act on without the main map
+    if n == 2:  # a storm: Athenian triremes out at sea (M2, M3)
+        return [""] if side == SPARTA and _at_sea(st) else []
+    if n == 11:  # the sappers: walls Sparta built
+        return [""] if st.walls == "built" else []
+    if n == 8:  # a combined attack from a next land zone of the main map
+        return [""] if zone in W.zone and W.zone[zone].kind == "main" and \
+            _helpers(st, zone, side) else []
+    if n == 10:  # surprise: one more unit from next door into the combat
+        return [""] if zone in W.zone and W.zone[zone].kind == "main" and \
+            _surprise(st, zone, side) >= 0 else []
+    return []
+
+
+def _at_sea(st: State) -> list[int]:
+    return [i for i in in_play_units(st, 0) if not UNITS[i].land and st.uloc[i] in ("M2", "M3")]
+
+
+def _next_land(zone: str) -> list[str]:
+    return [z for z in W.neighbours[zone] if W.zone[z].kind == "main" and not W.zone[z].sea]
+
+
+def _helpers(st: State, zone: str, side: int) -> int:
+    """S8: half, rounded up, of the land PF of ``side`` in the next land zone with the most
+    (the player would pick it), 0 when there is none (§7 S8)."""
+    best = max((land_pf(st, z, side) for z in _next_land(zone)), default=0)
+    return (best + 1) // 2
+
+
+def _surprise(st: State, zone: str, side: int) -> int:
+    """S10: the strongest land unit of ``side`` in a next land zone a step may leave for the
+    combat zone within its stacking limit (-1: none; §7 S10)."""
+    if over_stack(st, zone, side, 1):
+        return -1
+    found = [i for z in _next_land(zone) for i in units_at(st, z, side, land=True)
+             if step_cost(W, z, zone, side=side, walls=st.walls, flotilla=st.flotilla)
+             != NO_ENTRY]
+    return max(found, key=lambda i: strength(st, i), default=-1)
 
 
 def options(st: State, side: int, frame: dict) -> list[dict]:
@@ -221,11 +267,36 @@ def _effect(st: State, side: int, n: int, use: str, frame: dict) -> None:
     elif n == 3:
         st.flotilla = True
     elif n == 4:
-        st.barred = [*st.barred, *([side, z] for z in OPS if any(
+        st.barred = [*st.barred, *([side, z] for z in BARRABLE if any(
             UNITS[i].type == "A" for i in units_at(st, z, side)))]
-    elif n in (5, 6, 7, 9, 18):
+    elif n == 2:
+        for i in _at_sea(st):
+            roll = st.dice.roll()
+            st.event("storm", "7", f"Storm at sea: Athens rolls {roll} for its "
+                     f"{UNITS[i].label(st.ured[i])} in {st.uloc[i]}", foe)
+            if roll >= 5:
+                reduce(st, i, "7", "a storm at sea (S2)")
+    elif n == 11:
+        sap(st)
+    elif n == 10:
+        i = _surprise(st, zone, side)
+        frm = st.uloc[i]
+        st.uloc[i] = zone
+        st.event("surprise", "7", f"{SIDES[side].title()}'s {UNITS[i].label(st.ured[i])} comes "
+                 f"from {zname(frm)} into the combat in {zname(zone)} (S10)", side)
+    elif n in (5, 6, 7, 8, 9, 18):
         k = max(i for i in range(len(st.stack)) if st.stack[i]["kind"] == "battle")
         extra = -1
+        if n == 8:
+            extra = _helpers(st, zone, side)
+            st.event("combined", "7", f"{SIDES[side].title()} adds {extra} PF from next door "
+                     "to the combat (S8)", side)
+        if n == 9 and any(m[0] == foe and m[1] == 8 for m in st.stack[k]["mods"]):
+            battle = st.stack[k]
+            st.stack[k] = {**battle, "mods": [m for m in battle["mods"]
+                                              if not (m[0] == foe and m[1] == 8)]}
+            st.event("discord", "7", f"S9 cancels {SIDES[foe].title()}'s combined attack", side)
+            return
         if n == 9:
             foes = units_at(st, zone, foe, land=True)
             extra = max(foes, key=lambda i: strength(st, i))
