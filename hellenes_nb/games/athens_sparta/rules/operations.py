@@ -178,6 +178,10 @@ class Ops(Step):
         sides = frame.get("sides", {})
         if action["type"] == "move":
             reach = _reach(st, block, to)
+            across = reach is not None and (reach.crossed or st.world.side(here, to) == "strait")
+            if across and _ships_hold(st, to, side):
+                _turned_back(st, frame, block, here, to)
+                return
             if reach is not None and reach.attack and _kinds(st)[block] != "navy":
                 entry = entry_side(st.world, here, to, sides.get(to, {}))
                 if entry:
@@ -185,7 +189,7 @@ class Ops(Step):
                     sides = {**sides, to: {**mine, entry: mine.get(entry, 0) + 1}}
             if reach is not None and reach.attack and to not in attacks:
                 attacks.append(to)
-            if reach is not None and reach.crossed:
+            if across:  # across a strait: held back while the enemy holds the sea (§4.3)
                 crossed.append(block)
         city = st.world.city_at(to)
         st.board.blocks[block].where = to
@@ -204,6 +208,32 @@ class Ops(Step):
 
     def text(self, st: Position, frame: dict) -> str:
         return f"{frame['side']} moves: {frame['mps']} MP left"
+
+
+def _ships_hold(st: Position, hex_id: str, side: str) -> bool:
+    """Enemy navies hold the straits hex an army is crossing into, and the aid's reading
+    (the option ``strait_ships``' default) applies."""
+    if st.options.get("strait_ships", "aid") != "aid":
+        return False
+    kinds = _kinds(st)
+    return any(v.where == hex_id and v.side not in (side, None) and v.steps > 0
+               and kinds[k] == "navy" for k, v in st.board.blocks.items())
+
+
+def _turned_back(st: Position, frame: dict, block: str, here: str, to: str) -> None:
+    """The aid's strait rule: an army crossing into a strait held by enemy ships loses a step
+    and goes back; the MP is spent (docs/rules-decisions.md, "Armies entering a strait")."""
+    v = st.board.blocks[block]
+    v.steps -= 1
+    if v.steps <= 0:
+        v.where, v.steps = "pool", 0
+    st.event("strait", "4.3", f"a {v.side} army crossing the strait at {to} meets enemy ships: "
+             f"it loses a step and {'is eliminated' if v.where == 'pool' else 'goes back'}",
+             v.side)
+    frame = replace_top(st, mps=frame["mps"] - 1, moved=[*frame["moved"], block],
+                        **{"from": {**frame["from"], block: here}})
+    if frame["mps"] <= 0:
+        _close(st, frame)
 
 
 def _reach(st: Position, block: str, to: str):

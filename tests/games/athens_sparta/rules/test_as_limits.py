@@ -16,8 +16,8 @@ from hellenes_nb.games.athens_sparta.state import BlockState
 END = {"kind": "over", "winner": None, "how": "test", "text": "end of the test"}
 
 
-def _moves(side: str, place: dict, mps: int = 5) -> Game:
-    st = Position("athens-sparta", 5)
+def _moves(side: str, place: dict, mps: int = 5, **options) -> Game:
+    st = Position("athens-sparta", 5, options=options)
     for k, (where, steps) in place.items():
         st.board.blocks[k] = BlockState(where, steps, st.board.blocks[k].side)
     st.stack = [dict(END), {"kind": "battles", "side": side, "attacks": [], "from": {},
@@ -76,3 +76,22 @@ def test_5_5_a_retreat_keeps_to_the_stacking_limit():
     st.board.blocks["spa-h1"] = BlockState("0101", 4, "sparta")
     places = retreat_options(st, "ath-h1", "0101", "sparta", {"spa-h1": "0100"})
     assert "0202" not in places and "0102" in places
+
+
+@pytest.mark.rule("4.3")
+def test_4_3_an_army_crossing_into_a_strait_held_by_enemy_ships_loses_a_step_and_goes_back():
+    """The aid's reading (default): from Ephesus a Spartan hoplite crosses to Samos, where the
+    Samian navy lies: it loses a step and stays on its side. With ``strait_ships: wait`` it
+    crosses and attacks (and may not fight while the navy holds the sea, §5.41)."""
+    ephesus, samos = "1608", "1508"
+    place = {"spa-h1": (ephesus, 4)}
+    g = _moves("sparta", place)
+    assert g.state.board.blocks["samos-n"].where == samos
+    _move(g, "spa-h1", samos)
+    assert (g.state.board.blocks["spa-h1"].where, g.state.board.blocks["spa-h1"].steps) == \
+        (ephesus, 3)
+    assert samos not in g.state.stack[-1]["attacks"]
+    wait = _moves("sparta", place, strait_ships="wait")
+    _move(wait, "spa-h1", samos)
+    assert wait.state.board.blocks["spa-h1"].where == samos
+    assert wait.state.stack[-1]["attacks"] == [samos]
