@@ -23,6 +23,7 @@ from hellenes_nb.games.amphipolis.rules.common import (
     SPARTA_FIRST,
     UNITS,
     W,
+    bonus,
     present,
     scen_id,
     scenario_of,
@@ -233,6 +234,10 @@ class Turn(Step):
             ("D3", 1) if who == 0 else ("D7", 0))
         replace_top(st, stage=nxt[0], who=nxt[1])
         if stage == "D3":
+            points = d3_points(st, side)
+            if points:
+                push(st, {"kind": "target", "side": side, "effect": "recover_main",
+                          "n": points, "picked": []})
             if d3_open(st, side):
                 push(st, {"kind": "adv_d3", "side": side})
             for f in window_frames(st, (side,), "D3"):
@@ -269,6 +274,17 @@ class Turn(Step):
             return
         st.turn += 1
         replace_top(st, stage="A", who=0)
+
+
+def d3_points(st: State, side: int) -> int:
+    """Reduced units of ``side`` on the main map that Phase D.3 restores: as many as the
+    bonus points of its leaders on the main map (§2 D.3), at most as many as there are."""
+    main = {z.id for z in W.main}
+    points = sum(bonus(st, k) for k, g in enumerate(LEADERS)
+                 if g.side == side and st.lloc[k] in main)
+    hurt = sum(1 for i, u in enumerate(UNITS) if u.side == side and st.ured[i]
+               and st.uloc[i] in main)
+    return min(points, hurt)
 
 
 def _removals(st: State) -> None:

@@ -52,6 +52,7 @@ WHEN = {"B2": "reinforcements, Phase B.2", "S15": "to answer the reinforcements 
         "D3": "Phase D.3", "D4": "Phase D.4", "D5": "sieges, Phase D.5"}
 #: zones S4's archers may bar: the operational map and the land zones of the main map
 BARRABLE = (*OPS, *(z.id for z in W.main if not z.sea))
+MAIN_ZONES = frozenset(z.id for z in W.main)
 #: windows inside an action phase: one strategem a side there (§2 B.3)
 ACTION = ("B3", "combat")
 
@@ -351,6 +352,9 @@ def _targets(st: State, frame: dict) -> list[int]:
     foe = 1 - side
     if effect == "recover":
         return [i for i in in_play_units(st, side) if st.ured[i] and i not in frame["picked"]]
+    if effect == "recover_main":  # §2 D.3: units on the main map
+        return [i for i in in_play_units(st, side) if st.ured[i] and st.uloc[i] in MAIN_ZONES
+                and i not in frame["picked"]]
     if effect == "desert":
         return [i for i in in_play_units(st, foe)
                 if UNITS[i].nation == "allied" and UNITS[i].land]
@@ -366,8 +370,8 @@ class Target(Step):
 
     kind = "target"
     rules = ("7",)
-    WORDS = {"recover": "restore", "desert": "remove for good", "epidemic": "reduce",
-             "ill": "make ill"}
+    WORDS = {"recover": "restore", "recover_main": "restore", "desert": "remove for good",
+             "epidemic": "reduce", "ill": "make ill"}
 
     def deciders(self, st: State, frame: dict) -> tuple[int, ...]:
         choices = _targets(st, frame)
@@ -400,7 +404,7 @@ class Target(Step):
     def _hit(self, st: State, frame: dict, k: int) -> None:
         effect = frame["effect"]
         replace_top(st, n=frame["n"] - 1, picked=[*frame["picked"], k])
-        if effect == "recover":
+        if effect in ("recover", "recover_main"):
             st.ured[k] = False
             st.event("recovered", "7", f"{UNITS[k].label()} is back at full strength",
                      frame["side"])

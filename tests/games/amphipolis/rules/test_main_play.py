@@ -347,3 +347,17 @@ def test_s15_in_the_campaign_brings_two_units_from_the_supply():
     assert _s15_open(once, ATHENS)
     once.used = [*once.used, "s15:athens"]
     assert not _s15_open(once, ATHENS)  # 10.1: once a side
+
+
+@pytest.mark.rule("2 D.3")
+def test_phase_d3_restores_as_many_units_on_the_main_map_as_the_leaders_bonus_points():
+    st = empty()
+    st.initiative, st.advantage = SPARTA, ATHENS
+    _place(st, "T21", "pel-h7-1", "pel-h7-2", "pel-h7-3", "pel-h7-4", leaders=("clearidas",))
+    _place(st, "O1", "pel-h7-5")
+    for uid in ("pel-h7-1", "pel-h7-2", "pel-h7-5"):
+        st.ured[W.unit_index[uid]] = True
+    game = game_at(st, {"kind": "turn", "stage": "D3", "who": 0})
+    back = [e["text"] for e in game.log if "back at full strength" in e["text"]]
+    # Clearidas' one sword restores one unit on the main map (O1 is not on it)
+    assert back == ["H/7 is back at full strength"]
