@@ -23,10 +23,14 @@ from hellenes_nb.core.steps import IllegalAction, Step, pop, replace_top
 from hellenes_nb.games.athens_sparta.position import SIDES, Position
 from hellenes_nb.games.athens_sparta.rules.limits import counts_of, has_room
 from hellenes_nb.games.athens_sparta.rules.strategic import control
+from hellenes_nb.games.athens_sparta.rules.victory import pillage, step_cost
 
-__all__ = ["STEPS", "after_frames", "friendly_ports", "regroup_options", "retreat_options"]
+__all__ = ["STEPS", "after_frames", "friendly_ports", "pay_pillage", "regroup_options",
+           "retreat_options"]
 
 NAVY_REACH = 4
+#: the blocks bought with build points (revolt blocks are bought with MPs, §7.0)
+STEP_TYPES = ("hoplite", "peltast", "cavalry", "navy")
 
 
 def _kind(st: Position, block: str) -> str:
@@ -126,6 +130,30 @@ def regroup_options(st: Position, block: str, hex_id: str) -> list[str]:
         return _room(st, block, friendly_ports(st, side, hex_id))
     return _room(st, block, sorted(n for n in st.world.land_links.get(hex_id, ())
                                    if _land_ok(st, side, hex_id, n, (side,))))
+
+
+def pay_pillage(st: Position, city_id: str, side: str) -> list[str]:
+    """The pillage of a major city taken in battle (§5.61): build points equal to its value,
+    spent at once on steps of the victor's damaged blocks left in the city (those that did not
+    regroup), cheapest steps first, then by id. Returns the blocks reinforced."""
+    w, b = st.world, st.board
+    points = total = pillage(w, city_id)
+    if not total:
+        return []  # a minor city pays no pillage
+    hex_id = w.cities[city_id].hex
+    kinds = {x.id: x for x in w.blocks}
+    cost = {k: step_cost(kinds[k].type, side, persian_support=b.allied)
+            for k, v in b.blocks.items() if v.where == hex_id and v.side == side
+            and 0 < v.steps < kinds[k].steps and kinds[k].type in STEP_TYPES}
+    gained = []
+    for k in sorted(cost, key=lambda k: (cost[k], k)):
+        while points >= cost[k] and b.blocks[k].steps < kinds[k].steps:
+            points -= cost[k]
+            b.blocks[k].steps += 1
+            gained.append(k)
+    st.event("pillage", "5.61", f"{side} pillages {w.cities[city_id].name} for {total} BP: "
+             f"{len(gained)} step(s) added", side)
+    return gained
 
 
 def after_frames(st: Position, frame: dict, result: dict, winner: str,

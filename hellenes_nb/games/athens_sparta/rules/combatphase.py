@@ -15,7 +15,8 @@ first, each block's choice in a battle, then retreats and regroups (:mod:`.after
   ``land`` / ``stay`` (a navy without an enemy navy: join the land battle or stay at sea),
   ``storm`` / ``stay`` (stay in reserve). A block with one choice takes it.
 - **after_battle** (automatic): attackers beside the city's defenders go on siege or
-  blockade; control follows the blocks (:func:`.fighting.tidy`).
+  blockade; control follows the blocks (:func:`.fighting.tidy`); a major city taken pays its
+  pillage (§5.61, :func:`.afterbattle.pay_pillage`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from __future__ import annotations
 from hellenes_nb.core.echo import shown
 from hellenes_nb.core.steps import IllegalAction, Step, pop, push, replace_top
 from hellenes_nb.games.athens_sparta.position import SIDES, Position
-from hellenes_nb.games.athens_sparta.rules.afterbattle import after_frames
+from hellenes_nb.games.athens_sparta.rules.afterbattle import after_frames, pay_pillage
 from hellenes_nb.games.athens_sparta.rules.battle import Battle
 from hellenes_nb.games.athens_sparta.rules.fighting import (
     begin,
@@ -141,8 +142,10 @@ def _open(st: Position, frame: dict, hex_id: str) -> None:
     st.event("battle_opened", "5.4", f"{frame['side']} "
              f"{'storms the city' if kind == 'storm' else 'sallies' if kind else 'fights'} at "
              f"{hex_id}", frame["side"])
+    city = st.world.city_at(hex_id)
     push(st, {"kind": "after_battle", "side": frame["side"], "hex": hex_id,
-              "origins": dict(frame["from"])})
+              "origins": dict(frame["from"]),
+              "owner": st.board.control.get(city.id) if city is not None else None})
     push(st, {"kind": "battle", "side": frame["side"], "hex": hex_id,
               "siege_only": kind == "storm", "crossed": list(frame["crossed"]),
               "origins": dict(frame["from"]), "choices": [], "rolls": [], "pending": None})
@@ -296,6 +299,10 @@ class AfterBattle(Step):
     def run(self, st: Position, frame: dict) -> None:
         hold(st, frame["hex"], frame["side"])
         tidy(st, frame["origins"])
+        city = st.world.city_at(frame["hex"])
+        if city is not None and frame.get("owner") == _foe(frame["side"]) and \
+                st.board.control.get(city.id) == frame["side"]:
+            pay_pillage(st, city.id, frame["side"])
         pop(st, frame)
 
 

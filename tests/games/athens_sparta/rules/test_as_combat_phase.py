@@ -223,3 +223,17 @@ def test_5_43_the_option_pursuit_forced_only_spares_a_block_that_chose_to_retrea
         _do(g, "athens", "combat", block="ath-h1", choice="retreat")
         _do(g, "athens", "retreat", block="ath-h1", to="0202")
         assert _where(g, "ath-h1") == ("0202", steps), pursuit
+
+
+@pytest.mark.rule("5.61")
+def test_5_61_a_major_city_taken_pays_its_value_in_steps_to_the_blocks_left_in_it():
+    """Sparta takes Chios (2 points) from its lone 1-step hoplite; Sparta's peltast (2 of 4
+    steps, 1 BP a step) left in the city gains 2 steps from the pillage."""
+    chios = "1306"
+    g = _battles("sparta", [chios], {"spa-p1": "1406"},
+                 {"spa-p1": (chios, 2), "chios-h": (chios, 1)}, [1, 6], clear=(chios,))
+    assert g.state.board.control["chios"] == "athens"
+    _do(g, "sparta", "battle", hex=chios)
+    assert g.state.board.control["chios"] == "sparta"
+    assert _where(g, "spa-p1") == (chios, 4)
+    assert any(e["kind"] == "pillage" for e in g.log_for("athens"))
