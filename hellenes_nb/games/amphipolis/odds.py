@@ -238,9 +238,11 @@ def state_odds(st: State, s: int, action: dict) -> Odds | None:
                           "strongest land units it may carry)")
     if kind == "go":
         op = st.stack[-1]
+        if op["kind"] != "op" or op.get("phase") != "B3" or W.zone[op["to"]].kind != "op":
+            return None  # (a move on the main map: its odds come with its combat's choices)
         to = op["to"]
         land = [i for i in op["units"] if UNITS[i].land]
-        if op["phase"] != "B3" or not land or not units_at(st, to, 1 - s, land=True):
+        if not land or not units_at(st, to, 1 - s, land=True):
             return None
         return combat_odds(_moved(st, op["units"], op["leader"], to), to, s)
     if kind == "reroll" and len(st.stack) > 1 and st.stack[-2]["kind"] == "siege_roll":

@@ -238,3 +238,23 @@ def test_the_go_of_an_operation_into_an_enemy_town_shows_the_combat_it_starts():
     assert sum(o.chance for o in odds.outcomes) == 1
     route = action_odds(Seen, "athens", {"type": "siege", "zone": "O1", "how": "blockade"})
     assert route is not None and route.rule == "4.3.3"
+
+
+@pytest.mark.rule("4.2")
+@pytest.mark.parametrize("scenario", ["amphipolis-10.1", "amphipolis-10.2", "amphipolis-10.3"])
+def test_the_odds_of_every_offered_choice_in_a_random_game_sum_to_one(scenario):
+    from hellenes_nb import new_game
+
+    game, rng, found = new_game(scenario, 3), random.Random(3), 0
+    for _ in range(250):
+        if game.over:
+            break
+        side = game.prompt.side
+        legal = game.legal_actions(side)
+        for a in legal:
+            odds = action_odds(game, side, a)
+            if odds is not None:
+                found += 1
+                assert sum(o.chance for o in odds.outcomes) == 1, odds
+        game.apply(rng.choice(legal))
+    assert found
