@@ -69,13 +69,14 @@ def test_every_games_scenarios_are_marked_with_their_years_and_game(timeline):
     assert years == {"431": (431, 422), "sicily": (415, 413), "415": (415, 404),
                      "413": (413, 404), "earth-water": (499, 449),
                      "amphipolis-10.1": (424, 424), "amphipolis-10.2": (423, 423),
-                     "amphipolis-10.3": (423, 422), "amphipolis-10.4": (424, 422)}
+                     "amphipolis-10.3": (423, 422), "amphipolis-10.4": (424, 422),
+                     "athens-sparta": (431, 404)}
     games = {s["id"]: s["game"] for s in timeline.scenarios}
     assert games["431"] == "Hellenes" and games["earth-water"] == "300: Earth & Water"
     assert all(s["label"].startswith(s["game"]) for s in timeline.scenarios)
     assert (timeline.first, timeline.last) == (499, 404)
     assert [g["name"] for g in timeline.games] == ["300: Earth & Water", "Hellenes",
-                                                   "Amphipolis"]
+                                                   "Athens & Sparta", "Amphipolis"]
 
 
 def test_the_years_with_nothing_on_them_are_narrow_breaks(timeline):
@@ -173,7 +174,7 @@ def test_the_page_cannot_pick_a_missing_lesson_or_change_the_lessons(timeline):
     assert timeline.picked == "pylos-425"
     assert "no lesson '<script>x</script>'" in timeline.error and "delium-424" in timeline.error
     timeline.set_state({"lessons": [{"id": "x"}], "error": "", "scenarios": [], "columns": []})
-    assert timeline.lessons == lessons and len(timeline.scenarios) == 9
+    assert timeline.lessons == lessons and len(timeline.scenarios) == 10
     assert timeline.columns
     timeline.pick("pylos-425")
     assert timeline.error == ""

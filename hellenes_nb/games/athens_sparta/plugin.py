@@ -15,6 +15,7 @@ from hellenes_nb.games.athens_sparta.bots.heuristic import HeuristicBot
 from hellenes_nb.games.athens_sparta.invariants import check_invariants
 from hellenes_nb.games.athens_sparta.rules.victory import victory_points
 from hellenes_nb.games.athens_sparta.ruleset import ATHENS_SPARTA
+from hellenes_nb.games.athens_sparta.timeline import TIMELINE
 from hellenes_nb.games.athens_sparta.ui import SCREEN
 
 PHASE_ENDS = frozenset({"end_moves"})
@@ -67,4 +68,5 @@ PLUGIN = GamePlugin(
     replay_heading=heading,
     opener="Dashboard.load(file, game='athens-sparta')",
     dashboard=SCREEN,
+    timeline=TIMELINE,
 )
