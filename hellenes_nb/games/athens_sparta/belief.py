@@ -1,8 +1,14 @@
 """What a side cannot tell apart (a determinization, for the conformance suite's
 information sets and a search bot's belief): the other side's hand, with the card it has
 picked face down this Game Turn if any, drawn again from the cards this side has not seen,
-the undealt cards in another order, other dice to come, and which of the other side's
-face-down blocks is which (:func:`reshuffle_blocks`).
+the undealt cards in another order, other dice to come, and, when asked (``blocks=True``,
+for a search bot's belief), which of the other side's face-down blocks is which
+(:func:`reshuffle_blocks`).
+
+The conformance suite's sampler leaves the blocks as they are: its reveal check plays the
+other side's very action again in a drawn position, and an action names the block it moves
+(as in Hellenes), so with the blocks drawn again the same action would move another piece
+and every move would look like a reveal. The views allow the drawing; the actions do not.
 
 Blocks are drawn again among those the side has never had named to it: the other side's
 blocks on the map that no frame names (a battle under way, a retreat, the blocks moved this
@@ -25,8 +31,9 @@ from hellenes_nb.games.athens_sparta.state import BlockState
 __all__ = ["redeal", "reshuffle_blocks"]
 
 
-def redeal(real: Position, role: str, rng: random.Random) -> Position:
-    """A position ``role`` cannot tell from ``real`` (module docstring)."""
+def redeal(real: Position, role: str, rng: random.Random, blocks: bool = False) -> Position:
+    """A position ``role`` cannot tell from ``real`` (module docstring); with ``blocks`` the
+    other side's face-down blocks are drawn again too (:func:`reshuffle_blocks`)."""
     st = real.clone()
     st.dice = Dice(rng.getrandbits(64))
     foe = SIDES[1 - SIDES.index(role)]
@@ -41,7 +48,8 @@ def redeal(real: Position, role: str, rng: random.Random) -> Position:
         replace_top(st, chosen={**top["chosen"], foe: pool[0]})
         pool = pool[1:]
     st.rest = pool
-    reshuffle_blocks(st, real, role, rng)
+    if blocks:
+        reshuffle_blocks(st, real, role, rng)
     return st
 
 

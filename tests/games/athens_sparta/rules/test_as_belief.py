@@ -16,7 +16,7 @@ def test_2_0_face_down_blocks_are_drawn_again_and_the_view_stays_the_same():
     real = g.state.board.blocks
     moved: set[str] = set()
     for _ in range(12):
-        other = redeal(g.state, "athens", rng)
+        other = redeal(g.state, "athens", rng, blocks=True)
         assert g.ruleset.view(other, "athens") == g.view("athens")
         maxima = {x.id: x.steps for x in other.world.blocks}
         for k, v in other.board.blocks.items():
@@ -30,3 +30,12 @@ def test_2_0_face_down_blocks_are_drawn_again_and_the_view_stays_the_same():
     for k in moved:  # navies swap with navies, armies with armies
         places = {real[j].where for j in moved if (types[j] == "navy") == (types[k] == "navy")}
         assert real[k].where in places
+
+
+def test_the_conformance_sampler_leaves_the_blocks_as_they_are():
+    """Without ``blocks`` the blocks stay (the reveal check replays the other side's action,
+    which names its block)."""
+    g = new_game("athens-sparta", 4)
+    other = redeal(g.state, "athens", random.Random(5))
+    assert {k: (v.where, v.steps) for k, v in other.board.blocks.items()} == \
+        {k: (v.where, v.steps) for k, v in g.state.board.blocks.items()}
