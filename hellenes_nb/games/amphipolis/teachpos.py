@@ -29,8 +29,8 @@ __all__ = ["Counter", "Expect", "Position", "deal", "holder", "parse_action", "p
 
 Side = Literal["athens", "sparta"]
 PA = Annotated[int, between(0, 9, "§2 B.1")]
-#: the places of the operational map and the rear bases (the scenarios played so far)
-PLACES = (*OPS, *BASES)
+#: the places of the operational map, the rear bases and the main map's zones (T1-T27, M1-M3)
+PLACES = (*OPS, *BASES, *(z.id for z in W.main))
 #: where a piece may be said to be: a place, or off the map
 WHERE = (*PLACES, "pool", "out")
 
@@ -69,6 +69,8 @@ class Position(FileModel):
     reduced: Items[Unit] = ()
     leaders: dict[Leader, Place] | None = None
     garrisons: dict[Town, Side] = {}
+    #: faces forced on the first dice the position rolls (a turn's initiative, §2 B.1)
+    dice: Items[Annotated[int, between(1, 6, "§0.1")]] = ()
     note: Text = ""
 
     @model_validator(mode="after")
@@ -89,6 +91,7 @@ class Position(FileModel):
 def position_state(pos: Position, seed: int = 0) -> State:
     """The state at ``pos`` (module docstring), dice seeded."""
     st = AMPHIPOLIS.setup(pos.scenario, seed)
+    st.dice.force(pos.dice)
     if pos.turn is not None:
         st.turn = pos.turn
         st.last = max(st.last, pos.turn)

@@ -93,3 +93,24 @@ def test_the_timeline_places_the_lesson_on_its_year():
     shown = TIMELINE.lesson(Path(FOLDER / f"{NICIAS}.yaml"))
     assert (shown["first"], shown["last"]) == (423, 423)
     assert shown["opens"] == f'LessonWidget("{NICIAS}")'
+
+
+@pytest.mark.rule("4.3.4")
+def test_brasidas_takes_the_bridge_the_city_and_the_citadel():
+    lesson = Lesson("brasidas-thucydides-424")
+    lesson.goto(2)
+    assert lesson.state.lloc[W.leader_index["brasidas"]] == "T11"  # across the bridge
+    last = len(lesson.steps)
+    lesson.goto(last)
+    assert lesson.state.citadel == 0  # the board waits for the class's choice
+    assert lesson.left(last - 1).state.citadel == 1  # history: the terms win the citadel
+    stormed = lesson.choose("storm")
+    assert not stormed["matches_history"] and stormed["historical"] == "terms"
+
+
+def test_thucydides_may_wait_at_thasos_on_a_branch():
+    lesson = Lesson("brasidas-thucydides-424")
+    lesson.goto(3)
+    waited = lesson.choose("wait")["game"]
+    assert waited.state.uloc[W.unit_index["ath-t7"]] == "thasos"
+    assert lesson.left(2).state.uloc[W.unit_index["ath-t7"]] == "M1"  # history: it sailed
