@@ -56,8 +56,8 @@ def board_svg(view: dict, lit: Iterable[str] = (), size: str = "normal",
     if size not in SIZES:
         raise ValueError(f"the size is 'normal' or 'classroom', not {size!r}")
     world = load_world()
-    canvas, centre, radius = _map(world, None, size == "normal", view["control"])
     scale = SCALE[size]
+    canvas, centre, radius = _map(world, None, size == "normal", view["control"], scale)
     lit = set(lit)
     for h, (x, y) in centre.items():
         d = _poly(_corners(x, y, radius))

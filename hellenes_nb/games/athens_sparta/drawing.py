@@ -50,9 +50,11 @@ ORDER = ("land", "tint", "coast", "grid", "ids", "sides", "straits", "cities", "
 
 
 def _map(world: World, geometry: Path | str | None, grid_ids: bool,
-         control: dict[str, str] | None = None) -> tuple[Canvas, dict, float]:
+         control: dict[str, str] | None = None,
+         scale: float = 1.0) -> tuple[Canvas, dict, float]:
     """The map's canvas with every layer drawn, each hex's centre and the hexes' radius;
-    ``control`` colours each city by its owner now (default: its colour at the start)."""
+    ``control`` colours each city by its owner now (default: its colour at the start);
+    ``scale`` draws the cities and their names larger (a classroom's projector)."""
     geo = read_geometry(geometry or _GEOMETRY)
     k = geo.projection["px_per_degree"] / 111.195
     step = world.hex_km * k
@@ -82,7 +84,7 @@ def _map(world: World, geometry: Path | str | None, grid_ids: bool,
             canvas.add("ids", text(x, y - radius * 0.62, h.id, 6.5, anchor="middle",
                                    colour="#6b7785", halo=False))
     _sides(canvas, world, centre, radius)
-    _cities(canvas, world, centre, radius, control or {})
+    _cities(canvas, world, centre, radius, control or {}, scale)
     _syracuse(canvas, world, centre, box)
     return canvas, centre, radius
 
@@ -139,13 +141,13 @@ def _sides(canvas: Canvas, world: World, centre: dict, radius: float) -> None:
 
 
 def _cities(canvas: Canvas, world: World, centre: dict, radius: float,
-            control: dict[str, str]) -> None:
+            control: dict[str, str], scale: float = 1.0) -> None:
     for c in world.cities.values():
         if c.offboard:
             continue
         x, y = _site(canvas, c, centre[c.hex], radius)
         colour = COLOURS.get(control.get(c.id, c.colour), COLOURS["none"])
-        size = 6.5 if c.value else 4.5
+        size = (6.5 if c.value else 4.5) * scale
         if c.kind == "oracle":
             canvas.add("cities", f'<path d="{_poly(_corners(x, y, 5))}" fill="#fff" '
                        f'stroke="#7a4fb0" stroke-width="2"/>')
@@ -156,10 +158,11 @@ def _cities(canvas: Canvas, world: World, centre: dict, radius: float,
             canvas.add("cities", f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{size:.1f}" '
                        f'fill="{colour}" stroke="#fff" stroke-width="1"/>')
         if c.value:
-            canvas.add("cities", text(x, y + 3, str(c.value), 8, anchor="middle",
+            canvas.add("cities", text(x, y + 3 * scale, str(c.value), 8 * scale, anchor="middle",
                                       weight="bold", colour="#fff", halo=False))
         label = c.name + ("" if c.port or c.kind != "city" else " ·")
-        canvas.add("names", text(x, y + size + 9, label, 9, anchor="middle",
+        canvas.add("names", text(x, y + size + 9 * scale, label, 9 * scale ** 1.6,
+                                 anchor="middle",
                                  weight="bold" if c.value else "normal",
                                  colour=colour if c.kind == "city" else palette.INK))
 

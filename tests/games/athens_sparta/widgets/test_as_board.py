@@ -127,6 +127,11 @@ def test_classroom_size_draws_larger_blocks_without_hex_numbers():
     normal, big = board_svg(view), board_svg(view, size="classroom")
     assert ">0907</text>" in normal and ">0907</text>" not in big
     assert 'width="15.0"' in normal and 'width="19.5"' in big
+
+    def name_size(svg: str) -> float:
+        return float(re.search(r'font-size="([\d.]+)"[^>]*>Sparta ·</text>', svg)[1])
+
+    assert name_size(normal) == 9 and name_size(big) >= 13  # city names read on a projector
     with pytest.raises(ValueError, match="'normal' or 'classroom'"):
         board_svg(view, size="huge")
 
