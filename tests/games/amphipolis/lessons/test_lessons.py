@@ -114,3 +114,15 @@ def test_thucydides_may_wait_at_thasos_on_a_branch():
     waited = lesson.choose("wait")["game"]
     assert waited.state.uloc[W.unit_index["ath-t7"]] == "thasos"
     assert lesson.left(2).state.uloc[W.unit_index["ath-t7"]] == "M1"  # history: it sailed
+
+
+@pytest.mark.rule("4.2")
+def test_cleon_and_brasidas_both_die_before_amphipolis():
+    lesson = Lesson("cleon-defeat-422")
+    lesson.goto(3)
+    st = lesson.state
+    assert st.lloc[W.leader_index["cleon"]] is None and st.lloc[W.leader_index["brasidas"]] is None
+    assert any("Cleon and Brasidas killed" in e["text"] for e in lesson.game.log)
+    lesson.goto(2)
+    waited = lesson.choose("wait")["game"]  # Brasidas stays behind the walls: both live
+    assert waited.state.lloc[W.leader_index["brasidas"]] == "T12"
