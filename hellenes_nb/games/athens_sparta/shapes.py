@@ -14,7 +14,8 @@ SHAPES: dict[str, dict[str, type]] = {
     "card": {**_S, "card": str}, "move": _MOVE, "march": _MOVE, "sea": _MOVE,
     "end_moves": _S, "battle": {**_S, "hex": str}, "end_battles": _S,
     "combat": {**_S, "block": str, "choice": str}, "retreat": _MOVE, "regroup": _MOVE,
-    "end_regroup": _S, "mulligan": _S, "keep_hand": _S,
+    "end_regroup": _S, "sally": {**_S, "block": str}, "end_sally": _S,
+    "mulligan": _S, "keep_hand": _S,
     "revolt": {**_S, "city": str, "mps": int}, "helot_revolt": {**_S, "mps": int},
     "grain_loss": {**_S, "block": str}, "ally_persia": _S, "decline_persia": _S,
 }

@@ -109,7 +109,10 @@ class Battle:
             b.type != "navy" or b.id in self.at_land) and not self._held_back(b)]
 
     def in_city(self) -> list[CombatBlock]:
-        return [b for b in self.blocks if b.alive and b.id in self.in_siege]
+        """The defender's blocks inside its walls (an attacker's blocks that stay in their own
+        besieged city while relief forces fight are in ``in_siege`` too, out of the battle)."""
+        return [b for b in self.blocks if b.alive and b.id in self.in_siege
+                and b.side == "defender"]
 
     def _held_back(self, b: CombatBlock) -> bool:
         """An attacking army across a strait while the defender keeps a navy at sea."""

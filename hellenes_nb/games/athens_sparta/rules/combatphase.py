@@ -148,7 +148,74 @@ def _open(st: Position, frame: dict, hex_id: str) -> None:
               "owner": st.board.control.get(city.id) if city is not None else None})
     push(st, {"kind": "battle", "side": frame["side"], "hex": hex_id,
               "siege_only": kind == "storm", "crossed": list(frame["crossed"]),
-              "origins": dict(frame["from"]), "choices": [], "rolls": [], "pending": None})
+              "origins": dict(frame["from"]), "choices": [], "rolls": [], "pending": None,
+              "stay_in": []})
+    shut = shut_in(st, frame["side"], hex_id, frame["from"])
+    if shut:  # the besieged declare who sallies (§5.4)
+        push(st, {"kind": "sally", "side": frame["side"], "hex": hex_id, "shut": shut,
+                  "out": [], "relief": hex_id in frame["attacks"]})
+
+
+def shut_in(st: Position, side: str, hex_id: str, moved: dict) -> list[str]:
+    """``side``'s blocks shut in its own city in ``hex_id`` under an enemy siege or
+    blockade, that did not move in this phase (relief forces are the others)."""
+    city = st.world.city_at(hex_id)
+    b = st.board
+    if city is None or b.control.get(city.id) != side or _foe(side) not in (
+            b.besieged.get(city.id), b.blockaded.get(city.id)):
+        return []
+    return sorted(k for k, v in b.blocks.items() if v.where == hex_id and v.side == side
+                  and v.steps > 0 and k not in moved)
+
+
+class Sally(Step):
+    """Which besieged blocks sally (§5.4): ``sally`` {block} one by one, ``end_sally`` when
+    the rest stay in the city. A sally without relief forces in which no block comes out is
+    no battle."""
+
+    kind = "sally"
+    rules = ("5.4",)
+
+    def deciders(self, st: Position, frame: dict) -> tuple[int, ...]:
+        return (SIDES.index(frame["side"]),)
+
+    def legal(self, st: Position, frame: dict, side: int) -> list[dict]:
+        name = SIDES[side]
+        if name != frame["side"]:
+            return []
+        out = [{"type": "sally", "side": name, "block": k, "label": f"{k} sallies"}
+               for k in frame["shut"] if k not in frame["out"]]
+        return out + [{"type": "end_sally", "side": name,
+                       "label": "the others stay in the city"}]
+
+    def why_illegal(self, st: Position, frame: dict, action: dict) -> IllegalAction | None:
+        if action.get("type") not in ("sally", "end_sally"):
+            return IllegalAction(f"{shown(action.get('type'))} is not a choice here: "
+                                 f"{self.text(st, frame)}", "5.4")
+        if action["type"] == "sally" and (action["block"] not in frame["shut"]
+                                          or action["block"] in frame["out"]):
+            left = ", ".join(k for k in frame["shut"] if k not in frame["out"]) or "none"
+            return IllegalAction(f"{shown(action['block'])} is not a block shut in the city "
+                                 f"that may still sally (those are: {left})", "5.4")
+        return None
+
+    def apply(self, st: Position, frame: dict, action: dict) -> None:
+        if action["type"] == "sally":
+            out = [*frame["out"], action["block"]]
+            frame = replace_top(st, out=out)
+            if len(out) < len(frame["shut"]):
+                return
+        stay = [k for k in frame["shut"] if k not in frame["out"]]
+        pop(st, frame)
+        st.event("sally", "5.4", f"{frame['side']}: {len(frame['out'])} block(s) sally at "
+                 f"{frame['hex']}, {len(stay)} stay in the city", frame["side"])
+        if not frame["out"] and not frame["relief"]:
+            pop(st, st.stack[-1])  # no battle: nobody came out
+            return
+        st.stack[-1] = {**st.stack[-1], "stay_in": stay}
+
+    def text(self, st: Position, frame: dict) -> str:
+        return f"{frame['side']}: which blocks sally from {frame['hex']}? (§5.4)"
 
 
 class _Tape:
@@ -182,7 +249,8 @@ def replay(st: Position, frame: dict) -> tuple[Battle, dict | _Pending, list[int
     battle = begin(st, frame["hex"], frame["side"], set(frame["crossed"]),
                    siege_only=frame["siege_only"], pursuit=st.options.get("pursuit", "aid"),
                    moved=set(frame["origins"]),
-                   ship_retreat=st.options.get("ship_retreat", "fan"))
+                   ship_retreat=st.options.get("ship_retreat", "fan"),
+                   stay_in=set(frame.get("stay_in", ())))
     if battle is None:
         raise RuntimeError(f"no battle at {frame['hex']}")
     tape = _Tape(frame["rolls"], st.dice)
@@ -306,4 +374,4 @@ class AfterBattle(Step):
         pop(st, frame)
 
 
-STEPS = (Battles(), BattleStep(), AfterBattle())
+STEPS = (Battles(), BattleStep(), AfterBattle(), Sally())

@@ -69,11 +69,13 @@ def _move_back(st: Position, block: str, hex_id: str, origin: str | None) -> Non
 
 def begin(st: Position, hex_id: str, side: str, crossed: set | frozenset = frozenset(),
           siege_only: bool = False, pursuit: str = "aid",
-          moved: set | frozenset = frozenset(), ship_retreat: str = "fan") -> Battle | None:
+          moved: set | frozenset = frozenset(), ship_retreat: str = "fan",
+          stay_in: set | frozenset = frozenset()) -> Battle | None:
     """The battle the active ``side`` begins in ``hex_id``, set up from the board (None when
     no enemy is there, or an oracle's hex, §1.4). ``siege_only``: an on-going siege stormed
     (§5.4). Blocks of ``side`` shut in their own besieged city that did not move this phase
-    (``moved``) sally (§5.3): their armies cannot retreat (§5.42)."""
+    (``moved``) sally (§5.3): their armies cannot retreat (§5.42); those in ``stay_in`` stay
+    in the city, out of the battle (§5.4)."""
     w, b = st.world, st.board
     foe = SIDES[1 - SIDES.index(side)]
     city = w.city_at(hex_id)
@@ -92,7 +94,8 @@ def begin(st: Position, hex_id: str, side: str, crossed: set | frozenset = froze
                                               b.control.get(city.id) == foe),
                   limit=4 if city is not None and city.value else 2,
                   crossed=frozenset(set(crossed) & set(ours)),
-                  in_siege=set(theirs) if shut else set(), siege_only=siege_only and shut,
+                  in_siege=(set(theirs) if shut else set()) | (set(stay_in) & set(ours)),
+                  siege_only=siege_only and shut,
                   pursuit=pursuit, ship_retreat=ship_retreat,
                   sally=frozenset(k for k in ours if sally and kinds[k].type != "navy"
                                   and k not in moved or kinds[k].type in REVOLT_TYPES))

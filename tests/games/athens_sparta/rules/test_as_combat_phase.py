@@ -183,6 +183,8 @@ def test_5_42_a_sallying_army_cannot_retreat_and_goes_back_into_its_city():
     g = _battles("sparta", [], {}, {}, [6] * 40)
     pot = "0702"
     _do(g, "sparta", "battle", hex=pot)
+    assert g.prompt.kind == "sally"
+    _do(g, "sparta", "sally", block="cor-h2")  # its only block: the battle begins
     seen = []
     while g.prompt.kind == "battle":
         pending = g.state.stack[-1]["pending"]
@@ -190,7 +192,9 @@ def test_5_42_a_sallying_army_cannot_retreat_and_goes_back_into_its_city():
         side = pending["owner"]
         choice = "fire" if "fire" in pending["options"] else pending["options"][0]
         _do(g, side, "combat", block=pending["block"], choice=choice)
-    assert not any(b == "cor-h2" and "retreat" in o for _, b, o in seen)
+    assert [e for e in g.log if e["kind"] == "battle"]  # the sally was fought
+    assert seen  # the besiegers were asked in round 2; the Corinthian never (fire only)
+    assert not any(b == "cor-h2" for _, b, o in seen)
     assert _where(g, "cor-h2") == (pot, 2)  # back inside: the siege goes on
     assert g.state.board.control["potidaea"] == "sparta"
 
@@ -237,3 +241,28 @@ def test_5_61_a_major_city_taken_pays_its_value_in_steps_to_the_blocks_left_in_i
     assert g.state.board.control["chios"] == "sparta"
     assert _where(g, "spa-p1") == (chios, 4)
     assert any(e["kind"] == "pillage" for e in g.log_for("athens"))
+
+
+@pytest.mark.rule("5.4")
+def test_5_4_the_besieged_choose_who_sallies_and_relief_forces_fight_without_them():
+    pot = "0702"
+    g = _battles("sparta", [], {}, {}, [6] * 40)
+    _do(g, "sparta", "battle", hex=pot)
+    with pytest.raises(IllegalAction, match=r"'ath-h3' is not a block shut in the city.*§5\.4"):
+        _do(g, "sparta", "sally", block="ath-h3")
+    _do(g, "sparta", "end_sally")  # nobody comes out: no battle, and nothing else to open
+    assert g.over and _where(g, "cor-h2") == (pot, 2)
+    assert not [e for e in g.log if e["kind"] == "battle"]
+    # relief: a Theban hoplite attacks the besiegers; the Corinthian stays in the walls
+    relief = _battles("sparta", [pot], {"the-h1": "0602"}, {"the-h1": (pot, 4)}, [6] * 40)
+    assert relief.prompt.kind == "sally"  # the one battle opens by itself
+    _do(relief, "sparta", "end_sally")
+    asked = set()
+    while relief.prompt.kind == "battle":
+        pending = relief.state.stack[-1]["pending"]
+        places = {b["id"]: b["place"] for b in pending["blocks"]}
+        assert places["cor-h2"] == "in the city"
+        asked.add(pending["block"])
+        choice = "fire" if "fire" in pending["options"] else pending["options"][0]
+        _do(relief, pending["owner"], "combat", block=pending["block"], choice=choice)
+    assert "cor-h2" not in asked and _where(relief, "cor-h2") == (pot, 2)
