@@ -113,3 +113,6 @@ class ScreenKit:
     #: ``group_choices(game, actions)``: the decision panel's groups (their shape:
     #: ``widgets/dashboard/choices.py``); None: the dashboard's own
     group_choices: Callable[[Any, list[dict]], list[dict]] | None = None
+    #: ``about_place(game, actions, place)``: the actions a place picked on the board is
+    #: about (None: those that name the place)
+    about_place: Callable[[Any, list[dict], str], list[dict]] | None = None

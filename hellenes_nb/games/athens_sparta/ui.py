@@ -16,7 +16,7 @@ from hellenes_nb.core.words import count
 from hellenes_nb.games.athens_sparta.boardsvg import hex_name
 from hellenes_nb.games.athens_sparta.world import load_world
 
-__all__ = ["SCREEN", "group_choices", "short_label"]
+__all__ = ["SCREEN", "about_place", "group_choices", "short_label"]
 
 SIDE_WORD = {"athens": "Athens", "sparta": "Sparta"}
 LOG_LINES = 120
@@ -158,6 +158,15 @@ def group_choices(game: Any, actions: list[dict]) -> list[dict[str, Any]]:
                          short_label(a))
 
 
+def about_place(game: Any, actions: list[dict], place: str) -> list[dict]:
+    """The choices a hex picked on the board is about: those of the blocks standing in it
+    (where they may go, lit on the board) and those that go to it or name it."""
+    sides = {a["side"] for a in actions}
+    there = {b["id"] for s in sides for b in game.view(s)["blocks"]
+             if b.get("where") == place and "id" in b}
+    return [a for a in actions if a.get("block") in there or place in a.values()]
+
+
 def save_name(game: Any) -> str:
     v = game.view("all")
     return f"athens-sparta-olympiad-{v['olympiad']}-turn-{v['turn']}"
@@ -172,5 +181,6 @@ def loaded_words(game: Any) -> str:
 SCREEN = ScreenKit(
     side_word=SIDE_WORD, board="hellenes_nb.games.athens_sparta.widgets.board:ASBoard",
     in_play_title="Cards shown, sieges and battles", group_choices=group_choices,
+    about_place=about_place,
     header_html=header_html, hand_html=hand_html, in_play_html=in_play_html,
     log_html=log_html, save_name=save_name, loaded_words=loaded_words)

@@ -435,7 +435,9 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
         key = self._grouped[0]
         if key is None or key[0] is not offered or key[1] != place:
             # a place picked on the board: its choices only (all when none is about it)
-            shown_here = [a for a in offered if place in a.values()] if place else []
+            here = self.screen.about_place  # the game's own reading, else the place named
+            shown_here = ((here(self.game, offered, place) if here else
+                           [a for a in offered if place in a.values()]) if place else [])
             grouping = self.screen.group_choices or group_choices
             rows = shown_here or offered
             groups, actions = panel_rows(grouping(self.game, rows)) if rows else ([], [])

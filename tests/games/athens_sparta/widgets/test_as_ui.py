@@ -86,3 +86,16 @@ def test_the_dashboard_hands_the_screen_over_in_hot_seat():
     dash.choose(next(a for a in dash.choices if a["type"] == "card"))
     assert dash.handover_to is not None and dash.handover_to != first
     assert dash.choices == [] and dash.map.curtain
+
+
+def test_a_hex_picked_on_the_board_narrows_the_panel_to_its_blocks():
+    dash = Dashboard("athens-sparta", seed=3, human="athens")
+    cards = [a for a in dash.choices if a["type"] == "card"]
+    dash.choose(max(cards, key=lambda a: int(a["label"].split("(")[1].split()[0])))
+    everything = len(dash.choice_panel.actions)
+    dash.map.select("0907")
+    shown = dash.choice_panel.actions
+    athens = {b["id"] for b in dash.game.view("athens")["blocks"] if b.get("where") == "0907"}
+    assert 0 < len(shown) < everything
+    assert {a["block"] for a in shown if "block" in a and a.get("to") != "0907"} == athens
+    assert {a["to"] for a in shown if a.get("block") in athens} == dash.map.lit()
