@@ -24,8 +24,8 @@ def _run(task_id: str) -> TaskRun:
 def test_the_amphipolis_chapter_is_complete(capsys):
     assert main(["tutorial", "check", "--complete", str(AMPH)]) == 0
     out = capsys.readouterr().out
-    assert "amphipolis (9 tasks): coverage: 25 of 25 rule sections taught" in out
-    assert "worked examples: 6 of 6" in out
+    assert "amphipolis (11 tasks): coverage: 29 of 29 rule sections taught" in out
+    assert "worked examples: 7 of 7" in out
     done = check_paths([AMPH])
     assert done.problems == [] and {c.game for c in done.chapters} == {"amphipolis"}
 
@@ -89,3 +89,27 @@ def test_a_position_naming_an_unknown_unit_is_refused_in_words(capsys, tmp_path)
     out = captured.out + captured.err
     assert "'pel-h9-1' is not a unit of the game" in out
     assert "Traceback" not in out
+
+
+@pytest.mark.rule("3.1.4")
+def test_the_movement_example_from_t15_to_t17_costs_4_pm():
+    run = _run("amph-movement-cost")
+    labels = []
+    for item in run.step.solution[:-1]:
+        run.play_item(item)
+    labels = [a["label"] for a in run.game.legal_actions()]
+    assert "move to Meadows under the long wall (T17), 4 PM" in labels
+    run.play_item(run.step.solution[-1])
+    assert run.status == "solved"
+
+
+@pytest.mark.rule("4.3.4")
+def test_the_citadel_task_is_judged_on_the_citadel_not_on_the_attempt():
+    task = find_task("amph-citadel", AMPH)[1]
+    run = TaskRun(task.model_copy(update={"dice": (1,)}))  # 1 + 3 falls short of VA 5
+    run.play_solution()
+    assert run.status != "solved"
+    assert "the citadel of Amphipolis should be held by sparta" in run.missing()
+    solved = _run("amph-citadel")
+    solved.play_solution()
+    assert solved.status == "solved"
