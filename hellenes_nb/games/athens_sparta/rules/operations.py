@@ -86,8 +86,8 @@ def moves_of(st: Position, side: str, block_id: str, storm: bool = False,
         memo["_counts"] = counts_of(b, _kinds(st))
     for t, to, attack in found:
         if used is not None and (not has_room(w, memo["_counts"], side, to, kind == "navy") or (
-                attack and t == "move" and kind != "navy"
-                and entry_side(w, here.where, to, used.get(to, {})) is None)):
+                attack and t == "move" and kind != "navy" and used.get(to)
+                and entry_side(w, here.where, to, used[to]) is None)):
             continue
         if (t, to) not in seen:  # a navy reaching two coasts of one hex moves there once
             seen.add((t, to))
