@@ -361,3 +361,41 @@ def test_phase_d3_restores_as_many_units_on_the_main_map_as_the_leaders_bonus_po
     back = [e["text"] for e in game.log if "back at full strength" in e["text"]]
     # Clearidas' one sword restores one unit on the main map (O1 is not on it)
     assert back == ["H/7 is back at full strength"]
+
+
+@pytest.mark.rule("3.1.3")
+def test_the_amphibious_example_twenty_trireme_pf_carry_seven_six_and_seven_units():
+    """§3.1.3's example: one T/20 in M2, Thasos activated: 7 units to T4, 6 to T22, 7 to T15;
+    the same triremes carry all three moves, one land unit a PF in all."""
+    st = empty()
+    land = [u.id for u in W.units if u.side == ATHENS and u.land][:21]
+    _place(st, "thasos", *land)
+    _place(st, "M2", "ath-t20")
+    game = action_phase(st, ATHENS, 3)
+    game.apply(find(game, type="activate", zone="thasos"))
+    assert game.state.pa[ATHENS] == 3  # a rear base is activated for free (§2 B.3.2)
+    for n, to in ((7, "T4"), (6, "T22"), (7, "T15")):
+        for _ in range(n):
+            game.apply(next(a for a in game.legal_actions() if a["type"] == "pick"))
+        game.apply(find(game, type="march", to=to, how="amphibious"))
+        assert sum(1 for z in game.state.uloc if z == to) == n
+    game.apply(next(a for a in game.legal_actions() if a["type"] == "pick"))
+    assert not [a for a in game.legal_actions() if a["type"] == "march"]  # the 20 PF are used
+
+
+@pytest.mark.rule("3.1.2")
+def test_naval_transport_from_thasos_in_phase_b2_lands_next_to_the_fleet():
+    st = empty()
+    _place(st, "thasos", "ath-t7", "ath-h6-1", "ath-h6-2")
+    _place(st, "T4", "pel-h7-1")  # an enemy on the shore bars that landing
+    for uid in ("ath-t7", "ath-h6-1", "ath-h6-2"):
+        st.fresh[W.unit_index[uid]] = True
+    game = game_at(st, {"kind": "move", "side": ATHENS, "phase": "B2", "ops": 2})
+    game.apply(find(game, type="activate", zone="thasos"))
+    for uid in ("ath-t7", "ath-h6-1", "ath-h6-2"):
+        game.apply(find(game, type="pick", unit=uid))
+    landings = {a["to"] for a in game.legal_actions() if a["type"] == "march"}
+    assert "M2>T15" in landings and "M2>T4" not in landings
+    game.apply(find(game, type="march", to="M2>T15"))
+    where = {u.id: game.state.uloc[i] for i, u in enumerate(W.units) if game.state.uloc[i]}
+    assert where["ath-t7"] == "M2" and where["ath-h6-1"] == where["ath-h6-2"] == "T15"
