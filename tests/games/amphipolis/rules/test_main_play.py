@@ -399,3 +399,15 @@ def test_naval_transport_from_thasos_in_phase_b2_lands_next_to_the_fleet():
     game.apply(find(game, type="march", to="M2>T15"))
     where = {u.id: game.state.uloc[i] for i, u in enumerate(W.units) if game.state.uloc[i]}
     assert where["ath-t7"] == "M2" and where["ath-h6-1"] == where["ath-h6-2"] == "T15"
+
+
+@pytest.mark.rule("3.1.4")
+def test_the_worked_costs_in_play_t15_to_t17_by_the_bridge_is_four_pm():
+    game = spartan_group("T15", "thr-p5-1", "T1", brasidas=False, pa=4)
+    to = {a["to"]: a["label"] for a in game.legal_actions() if a["type"] == "march"}
+    assert to["T17"].endswith(", 4 PM") and to["T11"].endswith(", 2 PM")
+    # the partial wall T11/T12 counts only once the walls are built (§5.1)
+    assert to["T12"].endswith(", 3 PM")
+    game.state.walls = "built"
+    game = Game(AMPHIPOLIS, game.state, 1)
+    assert "T12" not in {a["to"] for a in game.legal_actions() if a["type"] == "march"}
