@@ -168,6 +168,13 @@ def fight(st: Position, hex_id: str, side: str, origins: dict, crossed: set) -> 
 
 
 def tidy(st: Position, origins: dict | None = None) -> None:
+    """:func:`_tidy_pass` twice: a city changing hands in the first pass may turn an ally's
+    blocks elsewhere (§9.5), which the second pass parts."""
+    _tidy_pass(st, origins)
+    _tidy_pass(st, origins)
+
+
+def _tidy_pass(st: Position, origins: dict | None = None) -> None:
     """Sieges and control follow the blocks: a siege or blockade ends when the besieger's
     armies (navies) have gone; a city whose defenders are all gone falls to the side whose
     blocks stand in it (§4.2, §5.6); blocks of both sides left together outside a siege part:

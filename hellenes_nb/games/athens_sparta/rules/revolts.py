@@ -15,7 +15,9 @@ city, keeping its steps; if it was in Athens' pool, Sparta may now build its own
 When Athens takes the city back the swap runs the other way.
 
 **Neutral cities** attacked join the other side at once, their blocks coming out to defend
-them (§9.5).
+them (§9.5). When such a city is taken later, its blocks, wherever they are (the pool too),
+change sides at their strength (§9.5); blocks that then share a hex with their new enemies
+are parted by the Combat Phase's tidying, not fought (docs/athens-sparta.md).
 """
 
 from __future__ import annotations
@@ -99,6 +101,13 @@ def change_hands(world: World, state: State, city_id: str, side: str) -> list[st
     blocks that changed."""
     state.control[city_id] = side
     changed = []
+    if world.cities[city_id].colour == "neutral":  # an ally's blocks follow their city (§9.5)
+        for b in world.blocks:
+            current = state.blocks[b.id]
+            if b.home == city_id and b.side == "neutral" and current.side not in (None, side):
+                current.side = side
+                changed.append(b.id)
+        return changed
     if city_id not in REBEL_CITIES:
         return changed
     navies = {b.side: b for b in world.blocks if b.home == city_id and b.rebel}

@@ -73,3 +73,16 @@ def test_7_1_the_helots_fight_at_messene_cannot_retreat_and_fall_if_defenders_re
     assert g.state.board.blocks["helots"].where == "pool"
     assert g.state.board.control["messene"] == "sparta"
     assert ["athens", "helots"] in g.state.revolts
+
+
+@pytest.mark.rule("9.5")
+def test_9_5_a_former_neutral_city_taken_turns_its_blocks_to_the_taker():
+    from hellenes_nb.games.athens_sparta.rules.revolts import attack_neutral, change_hands
+
+    st = Position("athens-sparta", 9)
+    attack_neutral(st.world, st.board, "athens", "argos")  # Argos joins Sparta
+    assert st.board.blocks["arg-h1"].side == "sparta"
+    st.board.blocks["arg-h1"] = BlockState("0101", 3, "sparta")  # out in the field
+    changed = change_hands(st.world, st.board, "argos", "athens")
+    assert changed == ["arg-h1"]
+    assert (st.board.blocks["arg-h1"].side, st.board.blocks["arg-h1"].steps) == ("athens", 3)
