@@ -121,3 +121,12 @@ def test_earth_and_water_lessons_too(tmp_path):
                  horizon="campaign", cache_dir=tmp_path).run()
     assert res.frame["alternative"].to_list() == ["stand", "keep"]
     assert res.start.side == "greece" and "Greece" in res.sentence
+
+
+def test_amphipolis_lessons_too(tmp_path):
+    res = WhatIf("nicias-mende-scione-423", games=1, seed=2, workers=1, horizon="turn",
+                 cache_dir=tmp_path).run()
+    assert res.complete and res.frame["alternative"].to_list() == ["mende", "scione"]
+    assert res.start.scenario.startswith("amphipolis")  # the Amphipolis game, not Hellenes
+    assert set(res.frame["error"]) == {""} and "Athens" in res.sentence
+    assert res.how_won["games"].sum() == 2
