@@ -77,7 +77,7 @@ def view(st: Position, role: str, steps: StepRegistry) -> dict[str, Any]:
                       rules=list(step.rules))
         if top["kind"] == "ops":
             prompt["mps"] = top["mps"]
-        if top["kind"] in ("battle", "retreat", "regroup", "battles"):
+        if top["kind"] in ("battle", "retreat", "regroup", "battles", "sally"):
             prompt["hex"] = top.get("hex")
         if top["kind"] == "battle" and top["pending"]:  # blocks in battle are revealed (§5.4)
             p = top["pending"]

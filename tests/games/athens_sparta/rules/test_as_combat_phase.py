@@ -248,6 +248,7 @@ def test_5_4_the_besieged_choose_who_sallies_and_relief_forces_fight_without_the
     pot = "0702"
     g = _battles("sparta", [], {}, {}, [6] * 40)
     _do(g, "sparta", "battle", hex=pot)
+    assert g.view("athens")["prompt"]["hex"] == pot  # both sides' boards know where
     with pytest.raises(IllegalAction, match=r"'ath-h3' is not a block shut in the city.*§5\.4"):
         _do(g, "sparta", "sally", block="ath-h3")
     _do(g, "sparta", "end_sally")  # nobody comes out: no battle, and nothing else to open
