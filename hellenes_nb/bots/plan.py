@@ -19,8 +19,10 @@ actions (march on a city for a season, a turn's campaign), and no single action 
 The plan with the best mean is adopted (:meth:`PlanModel.adopt`) and followed until the next
 plan point: the decision at the plan point follows it at once, and every later decision is the
 ordinary search's, whose candidates and rollouts follow the adopted plan. The budget is the
-search's: ``iterations`` rollouts and ``seconds`` of thinking at most a decision, so a plan
-point costs no more than another decision; with ``seconds=None`` a bot with a seed replays
+search's: ``iterations`` rollouts and ``seconds`` of thinking at most a decision, times the
+model's :attr:`PlanModel.plan_share` at a plan point (plan points are rare, so the thinking time
+of most decisions is unchanged); a plan other than the default is taken only after
+:attr:`PlanModel.plan_min_rounds` rounds. With ``seconds=None`` a bot with a seed replays
 exactly.
 """
 
@@ -30,7 +32,7 @@ import time
 from typing import Any
 
 from hellenes_nb.bots.playout import Policy, Stop
-from hellenes_nb.bots.search import SearchBot, SearchModel, Thought
+from hellenes_nb.bots.search import MAX_ITERATIONS, SearchBot, SearchModel, Thought
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.ruleset import Ruleset
 
@@ -41,6 +43,10 @@ class PlanModel(SearchModel):
 
     #: how much better (on the 0–1 score) another plan must do than the default plan
     plan_margin = 0.0
+    #: a plan point's budget (rollouts and seconds) as a multiple of another decision's
+    plan_share = 1.0
+    #: rounds a plan point must complete for a plan other than the default to be taken
+    plan_min_rounds = 1
 
     def plan_point(self, game: Game, side: str) -> bool:
         """Whether ``side`` chooses a plan at this decision (here: never)."""
@@ -93,13 +99,19 @@ class PlanSearchBot(SearchBot):
         self.last_plan = Thought(candidates=len(plans))
         best = 0
         if len(plans) > 1:
-            saved, self.last = self.last, self.last_plan
+            saved = self.last, self.iterations, self.seconds
+            self.last = self.last_plan
             self.margin, self.planning = model.plan_margin, True
+            self.iterations = min(MAX_ITERATIONS, round(self.iterations * model.plan_share))
+            if self.seconds is not None:
+                self.seconds *= model.plan_share
             try:
                 best = self._search(game, side, plans, t0)
             finally:
                 self.planning = False
-                self.last = saved
+                self.last, self.iterations, self.seconds = saved
+            if self.last_plan.rounds < model.plan_min_rounds:
+                best = 0  # too few samples to leave the default plan
         self.plan = plans[best]
         model.adopt(game, side, self.plan)
         action = model.follow(game, side, legal)

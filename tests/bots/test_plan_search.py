@@ -101,3 +101,16 @@ def test_without_plan_points_it_plays_as_the_search():
         assert a == b
         game_a.apply(a)
         game_b.apply(b)
+
+
+def test_too_few_rounds_keep_the_default_plan():
+    """A plan point that completes fewer rounds than ``plan_min_rounds`` keeps the default
+    plan, however well another scored on so few samples."""
+    model = ToyPlans()
+    model.plan_min_rounds = 3
+    game = toy_game(5)
+    (side,) = deciding_sides(game)
+    bot = PlanSearchBot(1, iterations=3, seconds=None, model=model)  # one round of 3 plans
+    bot.choose(game, side)
+    assert bot.last_plan.rounds == 1 and bot.last_plan.means[2] == 1.0
+    assert bot.plan == 0 and model.adopted == 0

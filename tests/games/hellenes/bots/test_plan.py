@@ -100,9 +100,9 @@ def test_the_plan_bot_is_offered_by_name():
 
 
 def test_a_plan_point_keeps_the_time_limit(monkeypatch):
-    """A plan point costs no more than another decision: with a fake clock moving 0.1 s a
-    rollout and 1 s to think, it stops after the round that would overrun, not after the
-    200 rollouts of its budget."""
+    """A plan point keeps its time limit (the decision's times ``plan_share``): with a fake
+    clock moving 0.1 s a rollout and 1 s to think, it stops before the round that would
+    overrun, not after the 200 rollouts of its budget."""
     game = _plan_point("sicily", 4, "athens")
     clock = [0.0]
     monkeypatch.setattr(search.time, "perf_counter", lambda: clock[0])
@@ -117,4 +117,5 @@ def test_a_plan_point_keeps_the_time_limit(monkeypatch):
     monkeypatch.setattr(bot, "_rollout", slow_rollout)
     bot.choose(game, "athens")
     assert 1 < bot.last_plan.rounds and bot.last_plan.rollouts < 200
-    assert bot.last_plan.seconds <= 1.0
+    assert bot.last_plan.seconds <= 1.0 * bot.model.plan_share
+    assert bot.seconds == 1.0 and bot.iterations == 200  # the decision's budget is back
