@@ -74,7 +74,7 @@ class AthensSparta(PlainRuleset):
 
 
 #: the options the engine plays so far (the others are refused in words, not ignored)
-BUILT = ("end_of_war", "pursuit", "ship_retreat", "strait_ships")
+BUILT = ("end_of_war", "pursuit", "regroup_storm", "ship_retreat", "strait_ships")
 
 
 def rule_options(options: dict[str, Any]) -> dict[str, str]:

@@ -301,6 +301,11 @@ class Regroup(Step):
         st.event("regroup", "5.6", f"{action['side']} regroups a block from {frame['hex']} to "
                  f"{action['to']}", action["side"])
         replace_top(st, moved=[*frame["moved"], action["block"]])
+        for i in range(len(st.stack) - 1, -1, -1):  # the Combat Phase remembers who regrouped
+            if st.stack[i]["kind"] == "battles":
+                f = st.stack[i]
+                st.stack[i] = {**f, "regrouped": [*f.get("regrouped", ()), action["block"]]}
+                break
 
     def run(self, st: Position, frame: dict) -> None:
         pop(st, frame)

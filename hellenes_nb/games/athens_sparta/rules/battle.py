@@ -80,6 +80,9 @@ class Battle:
     #: the option ``ship_retreat``: "fan" (round 2 only, §5.42) or "round1" (the aid's
     #: reading: defending navies may retreat in round 1 too)
     ship_retreat: str = "fan"
+    #: attacking blocks that may not storm (regrouped this Combat Phase, the option
+    #: ``regroup_storm: no``, §5.6)
+    reserve: frozenset = frozenset()
     in_siege: set = field(default_factory=set)
     at_land: set = field(default_factory=set)
     retreated: set = field(default_factory=set)
@@ -223,7 +226,7 @@ class Battle:
         storming = []
         navies = self.at_sea("attacker") if self.siege_only else []  # §5.4: navies too
         for b in self.on_land("attacker") + navies:
-            if b.id in acted or len(storming) == self.limit:
+            if b.id in acted or b.id in self.reserve or len(storming) == self.limit:
                 continue
             if policy(self, b, ["storm", "stay"]) == "storm":
                 storming.append(b)

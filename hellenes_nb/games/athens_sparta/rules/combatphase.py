@@ -149,7 +149,8 @@ def _open(st: Position, frame: dict, hex_id: str) -> None:
     push(st, {"kind": "battle", "side": frame["side"], "hex": hex_id,
               "siege_only": kind == "storm", "crossed": list(frame["crossed"]),
               "origins": dict(frame["from"]), "choices": [], "rolls": [], "pending": None,
-              "stay_in": []})
+              "stay_in": [], "reserve": list(frame.get("regrouped", ()))
+              if st.options.get("regroup_storm", "aid") == "no" else []})
     shut = shut_in(st, frame["side"], hex_id, frame["from"])
     if shut:  # the besieged declare who sallies (§5.4)
         push(st, {"kind": "sally", "side": frame["side"], "hex": hex_id, "shut": shut,
@@ -250,7 +251,8 @@ def replay(st: Position, frame: dict) -> tuple[Battle, dict | _Pending, list[int
                    siege_only=frame["siege_only"], pursuit=st.options.get("pursuit", "aid"),
                    moved=set(frame["origins"]),
                    ship_retreat=st.options.get("ship_retreat", "fan"),
-                   stay_in=set(frame.get("stay_in", ())))
+                   stay_in=set(frame.get("stay_in", ())),
+                   reserve=set(frame.get("reserve", ())))
     if battle is None:
         raise RuntimeError(f"no battle at {frame['hex']}")
     tape = _Tape(frame["rolls"], st.dice)

@@ -70,7 +70,8 @@ def _move_back(st: Position, block: str, hex_id: str, origin: str | None) -> Non
 def begin(st: Position, hex_id: str, side: str, crossed: set | frozenset = frozenset(),
           siege_only: bool = False, pursuit: str = "aid",
           moved: set | frozenset = frozenset(), ship_retreat: str = "fan",
-          stay_in: set | frozenset = frozenset()) -> Battle | None:
+          stay_in: set | frozenset = frozenset(),
+          reserve: set | frozenset = frozenset()) -> Battle | None:
     """The battle the active ``side`` begins in ``hex_id``, set up from the board (None when
     no enemy is there, or an oracle's hex, §1.4). ``siege_only``: an on-going siege stormed
     (§5.4). Blocks of ``side`` shut in their own besieged city that did not move this phase
@@ -97,6 +98,7 @@ def begin(st: Position, hex_id: str, side: str, crossed: set | frozenset = froze
                   in_siege=(set(theirs) if shut else set()) | (set(stay_in) & set(ours)),
                   siege_only=siege_only and shut,
                   pursuit=pursuit, ship_retreat=ship_retreat,
+                  reserve=frozenset(reserve),
                   sally=frozenset(k for k in ours if sally and kinds[k].type != "navy"
                                   and k not in moved or kinds[k].type in REVOLT_TYPES))
 

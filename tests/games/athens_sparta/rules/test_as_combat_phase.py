@@ -267,3 +267,27 @@ def test_5_4_the_besieged_choose_who_sallies_and_relief_forces_fight_without_the
         choice = "fire" if "fire" in pending["options"] else pending["options"][0]
         _do(relief, pending["owner"], "combat", block=pending["block"], choice=choice)
     assert "cor-h2" not in asked and _where(relief, "cor-h2") == (pot, 2)
+
+
+@pytest.mark.rule("5.6")
+def test_5_6_blocks_regrouped_into_a_siege_storm_by_the_aid_not_with_regroup_storm_no():
+    """Athens beats a Megarian hoplite next to Potidaea, regroups its hoplite into its siege
+    there, then storms Potidaea: by the aid the regrouped hoplite is asked too; with the
+    option ``regroup_storm: no`` it waits in reserve (§5.6)."""
+    asked = {}
+    for option in ("aid", "no"):
+        options = {} if option == "aid" else {"regroup_storm": option}
+        g = _battles("athens", ["0701"], {"ath-h1": "0601"},
+                     {"ath-h1": ("0701", 3), "meg-h1": ("0701", 1)}, [6, 1, 6, 6] + [6] * 40,
+                     **options)
+        _do(g, "athens", "battle", hex="0701")  # first the battle, then the storm
+        assert g.prompt.kind == "regroup"
+        _do(g, "athens", "regroup", block="ath-h1", to="0702")
+        _do(g, "athens", "battle", hex="0702")  # storm Potidaea
+        asked[option] = set()
+        while g.prompt.kind == "battle":
+            pending = g.state.stack[-1]["pending"]
+            asked[option].add(pending["block"])
+            _do(g, pending["owner"], "combat", block=pending["block"], choice="stay")
+    assert "ath-h1" in asked["aid"] and "ath-h3" in asked["aid"]
+    assert "ath-h1" not in asked["no"] and "ath-h3" in asked["no"]
