@@ -85,14 +85,20 @@ def positions(count: int) -> list[tuple[Game, str]]:
         for _ in range(40 + 25 * (seed % 4)):
             for side in deciding_sides(game):
                 game.apply(bots[side].choose(game, side))
-        while not game.over:
-            side = deciding_sides(game)[0]
-            legal = game.legal_actions(side)
-            if len(probe.model.candidates(game, side, legal)) > 1:
-                out.append((game, side))
-                break
-            game.apply(bots[side].choose(game, side))
+        _next_searched(game, probe, lambda g, side, b=bots: b[side].choose(g, side), out)
     return out
+
+
+def _next_searched(game: Game, probe: Any, choose: Any, out: list) -> None:
+    """Play ``game`` on with ``choose`` to the next decision where ``probe``'s model compares
+    several candidates, and add it to ``out`` (nothing when the game ends first)."""
+    while not game.over:
+        side = deciding_sides(game)[0]
+        legal = game.legal_actions(side)
+        if len(probe.model.candidates(game, side, legal)) > 1:
+            out.append((game, side))
+            return
+        game.apply(choose(game, side))
 
 
 def positions_ew(count: int) -> list[tuple[Game, str]]:
@@ -113,13 +119,7 @@ def positions_ew(count: int) -> list[tuple[Game, str]]:
                 break
             side = deciding_sides(game)[0]
             game.apply(bot.choose(game, side))
-        while not game.over:
-            side = deciding_sides(game)[0]
-            legal = game.legal_actions(side)
-            if len(probe.model.candidates(game, side, legal)) > 1:
-                out.append((game, side))
-                break
-            game.apply(bot.choose(game, side))
+        _next_searched(game, probe, bot.choose, out)
     return out
 
 
