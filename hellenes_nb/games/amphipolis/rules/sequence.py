@@ -102,8 +102,14 @@ def _deploy(st: State) -> None:
     for side, name in enumerate(SIDES):
         if f"due:{name}" not in st.used:
             continue
+        groups = [g for g in scen.optional if g.side == name]
+        if any(present(st, g.at, 1 - side) for g in groups):
+            # like any reinforcement, not into a rear base the enemy holds (§2 B.2)
+            st.event("postponed", "2", f"{name.title()}'s optional reinforcements cannot "
+                     "arrive in a rear base held by the enemy: they come next turn", side)
+            continue
         st.used = [u for u in st.used if u != f"due:{name}"]
-        for g in scen.optional:
+        for g in groups:
             if g.side == name:
                 units = [u for u in g.units if st.ustat[W.unit_index[u]] != IN_PLAY
                          and st.ustat[W.unit_index[u]] == 0]

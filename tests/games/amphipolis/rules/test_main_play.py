@@ -411,3 +411,19 @@ def test_the_worked_costs_in_play_t15_to_t17_by_the_bridge_is_four_pm():
     game.state.walls = "built"
     game = Game(AMPHIPOLIS, game.state, 1)
     assert "T12" not in {a["to"] for a in game.legal_actions() if a["type"] == "march"}
+
+
+@pytest.mark.rule("2 B.2")
+def test_optional_reinforcements_wait_while_the_enemy_holds_their_rear_base():
+    """10.3's Spartan S15 units come to Thrace: not while Athenians stand there (found by the
+    200-game fuzz: both sides shared Thrace)."""
+    from hellenes_nb.games.amphipolis.rules.sequence import _deploy
+    st = empty("10.3")
+    _place(st, "thrace", "thr-p5-1")
+    st.used = ["s15:sparta", "due:sparta"]
+    _deploy(st)
+    assert not [u for i, u in enumerate(W.units) if u.side == SPARTA and st.uloc[i] == "thrace"]
+    assert "due:sparta" in st.used  # they come when Thrace is free
+    st.uloc[W.unit_index["thr-p5-1"]] = "thasos"
+    _deploy(st)
+    assert [u for i, u in enumerate(W.units) if u.side == SPARTA and st.uloc[i] == "thrace"]
