@@ -46,6 +46,10 @@ def _foe(side: str) -> str:
 
 
 def _both(st: Position, hex_id: str) -> bool:
+    """Both sides have blocks in the hex and may fight there (never at an oracle, §1.4)."""
+    city = st.world.city_at(hex_id)
+    if city is not None and city.kind == "oracle":
+        return False
     found = {v.side for v in st.board.blocks.values() if v.where == hex_id and v.steps > 0}
     return set(SIDES) <= found
 

@@ -291,3 +291,15 @@ def test_5_6_blocks_regrouped_into_a_siege_storm_by_the_aid_not_with_regroup_sto
             _do(g, pending["owner"], "combat", block=pending["block"], choice="stay")
     assert "ath-h1" in asked["aid"] and "ath-h3" in asked["aid"]
     assert "ath-h1" not in asked["no"] and "ath-h3" in asked["no"]
+
+
+@pytest.mark.rule("1.4")
+def test_1_4_no_battle_is_fought_at_an_oracle_even_when_both_sides_meet_there():
+    """Fuzz seed 66 (25 games from seed 50) crashed: a navy that moved into Delos beside an
+    enemy block had its hex listed as a battle to fight."""
+    delos = "1209"
+    g = _battles("sparta", [delos], {"spa-n1": "1109"},
+                 {"spa-n1": (delos, 3), "samos-n": (delos, 2)}, [6] * 20)
+    assert [a.get("hex") for a in g.legal_actions("sparta")] == ["0702", None]  # sally only
+    _end(g, "sparta")
+    assert {_where(g, "spa-n1")[0], _where(g, "samos-n")[0]} == {delos}  # they share Delos
