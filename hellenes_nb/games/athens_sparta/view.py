@@ -2,7 +2,8 @@
 their owner (the rules' fog of war, §2.0): the other side sees where a block stands and whose
 it is, face down, never its id, type or strength, and only how many it has off the map; a
 hand is seen by its owner, the other side reads its size. The cards shown this Game Turn,
-cities, sieges and city points are public. The teacher (``"all"``) sees everything. Log events
+cities, sieges and city points are public. The teacher (``"all"``) sees everything, the
+undealt cards in their order too (``undealt``). Log events
 written ``private`` are read whole by their owner only."""
 
 from __future__ import annotations
@@ -88,7 +89,9 @@ def view(st: Position, role: str, steps: StepRegistry) -> dict[str, Any]:
             if reader in top["chosen"] or reader == "all":
                 prompt["my_card"] = {s: c for s, c in top["chosen"].items()
                                      if reader in (s, "all")}
+    extra = {"undealt": list(st.rest)} if reader == "all" else {}  # the teacher sees all
     return {
+        **extra,
         "game": "athens-sparta", "scenario": st.scenario, "viewer": reader,
         "olympiad": b.olympiad, "turn": b.turn, "blocks": blocks, "off_map": off,
         "control": dict(sorted(b.control.items())), "besieged": dict(sorted(b.besieged.items())),
