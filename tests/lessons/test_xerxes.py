@@ -238,3 +238,19 @@ def test_an_edited_lesson_save_is_refused_in_plain_words():
     data["state"]["hands"]["persia"] = [15, *data["state"]["hands"]["persia"]]
     with pytest.raises(ValueError, match="card 15 is in two places"):
         Game.from_json(json.dumps(data))
+
+
+def test_the_lesson_is_played_by_the_generic_runner_by_entries():
+    """Earth & Water's lessons are the generic runner's (lessons/byentries.py), not a copy of
+    it: the plugin's hooks are an EntryPlay and a step played through them is the lesson's."""
+    from hellenes_nb.core.catalog import plugin_for
+    from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
+    from hellenes_nb.lessons.byentries import EntryPlay
+
+    lesson = read_lesson(XERXES)
+    hooks = plugin_for(EARTH_WATER).lessons.play(lesson)
+    assert isinstance(hooks, EntryPlay)
+    game = hooks.start()
+    run = hooks.play_step(game, lesson.steps[0], 0)
+    assert run.events and hooks.view(game, lesson.steps[0], run, run.events)["status"] == (
+        "Campaign 3 of 5; the score is level")

@@ -16,6 +16,9 @@ the step's ``do``; every other option has its own ``dice`` (forced from the star
 step, instead of the step's), ``do`` and ``expect``, and is played by :func:`decide` on a
 copy of the game (a branch: the lesson itself goes on as history did). The ``explanation``
 tells what was chosen in 480 BC and why, with its ``sources``.
+
+The playing and checking are the generic runner's (:class:`~hellenes_nb.lessons.byentries.
+EntryLessons`, ``LESSONS`` below); the names this module gave them before stay as its own.
 """
 
 from __future__ import annotations
@@ -27,27 +30,17 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, field_validator
 
-from hellenes_nb.core.catalog import InvariantError
-from hellenes_nb.core.echo import shown
 from hellenes_nb.core.game import Game
-from hellenes_nb.core.models import (
-    FileError,
-    FileModel,
-    Items,
-    Problem,
-    Text,
-    between,
-    short,
-)
-from hellenes_nb.core.savejson import Origin
+from hellenes_nb.core.models import FileModel, Items, Text, between, short
 from hellenes_nb.games.earth_water.index import CITY, N
 from hellenes_nb.games.earth_water.invariants import TOTALS, check_invariants
 from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
 from hellenes_nb.games.earth_water.state import FLAGS
-from hellenes_nb.lessons.format import load_spec
+from hellenes_nb.lessons.byentries import EntryLessons, LessonFileError
 
-__all__ = ["Expect", "GAME_YEARS", "Position", "check_lesson", "decide", "lesson_game",
-           "parse_action", "position_state", "read_lesson", "run_step", "start_at"]
+__all__ = ["Expect", "GAME_YEARS", "LESSONS", "LessonError", "Position", "check_lesson", "decide",
+           "lesson_game", "parse_action", "position_state", "read_lesson", "run_step",
+           "start_at"]
 Side = Literal["greece", "persia"]
 Count = Annotated[int, between(0, 24, "§2.2")]
 Die = Annotated[int, between(1, 6, "§7.1")]
@@ -128,33 +121,6 @@ def parse_action(item: Any) -> tuple[dict, ...]:
 GAME_YEARS = (499, 449)
 
 
-class LessonError(FileError):
-    """A lesson file cannot be used; ``problems`` lists every problem."""
-
-
-def read_lesson(path: Path | str) -> Any:
-    """Read and validate a lesson file (:class:`LessonError` naming every problem, each with
-    the path as given and the step by number and title)."""
-    try:
-        spec = load_spec(path)
-    except FileError as exc:
-        raise LessonError(exc.problems) from None
-    if spec.game != EARTH_WATER.name:
-        raise LessonError([Problem(str(path), "game", f"the lesson is a lesson of "
-                                   f"{spec.game!r}, not of {EARTH_WATER.name!r}")])
-    return spec
-
-
-def lesson_game(lesson: Any, seed: int = 0) -> Game:
-    """A game at the lesson's position (every piece not placed is in its reserve). Its origin
-    is the lesson's start (``Game.rebase``), so a save of it loads again."""
-    state = position_state(lesson.position, seed)
-    state.event("lesson", "3.0", f"The lesson '{lesson.title}' starts from its own position.")
-    game = Game(EARTH_WATER, state, seed)
-    game.rebase(_origin(lesson.id, 0))
-    return game
-
-
 def position_state(pos: Position, seed: int = 0) -> Any:
     """The state at ``pos`` (every piece not placed is in its reserve), for a lesson or a
     tutorial task (games/earth_water/tutorialkit.py)."""
@@ -178,85 +144,6 @@ def position_state(pos: Position, seed: int = 0) -> Any:
     return state
 
 
-def _origin(name: str, played: int, option: str | None = None) -> dict[str, Any]:
-    """The origin of a game of the lesson ``name`` after ``played`` steps (and ``option``
-    chosen at the next step's decision): what a save names so that it loads again."""
-    return Origin(kind="lesson", name=name, step=played,
-                  option=option).model_dump(exclude_none=True)
-
-
-def _at_origin(game: Game) -> dict[str, Any] | None:
-    """The game's lesson origin if the game stands exactly there (no move since), else
-    None: only then does playing a step move the origin on with it."""
-    origin = game.origin
-    if origin is None or game.history or origin.get("option") is not None:
-        return None
-    return origin
-
-
-def _matching(game: Game, want: dict[str, Any]) -> dict:
-    found = [a for a in game.legal_actions()
-             if all(a.get(k) == v for k, v in want.items())]
-    if len(found) != 1:
-        raise ValueError(f"{len(found)} legal actions match {shown(want, 300)} at "
-                         f"'{game.prompt.text}'")
-    return found[0]
-
-
-def _play(game: Game, dice: Iterable[int], actions: Iterable[dict[str, Any]]) -> list[dict]:
-    game.state.dice.force(dice)
-    first = len(game.log)
-    for want in actions:
-        game.apply(_matching(game, want))
-    return list(game.log[first:])
-
-
-def _dice(dice: Any) -> tuple[int, ...]:
-    return dice if isinstance(dice, tuple) else ()
-
-
-def _at(step: Any) -> int:
-    """After how many of the step's actions its decision comes (0: at its start)."""
-    return step.decision.at or 0
-
-
-def run_step(game: Game, step: Any) -> list[dict]:
-    """Play one step on ``game`` (its dice forced first); the log events it caused. A game
-    standing at its lesson origin moves the origin on to after this step."""
-    origin = _at_origin(game)
-    events = _play(game, _dice(step.dice), step.actions)
-    if origin is not None:
-        game.rebase(_origin(origin["name"], origin["step"] + 1))
-    return events
-
-
-def decide(game: Game, step: Any, choice: str | int) -> dict[str, Any]:
-    """The learner's choice at ``step``'s decision point (an option id, or its number from 1),
-    ``game`` being at the start of the step (it is not changed). Returns the choice, the
-    historical one and its explanation, the events of the choice and ``game``: a copy of the
-    game in which the choice was played (for the historical option, the whole step)."""
-    d = step.decision
-    if d is None:
-        raise ValueError(f"the step '{step.title}' has no decision point")
-    found = [o for n, o in enumerate(d.options, 1) if choice in (o.id, n)]
-    if not found:
-        listed = ", ".join(f"{n}: {o.id}" for n, o in enumerate(d.options, 1))
-        raise ValueError(f"{choice!r} is not one of the options ({listed})")
-    option, branch = found[0], game.clone()
-    if option.historical:
-        events = run_step(branch, step)
-    else:  # the branch's dice are its own, forced from the start of the step
-        origin = _at_origin(branch)
-        _play(branch, option.dice or (), step.actions[:_at(step)])
-        events = _play(branch, (), option.actions)
-        if origin is not None:
-            branch.rebase(_origin(origin["name"], origin["step"], option.id))
-    return {"chosen": option.id, "label": option.label, "historical": d.historical.id,
-            "historical_label": d.historical.label, "matches_history": option.historical,
-            "explanation": d.explanation, "sources": list(d.sources), "events": events,
-            "game": branch}
-
-
 def _expected(game: Game, expect: Any) -> list[str]:
     st = game.state
     out = []
@@ -277,99 +164,21 @@ def _expected(game: Game, expect: Any) -> list[str]:
     return out
 
 
-def _branches(game: Game, step: Any) -> list[str]:
-    """Each option of the step's decision other than history, played on a copy and checked
-    (with the game's own invariants too)."""
-    if step.decision is None:
-        return []
-    out = []
-    for option in step.decision.options:
-        if option.historical:
-            continue
-        try:
-            branch = decide(game, step, option.id)["game"]
-            check_invariants(branch, len(game.log))
-        except InvariantError as exc:
-            out.append(f"option {option.id!r}: {_BROKEN} {exc}")
-            continue
-        except ValueError as exc:
-            out.append(f"option {option.id!r}: {exc}")
-            continue
-        out += [f"option {option.id!r}: {p}" for p in _expected(branch, option.expect)]
-    return out
-
-
-def _option_rules(lesson: Any) -> list[str]:
-    """The historical option is the rest of the step's own ``do``; every other option plays
-    its own (a branch)."""
-    out = []
-    for step in lesson.steps:
-        for o in step.decision.options if step.decision is not None else ():
-            if o.historical and o.do:
-                out.append(f"{step.where} › decision: option {o.id!r}: the historical option "
-                           "is the step's own do; give it no do of its own")
-            elif not o.historical and not o.do:
-                out.append(f"{step.where} › decision: option {o.id!r} needs a do (the actions "
-                           "of its branch)")
-    return out
-
-
-#: how a problem found by the game's own invariants (``invariants.py``) begins
-_BROKEN = "the position breaks the game's own checks:"
+#: the generic lesson runner by entries with this game's ruleset, position, invariants and
+#: ``expect``; the lesson's start cites §3.0 in the log
+LESSONS = EntryLessons(ruleset=EARTH_WATER, state_at=position_state, invariants=check_invariants,
+                       expected=_expected, rule="3.0")
+#: a lesson file that cannot be used (``problems`` lists every problem)
+LessonError = LessonFileError
+read_lesson = LESSONS.read
+lesson_game = LESSONS.start
+run_step = LESSONS.run_step
+decide = LESSONS.decide
+start_at = LESSONS.start_at
 
 
 def check_lesson(path: Path | str, seeds: Iterable[int] = range(10)) -> list[str]:
     """Every problem of a lesson: its file (a card in two places, a city or flag that does
     not exist...), and each step played with each of ``seeds`` (an action that is not legal,
     a check that fails, a position the game's own invariants refuse)."""
-    try:
-        lesson = read_lesson(path)
-    except LessonError as exc:
-        return [f"{p.where}: {p.message}" if p.where else p.message for p in exc.problems]
-    problems = _option_rules(lesson)
-    if problems:
-        return problems
-    for seed in seeds or (0,):
-        game = lesson_game(lesson, seed)
-        try:
-            check_invariants(game, 0)
-        except InvariantError as exc:
-            return [f"position: {_BROKEN} {exc}"]
-        for n, step in enumerate(lesson.steps, 1):
-            where = f"seed {seed}, step {n} '{step.title}'"
-            start = game.clone() if step.decision is not None else game
-            since = len(game.log)
-            try:
-                run_step(game, step)
-                check_invariants(game, since)
-            except InvariantError as exc:
-                problems.append(f"{where}: {_BROKEN} {exc}")
-                break
-            except ValueError as exc:  # IllegalAction is a ValueError too
-                problems.append(f"{where}: {exc}")
-                break
-            problems += [f"{where}: {p}"
-                         for p in [*_expected(game, step.expect), *_branches(start, step)]]
-    return sorted(set(problems), key=problems.index)
-
-
-def start_at(lesson: Any, seed: int, played: int, option: str | None = None) -> Game:
-    """The game of ``lesson`` with ``seed`` after its first ``played`` steps, with ``option``
-    chosen at the next step's decision point if given: the start a save of a lesson game
-    names, rebuilt (ValueError in plain words when the lesson has no such step or option)."""
-    n = len(lesson.steps)
-    if not 0 <= played <= n:
-        raise ValueError(f"the lesson {lesson.id!r} has {n} steps; {played} cannot have been "
-                         "played")
-    game = lesson_game(lesson, seed)
-    for step in lesson.steps[:played]:
-        run_step(game, step)
-    if option is None:
-        return game
-    step = lesson.steps[played] if played < n else None
-    others = [o.id for o in step.decision.options if not o.historical] \
-        if step is not None and step.decision is not None else []
-    if option not in others:
-        raise ValueError(f"the lesson {lesson.id!r} has no option {option!r} to choose after "
-                         f"step {played}")
-    return decide(game, step, option)["game"]
+    return LESSONS.check(path, seeds)
