@@ -17,15 +17,16 @@ __all__ = ["PositionError", "actions_reader", "goal_judge", "goal_references", "
            "passive_choice", "position_checker", "read_position"]
 
 
-def passive_choice(order: Sequence[str]) -> Callable[[list[dict]], dict]:
-    """The most passive of the legal actions: the first of ``order``'s types found, else the
-    first action."""
+def passive_choice(order: Sequence[str], otherwise: Callable[[list[dict]], dict] | None = None
+                   ) -> Callable[[list[dict]], dict]:
+    """The most passive of the legal actions: the first of ``order``'s types found, else
+    ``otherwise(legal)`` (default: the first action)."""
     def passive(legal: list[dict]) -> dict:
         for kind in order:
             for a in legal:
                 if a["type"] == kind:
                     return a
-        return legal[0]
+        return otherwise(legal) if otherwise is not None else legal[0]
     return passive
 
 

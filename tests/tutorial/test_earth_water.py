@@ -129,3 +129,18 @@ def test_every_stage_has_a_hint():
     bare = [(t.id, n) for c in check_paths([EW]).chapters for t in c.tasks
             for n, s in enumerate(t.steps(), 1) if not s.hints]
     assert bare == []
+
+
+def test_the_kit_judges_goals_with_the_shared_state_goal_parts():
+    """The Earth & Water kit is built from tutorial/stategoals.py, not from a copy of it: its
+    position error is the shared one, and its passive side, with no passive choice among the
+    legal actions, buys no card (the game's own fallback the shared chooser now takes)."""
+    from hellenes_nb.games.earth_water import tutorialkit
+    from hellenes_nb.tutorial import stategoals
+
+    assert tutorialkit.KIT.board_error is stategoals.PositionError
+    legal = [{"type": "buy_cards", "n": 2}, {"type": "buy_cards", "n": 0}]
+    assert tutorialkit.passive(legal) == {"type": "buy_cards", "n": 0}
+    last = stategoals.passive_choice(("pass",), lambda actions: actions[-1])
+    assert last([{"type": "a"}, {"type": "b"}]) == {"type": "b"}
+    assert last([{"type": "a"}, {"type": "pass"}]) == {"type": "pass"}

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import Field
 
 from hellenes_nb.core.catalog import TutorialKit
 from hellenes_nb.core.game import Game
@@ -36,6 +36,15 @@ from hellenes_nb.games.earth_water.world import load_world
 from hellenes_nb.tutorial.format import GoalBase, TaskModels
 from hellenes_nb.tutorial.replies import matches
 from hellenes_nb.tutorial.replies import opponent_answer as answer
+from hellenes_nb.tutorial.stategoals import (
+    PositionError,
+    actions_reader,
+    game_maker,
+    goal_judge,
+    goal_references,
+    passive_choice,
+    position_checker,
+)
 
 __all__ = ["EXAMPLES", "GOAL_KEYS", "KIT", "NO_TASK", "SECTIONS"]
 
@@ -51,47 +60,18 @@ EXAMPLES = ("Land movement", "Naval movement", "Combat", "Supply", "Scoring")
 PASSIVE = ("pass", "end_preparation", "keep_none", "decline", "skip_move", "done", "fight")
 
 
-class PositionError(ValueError):
-    """A task's position cannot be set up (``problems``: what is wrong, in plain words)."""
-
-    def __init__(self, problems: list[str]):
-        self.problems = problems
-        super().__init__("; ".join(problems))
+board_problems = position_checker(Position)
+#: the game at the task's position, its dice forced to the task's ``dice``
+map_game = game_maker(EARTH_WATER, Position, position_state, "3.0")
 
 
-def _position(raw: Any) -> Position:
-    try:
-        return Position.model_validate(raw)
-    except ValidationError as exc:
-        raise PositionError([f"{'.'.join(map(str, e['loc'])) or 'position'}: {e['msg']}"
-                             for e in exc.errors()]) from None
-
-
-def board_problems(world: Any, raw: Any) -> list[str]:
-    """Why a task's position cannot be set up (empty when it can)."""
-    try:
-        _position(raw)
-    except PositionError as exc:
-        return exc.problems
-    return []
-
-
-def map_game(world: Any, task: Any) -> Game:
-    """The game at the task's position, its dice forced to the task's ``dice``."""
-    state = position_state(_position(task.position), task.seed)
-    state.event("tutorial", "3.0", f"The task '{task.title}' starts from its own position.")
-    state.dice.force(task.dice)
-    return Game(EARTH_WATER, state, task.seed)
-
-
-def passive(legal: list[dict]) -> dict:
-    """The most passive of the legal actions (module docstring)."""
-    for kind in PASSIVE:
-        for a in legal:
-            if a["type"] == kind:
-                return a
+def _buy_nothing(legal: list[dict]) -> dict:
     nothing = [a for a in legal if a["type"] == "buy_cards" and a.get("n") == 0]
     return nothing[0] if nothing else legal[0]
+
+
+#: the most passive of the legal actions (module docstring): else buy no card
+passive = passive_choice(PASSIVE, _buy_nothing)
 
 
 def opponent_answer(game: Game, side: str, replies: list[dict]) -> dict | None:
@@ -166,18 +146,8 @@ def _listed(value: Any) -> list[str]:
     return [value] if isinstance(value, str) else list(value)
 
 
-def unmet(goal: Any, scene: Scene) -> list[str]:
-    """What is still missing for ``goal`` (empty when it is met)."""
-    out = _facts(goal.state, scene) if goal.state else []
-    out += [m for g in goal.all for m in unmet(g, scene)]
-    if goal.any:
-        missing = [unmet(g, scene) for g in goal.any]
-        if all(missing):
-            out.append("none of these is true yet: "
-                       + " / ".join("; ".join(m) for m in missing))
-    if goal.not_ is not None and not unmet(goal.not_, scene):
-        out.append("this should not be true: " + str(goal.not_.state or "the inner goal"))
-    return out
+#: what is still missing for a goal (empty when it is met)
+unmet = goal_judge(_facts)
 
 
 # -- reference checks -----------------------------------------------------------------------
@@ -207,34 +177,10 @@ class Goal(GoalBase):
     state: dict[Text, Any] = {}
 
 
-def parse_actions(value: Any) -> tuple[dict, ...]:
-    """A task's ``solution`` or ``replies``: actions named by their entries, as a lesson's
-    ``do`` items are (:func:`.lesson.parse_action`)."""
-    if not isinstance(value, list):
-        raise ValueError(f"should be a list of actions, not {value!r}"[:120])
-    out: list[dict] = []
-    wrong: list[str] = []
-    for i, item in enumerate(value, 1):
-        try:
-            out.extend(parse_action(item))
-        except ValueError as exc:
-            wrong.append(f"item {i}: {exc}")
-    if wrong:
-        raise ValueError("; ".join(wrong))
-    return tuple(out)
-
-
-def _goal_refs(goal: Any, what: str, out: list[str]) -> None:
-    known = {k: v for k, v in goal.state.items() if k in GOAL_KEYS}
-    out += [f"{what}: state {k!r} is not a condition (the conditions: "
-            f"{', '.join(sorted(GOAL_KEYS))})" for k in goal.state if k not in GOAL_KEYS]
-    try:
-        StateGoal.model_validate(known)
-    except ValidationError as exc:
-        out += [f"{what}: state {'.'.join(map(str, e['loc']))}: {e['msg']}"
-                for e in exc.errors()]
-    for sub in (*goal.all, *goal.any, *([goal.not_] if goal.not_ else [])):
-        _goal_refs(sub, what, out)
+#: a task's ``solution`` or ``replies``: actions named by their entries, as a lesson's ``do``
+#: items are (:func:`.lesson.parse_action`)
+parse_actions = actions_reader(parse_action)
+_goal_refs = goal_references(StateGoal)
 
 
 def references(world: Any, task: Any, fighters: Any) -> list[str]:
