@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from hellenes_nb.core.game import Game
 
 __all__ = ["PositionError", "actions_reader", "goal_judge", "goal_references", "game_maker",
-           "passive_choice", "position_checker", "read_position"]
+           "passive_choice", "position_checker", "read_position", "task_references"]
 
 
 def passive_choice(order: Sequence[str], otherwise: Callable[[list[dict]], dict] | None = None
@@ -64,6 +64,24 @@ def goal_references(model: Any) -> Callable[[Any, str, list[str]], None]:
         for sub in (*goal.all, *goal.any, *([goal.not_] if goal.not_ else [])):
             refs(sub, what, out)
     return refs
+
+
+def task_references(task: Any, examples: Sequence[str],
+                    goal_refs: Callable[[Any, str, list[str]], None]) -> list[str]:
+    """What ``task`` names that does not exist, besides its rule sections: a worked example
+    not among ``examples``, a stage with no goal, and (through ``goal_refs``, as
+    :func:`goal_references` builds it) every condition of its goals that is not one."""
+    out: list[str] = []
+    if task.example is not None and task.example not in examples:
+        out.append(f"example: {task.example!r} is not a worked example of the rulebook "
+                   f"({', '.join(examples)})")
+    for n, stage in enumerate(task.steps(), 1):
+        where = f"stage {n}" if task.stages else "goal"
+        if stage.goal is None:
+            out.append(f"{where}: every stage needs a goal")
+        else:
+            goal_refs(stage.goal, where, out)
+    return out
 
 
 def actions_reader(parse_action: Callable[[Any], tuple[dict, ...]]

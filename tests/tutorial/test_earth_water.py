@@ -144,3 +144,23 @@ def test_the_kit_judges_goals_with_the_shared_state_goal_parts():
     last = stategoals.passive_choice(("pass",), lambda actions: actions[-1])
     assert last([{"type": "a"}, {"type": "b"}]) == {"type": "b"}
     assert last([{"type": "a"}, {"type": "pass"}]) == {"type": "pass"}
+
+
+def test_a_wrong_example_and_a_wrong_goal_are_named_alike_by_both_map_kits():
+    """Earth & Water and Amphipolis check a task's example and goals with the one shared
+    tutorial/stategoals.py task_references; only the rule sections are each game's."""
+    from types import SimpleNamespace
+
+    from hellenes_nb.games.amphipolis import tutorialkit as amph
+    from hellenes_nb.games.earth_water import tutorialkit as ew
+    from hellenes_nb.tutorial.stategoals import task_references
+
+    goal = SimpleNamespace(state={"nowhere": 1}, all=(), any=(), not_=None)
+    task = SimpleNamespace(rules=("99",), example="Hoplites", stages=(),
+                           steps=lambda: [SimpleNamespace(goal=goal)])
+    for kit in (ew, amph):
+        shared = task_references(task, kit.EXAMPLES, kit._goal_refs)
+        assert shared[0].startswith("example: 'Hoplites' is not a worked example")
+        assert shared[1].startswith("goal: state 'nowhere' is not a condition")
+        out = kit.references(None, task, None)
+        assert out[0].startswith("rules: §99 is not a section of the") and out[1:] == shared

@@ -48,6 +48,7 @@ from hellenes_nb.tutorial.stategoals import (
     goal_references,
     passive_choice,
     position_checker,
+    task_references,
 )
 
 __all__ = ["EXAMPLES", "GOAL_KEYS", "KIT", "NO_TASK", "SECTIONS"]
@@ -178,18 +179,9 @@ _goal_refs = goal_references(StateGoal)
 
 def references(world: Any, task: Any, fighters: Any) -> list[str]:
     """Every name ``task`` gives that does not exist, in plain words."""
-    out = [f"rules: §{r} is not a section of the Amphipolis rulebook ({', '.join(SECTIONS)})"
-           for r in task.rules if str(r).lstrip("§") not in SECTIONS]
-    if task.example is not None and task.example not in EXAMPLES:
-        out.append(f"example: {task.example!r} is not a worked example of the rulebook "
-                   f"({', '.join(EXAMPLES)})")
-    for n, stage in enumerate(task.steps(), 1):
-        where_ = f"stage {n}" if task.stages else "goal"
-        if stage.goal is None:
-            out.append(f"{where_}: every stage needs a goal")
-        else:
-            _goal_refs(stage.goal, where_, out)
-    return out
+    return [f"rules: §{r} is not a section of the Amphipolis rulebook ({', '.join(SECTIONS)})"
+            for r in task.rules if str(r).lstrip("§") not in SECTIONS
+            ] + task_references(task, EXAMPLES, _goal_refs)
 
 
 KIT = TutorialKit(

@@ -44,6 +44,7 @@ from hellenes_nb.tutorial.stategoals import (
     goal_references,
     passive_choice,
     position_checker,
+    task_references,
 )
 
 __all__ = ["EXAMPLES", "GOAL_KEYS", "KIT", "NO_TASK", "SECTIONS"]
@@ -185,20 +186,9 @@ _goal_refs = goal_references(StateGoal)
 
 def references(world: Any, task: Any, fighters: Any) -> list[str]:
     """Every name ``task`` gives that does not exist, in plain words."""
-    out: list[str] = []
-    for r in task.rules:
-        if str(r).removesuffix(".0") not in SECTIONS:
-            out.append(f"rules: §{r} is not a section of the Earth & Water rulebook")
-    if task.example is not None and task.example not in EXAMPLES:
-        out.append(f"example: {task.example!r} is not a worked example of the rulebook "
-                   f"({', '.join(EXAMPLES)})")
-    for n, stage in enumerate(task.steps(), 1):
-        where = f"stage {n}" if task.stages else "goal"
-        if stage.goal is None:
-            out.append(f"{where}: every stage needs a goal")
-        else:
-            _goal_refs(stage.goal, where, out)
-    return out
+    return [f"rules: §{r} is not a section of the Earth & Water rulebook"
+            for r in task.rules if str(r).removesuffix(".0") not in SECTIONS
+            ] + task_references(task, EXAMPLES, _goal_refs)
 
 
 #: the conditions a goal's ``state`` may name
