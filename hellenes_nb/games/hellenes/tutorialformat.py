@@ -14,6 +14,7 @@ from pydantic import Field, model_validator
 from hellenes_nb.core.models import FileModel, Items, Text, short
 from hellenes_nb.games.hellenes.lessonformat import Focus, UnitSpec, parse_action
 from hellenes_nb.tutorial.format import GoalBase
+from hellenes_nb.tutorial.stategoals import actions_reader
 
 __all__ = ["SIDES", "AreaFacts", "BattleBoard", "EventGoal", "Focus", "Goal", "MapBoard",
            "PickGoal", "StartSpec", "UnitFacts", "parse_actions"]
@@ -31,27 +32,25 @@ def parse_actions(value: Any) -> tuple[dict, ...]:
     are, and ``pick: X`` answers a question by a click."""
     if not isinstance(value, list):
         raise ValueError(f"should be a list of actions, not {short(value)}")
-    out: list[dict] = []
-    wrong: list[str] = []
-    for i, item in enumerate(value, 1):
-        if item in ("attack", "accept", "battle"):
-            out.append({"type": item})
-            continue
-        if isinstance(item, dict) and len(item) == 1 and next(iter(item)) in ("choose", "pick",
-                                                                              "appeal"):
-            verb, arg = next(iter(item.items()))
-            if not isinstance(arg, str):
-                wrong.append(f"item {i}: {verb} needs a block key or a choice, not {short(arg)}")
-            else:
-                out.append({"type": verb, "choice": arg})
-            continue
-        try:
-            out.extend(parse_action(item))
-        except ValueError as exc:
-            wrong.append(f"item {i}: {exc}")
-    if wrong:
-        raise ValueError("; ".join(wrong))
-    return tuple(out)
+    return _read_items(value)
+
+
+def _item(item: Any) -> tuple[dict, ...]:
+    """One ``solution`` or ``replies`` item: a battle board's word or answer, else a
+    lessons' ``verb: details`` item."""
+    if item in ("attack", "accept", "battle"):
+        return ({"type": item},)
+    if isinstance(item, dict) and len(item) == 1 and next(iter(item)) in ("choose", "pick",
+                                                                          "appeal"):
+        verb, arg = next(iter(item.items()))
+        if not isinstance(arg, str):
+            raise ValueError(f"{verb} needs a block key or a choice, not {short(arg)}")
+        return ({"type": verb, "choice": arg},)
+    return parse_action(item)
+
+
+#: the items of a list read one by one, every wrong one named (tutorial/stategoals.py)
+_read_items = actions_reader(_item)
 
 
 # -- the boards ------------------------------------------------------------------------------
