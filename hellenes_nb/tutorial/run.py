@@ -330,7 +330,7 @@ class TaskRun:
         kind = item["type"]
         if kind == "pick" and "choice" in item:  # a game may have an action called pick
             self.pick(item["choice"])
-        elif kind in _BATTLE_ITEMS:
+        elif kind in _BATTLE_ITEMS and self.game is None:  # on a map: a game's own action
             self._battle_item(item)
         else:
             self.act(self._match(item))

@@ -16,6 +16,7 @@ from hellenes_nb.games.athens_sparta.invariants import check_invariants
 from hellenes_nb.games.athens_sparta.rules.victory import victory_points
 from hellenes_nb.games.athens_sparta.ruleset import ATHENS_SPARTA
 from hellenes_nb.games.athens_sparta.timeline import TIMELINE
+from hellenes_nb.games.athens_sparta.tutorialkit import KIT as TUTORIAL
 from hellenes_nb.games.athens_sparta.ui import SCREEN
 
 PHASE_ENDS = frozenset({"end_moves"})
@@ -69,4 +70,5 @@ PLUGIN = GamePlugin(
     opener="Dashboard.load(file, game='athens-sparta')",
     dashboard=SCREEN,
     timeline=TIMELINE,
+    tutorial=TUTORIAL,  # issue 30 item 4
 )
