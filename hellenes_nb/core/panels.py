@@ -12,7 +12,7 @@ from typing import Any
 
 from hellenes_nb.core.words import count
 
-__all__ = ["ScreenKit", "card_tile", "choice_groups", "esc", "hand_note", "log_lines"]
+__all__ = ["ScreenKit", "card_tile", "cards_held", "choice_groups", "esc", "hand_note", "log_lines"]
 
 
 def esc(text: Any) -> str:
@@ -30,13 +30,19 @@ def card_tile(n: int, title: str, text: str, tags: Sequence[str], kind: str,
             f"<div class='hn-ct-tags'>{esc(' · '.join(tags))}</div></div>")
 
 
+def cards_held(view: dict[str, Any], other: str) -> int:
+    """How many cards ``other`` holds, as the screen's side sees its hand (a count when it
+    is hidden, the cards when they are shown)."""
+    theirs = view["hands"][other]
+    return theirs["count"] if isinstance(theirs, dict) else len(theirs)
+
+
 def hand_note(view: dict[str, Any], other: str, word: str, pile: str, rule: str = "") -> str:
     """What the screen's side knows of ``other``'s hand (named ``word``): how many cards it
     holds, face down, and how many are left in the ``pile``."""
-    theirs = view["hands"][other]
-    held = theirs["count"] if isinstance(theirs, dict) else len(theirs)
     cite = f" ({rule})" if rule else ""
-    return (f"<div class='hn-muted'>{esc(word)} holds {count(held, 'card')}, face down; "
+    return (f"<div class='hn-muted'>{esc(word)} holds {count(cards_held(view, other), 'card')}, "
+            f"face down; "
             f"{view['deck']['count']} left in the {pile}{cite}.</div>")
 
 

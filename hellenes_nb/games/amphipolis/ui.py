@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hellenes_nb.core.panels import ScreenKit, esc
+from hellenes_nb.core.panels import ScreenKit, cards_held, esc, log_lines
 from hellenes_nb.core.words import count
 from hellenes_nb.games.amphipolis.oddswords import group_choices, odds_html
 
@@ -49,10 +49,8 @@ def hand_html(game: Any, view: dict[str, Any], side: str | None) -> str:
     mine = view["hands"][side]
     tiles = "".join(_counter(c, side) for c in mine) or (
         "<div class='hn-muted'>No strategem in hand.</div>")
-    theirs = view["hands"][other]
-    held = theirs["count"] if isinstance(theirs, dict) else len(theirs)
     return (f"<div class='hn-hand'>{tiles}</div><div class='hn-muted'>"
-            f"{SIDE_WORD[other]} holds {count(held, 'strategem')}, hidden; "
+            f"{SIDE_WORD[other]} holds {count(cards_held(view, other), 'strategem')}, hidden; "
             f"{view['cup']['count']} in the cup (§2 A).</div>")
 
 
@@ -80,13 +78,7 @@ def in_play_html(game: Any, view: dict[str, Any]) -> str:
 
 
 def log_html(view: dict[str, Any]) -> str:
-    lines = []
-    for e in reversed(view["log"][-LOG_LINES:]):
-        side = e.get("side") or "none"
-        lines.append(f"<div class='hn-log-line hn-log-{esc(side)}'>"
-                     f"<span class='hn-when'>Turn {esc(e['turn'])}</span>"
-                     f"{esc(e['text'])} <span class='hn-rule'>§{esc(e['rule'])}</span></div>")
-    return f"<div class='hn-log'>{''.join(lines)}</div>"
+    return log_lines(view, lambda e: f"Turn {e['turn']}", LOG_LINES)
 
 
 def save_name(game: Any) -> str:

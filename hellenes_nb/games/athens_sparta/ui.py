@@ -11,7 +11,14 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from hellenes_nb.core.panels import ScreenKit, card_tile, choice_groups, esc, log_lines
+from hellenes_nb.core.panels import (
+    ScreenKit,
+    card_tile,
+    cards_held,
+    choice_groups,
+    esc,
+    log_lines,
+)
 from hellenes_nb.core.words import count
 from hellenes_nb.games.athens_sparta.boardsvg import hex_name
 from hellenes_nb.games.athens_sparta.world import load_world
@@ -80,10 +87,9 @@ def hand_html(game: Any, view: dict[str, Any], side: str | None) -> str:
     picked = view["prompt"].get("my_card", {}).get(side)
     note = (f"<div class='hn-muted'>You picked {esc(card_words(picked))}, face down; it is "
             f"shown when {SIDE_WORD[other]} picks too (§4.6).</div>" if picked else "")
-    theirs = view["hands"][other]
-    held = theirs["count"] if isinstance(theirs, dict) else len(theirs)
     return (f"<div class='hn-hand'>{tiles}</div>{note}<div class='hn-muted'>"
-            f"{SIDE_WORD[other]} holds {count(held, 'card')}, face down (§4.6).</div>")
+            f"{SIDE_WORD[other]} holds {count(cards_held(view, other), 'card')}, face down (§4.6)."
+            "</div>")
 
 
 def in_play_html(game: Any, view: dict[str, Any]) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hellenes_nb.core.panels import ScreenKit, card_tile, esc, hand_note
+from hellenes_nb.core.panels import ScreenKit, card_tile, choice_groups, esc, hand_note, log_lines
 from hellenes_nb.core.words import count
 from hellenes_nb.games.earth_water.index import CITY, NAMES, SIDE_NAMES, SIDE_WORD
 from hellenes_nb.games.earth_water.rules.campaign import LAST
@@ -130,13 +130,7 @@ def in_play_html(game: Any, view: dict[str, Any]) -> str:
 
 
 def log_html(view: dict[str, Any]) -> str:
-    lines = []
-    for e in reversed(view["log"][-LOG_LINES:]):
-        side = e.get("side") or "none"
-        lines.append(f"<div class='hn-log-line hn-log-{esc(side)}'>"
-                     f"<span class='hn-when'>Campaign {esc(e['campaign'])}</span>"
-                     f"{esc(e['text'])} <span class='hn-rule'>§{esc(e['rule'])}</span></div>")
-    return f"<div class='hn-log'>{''.join(lines)}</div>"
+    return log_lines(view, lambda e: f"Campaign {e['campaign']}", LOG_LINES)
 
 
 def _row_title(action: dict) -> str:
@@ -148,25 +142,11 @@ def group_choices(game: Any, actions: list[dict]) -> list[dict[str, Any]]:
     """The offered actions arranged for the decision panel (its shape:
     ``widgets/dashboard/choices.py``): a group per stage of the campaign, moves in one row per
     city they leave from, the choices that end a phase last."""
-    groups: list[dict[str, Any]] = []
     known = {t for _h, _r, ts in GROUPS for t in ts} | set(FINISH)
     rule = game.prompt.rules[0] if game.prompt.rules else ""
     layout = [*GROUPS, ("Other choices", rule, tuple(
         sorted({a["type"] for a in actions} - known)))]
-    for heading, section, types in layout:
-        rows: dict[str, list[dict]] = {}
-        for a in actions:
-            if a["type"] in types:
-                rows.setdefault(_row_title(a), []).append(a)
-        if rows:
-            groups.append({"heading": heading, "rule": section, "rows": [
-                {"title": title, "options": [(a["label"], a) for a in items], "chips": []}
-                for title, items in rows.items()]})
-    finish = [a for t in FINISH for a in actions if a["type"] == t]
-    if finish:
-        groups.append({"heading": "Finish", "rule": "", "rows": [
-            {"title": "", "options": [(a["label"], a) for a in finish], "chips": []}]})
-    return groups
+    return choice_groups(actions, layout, FINISH, _row_title, lambda a: a["label"])
 
 
 def save_name(game: Any) -> str:

@@ -227,3 +227,21 @@ def test_the_hand_panel_says_whose_half_of_a_card_only_when_there_are_cards():
     dash.session.apply(buy)
     assert dash.game.view("greece")["hands"]["greece"]
     assert "your half of each card" in dash.hand_html.value
+
+
+def test_the_log_and_panel_groups_are_the_shared_dashboard_helpers():
+    """Earth & Water's log panel and decision groups are core/panels.py's log_lines and
+    choice_groups (no copy), and core/panels.py cards_held counts a hand hidden or shown."""
+    from hellenes_nb.core import panels
+    from hellenes_nb.games.earth_water import ui
+
+    game = ew_game(seed=3)
+    view = game.view("greece")
+    when = [e["campaign"] for e in reversed(view["log"][-ui.LOG_LINES:])]
+    assert ui.log_html(view) == panels.log_lines(view, lambda e: f"Campaign {e['campaign']}")
+    assert ui.log_html(view).count("<span class='hn-when'>Campaign ") == len(when) > 0
+    legal = game.legal_actions()
+    groups = ui.group_choices(game, legal)
+    assert sum(len(o) for g in groups for r in g["rows"] for o in [r["options"]]) == len(legal)
+    assert panels.cards_held({"hands": {"persia": {"count": 4}}}, "persia") == 4
+    assert panels.cards_held({"hands": {"persia": [3, 9]}}, "persia") == 2
