@@ -75,17 +75,28 @@ class FullEngineBot(SearchBotHellenes):
 
 def positions(count: int) -> list[tuple[Game, str]]:
     """``count`` decisions of 431 games where the search compares several candidates."""
-    out = []
-    seed = 0
-    probe = SearchBotHellenes(0, iterations=1, seconds=None)
-    while len(out) < count:
-        seed += 1
-        game = new_game("431", seed)
+    def opening(game: Game, seed: int) -> Any:
         bots = {s: HeuristicBot(seed) for s in SIDE_NAMES}
         for _ in range(40 + 25 * (seed % 4)):
             for side in deciding_sides(game):
                 game.apply(bots[side].choose(game, side))
-        _next_searched(game, probe, lambda g, side, b=bots: b[side].choose(g, side), out)
+        return lambda g, side: bots[side].choose(g, side)
+
+    return _searched_positions(count, "431", SearchBotHellenes(0, iterations=1, seconds=None),
+                               opening)
+
+
+def _searched_positions(count: int, scenario: str, probe: Any, opening: Any
+                        ) -> list[tuple[Game, str]]:
+    """``count`` decisions where ``probe``'s model compares several candidates, from games of
+    ``scenario`` with seeds 1, 2, ...: ``opening(game, seed)`` plays each game's start and
+    gives the choice that plays it on to such a decision."""
+    out: list[tuple[Game, str]] = []
+    seed = 0
+    while len(out) < count:
+        seed += 1
+        game = new_game(scenario, seed)
+        _next_searched(game, probe, opening(game, seed), out)
     return out
 
 
@@ -107,20 +118,16 @@ def positions_ew(count: int) -> list[tuple[Game, str]]:
     from hellenes_nb.games.earth_water.bots.heuristic import HeuristicBot as EWHeuristic
     from hellenes_nb.games.earth_water.bots.searching import SearchBotEarthWater
 
-    out = []
-    seed = 0
-    probe = SearchBotEarthWater(0, iterations=1, seconds=None)
-    while len(out) < count:
-        seed += 1
-        game = new_game("earth-water", seed)
+    def opening(game: Game, seed: int) -> Any:
         bot = EWHeuristic(seed)
         for _ in range(10 + 7 * (seed % 5)):
             if game.over:
                 break
-            side = deciding_sides(game)[0]
-            game.apply(bot.choose(game, side))
-        _next_searched(game, probe, bot.choose, out)
-    return out
+            game.apply(bot.choose(game, deciding_sides(game)[0]))
+        return bot.choose
+
+    return _searched_positions(count, "earth-water",
+                               SearchBotEarthWater(0, iterations=1, seconds=None), opening)
 
 
 def run(kind: str, places: list[tuple[Game, str]], iterations: int,
