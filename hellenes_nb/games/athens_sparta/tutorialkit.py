@@ -114,6 +114,9 @@ class Setup(FileModel):
     hands: dict[Side, Items[Card]] = {}
     clear: Items[Hex] = ()
     blocks: dict[Block, Placed] = {}
+    #: only the blocks named in ``blocks`` stand on the map (the others wait in the pool), so
+    #: the choices are the task's few
+    alone: bool = False
     control: dict[City, Literal["athens", "sparta", "neutral"]] = {}
     besieged: dict[City, Side] = {}
     blockaded: dict[City, Side] = {}
@@ -149,14 +152,15 @@ def setup_state(pos: Setup, seed: int = 0) -> Position:
     if pos.turn is not None:
         b.turn = pos.turn
     for k, v in b.blocks.items():
-        if v.where in pos.clear:
+        if v.where in pos.clear or (pos.alone and v.where in W.hexes):
             b.blocks[k] = BlockState("pool", 0, v.side)
     for k, placed in pos.blocks.items():
         b.blocks[k] = BlockState(placed.at, placed.steps, b.blocks[k].side)
     b.control.update(pos.control)
-    b.besieged = {**{c: s for c, s in b.besieged.items() if W.cities[c].hex not in pos.clear},
+    held = {v.where for v in b.blocks.values()}  # a siege stays where blocks still stand
+    b.besieged = {**{c: s for c, s in b.besieged.items() if W.cities[c].hex in held},
                   **pos.besieged}
-    b.blockaded = {**{c: s for c, s in b.blockaded.items() if W.cities[c].hex not in pos.clear},
+    b.blockaded = {**{c: s for c, s in b.blockaded.items() if W.cities[c].hex in held},
                    **pos.blockaded}
     _deal(st, pos.hands)
     bottom = [{"kind": "olympiad_end"}, {"kind": "turn_end"}] if pos.then == "war" \

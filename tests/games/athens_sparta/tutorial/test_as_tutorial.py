@@ -155,3 +155,14 @@ def test_a_position_naming_an_unknown_block_is_refused_in_words(capsys, tmp_path
     out = captured.out + captured.err
     assert "'spa-h9' is not a block of Athens & Sparta" in out
     assert "Traceback" not in out
+
+
+def test_alone_leaves_only_the_named_blocks_and_their_sieges_on_the_map():
+    march = _run("as-march")
+    board = march.game.state.board
+    assert {k for k, v in board.blocks.items() if v.where not in ("pool", "offmap")} == \
+        {"spa-h1", "ath-h1"}
+    assert "potidaea" not in board.besieged  # nobody left at Potidaea: no siege
+    assert len(march.game.legal_actions()) < 40  # the panel's buttons stay few
+    victory = _run("as-victory")
+    assert victory.game.state.board.besieged["potidaea"] == "athens"  # its blocks are named
