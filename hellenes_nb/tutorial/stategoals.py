@@ -9,12 +9,24 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import Field, ValidationError
 
 from hellenes_nb.core.game import Game
+from hellenes_nb.core.models import Items, Text
+from hellenes_nb.tutorial.format import GoalBase
 
-__all__ = ["PositionError", "actions_reader", "goal_judge", "goal_references", "game_maker",
+__all__ = ["Goal", "PositionError", "actions_reader", "goal_judge", "goal_references", "game_maker",
            "passive_choice", "position_checker", "read_position", "task_references"]
+
+
+class Goal(GoalBase):
+    """A task's goal as ``state`` conditions (the game's model of them checks their shape,
+    :func:`goal_references`), combined with ``all``, ``any`` and ``not``."""
+
+    all: Items[Goal] = ()
+    any: Items[Goal] = ()
+    not_: Goal | None = Field(None, alias="not")
+    state: dict[Text, Any] = {}
 
 
 def passive_choice(order: Sequence[str], otherwise: Callable[[list[dict]], dict] | None = None

@@ -164,3 +164,16 @@ def test_a_wrong_example_and_a_wrong_goal_are_named_alike_by_both_map_kits():
         assert shared[1].startswith("goal: state 'nowhere' is not a condition")
         out = kit.references(None, task, None)
         assert out[0].startswith("rules: §99 is not a section of the") and out[1:] == shared
+
+
+def test_both_map_kits_read_goals_with_the_one_shared_goal_model():
+    """Earth & Water and Amphipolis read a goal's ``state``, ``all``, ``any`` and ``not`` with
+    tutorial/stategoals.py Goal: a goal written wrongly is refused in the same words."""
+    from hellenes_nb.games.amphipolis import tutorialkit as amph
+    from hellenes_nb.games.earth_water import tutorialkit as ew
+    from hellenes_nb.tutorial.stategoals import Goal
+
+    assert ew.KIT.models.goal is Goal and amph.KIT.models.goal is Goal
+    with pytest.raises(ValueError, match="at least one condition"):
+        Goal.model_validate({})
+    assert Goal.model_validate({"not": {"state": {"over": True}}}).keys() == ["not"]

@@ -16,8 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
-
 from hellenes_nb.core.catalog import TutorialKit
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.models import FileModel, Items, Text, between
@@ -37,10 +35,11 @@ from hellenes_nb.games.amphipolis.teachpos import (
     where,
 )
 from hellenes_nb.games.amphipolis.world import load_world
-from hellenes_nb.tutorial.format import GoalBase, TaskModels
+from hellenes_nb.tutorial.format import TaskModels
 from hellenes_nb.tutorial.replies import matches
 from hellenes_nb.tutorial.replies import opponent_answer as answer
 from hellenes_nb.tutorial.stategoals import (
+    Goal,
     PositionError,
     actions_reader,
     game_maker,
@@ -160,16 +159,6 @@ class StateGoal(FileModel):
 
 #: the conditions a goal's ``state`` may name
 GOAL_KEYS = frozenset(StateGoal.model_fields)
-
-
-class Goal(GoalBase):
-    """An Amphipolis task's goal: its conditions in ``state``, combined with ``all``, ``any``
-    and ``not``."""
-
-    all: Items[Goal] = ()
-    any: Items[Goal] = ()
-    not_: Goal | None = Field(None, alias="not")
-    state: dict[Text, Any] = {}
 
 
 #: a task's ``solution`` or ``replies``: actions named by their entries

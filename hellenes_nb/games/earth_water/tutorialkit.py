@@ -15,8 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
-
 from hellenes_nb.core.catalog import TutorialKit
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.models import FileModel, Items, Text, between
@@ -33,10 +31,11 @@ from hellenes_nb.games.earth_water.lesson import (
 from hellenes_nb.games.earth_water.rules.board import controller
 from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
 from hellenes_nb.games.earth_water.world import load_world
-from hellenes_nb.tutorial.format import GoalBase, TaskModels
+from hellenes_nb.tutorial.format import TaskModels
 from hellenes_nb.tutorial.replies import matches
 from hellenes_nb.tutorial.replies import opponent_answer as answer
 from hellenes_nb.tutorial.stategoals import (
+    Goal,
     PositionError,
     actions_reader,
     game_maker,
@@ -166,16 +165,6 @@ class StateGoal(FileModel):
     reserve: dict[Side, dict[Literal["armies", "fleets"], Count]] = {}
     campaign: Annotated[int, between(1, 5, "§4")] | None = None
     over: bool | None = None
-
-
-class Goal(GoalBase):
-    """An Earth & Water task's goal: its conditions in ``state`` (:class:`StateGoal`, checked
-    with the references), combined with ``all``, ``any`` and ``not``."""
-
-    all: Items[Goal] = ()
-    any: Items[Goal] = ()
-    not_: Goal | None = Field(None, alias="not")
-    state: dict[Text, Any] = {}
 
 
 #: a task's ``solution`` or ``replies``: actions named by their entries, as a lesson's ``do``
