@@ -76,6 +76,14 @@ def play_choices(scenario: str, seed: int, bots: dict, decisions: int) -> list[d
     return out
 
 
+def assert_same_choices_twice(scenario: str, seed: int, bots: Callable[[], dict],
+                              decisions: int) -> None:
+    """Two games of ``scenario`` played by fresh ``bots()`` (by side) choose the same actions
+    in ``decisions`` rounds: a bot is deterministic for its seed and iteration count."""
+    assert play_choices(scenario, seed, bots(), decisions) == play_choices(
+        scenario, seed, bots(), decisions)
+
+
 def action_phase(side: str, seed: int = 5) -> Game:
     """A 431 game at the start of ``side``'s first action phase of a campaigning season."""
     game = new_game("431", seed)

@@ -8,8 +8,8 @@ import random
 
 from support.hellenes_bot_positions import (
     advance,
+    assert_same_choices_twice,
     play_checking_legal,
-    play_choices,
     random_position,
     shuffle_hidden,
 )
@@ -52,11 +52,8 @@ def test_plan_choice_is_the_same_when_hidden_blocks_and_cards_are_swapped():
 
 
 def test_plan_search_is_deterministic_for_a_seed_and_an_iteration_count():
-    def run():
-        bots = {"athens": _planner(5, 6), "sparta": make_bot("heuristic", 6)}
-        return play_choices("sicily", 4, bots, 70)
-
-    assert run() == run()
+    assert_same_choices_twice("sicily", 4, lambda: {"athens": _planner(5, 6),
+                                                    "sparta": make_bot("heuristic", 6)}, 70)
 
 
 def test_plan_search_only_returns_legal_actions():

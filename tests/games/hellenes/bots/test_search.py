@@ -9,8 +9,8 @@ import random
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from support.hellenes_bot_positions import (
+    assert_same_choices_twice,
     play_checking_legal,
-    play_choices,
     random_position,
     shuffle_hidden,
 )
@@ -74,11 +74,8 @@ def test_search_choice_is_the_same_after_a_swap_in_a_searched_decision():
 
 
 def test_search_is_deterministic_for_a_seed_and_an_iteration_count():
-    def run():
-        bots = {"athens": _searcher(5, 8), "sparta": make_bot("heuristic", 6)}
-        return play_choices("431", 4, bots, 60)
-
-    assert run() == run()
+    assert_same_choices_twice("431", 4, lambda: {"athens": _searcher(5, 8),
+                                                 "sparta": make_bot("heuristic", 6)}, 60)
 
 
 def test_the_sample_keeps_what_the_side_sees():
