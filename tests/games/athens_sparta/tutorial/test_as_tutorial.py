@@ -27,7 +27,7 @@ def _blocks(run: TaskRun) -> dict:
 def test_the_chapter_passes_the_complete_check(capsys):
     assert main(["tutorial", "check", "--complete", str(AS)]) == 0
     out = capsys.readouterr().out
-    assert "athens-sparta (10 tasks): coverage: 17 of 17 rule sections taught" in out
+    assert "athens-sparta (13 tasks): coverage: 23 of 23 rule sections taught" in out
     assert "worked examples: 7 of 7" in out
 
 
@@ -166,3 +166,28 @@ def test_alone_leaves_only_the_named_blocks_and_their_sieges_on_the_map():
     assert len(march.game.legal_actions()) < 40  # the panel's buttons stay few
     victory = _run("as-victory")
     assert victory.game.state.board.besieged["potidaea"] == "athens"  # its blocks are named
+
+
+@pytest.mark.rule("9.5")
+def test_9_5_attacking_neutral_argos_makes_it_athens_ally_at_full_strength():
+    run = _run("as-neutral-argos")
+    assert run.game.state.board.control["argos"] == "neutral"
+    run.play_solution()
+    assert run.status == "solved" and _blocks(run)["arg-h1"] == ("0608", 4)
+
+
+@pytest.mark.rule("7.0")
+def test_7_0_a_revolt_in_empty_amphipolis_takes_it_at_once():
+    run = _run("as-revolt")
+    run.play_solution()
+    assert run.status == "solved"
+    assert _blocks(run)["tyrants"] == ("0900", 1)
+    assert not any(e.get("kind") == "battle" for e in run.game.log)
+
+
+@pytest.mark.rule("10.1")
+def test_10_1_a_spartan_block_in_athens_at_the_turns_end_wins_at_once():
+    run = _run("as-sudden-death")
+    run.play_solution()
+    assert run.status == "solved"
+    assert run.game.result["how"] == "sudden death"
