@@ -16,13 +16,12 @@ from xml.sax.saxutils import escape
 from hellenes_nb.board import palette
 from hellenes_nb.board.canvas import Canvas, text
 from hellenes_nb.board.geometry import Geometry, read_geometry
+from hellenes_nb.games.amphipolis.counters import CELL, COLOURS, counters, pieces_of
 from hellenes_nb.games.amphipolis.render_main import main_map_svg
 from hellenes_nb.games.amphipolis.world import data_dir
 
 __all__ = ["COLOURS", "SIZES", "board_svg"]
 
-#: Athens blue, Sparta orange-red (the Hellenes map's side colours)
-COLOURS = {"athens": "#0072B2", "sparta": "#D55E00"}
 #: the part of the Hellenes map's pixels drawn (x, y) and its scale on the board
 ORIGIN, SCALE = (660.0, 110.0), 3.7
 WIDTH, HEIGHT = 1480, 800
@@ -34,7 +33,6 @@ SIZES = {"normal": 1.0, "classroom": 1.2}
 BOXES = {"macedonia": (20, 20), "thrace": (380, 20), "thasos": (800, 250),
          "O7": (20, 250), "O1": (20, 560), "O2": (210, 690), "O4": (425, 690),
          "O8": (575, 200), "O6": (575, 330), "O3": (575, 455), "O5": (575, 580)}
-CELL = 26
 PER_ROW = 6
 
 
@@ -61,52 +59,12 @@ def _coast() -> str:
             f'translate({-ORIGIN[0]:g} {-ORIGIN[1]:g})">{body}</g>')
 
 
-def _unit(x: float, y: float, u: dict, side: str) -> str:
-    colour = COLOURS[side]
-    fill = palette.mix(colour, "#ffffff", 0.45) if u["reduced"] else colour
-    band = ("" if u["nation"] == "allied" else
-            f'<rect x="{x + 2:.1f}" y="{y:.1f}" width="3" height="{CELL - 2}" fill="#fff"/>')
-    sword = "†" if u["bonus"] else ""
-    title = (f"{side.title()} {u['type']}/{u['full']}{'+bonus' if u['bonus'] else ''} "
-             f"({u['nation']}{', reduced to ' + str(u['pf']) if u['reduced'] else ''})")
-    return (f'<g class="unit" data-side="{side}" data-unit="{escape(u["id"])}">'
-            f'<title>{escape(title)}</title>'
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="{CELL - 2}" height="{CELL - 2}" rx="2" '
-            f'fill="{fill}" stroke="#fff" stroke-width="0.8"/>{band}'
-            + text(x + 14, y + 10, u["type"] + sword, 9, anchor="middle", weight="bold",
-                   halo=False, colour="#fff")
-            + text(x + 14, y + 21, str(u["pf"]), 9, anchor="middle", halo=False,
-                   colour="#fff") + "</g>")
-
-
-def _leader(x: float, y: float, g: dict, side: str) -> str:
-    colour = COLOURS[side]
-    swords = "†" * g["swords"]
-    hurt = " (wounded)" if g["wounded"] == 1 else " (ill)" if g["wounded"] == 2 else ""
-    dash = ' stroke-dasharray="3 2"' if hurt else ""
-    return (f'<g class="leader" data-side="{side}"><title>{escape(g["name"] + hurt)}, '
-            f'{g["swords"]} sword(s)</title>'
-            f'<rect x="{x:.1f}" y="{y:.1f}" width="{CELL - 2}" height="{CELL - 2}" rx="8" '
-            f'fill="#fff" stroke="{colour}" stroke-width="2"{dash}/>'
-            + text(x + 12, y + 10, g["name"][:4], 7.5, anchor="middle", weight="bold",
-                   halo=False, colour=colour)
-            + text(x + 12, y + 20, swords or "·", 8, anchor="middle", halo=False,
-                   colour=colour) + "</g>")
-
-
 def _box(zone: dict, lit: frozenset[str], k: float) -> str:
     bx, by = BOXES[zone["id"]]
-    pieces = []
-    for side in ("athens", "sparta"):
-        pieces += [("leader", g, side) for g in zone[side]["leaders"]]
-        pieces += [("unit", u, side) for u in zone[side]["units"]]
+    pieces = pieces_of(zone)
     rows = max(1, -(-len(pieces) // PER_ROW))
     w, h = PER_ROW * CELL + 12, 34 + rows * CELL
-    inner = []
-    for n, (kind, piece, side) in enumerate(pieces):
-        x = 6 + (n % PER_ROW) * CELL
-        y = 30 + (n // PER_ROW) * CELL
-        inner.append((_leader if kind == "leader" else _unit)(x, y, piece, side))
+    inner = [counters(pieces, PER_ROW, 6, 30)]
     if zone["kind"] == "op":
         owner = zone["garrison"]
         head = f"{zone['id']} {zone['name']}"
