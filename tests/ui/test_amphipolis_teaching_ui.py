@@ -8,27 +8,17 @@ artifacts/screenshots/."""
 from __future__ import annotations
 
 import pytest
-from IPython.display import display
 from playwright.sync_api import expect
-
-from hellenes_nb.widgets.lesson import LessonWidget
-from hellenes_nb.widgets.tutorial import TutorialWidget
+from support.browser import SETTLE, open_lesson, open_tutorial_game, wait_changed
 
 pytestmark = pytest.mark.browser
 
-SETTLE = 30_000  # ms: bounded wait for the frontend (CI shares 2 cores)
-VIEWPORT = {"width": 1366, "height": 900}
 
 
 def test_the_amphipolis_tutorial_plays_clearidas_diplomacy_by_its_button(
         solara_test, page_session, tmp_path, screenshot_dir, console_errors):
     page = page_session
-    page.set_viewport_size(VIEWPORT)
-    w = TutorialWidget(progress=tmp_path / "progress.json")
-    display(w)
-    page.locator(".ht-title", has_text="Find a port").wait_for(timeout=SETTLE)
-    page.locator("select.ht-game").select_option("amphipolis")
-    page.locator(".ht-title", has_text="the initiative roll").wait_for(timeout=SETTLE)
+    w = open_tutorial_game(page, tmp_path / "progress.json", "amphipolis", "the initiative roll")
     page.locator("select.ht-task").select_option("amph-diplomacy-torone")
     page.locator(".ht-title", has_text="Clearidas' diplomacy").wait_for(timeout=SETTLE)
     torone = '.amph-board g.zone[data-zone="O4"]'
@@ -38,8 +28,7 @@ def test_the_amphipolis_tutorial_plays_clearidas_diplomacy_by_its_button(
     page.locator(".ht-choice", has_text="diplomacy at Toronè").click()
     page.locator('.ht-panel[data-status="solved"]').wait_for(timeout=SETTLE)
     # the board followed the game: Toronè's garrison turned Spartan
-    page.wait_for_function("([sel, old]) => document.querySelector(sel).innerHTML !== old",
-                           arg=[torone, before], timeout=SETTLE)
+    wait_changed(page, torone, before)
     page.screenshot(path=screenshot_dir / "tutorial-amphipolis-solved-1366x900.png")
     assert w.progress.stars("amph-diplomacy-torone") == 3
     assert console_errors == []
@@ -48,11 +37,7 @@ def test_the_amphipolis_tutorial_plays_clearidas_diplomacy_by_its_button(
 def test_the_brasidas_lesson_steps_to_the_bridge_and_branches_at_thasos(
         solara_test, page_session, screenshot_dir, console_errors):
     page = page_session
-    page.set_viewport_size(VIEWPORT)
-    w = LessonWidget("brasidas-thucydides-424")
-    display(w)
-    page.locator(".hl-lesson .amph-board svg").first.wait_for(timeout=SETTLE)
-    page.locator(".hl-lesson summary", has_text="Thucydides 4.103.1-3").wait_for(timeout=SETTLE)
+    w = open_lesson(page, "brasidas-thucydides-424", ".amph-board", "Thucydides 4.103.1-3")
     bridge = '.hl-lesson .amph-board svg'
     before = page.locator(bridge).first.inner_html()
     page.locator(".hl-next").click()
@@ -61,8 +46,7 @@ def test_the_brasidas_lesson_steps_to_the_bridge_and_branches_at_thasos(
     page.locator(".hl-events li", has_text="Combat in Between the city and the bridge").wait_for(
         timeout=SETTLE)
     # the board followed the step: Brasidas' army stands across the bridge
-    page.wait_for_function("([sel, old]) => document.querySelector(sel).innerHTML !== old",
-                           arg=[bridge, before], timeout=SETTLE)
+    wait_changed(page, bridge, before)
     page.screenshot(path=screenshot_dir / "lesson-amphipolis-bridge-1366x900.png")
     page.locator(".hl-next").click()
     page.locator(".hl-lesson h3", has_text="Eucles sends for Thucydides").wait_for(timeout=SETTLE)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import pytest
 from IPython.display import display
+from support.browser import VIEWPORT, open_tutorial_game, wait_changed
 
 from hellenes_nb.widgets.tutorial import TutorialWidget
 
 pytestmark = pytest.mark.browser
 
 SETTLE = 30_000  # ms: bounded wait for the frontend (generous: CI shares 2 cores)
-VIEWPORT = {"width": 1366, "height": 900}
 
 
 def _click_place(page, w: TutorialWidget, area: str) -> None:
@@ -97,12 +97,7 @@ def test_the_game_picker_opens_the_earth_water_tutorial_and_a_task_is_solved_by_
         solara_test, page_session, tmp_path, screenshot_dir, console_errors):
     """Issue 27 item 4: the Earth & Water tutorial on its own board, picked in the page."""
     page = page_session
-    page.set_viewport_size(VIEWPORT)
-    w = TutorialWidget(progress=tmp_path / "progress.json")
-    display(w)
-    page.locator(".ht-title", has_text="Find a port").wait_for(timeout=SETTLE)
-    page.locator("select.ht-game").select_option("earth-water")
-    page.locator(".ht-title", has_text="Along a road").wait_for(timeout=SETTLE)
+    w = open_tutorial_game(page, tmp_path / "progress.json", "earth-water", "Along a road")
     # the pickers look like controls a teacher can see (a border; bare text before)
     for picker in ("game", "chapter", "task"):
         style = page.locator(f"select.ht-{picker}").evaluate(
@@ -116,8 +111,7 @@ def test_the_game_picker_opens_the_earth_water_tutorial_and_a_task_is_solved_by_
     page.locator(".ht-choice", has_text="Move 2 armies from Sparta to Korinthos").click()
     _status(page, "solved")
     # the board followed the game: the two armies now stand in Korinthos
-    page.wait_for_function("([sel, old]) => document.querySelector(sel).innerHTML !== old",
-                           arg=[korinthos, before], timeout=SETTLE)
+    wait_changed(page, korinthos, before)
     page.screenshot(path=screenshot_dir / "tutorial-earth-water-solved-1366x900.png")
     assert w.progress.stars("ew-roads") == 3
     # and back to Hellenes, on the map

@@ -7,15 +7,12 @@ screenshots at 1366x900 go to artifacts/screenshots/ for a person to look at."""
 from __future__ import annotations
 
 import pytest
-from IPython.display import display
 from playwright.sync_api import expect
-
-from hellenes_nb.widgets.lesson import LessonWidget
+from support.browser import open_lesson
 
 pytestmark = pytest.mark.browser
 
 SETTLE = 30_000  # ms: bounded wait for the frontend (generous: CI shares 2 cores)
-VIEWPORT = {"width": 1366, "height": 900}
 
 
 def _shows_step(page, n: int) -> None:
@@ -26,11 +23,7 @@ def _shows_step(page, n: int) -> None:
 def test_the_xerxes_lesson_plays_in_the_lesson_widget(solara_test, page_session, screenshot_dir,
                                                       console_errors):
     page = page_session
-    page.set_viewport_size(VIEWPORT)
-    w = LessonWidget("xerxes-480-479")
-    display(w)
-    page.locator(".hl-lesson .ew-map svg").first.wait_for(timeout=SETTLE)
-    page.locator(".hl-lesson summary", has_text="Herodotus 7.33-36").wait_for(timeout=SETTLE)
+    w = open_lesson(page, "xerxes-480-479", ".ew-map", "Herodotus 7.33-36")
     expect(page.locator(".hl-lesson .ew-choice")).to_have_count(0)  # for looking only
     page.screenshot(path=screenshot_dir / "xerxes-lesson-step1.png")
 
