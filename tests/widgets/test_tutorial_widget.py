@@ -120,7 +120,8 @@ def test_show_me_records_no_stars_in_the_progress_file(tmp_path):
 
 # -- every game's tutorial (issue 27 item 4) ---------------------------------------------------
 def test_the_game_picker_lists_every_game_with_a_tutorial(widget):
-    assert [g["id"] for g in widget.panel.games] == ["hellenes", "amphipolis", "earth-water"]
+    assert [g["id"] for g in widget.panel.games] == ["hellenes", "amphipolis", "athens-sparta",
+                                                     "earth-water"]
     assert widget.panel.game == "hellenes"
 
 
@@ -153,7 +154,7 @@ def test_a_task_of_another_game_opens_that_games_tutorial(widget):
 def test_an_unknown_game_from_the_page_is_refused_in_words(widget):
     widget.panel.handle_request({"request": "game", "game": "chess"})
     assert ("no game 'chess' has a tutorial; the games with one: hellenes, amphipolis, "
-            "earth-water") in widget.panel.refusal
+            "athens-sparta, earth-water") in widget.panel.refusal
     assert widget.panel.game == "hellenes" and widget.panel.task == "click-a-port"
 
 
