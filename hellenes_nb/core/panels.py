@@ -12,7 +12,8 @@ from typing import Any
 
 from hellenes_nb.core.words import count
 
-__all__ = ["ScreenKit", "card_tile", "cards_held", "choice_groups", "esc", "hand_note", "log_lines"]
+__all__ = ["ScreenKit", "card_tile", "cards_held", "choice_groups", "esc", "hand_note",
+           "hand_tiles", "log_lines"]
 
 
 def esc(text: Any) -> str:
@@ -35,6 +36,14 @@ def cards_held(view: dict[str, Any], other: str) -> int:
     is hidden, the cards when they are shown)."""
     theirs = view["hands"][other]
     return theirs["count"] if isinstance(theirs, dict) else len(theirs)
+
+
+def hand_tiles(view: dict[str, Any], side: str, tile: Callable[[Any, str], str],
+               nothing: str) -> str:
+    """The screen side's hand as tiles (``tile(card, side)``), or the words ``nothing``
+    when it holds none."""
+    return "".join(tile(c, side) for c in view["hands"][side]) or (
+        f"<div class='hn-muted'>{esc(nothing)}</div>")
 
 
 def hand_note(view: dict[str, Any], other: str, word: str, pile: str, rule: str = "") -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hellenes_nb.core.panels import ScreenKit, cards_held, esc, log_lines
+from hellenes_nb.core.panels import ScreenKit, cards_held, esc, hand_tiles, log_lines
 from hellenes_nb.core.words import count
 from hellenes_nb.games.amphipolis.oddswords import group_choices, odds_html
 
@@ -46,9 +46,7 @@ def hand_html(game: Any, view: dict[str, Any], side: str | None) -> str:
     if side is None:
         return "<div class='hn-muted'>The game is over.</div>"
     other = "sparta" if side == "athens" else "athens"
-    mine = view["hands"][side]
-    tiles = "".join(_counter(c, side) for c in mine) or (
-        "<div class='hn-muted'>No strategem in hand.</div>")
+    tiles = hand_tiles(view, side, _counter, "No strategem in hand.")
     return (f"<div class='hn-hand'>{tiles}</div><div class='hn-muted'>"
             f"{SIDE_WORD[other]} holds {count(cards_held(view, other), 'strategem')}, hidden; "
             f"{view['cup']['count']} in the cup (§2 A).</div>")

@@ -17,6 +17,7 @@ from hellenes_nb.core.panels import (
     cards_held,
     choice_groups,
     esc,
+    hand_tiles,
     log_lines,
 )
 from hellenes_nb.core.words import count
@@ -81,9 +82,7 @@ def hand_html(game: Any, view: dict[str, Any], side: str | None) -> str:
     if side is None:
         return "<div class='hn-muted'>The war is over.</div>"
     other = "sparta" if side == "athens" else "athens"
-    mine = view["hands"][side]
-    tiles = "".join(_card_html(c, side) for c in mine) or (
-        "<div class='hn-muted'>No card in hand.</div>")
+    tiles = hand_tiles(view, side, _card_html, "No card in hand.")
     picked = view["prompt"].get("my_card", {}).get(side)
     note = (f"<div class='hn-muted'>You picked {esc(card_words(picked))}, face down; it is "
             f"shown when {SIDE_WORD[other]} picks too (§4.6).</div>" if picked else "")

@@ -231,7 +231,8 @@ def test_the_hand_panel_says_whose_half_of_a_card_only_when_there_are_cards():
 
 def test_the_log_and_panel_groups_are_the_shared_dashboard_helpers():
     """Earth & Water's log panel and decision groups are core/panels.py's log_lines and
-    choice_groups (no copy), and core/panels.py cards_held counts a hand hidden or shown."""
+    choice_groups (no copy); core/panels.py cards_held counts a hand hidden or shown, and
+    hand_tiles draws one (words escaped when it is empty)."""
     from hellenes_nb.core import panels
     from hellenes_nb.games.earth_water import ui
 
@@ -245,3 +246,8 @@ def test_the_log_and_panel_groups_are_the_shared_dashboard_helpers():
     assert sum(len(o) for g in groups for r in g["rows"] for o in [r["options"]]) == len(legal)
     assert panels.cards_held({"hands": {"persia": {"count": 4}}}, "persia") == 4
     assert panels.cards_held({"hands": {"persia": [3, 9]}}, "persia") == 2
+    tile = lambda card, side: f"<i>{side} {card}</i>"  # noqa: E731
+    assert panels.hand_tiles({"hands": {"athens": [4, 7]}}, "athens", tile, "none") == (
+        "<i>athens 4</i><i>athens 7</i>")
+    assert panels.hand_tiles({"hands": {"athens": []}}, "athens", tile, "No card <in> hand.") == (
+        "<div class='hn-muted'>No card &lt;in&gt; hand.</div>")
