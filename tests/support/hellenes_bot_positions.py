@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from hellenes_nb.bots import RandomBot, deciding_sides
 from hellenes_nb.core.game import Game, new_game
@@ -169,3 +170,18 @@ def shuffle_hidden(game: Game, viewer: str, rng: random.Random) -> Game:
         i, j = rng.randrange(len(hand)), rng.randrange(len(st.deck))
         hand[i], st.deck[j] = st.deck[j], hand[i]
     return g
+
+
+def slow_clock(monkeypatch, bot: Any, *modules: Any, per_rollout: float = 0.1) -> None:
+    """A fake clock for ``bot``'s time limit: ``time.perf_counter`` of each of ``modules``
+    reads it, and each of the bot's rollouts moves it on ``per_rollout`` seconds."""
+    clock = [0.0]
+    for module in modules:
+        monkeypatch.setattr(module.time, "perf_counter", lambda: clock[0])
+    rollout = bot._rollout
+
+    def slow_rollout(*args: Any) -> Any:
+        clock[0] += per_rollout
+        return rollout(*args)
+
+    monkeypatch.setattr(bot, "_rollout", slow_rollout)

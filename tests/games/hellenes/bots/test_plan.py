@@ -12,6 +12,7 @@ from support.hellenes_bot_positions import (
     play_checking_legal,
     random_position,
     shuffle_hidden,
+    slow_clock,
 )
 
 from hellenes_nb.bots import make_bot, plan, search
@@ -101,17 +102,8 @@ def test_a_plan_point_keeps_the_time_limit(monkeypatch):
     clock moving 0.1 s a rollout and 1 s to think, it stops before the round that would
     overrun, not after the 200 rollouts of its budget."""
     game = _plan_point("sicily", 4, "athens")
-    clock = [0.0]
-    monkeypatch.setattr(search.time, "perf_counter", lambda: clock[0])
-    monkeypatch.setattr(plan.time, "perf_counter", lambda: clock[0])
     bot = PlanBotHellenes(1, iterations=200, seconds=1.0)
-    rollout = bot._rollout
-
-    def slow_rollout(*args):
-        clock[0] += 0.1
-        return rollout(*args)
-
-    monkeypatch.setattr(bot, "_rollout", slow_rollout)
+    slow_clock(monkeypatch, bot, search, plan)
     bot.choose(game, "athens")
     assert 1 < bot.last_plan.rounds and bot.last_plan.rollouts < 200
     assert bot.last_plan.seconds <= 1.0 * bot.model.plan_share

@@ -13,6 +13,7 @@ from support.hellenes_bot_positions import (
     play_checking_legal,
     random_position,
     shuffle_hidden,
+    slow_clock,
 )
 
 from hellenes_nb.bots import RandomBot, deciding_sides, make_bot, search
@@ -116,16 +117,8 @@ def test_a_time_limit_is_kept_not_overrun_by_a_round(monkeypatch):
         for side in deciding_sides(game):
             game.apply(RandomBot(2).choose(game, side))
     side = deciding_sides(game)[0]
-    clock = [0.0]
-    monkeypatch.setattr(search.time, "perf_counter", lambda: clock[0])
     bot = SearchBotHellenes(1, iterations=200, seconds=1.0)
-    rollout = bot._rollout
-
-    def slow_rollout(*args):
-        clock[0] += 0.1
-        return rollout(*args)
-
-    monkeypatch.setattr(bot, "_rollout", slow_rollout)
+    slow_clock(monkeypatch, bot, search)
     assert strip_label(bot.choose(game, side)) in map(strip_label, game.legal_actions(side))
     assert 1 < bot.last.rounds and bot.last.rollouts < 200
     assert bot.last.seconds <= 1.0
