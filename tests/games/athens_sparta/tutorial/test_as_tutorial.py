@@ -27,7 +27,7 @@ def _blocks(run: TaskRun) -> dict:
 def test_the_chapter_passes_the_complete_check(capsys):
     assert main(["tutorial", "check", "--complete", str(AS)]) == 0
     out = capsys.readouterr().out
-    assert "athens-sparta (13 tasks): coverage: 23 of 23 rule sections taught" in out
+    assert "athens-sparta (14 tasks): coverage: 25 of 25 rule sections taught" in out
     assert "worked examples: 7 of 7" in out
 
 
@@ -191,3 +191,13 @@ def test_10_1_a_spartan_block_in_athens_at_the_turns_end_wins_at_once():
     run.play_solution()
     assert run.status == "solved"
     assert run.game.result["how"] == "sudden death"
+
+
+@pytest.mark.rule("5.5")
+def test_5_5_the_retreat_is_never_by_the_attackers_way_in_and_saves_the_steps():
+    run = _run("as-retreat")
+    run.play_item({"type": "combat", "block": "ath-h1", "choice": "retreat"})
+    places = {a["to"] for a in run.game.legal_actions("athens")}
+    assert "0202" in places and "0100" not in places  # Sparta came from 0100
+    run.play_item({"type": "retreat", "block": "ath-h1", "to": "0202"})
+    assert run.status == "solved" and _blocks(run)["ath-h1"] == ("0202", 3)
