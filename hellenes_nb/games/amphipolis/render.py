@@ -24,9 +24,10 @@ __all__ = ["COLOURS", "SIZES", "board_svg"]
 
 #: the part of the Hellenes map's pixels drawn (x, y) and its scale on the board
 ORIGIN, SCALE = (660.0, 110.0), 3.7
-WIDTH, HEIGHT = 1480, 800
-#: the operational map's part of the board (the main map's inset is to its right)
+WIDTH, HEIGHT = 1240, 800
+#: the operational map's own width; beside the main map it is drawn at the scale SMALL
 OP_WIDTH = 1000
+SMALL = 0.38
 #: "classroom" draws counters and words larger, for a projector
 SIZES = {"normal": 1.0, "classroom": 1.2}
 #: the top left corner of each zone's box (reconstruction: a layout around the coast)
@@ -108,7 +109,7 @@ def _amphipolis(view: dict) -> str:
                                   f"{view['citadel'].title()})", 10, weight="bold") + "</g>")
 
 
-def _tracks(view: dict, k: float) -> str:
+def _tracks(view: dict, k: float, at: tuple[float, float] | None = None) -> str:
     vp, pa = view["vp"], view["pa"]
     lines = [f"Turn {view['turn']} ({view['first_turn']}–{view['last_turn']}): "
              f"{view['season']} {view['year']} BC" + (", armistice" if view["armistice"]
@@ -119,7 +120,8 @@ def _tracks(view: dict, k: float) -> str:
              f"VP: Athens {vp['athens']}, Sparta {vp['sparta']}",
              f"Citadel of Amphipolis: {view['citadel'].title()}"]
     body = "".join(text(8, 16 + 16 * i, line, 11, halo=False) for i, line in enumerate(lines))
-    return (f'<g class="tracks" transform="translate({OP_WIDTH - 190 * k - 6:g} 20) '
+    x, y = at or (OP_WIDTH - 190 * k - 6, 20)
+    return (f'<g class="tracks" transform="translate({x:g} {y:g}) '
             f'scale({k:g})">'
             f'<rect width="190" height="{24 + 16 * len(lines)}" rx="6" fill="{palette.HALO}" '
             f'stroke="{palette.INK}"/>{body}</g>')
@@ -128,22 +130,35 @@ def _tracks(view: dict, k: float) -> str:
 def board_svg(view: dict, *, lit: frozenset[str] = frozenset(), size: str = "normal",
               width: float | None = None, main_map: bool | None = None) -> str:
     """The board of ``view`` (a side's ``Game.view``) as SVG; ``lit`` zones are ringed (where
-    the chosen pieces may go). The main map is drawn to the right when the scenario uses it
-    (``view["main_map"]``) or when ``main_map`` asks for it; otherwise the board is the
-    operational map alone, at its full size (scenario 10.2)."""
+    the chosen pieces may go). When the scenario uses the main map (``view["main_map"]``) or
+    ``main_map`` asks for it, the main map is the large part of the board, on the left, and the
+    operational map with the rear bases is drawn smaller on the right, the tracks under it;
+    otherwise the board is the operational map alone, at its full size (scenario 10.2)."""
     if size not in SIZES:
         raise ValueError(f"size must be 'normal' or 'classroom', not {size!r}")
     k = SIZES[size]
     zones = [z for z in view["zones"] if z["kind"] != "main"]
     both = bool(view.get("main_map")) if main_map is None else main_map
     wide = WIDTH if both else OP_WIDTH
-    inset = main_map_svg(view, geometry(), lit) if both else ""
     dims = f' width="{width:g}" height="{width * HEIGHT / wide:.0f}"' if width else ""
-    title = "the operational map and the main map" if both else "the operational map"
+    title = "the main map and the operational map" if both else "the operational map"
+    operational = (f'<rect class="water" width="{OP_WIDTH}" height="{HEIGHT}" '
+                   f'fill="{palette.WATER}"/>{_coast()}'
+                   f'{"".join(_town(z) for z in zones)}{_amphipolis(view)}'
+                   f'{"".join(_box(z, lit, k) for z in zones)}')
+    if both:
+        x0 = WIDTH - OP_WIDTH * SMALL
+        body = (main_map_svg(view, geometry(), lit, k)
+                + f'<clipPath id="amph-op-clip"><rect width="{OP_WIDTH}" height="{HEIGHT}"/>'
+                f'</clipPath><g class="operational" transform="translate({x0:g} 0) '
+                f'scale({SMALL:g})"><g clip-path="url(#amph-op-clip)">{operational}</g></g>'
+                f'<rect x="{x0:g}" width="{OP_WIDTH * SMALL:g}" '
+                f'height="{HEIGHT * SMALL:g}" fill="none" stroke="{palette.INK}" '
+                f'stroke-width="1.5"/>' + _tracks(view, k, (x0 + 8, HEIGHT * SMALL + 12)))
+    else:
+        body = operational + _tracks(view, k)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {wide} {HEIGHT}"{dims} '
             f'role="img" font-family="{escape(palette.SERIF)}">'
             f'<title>Amphipolis, 424–422 BC: {title}</title>'
             f'<rect class="water" width="{wide}" height="{HEIGHT}" fill="{palette.WATER}"/>'
-            f'{_coast()}{inset}'
-            f'{"".join(_town(z) for z in zones)}{_amphipolis(view)}'
-            f'{"".join(_box(z, lit, k) for z in zones)}{_tracks(view, k)}</svg>')
+            f'{body}</svg>')

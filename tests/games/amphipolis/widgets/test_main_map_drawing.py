@@ -19,7 +19,7 @@ def test_scenario_10_2_keeps_the_operational_map_full_size_unless_asked():
     plain = board_svg(view)
     assert 'viewBox="0 0 1000 800"' in plain and 'class="zone main"' not in plain
     both = board_svg(view, main_map=True)
-    assert 'viewBox="0 0 1480 800"' in both and "not used in this scenario" in both
+    assert 'viewBox="0 0 1240 800"' in both and "not used in this scenario" in both
     assert 'class="zone main"' in board_svg({**view, "main_map": True})
 
 
@@ -39,6 +39,7 @@ def test_walls_are_dashed_until_built_and_pieces_are_shown():
     built = _svg({**view, "walls": "built"})
     assert "stroke-dasharray" not in "".join(re.findall(r'data-wall="\w+"><line [^>]*/>', built))
     t21 = next(z for z in view["zones"] if z["id"] == "T21")
-    t21["sparta"]["leaders"] = [{"name": "Brasidas"}]
-    t21["sparta"]["units"] = [{"type": "H", "pf": 8, "bonus": True}]
+    t21["sparta"]["leaders"] = [{"name": "Brasidas", "swords": 2, "wounded": 0}]
+    t21["sparta"]["units"] = [{"id": "h-test", "type": "H", "pf": 8, "full": 8, "bonus": True,
+                               "reduced": False, "nation": "sparta"}]
     assert "Sparta: Brasidas, H/8+" in _svg(view)
