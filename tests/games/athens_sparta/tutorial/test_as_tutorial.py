@@ -201,3 +201,14 @@ def test_5_5_the_retreat_is_never_by_the_attackers_way_in_and_saves_the_steps():
     assert "0202" in places and "0100" not in places  # Sparta came from 0100
     run.play_item({"type": "retreat", "block": "ath-h1", "to": "0202"})
     assert run.status == "solved" and _blocks(run)["ath-h1"] == ("0202", 3)
+
+
+def test_a_wrong_position_is_named_in_plain_words():
+    from hellenes_nb.games.athens_sparta.tutorialkit import board_problems
+    assert board_problems(None, {"start": "moves", "side": "sparta"}) == []
+    words = "; ".join(board_problems(None, {"start": "battles", "blocks": {
+        "spa-h1": {"at": "9999", "steps": 5}}, "hands": {"athens": ["storm", "storm"]}}))
+    assert "'9999' is not a hex of Athens & Sparta" in words
+    assert "§2.11" in words  # five steps: a block has four at most
+    for whole in ("needs the side who acts", "needs the hexes attacked"):
+        assert whole in "; ".join(board_problems(None, {"start": "battles"}))
