@@ -33,3 +33,12 @@ def forced(*faces: int, seed: int = 3) -> Game:
     st = AMPHIPOLIS.setup(SCENARIO, seed)
     st.dice.force(faces)
     return Game(AMPHIPOLIS, st, seed)
+
+
+def athens_to_move(scenario: str = SCENARIO, seed: int = 7) -> Game:
+    """A game of ``scenario`` at Athens' first move: Sparta's first moves pass."""
+    game = until(new_game(scenario, seed), "move")
+    while game.state.stack[-1]["side"] != 0:
+        game.apply({"type": "done", "side": "sparta"})
+        until(game, "move")
+    return game

@@ -6,30 +6,20 @@ from __future__ import annotations
 
 import pytest
 from IPython.display import display
-from support.amphipolis_positions import until
+from support.amphipolis_positions import athens_to_move
 from support.browser import SETTLE, VIEWPORT
 
-from hellenes_nb import new_game
 from hellenes_nb.core.session import GameSession
 from hellenes_nb.games.amphipolis.widgets.board import AmphipolisBoard
 
 pytestmark = pytest.mark.browser
 
 
-def _athens_to_move():
-    game = new_game("amphipolis-10.1", 7)
-    until(game, "move")
-    while game.state.stack[-1]["side"] != 0:  # Sparta's first moves pass: Athens' turn
-        game.apply({"type": "done", "side": "sparta"})
-        until(game, "move")
-    return game
-
-
 def test_the_main_map_shows_t11_and_a_click_lights_targets(
         solara_test, page_session, screenshot_dir, console_errors):
     page = page_session
     page.set_viewport_size(VIEWPORT)
-    game = _athens_to_move()
+    game = athens_to_move("amphipolis-10.1")
     board = AmphipolisBoard(GameSession(game), viewer="athens")
     display(board)
     t11 = next(z for z in game.view("athens")["zones"] if z["id"] == "T11")

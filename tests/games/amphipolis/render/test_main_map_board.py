@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from support.amphipolis_positions import until
+from support.amphipolis_positions import athens_to_move
 
 from hellenes_nb import new_game
 from hellenes_nb.core.session import GameSession
@@ -96,11 +96,7 @@ def test_the_svg_for_athens_holds_no_spartan_strategem():
 
 
 def test_a_click_on_a_main_map_zone_lights_where_an_operation_may_go():
-    game = new_game("amphipolis-10.1", 7)
-    until(game, "move")
-    while game.state.stack[-1]["side"] != 0:  # Sparta's first moves pass: Athens' turn
-        game.apply({"type": "done", "side": "sparta"})
-        until(game, "move")
+    game = athens_to_move("amphipolis-10.1")
     viewer = "athens"
     view = game.view(viewer)
     mine = [z["id"] for z in view["zones"] if z["kind"] == "main" and z[viewer]["units"]]
