@@ -48,6 +48,7 @@ from hellenes_nb.tutorial.stategoals import (
 __all__ = ["EXAMPLES", "KIT", "NO_TASK", "SECTIONS", "Setup", "setup_state"]
 
 W = load_world()
+_BLOCKS = {b.id: b for b in W.blocks}
 #: the sections of the fan revision's rules a tutorial teaches, in their order
 SECTIONS = ("1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7", "1.8", "2.11", "2.12", "2.13",
             "2.14", "2.21", "2.22", "2.23", "2.24", "3.0", "3.1", "4.0", "4.1", "4.2", "4.3",
@@ -83,7 +84,7 @@ def _one_of(kind: str, known: Any, hint: str) -> Any:
 
 
 Side = Literal["athens", "sparta"]
-Block = Annotated[Text, _one_of("a block", {b.id for b in W.blocks},
+Block = Annotated[Text, _one_of("a block", set(_BLOCKS),
                                 "`hellenes data check --game athens-sparta` lists them; "
                                 "ids such as spa-h1, ath-n1, amphipolis-p")]
 Hex = Annotated[Text, _one_of("a hex", set(W.hexes), "four digits, column then row: 0610")]
@@ -136,6 +137,17 @@ class Setup(FileModel):
                   for c in sorted({c for c in held if held.count(c) > 1})]
         wrong += [f"hands: {s} holds {len(h)} cards; a hand is six at most (§4.6)"
                   for s, h in self.hands.items() if len(h) > 6]
+        for k, placed in self.blocks.items():
+            block = _BLOCKS[k]
+            if block.side == "neutral":
+                wrong.append(f"blocks: {k} is neutral: it comes into play only when its city "
+                             "joins a side (§3.1, §9.5)")
+            elif placed.steps > block.steps:
+                wrong.append(f"blocks: {k} has {block.steps} steps at most, not "
+                             f"{placed.steps} (§2.11)")
+            elif (placed.steps == 0) != (placed.at == "pool"):
+                wrong.append(f"blocks: {k} stands on the map with 1 step or more, in the pool "
+                             "with 0")
         if self.start == "battles" and not self.attacks:
             wrong.append("start 'battles' needs the hexes attacked ('attacks')")
         if wrong:

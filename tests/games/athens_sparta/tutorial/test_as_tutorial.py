@@ -210,5 +210,10 @@ def test_a_wrong_position_is_named_in_plain_words():
         "spa-h1": {"at": "9999", "steps": 5}}, "hands": {"athens": ["storm", "storm"]}}))
     assert "'9999' is not a hex of Athens & Sparta" in words
     assert "§2.11" in words  # five steps: a block has four at most
+    words = "; ".join(board_problems(None, {"side": "sparta", "blocks": {
+        "ath-h1": {"at": "0907", "steps": 4}, "arg-h1": {"at": "0608", "steps": 4},
+        "spa-h1": {"at": "0610", "steps": 0}}}))
+    assert "ath-h1 has 3 steps at most, not 4 (§2.11)" in words
+    assert "arg-h1 is neutral" in words and "spa-h1 stands on the map with 1 step" in words
     for whole in ("needs the side who acts", "needs the hexes attacked"):
         assert whole in "; ".join(board_problems(None, {"start": "battles"}))
