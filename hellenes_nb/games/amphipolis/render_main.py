@@ -29,7 +29,8 @@ LIFT = 10.0
 #: counters per row under a zone, and their scale on the main map
 PER_ROW = 3
 PIECE = 1.05
-#: where a crowded zone's counters go instead of under it (around the city and the bridge)
+#: where a crowded zone's counters go instead of under it (around the city and the bridge); a
+#: stack on the left ends level with the disc's foot, clear of the bridge below T11
 ASIDE = {"T12": "above", "T11": "left", "T7": "right", "T17": "right"}
 TERRAIN = {"city": "#bdbdbd", "clear": "#f3e9b5", "humid": "#a8d5c2", "elevated": "#c9a27a",
            "port": "#7fb2dd", "sea": "#7fb2dd"}
@@ -124,7 +125,7 @@ def _pieces(z: dict, at: tuple[float, float], k: float) -> str:
     tall = -(-len(pieces) // per) * CELL
     gap = R * k + 3
     left, top = {"above": (x - wide * s / 2, y - gap - tall * s),
-                 "left": (x - gap - wide * s, y - tall * s / 2),
+                 "left": (x - gap - wide * s, y + gap - tall * s),
                  "right": (x + gap, y - tall * s / 2)}.get(ASIDE.get(z["id"], ""),
                                                           (x - wide * s / 2, y + gap))
     return (f'<g class="pieces main" data-zone="{z["id"]}" transform="translate('
