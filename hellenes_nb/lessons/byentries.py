@@ -12,7 +12,7 @@ its lesson origin moves its origin on with each step, so a save of it loads agai
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,8 @@ from hellenes_nb.core.game import Game
 from hellenes_nb.core.models import FileError, Problem
 from hellenes_nb.core.savejson import Origin
 from hellenes_nb.lessons.format import load_spec
+from hellenes_nb.lessons.markup import to_text
+from hellenes_nb.lessons.runner import Lesson
 
 __all__ = ["EntryLessons", "EntryPlay", "EntryStepRun", "LessonFileError"]
 
@@ -223,10 +225,51 @@ class EntryLessons:
                              f"after step {played}")
         return self.decide(game, step, option)["game"]
 
+    def hooks(self) -> dict[str, Callable[..., Any]]:
+        """The ``check``, ``listing``, ``show`` and ``start_at`` of the game's LessonKit."""
+        title = self.ruleset.title
+
+        def check(path: Path, seeds: Iterable[int]) -> list[Problem]:
+            return [Problem(str(path), "", p) for p in self.check(path, seeds)]
+
+        def listing(path: Path) -> str:
+            lesson = self.read(path)
+            return f"{lesson.title} ({title}, {lesson.period}, {len(lesson.steps)} steps)"
+
+        def start_at(path: Path, seed: int, step: int, option: str | None) -> Any:
+            return self.start_at(self.read(path), seed, step, option)
+
+        return {"check": check, "listing": listing, "show": lambda path: _show(path, title),
+                "start_at": start_at}
+
     def play(self, status: Callable[[Game], str]) -> Callable[..., EntryPlay]:
         """The ``LessonKit.play`` of the game: the runner's hooks, with ``status(game)`` the
         line under a step's title."""
         return lambda spec, **_options: EntryPlay(self, spec, status)
+
+
+def _show(path: Path | str, title: str) -> Iterator[str]:
+    """A lesson's steps as text, with what the engine did at each (``hellenes lesson show``)."""
+    lesson = Lesson(path)
+    spec = lesson.spec
+    yield f"# {spec.title} ({title}, {spec.period})\n"
+    yield to_text(spec.introduction)
+    while True:
+        step = lesson.step
+        yield f"\n## {lesson.progress}: {step.title}\n"
+        yield to_text(step.narrative)
+        yield "\nSources: " + ", ".join(step.sources)
+        if step.rules:
+            yield "Rules: " + ", ".join(f"§{r}" for r in step.rules)
+        if step.decision:
+            yield f"Decision for {step.decision.side.title()}: {step.decision.prompt.strip()}"
+            yield from (f"- {o.id}: {o.label}" + (" (historical)" if o.historical else "")
+                        for o in step.decision.options)
+        yield from (f"  - {t}" for t in lesson.view()["events"])
+        if lesson.at_end:
+            break
+        lesson.next()
+    yield "\n" + to_text(spec.summary)
 
 
 @dataclass

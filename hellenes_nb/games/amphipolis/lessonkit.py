@@ -7,12 +7,10 @@ through :class:`~hellenes_nb.lessons.byentries.EntryLessons`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import Any
 
 from hellenes_nb.core.catalog import LessonKit
-from hellenes_nb.core.models import Items, Problem
+from hellenes_nb.core.models import Items
 from hellenes_nb.games.amphipolis.invariants import check_invariants
 from hellenes_nb.games.amphipolis.rules.victory import scores
 from hellenes_nb.games.amphipolis.ruleset import AMPHIPOLIS
@@ -28,7 +26,6 @@ from hellenes_nb.games.amphipolis.teachpos import (
 )
 from hellenes_nb.games.amphipolis.tutorialkit import SECTIONS
 from hellenes_nb.lessons.byentries import EntryLessons
-from hellenes_nb.lessons.markup import to_text
 from hellenes_nb.lessons.runner import Lesson
 
 __all__ = ["GAME_YEARS", "KIT", "LESSONS"]
@@ -59,46 +56,9 @@ def status(game: Any) -> str:
     return f"{when}; victory points: Athens {a}, Sparta {s} (§9.2)."
 
 
-def _check(path: Path, seeds: Sequence[int]) -> list[Problem]:
-    return [Problem(str(path), "", p) for p in LESSONS.check(path, seeds)]
-
-
-def _listing(path: Path) -> str:
-    lesson = LESSONS.read(path)
-    return f"{lesson.title} ({AMPHIPOLIS.title}, {lesson.period}, {len(lesson.steps)} steps)"
-
-
-def _start_at(path: Path, seed: int, step: int, option: str | None) -> Any:
-    return LESSONS.start_at(LESSONS.read(path), seed, step, option)
-
-
-def _show(path: Path | str) -> Iterator[str]:
-    """A lesson's steps as text, with what the engine did at each."""
-    lesson = Lesson(path)
-    spec = lesson.spec
-    yield f"# {spec.title} ({AMPHIPOLIS.title}, {spec.period})\n"
-    yield to_text(spec.introduction)
-    while True:
-        step = lesson.step
-        yield f"\n## {lesson.progress}: {step.title}\n"
-        yield to_text(step.narrative)
-        yield "\nSources: " + ", ".join(step.sources)
-        if step.rules:
-            yield "Rules: " + ", ".join(f"§{r}" for r in step.rules)
-        if step.decision:
-            yield f"Decision for {step.decision.side.title()}: {step.decision.prompt.strip()}"
-            yield from (f"- {o.id}: {o.label}" + (" (historical)" if o.historical else "")
-                        for o in step.decision.options)
-        yield from (f"  - {t}" for t in lesson.view()["events"])
-        if lesson.at_end:
-            break
-        lesson.next()
-    yield "\n" + to_text(spec.summary)
-
-
-KIT = LessonKit(folder="amphipolis", check=_check, listing=_listing, show=_show,
-                start_at=_start_at, open=Lesson, years=GAME_YEARS, position_model=Position,
-                expect_model=Expect, parse_action=parse_action, play=LESSONS.play(status),
+KIT = LessonKit(folder="amphipolis", **LESSONS.hooks(), open=Lesson, years=GAME_YEARS,
+                position_model=Position, expect_model=Expect, parse_action=parse_action,
+                play=LESSONS.play(status),
                 board="hellenes_nb.games.amphipolis.widgets.board:AmphipolisBoard",
                 rule_sections=frozenset(SECTIONS),
                 step_fields={"hands": (dict[Side, Items[Counter]] | None, None)})
