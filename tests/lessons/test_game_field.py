@@ -26,7 +26,7 @@ def test_every_packaged_lesson_names_its_game_and_goes_to_its_kit():
     files = lesson_files([lessons_dir()])
     games = {f.stem: declared_game(f) for f in files}
     assert games["xerxes-480-479"] == "earth-water" and games["pylos-425"] == "hellenes"
-    assert set(games.values()) == {"hellenes", "earth-water", "amphipolis"}
+    assert set(games.values()) == {"hellenes", "earth-water", "amphipolis", "athens-sparta"}
     for f in files:
         assert kit_for(f) is _kit(games[f.stem]), f
 

@@ -26,7 +26,7 @@ def test_list_is_in_date_order_with_length_and_notebook(capsys):
     assert names.index("potidaea-432-431") < names.index("pericles-plague-431-429") \
         < names.index("pylos-425") < names.index("delium-424") \
         < names.index("amphipolis-424-422")  # the same first year: the shorter span first
-    assert len(heads) == 15  # with the Amphipolis game's three lessons
+    assert len(heads) == 16  # with the Amphipolis game's three lessons and Athens & Sparta's one
     pylos = out.splitlines()[out.splitlines().index(heads[names.index("pylos-425")]) + 1]
     assert "One lesson of 45 to 60 minutes, 12 steps" in pylos
     assert "notebook: notebooks/10-pylos-425.ipynb" in pylos

@@ -42,7 +42,7 @@ def test_a_file_without_a_game_line_is_refused_naming_the_games(tmp_path):
     problems = _problems(path)
     assert len(problems) == 1 and problems[0].startswith(f"{path}: game: the lesson names no "
                                                          "game: add a line 'game: <the game>'")
-    assert "hellenes, amphipolis, earth-water" in problems[0]
+    assert "hellenes, amphipolis, athens-sparta, earth-water" in problems[0]
     with pytest.raises(LessonFormatError, match="names no game"):
         Lesson(path)
 

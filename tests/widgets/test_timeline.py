@@ -45,7 +45,8 @@ def timeline():
 
 def test_every_lesson_of_every_game_is_on_the_timeline_with_its_years_and_notebook(timeline):
     files = sorted(LESSONS.glob("*.yaml")) + sorted((LESSONS / "earth-water").glob("*.yaml")) \
-        + sorted((LESSONS / "amphipolis").glob("*.yaml"))
+        + sorted((LESSONS / "amphipolis").glob("*.yaml")) \
+        + sorted((LESSONS / "athens-sparta").glob("*.yaml"))
     assert sorted(e["id"] for e in timeline.lessons) == sorted(p.stem for p in files)
     for e in timeline.lessons:
         if e["game_id"] == "hellenes":

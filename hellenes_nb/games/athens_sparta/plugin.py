@@ -13,6 +13,7 @@ from hellenes_nb.core.catalog import GamePlugin
 from hellenes_nb.games.athens_sparta.bots.easy import EasyBot
 from hellenes_nb.games.athens_sparta.bots.heuristic import HeuristicBot
 from hellenes_nb.games.athens_sparta.invariants import check_invariants
+from hellenes_nb.games.athens_sparta.lessonkit import KIT as LESSONS
 from hellenes_nb.games.athens_sparta.rules.victory import victory_points
 from hellenes_nb.games.athens_sparta.ruleset import ATHENS_SPARTA
 from hellenes_nb.games.athens_sparta.timeline import TIMELINE
@@ -71,4 +72,5 @@ PLUGIN = GamePlugin(
     dashboard=SCREEN,
     timeline=TIMELINE,
     tutorial=TUTORIAL,  # issue 30 item 4
+    lessons=LESSONS,  # issue 30 item 4: the first lesson
 )

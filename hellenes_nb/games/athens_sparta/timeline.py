@@ -1,15 +1,19 @@
 """*Athens & Sparta* on the timeline of the lessons (``widgets/timeline.py``): its scenario, the
 whole Peloponnesian War from the first Game Turn of Olympiad 84 to the end of Olympiad 89,
 which the game's calendar sidebar (§2) puts in 431 and 404 BC. A scenario the ruleset does
-not set up yet (the Syracuse-points variant) is not shown. The game has no lesson yet, so none
-is shown."""
+not set up yet (the Syracuse-points variant) is not shown. Its lessons
+(``lessons/athens-sparta/``) stand on the ``years`` their files give."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 from hellenes_nb.core.catalog import TimelineKit
+from hellenes_nb.games.athens_sparta.lessonkit import LESSONS
 from hellenes_nb.games.athens_sparta.ruleset import ATHENS_SPARTA
 
-__all__ = ["TIMELINE", "scenarios"]
+__all__ = ["TIMELINE", "lesson", "scenarios"]
 
 #: the scenarios it may have: (id, title, first year BC, last year BC)
 WAR = (("athens-sparta", "The Peloponnesian War, Olympiads 84–89", 431, 404),
@@ -21,4 +25,13 @@ def scenarios() -> list[tuple[str, str, int, int]]:
     return [s for s in WAR if s[0] in ATHENS_SPARTA.scenarios]
 
 
-TIMELINE = TimelineKit(scenarios=scenarios, name="Athens & Sparta")
+def lesson(path: Path) -> dict[str, Any]:
+    """A lesson file as the timeline shows it (the lesson kit's error when unreadable)."""
+    spec = LESSONS.read(path)
+    first, last = spec.span
+    return {"id": spec.id, "title": spec.title, "period": spec.period, "first": first,
+            "last": last, "time": spec.time, "steps": len(spec.steps),
+            "objectives": list(spec.objectives), "opens": f'LessonWidget("{spec.id}")'}
+
+
+TIMELINE = TimelineKit(scenarios=scenarios, lesson=lesson, name="Athens & Sparta")
