@@ -13,6 +13,7 @@ from typing import Any
 from hellenes_nb.core.panels import ScreenKit, cards_held, esc, hand_tiles, log_lines
 from hellenes_nb.core.words import count
 from hellenes_nb.games.amphipolis.oddswords import group_choices, odds_html
+from hellenes_nb.games.amphipolis.world import load_world
 
 __all__ = ["SCREEN"]
 
@@ -20,11 +21,18 @@ SIDE_WORD = {"athens": "Athens", "sparta": "Sparta"}
 LOG_LINES = 120
 
 
+def _number(game: Any) -> str:
+    """The scenario's number in the rulebook ("10.1")."""
+    return game.state.scenario.removeprefix("amphipolis-")
+
+
 def header_html(game: Any, who: str) -> str:
     v = game.view("all")
     vp = v["vp"]
+    number = _number(game)
+    title = load_world().scenarios[number].title
     return (f"<div class='hn-head'><div><span class='hn-title'>Amphipolis, 424–422 BC</span> "
-            f"<span class='hn-sub'>scenario 10.2, the expedition of Nicias</span></div>"
+            f"<span class='hn-sub'>scenario {number}, {esc(title)}</span></div>"
             f"<div class='hn-date'>Turn {v['turn']} of {v['first_turn']}–{v['last_turn']}: "
             f"{v['season']} {v['year']} BC{', armistice' if v['armistice'] else ''}</div>"
             f"<div class='hn-pres'>VP: Athens {vp['athens']}, Sparta {vp['sparta']} (§9.2)"
@@ -80,7 +88,7 @@ def log_html(view: dict[str, Any]) -> str:
 
 
 def save_name(game: Any) -> str:
-    return f"amphipolis-10.2-turn-{game.state.turn}"
+    return f"amphipolis-{_number(game)}-turn-{game.state.turn}"
 
 
 def loaded_words(game: Any) -> str:
