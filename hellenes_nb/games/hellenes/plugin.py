@@ -14,8 +14,8 @@ from typing import Any
 from hellenes_nb.core.catalog import GamePlugin
 from hellenes_nb.games.hellenes.bots.easy import EasyBot
 from hellenes_nb.games.hellenes.bots.heuristic import HeuristicBot
-from hellenes_nb.games.hellenes.bots.sampling import resample
 from hellenes_nb.games.hellenes.bots.planning import PlanBotHellenes
+from hellenes_nb.games.hellenes.bots.sampling import resample
 from hellenes_nb.games.hellenes.bots.searching import SearchBotHellenes
 from hellenes_nb.games.hellenes.index import SEASONS
 from hellenes_nb.games.hellenes.invariants import check_invariants
