@@ -158,3 +158,37 @@ def game_maker(ruleset: Any, model: Any, state_at: Callable[[Any, int], Any],
         state.dice.force(task.dice)
         return Game(ruleset, state, task.seed)
     return map_game
+
+
+def map_kit(*, rulebook: str, sections: Sequence[str], examples: Sequence[str],
+            goal_state: Any, parse_action: Callable[[Any], tuple[dict, ...]], position: Any,
+            section_of: Callable[[Any], str] = lambda r: str(r).lstrip("§"),
+            list_sections: bool = True, goal: Any = None, **parts: Any) -> Any:
+    """The tutorial kit of a game whose tasks are played on its map alone (no battle board):
+    the task reference check (rule sections of ``rulebook``, worked examples, goal names), the
+    reader of ``solution``/``replies`` lists, the goal model (:class:`Goal` unless ``goal``
+    names the game's own), and the battle parts left out.
+    ``parts`` are the kit's game-specific fields (``load_world``, ``sides``, ``map_game``,
+    ``board_problems``, ``opponent_answer``, ``map_scene``, ``unmet``, ``score``, ``period``,
+    ``no_task``, ``folder``, ``board``, ...)."""
+    from hellenes_nb.core.catalog import TutorialKit
+    from hellenes_nb.tutorial.format import TaskModels
+    from hellenes_nb.tutorial.replies import matches
+
+    refs = goal_references(goal_state)
+    named = f" ({', '.join(sections)})" if list_sections else ""
+
+    def references(world: Any, task: Any, fighters: Any) -> list[str]:
+        return [f"rules: §{r} is not a section of the {rulebook}{named}"
+                for r in task.rules if section_of(r) not in sections
+                ] + task_references(task, examples, refs)
+
+    parts.setdefault("matches", matches)
+    parts.setdefault("actions_left", lambda state, side: None)
+    return TutorialKit(
+        battle_lab=None, fresh_battle=None, copy_lab=None, battle_scene=None,
+        references=references, board_error=PositionError, examples=examples,
+        sections=sections,
+        models=TaskModels(goal=goal or Goal, parse_actions=actions_reader(parse_action),
+                          position=position),
+        **parts)

@@ -153,16 +153,16 @@ def test_a_wrong_example_and_a_wrong_goal_are_named_alike_by_both_map_kits():
 
     from hellenes_nb.games.amphipolis import tutorialkit as amph
     from hellenes_nb.games.earth_water import tutorialkit as ew
-    from hellenes_nb.tutorial.stategoals import task_references
+    from hellenes_nb.tutorial.stategoals import goal_references, task_references
 
     goal = SimpleNamespace(state={"nowhere": 1}, all=(), any=(), not_=None)
     task = SimpleNamespace(rules=("99",), example="Hoplites", stages=(),
                            steps=lambda: [SimpleNamespace(goal=goal)])
     for kit in (ew, amph):
-        shared = task_references(task, kit.EXAMPLES, kit._goal_refs)
+        shared = task_references(task, kit.EXAMPLES, goal_references(kit.StateGoal))
         assert shared[0].startswith("example: 'Hoplites' is not a worked example")
         assert shared[1].startswith("goal: state 'nowhere' is not a condition")
-        out = kit.references(None, task, None)
+        out = kit.KIT.references(None, task, None)
         assert out[0].startswith("rules: §99 is not a section of the") and out[1:] == shared
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from hellenes_nb.core.catalog import TutorialKit
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.models import FileModel, Items, Text, between
 from hellenes_nb.games.amphipolis.rules.common import W
@@ -35,19 +34,13 @@ from hellenes_nb.games.amphipolis.teachpos import (
     where,
 )
 from hellenes_nb.games.amphipolis.world import load_world
-from hellenes_nb.tutorial.format import TaskModels
-from hellenes_nb.tutorial.replies import matches
 from hellenes_nb.tutorial.replies import opponent_answer as answer
 from hellenes_nb.tutorial.stategoals import (
-    Goal,
-    PositionError,
-    actions_reader,
     game_maker,
     goal_judge,
-    goal_references,
+    map_kit,
     passive_choice,
     position_checker,
-    task_references,
 )
 
 __all__ = ["EXAMPLES", "GOAL_KEYS", "KIT", "NO_TASK", "SECTIONS"]
@@ -161,40 +154,24 @@ class StateGoal(FileModel):
 GOAL_KEYS = frozenset(StateGoal.model_fields)
 
 
-#: a task's ``solution`` or ``replies``: actions named by their entries
-parse_actions = actions_reader(parse_action)
-_goal_refs = goal_references(StateGoal)
-
-
-def references(world: Any, task: Any, fighters: Any) -> list[str]:
-    """Every name ``task`` gives that does not exist, in plain words."""
-    return [f"rules: §{r} is not a section of the Amphipolis rulebook ({', '.join(SECTIONS)})"
-            for r in task.rules if str(r).lstrip("§") not in SECTIONS
-            ] + task_references(task, EXAMPLES, _goal_refs)
-
-
-KIT = TutorialKit(
+#: the kit (a task's ``solution`` and ``replies`` are actions named by their entries)
+KIT = map_kit(
+    rulebook="Amphipolis rulebook",
+    sections=SECTIONS,
+    examples=EXAMPLES,
+    goal_state=StateGoal,
+    parse_action=parse_action,
+    position=Position,
     load_world=load_world,
     sides=SIDES,
     map_game=map_game,
-    battle_lab=None,
-    fresh_battle=None,
-    copy_lab=None,
     board_problems=board_problems,
-    references=references,
     opponent_answer=opponent_answer,
-    matches=matches,
     map_scene=Scene,
-    battle_scene=None,
     unmet=unmet,
     score=scores,
-    actions_left=lambda state, side: None,
-    board_error=PositionError,
-    examples=EXAMPLES,
     folder="amphipolis",
     period=phase,
-    sections=SECTIONS,
     no_task=NO_TASK,
     board="hellenes_nb.games.amphipolis.widgets.board:AmphipolisBoard",
-    models=TaskModels(goal=Goal, parse_actions=parse_actions, position=Position),
 )

@@ -24,7 +24,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field, model_validator
 
-from hellenes_nb.core.catalog import TutorialKit
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.models import FileModel, Items, Text, between, short
 from hellenes_nb.games.athens_sparta.position import SCENARIO, Position
@@ -32,17 +31,13 @@ from hellenes_nb.games.athens_sparta.rules.victory import victory_points
 from hellenes_nb.games.athens_sparta.ruleset import ATHENS_SPARTA
 from hellenes_nb.games.athens_sparta.state import SIDES, BlockState
 from hellenes_nb.games.athens_sparta.world import load_world
-from hellenes_nb.tutorial.format import GoalBase, TaskModels
-from hellenes_nb.tutorial.replies import matches
+from hellenes_nb.tutorial.format import GoalBase
 from hellenes_nb.tutorial.replies import opponent_answer as answer
 from hellenes_nb.tutorial.stategoals import (
-    PositionError,
-    actions_reader,
     game_maker,
     goal_judge,
-    goal_references,
+    map_kit,
     position_checker,
-    task_references,
 )
 
 __all__ = ["EXAMPLES", "KIT", "NO_TASK", "SECTIONS", "Setup", "setup_state"]
@@ -344,39 +339,24 @@ def parse_action(item: Any) -> tuple[dict, ...]:
     return (dict(item),)
 
 
-parse_actions = actions_reader(parse_action)
-_goal_refs = goal_references(StateGoal)
-
-
-def references(world: Any, task: Any, fighters: Any) -> list[str]:
-    """Every name ``task`` gives that does not exist, in plain words."""
-    return [f"rules: §{r} is not a section of the Athens & Sparta rules ({', '.join(SECTIONS)})"
-            for r in task.rules if str(r).lstrip("§") not in SECTIONS
-            ] + task_references(task, EXAMPLES, _goal_refs)
-
-
-KIT = TutorialKit(
+KIT = map_kit(
+    rulebook="Athens & Sparta rules",
+    sections=SECTIONS,
+    examples=EXAMPLES,
+    goal_state=StateGoal,
+    parse_action=parse_action,
+    position=Setup,
+    goal=Goal,
     load_world=load_world,
     sides=SIDES,
     map_game=map_game,
-    battle_lab=None,
-    fresh_battle=None,
-    copy_lab=None,
     board_problems=board_problems,
-    references=references,
     opponent_answer=opponent_answer,
-    matches=matches,
     map_scene=Scene,
-    battle_scene=None,
     unmet=unmet,
     score=points,
-    actions_left=lambda state, side: None,
-    board_error=PositionError,
-    examples=EXAMPLES,
     folder="athens-sparta",
     period=period,
-    sections=SECTIONS,
     no_task=NO_TASK,
     board="hellenes_nb.games.athens_sparta.widgets.board:ASBoard",
-    models=TaskModels(goal=Goal, parse_actions=parse_actions, position=Setup),
 )

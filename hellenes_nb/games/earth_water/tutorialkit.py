@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from hellenes_nb.core.catalog import TutorialKit
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.models import FileModel, Items, Text, between
 from hellenes_nb.games.earth_water.index import CITY, NAMES, SIDE_NAMES, N
@@ -31,19 +30,13 @@ from hellenes_nb.games.earth_water.lesson import (
 from hellenes_nb.games.earth_water.rules.board import controller
 from hellenes_nb.games.earth_water.ruleset import EARTH_WATER
 from hellenes_nb.games.earth_water.world import load_world
-from hellenes_nb.tutorial.format import TaskModels
-from hellenes_nb.tutorial.replies import matches
 from hellenes_nb.tutorial.replies import opponent_answer as answer
 from hellenes_nb.tutorial.stategoals import (
-    Goal,
-    PositionError,
-    actions_reader,
     game_maker,
     goal_judge,
-    goal_references,
+    map_kit,
     passive_choice,
     position_checker,
-    task_references,
 )
 
 __all__ = ["EXAMPLES", "GOAL_KEYS", "KIT", "NO_TASK", "SECTIONS"]
@@ -167,44 +160,30 @@ class StateGoal(FileModel):
     over: bool | None = None
 
 
-#: a task's ``solution`` or ``replies``: actions named by their entries, as a lesson's ``do``
-#: items are (:func:`.lesson.parse_action`)
-parse_actions = actions_reader(parse_action)
-_goal_refs = goal_references(StateGoal)
-
-
-def references(world: Any, task: Any, fighters: Any) -> list[str]:
-    """Every name ``task`` gives that does not exist, in plain words."""
-    return [f"rules: §{r} is not a section of the Earth & Water rulebook"
-            for r in task.rules if str(r).removesuffix(".0") not in SECTIONS
-            ] + task_references(task, EXAMPLES, _goal_refs)
-
-
 #: the conditions a goal's ``state`` may name
 GOAL_KEYS = frozenset(StateGoal.model_fields)
 
-KIT = TutorialKit(
+#: the kit; a task's ``solution`` or ``replies`` are actions named by their entries, as a
+#: lesson's ``do`` items are (:func:`.lesson.parse_action`)
+KIT = map_kit(
+    rulebook="Earth & Water rulebook",
+    sections=SECTIONS,
+    examples=EXAMPLES,
+    goal_state=StateGoal,
+    parse_action=parse_action,
+    position=dict[Text, Any],
+    list_sections=False,
+    section_of=lambda r: str(r).removesuffix(".0"),
     load_world=load_world,
     sides=tuple(SIDE_NAMES),
     map_game=map_game,
-    battle_lab=None,
-    fresh_battle=None,
-    copy_lab=None,
     board_problems=board_problems,
-    references=references,
     opponent_answer=opponent_answer,
-    matches=matches,
     map_scene=Scene,
-    battle_scene=None,
     unmet=unmet,
     score=lambda state: state.score,
-    actions_left=lambda state, side: None,
-    board_error=PositionError,
-    examples=EXAMPLES,
     folder="earth-water",
     period=lambda state: state.campaign,
-    sections=SECTIONS,
     no_task=NO_TASK,
     board="hellenes_nb.games.earth_water.widgets.board:EWBoardView",
-    models=TaskModels(goal=Goal, parse_actions=parse_actions, position=dict[Text, Any]),
 )
