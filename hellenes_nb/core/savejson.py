@@ -19,9 +19,10 @@ that repeat a key. Every refusal is a ``ValueError`` in plain words naming where
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator
 from typing_extensions import TypedDict
 
 from hellenes_nb.core.models import plain, short
@@ -256,3 +257,23 @@ def first_difference(saved: Any, replayed: Any, where: str = "state") -> str | N
             return f"{at} is {short(a)} in the file but {short(b)} after the moves"
     return None
 
+
+
+class _WholeOpenSave(OpenEnvelope):
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+
+
+def open_save_checker(state_model: type[BaseModel], game: str) -> Callable[[Any], BaseModel]:
+    """The check of a game's whole open save: the envelope every game shares with its
+    ``state`` read by ``state_model``; the check raises ValueError in plain words."""
+    model = create_model("OpenSave", __base__=_WholeOpenSave, __doc__=f"A whole game of "
+                         f"{game}, readable by anyone.", state=(state_model, ...))
+
+    def validate_open(data: Any) -> BaseModel:
+        """The open save ``data`` checked (ValueError in plain words)."""
+        try:
+            return model.model_validate(data)
+        except ValidationError as exc:
+            raise refusal(exc) from None
+
+    return validate_open

@@ -192,3 +192,8 @@ def map_kit(*, rulebook: str, sections: Sequence[str], examples: Sequence[str],
         models=TaskModels(goal=goal or Goal, parse_actions=actions_reader(parse_action),
                           position=position),
         **parts)
+
+
+def listed(value: Any) -> list[str]:
+    """A goal's one name or list of names, as a list (``event: x`` or ``event: [x, y]``)."""
+    return [value] if isinstance(value, str) else list(value)

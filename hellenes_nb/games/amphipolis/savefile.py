@@ -4,12 +4,18 @@ is checked for its kinds and names. The rest is checked by replaying the moves."
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
-from pydantic import AfterValidator, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, ConfigDict, Field
 from typing_extensions import TypedDict
 
-from hellenes_nb.core.savejson import OPEN_RECORD, DiceRecord, Event, OpenEnvelope, Strict, refusal
+from hellenes_nb.core.savejson import (
+    OPEN_RECORD,
+    DiceRecord,
+    Event,
+    Strict,
+    open_save_checker,
+)
 from hellenes_nb.games.amphipolis.steps import STEPS
 from hellenes_nb.games.amphipolis.world import load_world
 
@@ -61,14 +67,5 @@ class StateModel(Strict):
     log: list[Event]
 
 
-class OpenSave(OpenEnvelope):
-    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
-    state: StateModel
-
-
-def validate_open(data: Any) -> OpenSave:
-    """The open save ``data`` checked (ValueError in plain words)."""
-    try:
-        return OpenSave.model_validate(data)
-    except ValidationError as exc:
-        raise refusal(exc) from None
+#: the check of a whole open save (ValueError in plain words)
+validate_open = open_save_checker(StateModel, "*Amphipolis*")

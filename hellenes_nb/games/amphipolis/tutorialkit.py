@@ -38,6 +38,7 @@ from hellenes_nb.tutorial.replies import opponent_answer as answer
 from hellenes_nb.tutorial.stategoals import (
     game_maker,
     goal_judge,
+    listed,
     map_kit,
     passive_choice,
     position_checker,
@@ -115,7 +116,7 @@ def _facts(want: dict, scene: Scene) -> list[str]:
         if st.pa[SIDES.index(side)] != n:
             out.append(f"{side.title()} should have {n} PA (now {st.pa[SIDES.index(side)]})")
     events = scene.game.log[scene.start:]
-    for kind in _listed(want.get("event", ())):
+    for kind in listed(want.get("event", ())):
         if not any(e.get("kind") == kind for e in events):
             out.append(f"this has not happened yet: {kind}")
     if "gain" in want:
@@ -126,10 +127,6 @@ def _facts(want: dict, scene: Scene) -> list[str]:
     if want.get("over") and not scene.game.over:
         out.append("the game should be over")
     return out
-
-
-def _listed(value: Any) -> list[str]:
-    return [value] if isinstance(value, str) else list(value)
 
 
 #: what is still missing for a goal (empty when it is met)

@@ -6,11 +6,17 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, ConfigDict, Field
 from typing_extensions import TypedDict
 
 from hellenes_nb.core.plainruleset import PlainRuleset
-from hellenes_nb.core.savejson import OPEN_RECORD, DiceRecord, Event, OpenEnvelope, Strict, refusal
+from hellenes_nb.core.savejson import (
+    OPEN_RECORD,
+    DiceRecord,
+    Event,
+    Strict,
+    open_save_checker,
+)
 from hellenes_nb.core.steps import StepRegistry
 from hellenes_nb.games.athens_sparta import shapes
 from hellenes_nb.games.athens_sparta.position import SCENARIO, SIDES, Position
@@ -143,17 +149,8 @@ class StateModel(Strict):
     log: list[Event]
 
 
-class OpenSave(OpenEnvelope):
-    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
-    state: StateModel
-
-
-def validate_open(data: Any) -> OpenSave:
-    """The open save ``data`` checked (ValueError in plain words)."""
-    try:
-        return OpenSave.model_validate(data)
-    except ValidationError as exc:
-        raise refusal(exc) from None
+#: the check of a whole open save (ValueError in plain words)
+validate_open = open_save_checker(StateModel, "*Athens & Sparta*")
 
 
 #: the one ruleset object of the game (registered in the catalogue by ``plugin.py``)

@@ -36,6 +36,7 @@ from hellenes_nb.tutorial.replies import opponent_answer as answer
 from hellenes_nb.tutorial.stategoals import (
     game_maker,
     goal_judge,
+    listed,
     map_kit,
     position_checker,
 )
@@ -271,10 +272,10 @@ def _facts(want: dict, scene: Scene) -> list[str]:
         shown = [e for e in events if e.get("kind") == "reveal"]
         if not shown or shown[-1].get("side") != want["first"]:
             out.append(f"{want['first'].title()} should be Player 1 this Game Turn")
-    for kind in _listed(want.get("event", ())):
+    for kind in listed(want.get("event", ())):
         if not any(e.get("kind") == kind for e in events):
             out.append(f"this has not happened yet: {kind}")
-    for kind in _listed(want.get("no_event", ())):
+    for kind in listed(want.get("no_event", ())):
         if any(e.get("kind") == kind for e in events):
             out.append(f"this should not have happened: {kind}")
     if "gain" in want:
@@ -286,10 +287,6 @@ def _facts(want: dict, scene: Scene) -> list[str]:
     if "winner" in want and result.get("winner") != want["winner"]:
         out.append(f"{want['winner'].title()} should have won the game")
     return out
-
-
-def _listed(value: Any) -> list[str]:
-    return [value] if isinstance(value, str) else list(value)
 
 
 #: what is still missing for a goal (empty when it is met)

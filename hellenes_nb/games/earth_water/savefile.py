@@ -5,12 +5,18 @@ that exist and every card in one place. The rest is checked by replaying the mov
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import AfterValidator, ConfigDict, Field, ValidationError, model_validator
+from pydantic import AfterValidator, Field, model_validator
 from typing_extensions import TypedDict
 
-from hellenes_nb.core.savejson import OPEN_RECORD, DiceRecord, Event, OpenEnvelope, Strict, refusal
+from hellenes_nb.core.savejson import (
+    OPEN_RECORD,
+    DiceRecord,
+    Event,
+    Strict,
+    open_save_checker,
+)
 from hellenes_nb.games.earth_water.index import CITY, WORLD
 from hellenes_nb.games.earth_water.state import FLAGS
 from hellenes_nb.games.earth_water.steps import STEPS
@@ -91,16 +97,5 @@ class StateModel(Strict):
         return self
 
 
-class OpenSave(OpenEnvelope):
-    """A whole game of *300: Earth & Water*, readable by anyone."""
-
-    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
-    state: StateModel
-
-
-def validate_open(data: Any) -> OpenSave:
-    """The open save ``data`` checked (ValueError in plain words)."""
-    try:
-        return OpenSave.model_validate(data)
-    except ValidationError as exc:
-        raise refusal(exc) from None
+#: the check of a whole open save (ValueError in plain words)
+validate_open = open_save_checker(StateModel, "*300: Earth & Water*")

@@ -34,6 +34,7 @@ from hellenes_nb.tutorial.replies import opponent_answer as answer
 from hellenes_nb.tutorial.stategoals import (
     game_maker,
     goal_judge,
+    listed,
     map_kit,
     passive_choice,
     position_checker,
@@ -116,7 +117,7 @@ def _facts(want: dict, scene: Scene) -> list[str]:
                        f"so far {gained:+d}")
     if "event" in want:
         kinds = {e.get("kind") for e in scene.game.log[scene.start:]}
-        out += [f"this has not happened yet: {k}" for k in _listed(want["event"])
+        out += [f"this has not happened yet: {k}" for k in listed(want["event"])
                 if k not in kinds]
     for side, n in want.get("hand", {}).items():
         have = len(s.hands[SIDE_NAMES.index(side)])
@@ -133,10 +134,6 @@ def _facts(want: dict, scene: Scene) -> list[str]:
     if "campaign" in want and s.campaign != want["campaign"]:
         out.append(f"it should be campaign {want['campaign']} (now {s.campaign})")
     return out
-
-
-def _listed(value: Any) -> list[str]:
-    return [value] if isinstance(value, str) else list(value)
 
 
 #: what is still missing for a goal (empty when it is met)
