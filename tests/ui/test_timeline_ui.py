@@ -52,8 +52,10 @@ def test_click_a_lesson_span_and_read_how_to_open_it(solara_test, page_session, 
     assert "300: Earth & Water" in text and "480\u2013479 BC" in text
     assert "notebooks/30-xerxes-480-479.ipynb" in text and 'LessonWidget("xerxes-480-479")' in text
 
-    reached = threading.Event()  # the page draws the panel itself, before Python hears
-    w.observe(lambda change: reached.set(), names="picked")  # of the pick: wait for both
+    # the page draws the panel itself, before Python hears of the pick: wait for both, and for
+    # this pick's value (the Xerxes pick may still be arriving when the observer is set)
+    reached = threading.Event()
+    w.observe(lambda change: change["new"] == "delium-424" and reached.set(), names="picked")
     page.locator(".htl-span[data-lesson='delium-424']").click()
     panel.locator("h4", has_text="Delium").wait_for(timeout=SETTLE)
     assert reached.wait(SETTLE / 1000), "the pick did not reach Python"
