@@ -44,17 +44,22 @@ def counter(cid: str) -> dict[str, Any]:
                                   "colour": f.colour} for f in COUNTERS[cid].faces]}
 
 
-def _pieces(st: State, zone: str) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for side, name in enumerate(SIDES):
-        out[name] = {
-            "units": [{"id": u.id, "type": u.type, "pf": u.reduced if st.ured[i] else u.pf,
-                       "full": u.pf, "bonus": u.bonus, "reduced": st.ured[i],
-                       "nation": u.nation} for i, u in enumerate(UNITS)
-                      if st.uloc[i] == zone and u.side == side],
-            "leaders": [{"id": g.id, "name": g.name, "bonus": bonus(st, k), "swords": g.bonus,
-                         "wounded": st.lwound[k]} for k, g in enumerate(LEADERS)
-                        if st.lloc[k] == zone and g.side == side]}
+def _pieces(st: State) -> dict[str, dict[str, Any]]:
+    """Every zone's units and leaders by side, in the rosters' order, made in one pass."""
+    out: dict[str, dict[str, Any]] = {}
+
+    def at(zone: str, side: int) -> dict[str, list]:
+        sides = out.setdefault(zone, {name: {"units": [], "leaders": []} for name in SIDES})
+        return sides[SIDES[side]]
+
+    for i, u in enumerate(UNITS):
+        at(st.uloc[i], u.side)["units"].append(
+            {"id": u.id, "type": u.type, "pf": u.reduced if st.ured[i] else u.pf, "full": u.pf,
+             "bonus": u.bonus, "reduced": st.ured[i], "nation": u.nation})
+    for k, g in enumerate(LEADERS):
+        at(st.lloc[k], g.side)["leaders"].append(
+            {"id": g.id, "name": g.name, "bonus": bonus(st, k), "swords": g.bonus,
+             "wounded": st.lwound[k]})
     return out
 
 
@@ -63,9 +68,10 @@ def view(st: State, role: str, steps: StepRegistry) -> dict[str, Any]:
     if role not in READERS:
         raise ValueError(f"a view is for 'athens', 'sparta' or 'all', not {role!r}")
     zones = []
+    pieces = _pieces(st)
     for z in W.zones:
         item = {"id": z.id, "name": z.name, "kind": z.kind, "lat": z.lat, "lon": z.lon,
-                **_pieces(st, z.id)}
+                **(pieces.get(z.id) or {name: {"units": [], "leaders": []} for name in SIDES})}
         if z.kind == "op":
             item.update(garrison=SIDES[st.garrison[z.id]], va=z.va, pf=z.pf)
         elif z.kind == "main":
