@@ -16,7 +16,7 @@ from xml.sax.saxutils import escape
 from hellenes_nb.board import palette
 from hellenes_nb.board.canvas import Canvas, text
 from hellenes_nb.board.geometry import Geometry, read_geometry
-from hellenes_nb.games.amphipolis.counters import CELL, COLOURS, counters, pieces_of
+from hellenes_nb.games.amphipolis.counters import CELL, COLOURS, counters, pieces_of, stack_chip
 from hellenes_nb.games.amphipolis.render_main import main_map_svg
 from hellenes_nb.games.amphipolis.world import data_dir
 
@@ -34,7 +34,7 @@ SIZES = {"normal": 1.0, "classroom": 1.2}
 BOXES = {"macedonia": (20, 20), "thrace": (380, 20), "thasos": (800, 250),
          "O7": (20, 250), "O1": (20, 560), "O2": (210, 690), "O4": (425, 690),
          "O8": (575, 200), "O6": (575, 330), "O3": (575, 455), "O5": (575, 580)}
-PER_ROW = 6
+PER_ROW = 5
 
 
 @functools.cache
@@ -60,12 +60,14 @@ def _coast() -> str:
             f'translate({-ORIGIN[0]:g} {-ORIGIN[1]:g})">{body}</g>')
 
 
-def _box(zone: dict, lit: frozenset[str], k: float) -> str:
+def _box(zone: dict, lit: frozenset[str], k: float, small: bool = False) -> str:
+    """A zone's box with its counters; ``small`` (the map drawn small beside the main map):
+    room for the stack chips drawn over it at full size (:func:`_chips`) instead."""
     bx, by = BOXES[zone["id"]]
-    pieces = pieces_of(zone)
+    pieces = [] if small else pieces_of(zone)
     rows = max(1, -(-len(pieces) // PER_ROW))
-    w, h = PER_ROW * CELL + 12, 34 + rows * CELL
-    inner = [counters(pieces, PER_ROW, 6, 30)]
+    w, h = PER_ROW * CELL + 12, 38 + rows * CELL
+    inner = [counters(pieces, PER_ROW, 6, 32)]
     if zone["kind"] == "op":
         owner = zone["garrison"]
         head = f"{zone['id']} {zone['name']}"
@@ -85,6 +87,20 @@ def _box(zone: dict, lit: frozenset[str], k: float) -> str:
     grown = f" scale({k:g})" if k != 1 else ""
     return (f'<g class="zone" data-zone="{zone["id"]}" transform="translate({bx:g} {by:g})'
             f'{grown}"><title>{escape(head)}</title>{body}</g>')
+
+
+def _chips(zones: list[dict], x0: float) -> str:
+    """Each box's pieces as one chip a side, drawn at the main map's scale over the small
+    operational map (its counters there would be a few pixels high), clickable as the box."""
+    out = []
+    for zone in zones:
+        bx, by = BOXES[zone["id"]]
+        chips = "".join(stack_chip(x0 + bx * SMALL + 4 + 44 * n, by * SMALL + 14, zone, side)
+                        for n, side in enumerate(s for s in ("athens", "sparta")
+                                                 if zone[s]["units"] or zone[s]["leaders"]))
+        if chips:
+            out.append(f'<g class="chips" data-zone="{zone["id"]}">{chips}</g>')
+    return "".join(out)
 
 
 def _town(zone: dict) -> str:
@@ -145,7 +161,7 @@ def board_svg(view: dict, *, lit: frozenset[str] = frozenset(), size: str = "nor
     operational = (f'<rect class="water" width="{OP_WIDTH}" height="{HEIGHT}" '
                    f'fill="{palette.WATER}"/>{_coast()}'
                    f'{"".join(_town(z) for z in zones)}{_amphipolis(view)}'
-                   f'{"".join(_box(z, lit, k) for z in zones)}')
+                   f'{"".join(_box(z, lit, k, both) for z in zones)}')
     if both:
         x0 = WIDTH - OP_WIDTH * SMALL
         body = (main_map_svg(view, geometry(), lit, k)
@@ -154,7 +170,8 @@ def board_svg(view: dict, *, lit: frozenset[str] = frozenset(), size: str = "nor
                 f'scale({SMALL:g})"><g clip-path="url(#amph-op-clip)">{operational}</g></g>'
                 f'<rect x="{x0:g}" width="{OP_WIDTH * SMALL:g}" '
                 f'height="{HEIGHT * SMALL:g}" fill="none" stroke="{palette.INK}" '
-                f'stroke-width="1.5"/>' + _tracks(view, k, (x0 + 8, HEIGHT * SMALL + 12)))
+                f'stroke-width="1.5"/>' + _chips(zones, x0)
+                + _tracks(view, k, (x0 + 8, HEIGHT * SMALL + 12)))
     else:
         body = operational + _tracks(view, k)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {wide} {HEIGHT}"{dims} '

@@ -28,7 +28,7 @@ CENTRE = (40.824, 23.845)
 LIFT = 10.0
 #: counters per row under a zone, and their scale on the main map
 PER_ROW = 3
-PIECE = 1.05
+PIECE = 1.15
 #: where a crowded zone's counters go instead of under it (around the city and the bridge); a
 #: stack on the left ends level with the disc's foot, clear of the bridge below T11
 ASIDE = {"T12": "above", "T11": "left", "T7": "right", "T17": "right"}
