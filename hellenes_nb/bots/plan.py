@@ -47,6 +47,9 @@ class PlanModel(SearchModel):
     plan_share = 1.0
     #: rounds a plan point must complete for a plan other than the default to be taken
     plan_min_rounds = 1
+    #: a plan point's thinking time as a multiple of another decision's (None: ``plan_share``;
+    #: a game with cheap rollouts gives a plan point more of them, not more seconds)
+    plan_time_share: float | None = None
 
     def plan_point(self, game: Game, side: str) -> bool:
         """Whether ``side`` chooses a plan at this decision (here: never)."""
@@ -104,7 +107,8 @@ class PlanSearchBot(SearchBot):
             self.margin, self.planning = model.plan_margin, True
             self.iterations = min(MAX_ITERATIONS, round(self.iterations * model.plan_share))
             if self.seconds is not None:
-                self.seconds *= model.plan_share
+                share = model.plan_time_share
+                self.seconds *= model.plan_share if share is None else share
             try:
                 best = self._search(game, side, plans, t0)
             finally:

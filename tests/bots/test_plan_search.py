@@ -5,6 +5,7 @@ without plan points plays as the search."""
 from __future__ import annotations
 
 import random
+import time
 
 from support.toygame import Toy
 
@@ -114,3 +115,28 @@ def test_too_few_rounds_keep_the_default_plan():
     bot.choose(game, side)
     assert bot.last_plan.rounds == 1 and bot.last_plan.means[2] == 1.0
     assert bot.plan == 0 and model.adopted == 0
+
+
+class SlowPlans(ToyPlans):
+    """The toy plans with rollouts that take 1 ms each, and a plan point given 50 times a
+    decision's rollouts but only its own thinking time (``plan_time_share``)."""
+
+    plan_share = 50.0
+    plan_time_share = 1.0
+
+    def value(self, ruleset, state, role):
+        time.sleep(0.001)
+        return super().value(ruleset, state, role)
+
+
+def test_a_plan_point_may_have_more_rollouts_but_not_more_seconds():
+    """With ``plan_time_share`` a plan point keeps a decision's time limit (0.2 s) while its
+    rollout budget grows (20 x 50): it stops on time, near 0.2 s, not after a second or more
+    (1,000 rollouts, or 10 s of the time limit times ``plan_share``)."""
+    game = toy_game(5)
+    (side,) = deciding_sides(game)
+    bot = PlanSearchBot(1, iterations=20, seconds=0.2, model=SlowPlans())
+    bot.choose(game, side)
+    assert bot.last_plan.rollouts > 20  # more than a decision's 20 rollouts
+    assert bot.last_plan.seconds < 1.0
+    assert bot.seconds == 0.2 and bot.iterations == 20  # restored after the plan point
