@@ -17,6 +17,7 @@ from hellenes_nb.games.earth_water import world as ew_world
 from hellenes_nb.games.earth_water.bots.easy import EasyBot
 from hellenes_nb.games.earth_water.bots.heuristic import HeuristicBot
 from hellenes_nb.games.earth_water.bots.judge import resample
+from hellenes_nb.games.earth_water.bots.planning import PlanBotEarthWater
 from hellenes_nb.games.earth_water.bots.searching import SearchBotEarthWater
 from hellenes_nb.games.earth_water.invariants import check_invariants
 from hellenes_nb.games.earth_water.lesson import (
@@ -100,7 +101,7 @@ def _show(path: Path) -> Iterator[str]:
 PLUGIN = GamePlugin(
     ruleset=EARTH_WATER,
     bots=MappingProxyType({"easy": EasyBot, "heuristic": HeuristicBot,
-                           "search": SearchBotEarthWater}),
+                           "search": SearchBotEarthWater, "plan": PlanBotEarthWater}),
     check_invariants=check_invariants,
     phase_ends=PHASE_ENDS,
     selfplay_facts=facts,

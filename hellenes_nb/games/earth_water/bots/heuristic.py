@@ -16,6 +16,7 @@ from hellenes_nb.bots.playout import apply_listed, deciders, listed
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.ruleset import Ruleset
 from hellenes_nb.core.steps import IllegalAction
+from hellenes_nb.games.earth_water.bots.aims import NO_AIM, Aim, aim_bonus
 from hellenes_nb.games.earth_water.bots.judge import guess, worth
 from hellenes_nb.games.earth_water.index import SIDE_NAMES
 from hellenes_nb.games.earth_water.state import State
@@ -64,6 +65,9 @@ class HeuristicBot(Bot):
     def __init__(self, seed: int = 0):
         self.seed = seed
         self.rng = random.Random(seed)
+        #: a plan's aim by side number (:mod:`.aims`; the plan search sets it, the normal
+        #: level never does)
+        self.aims: dict[int, Aim] = {}
 
     def choose(self, game: Game, side: str) -> dict:
         legal = self._legal(game, side)
@@ -102,7 +106,8 @@ class HeuristicBot(Bot):
         fight_out(trial.ruleset, trial.state)
         name = SIDE_NAMES[side]
         if depth <= 0 or trial.over or trial.prompt.side != name:
-            return worth(trial, side)
+            aim = self.aims.get(side, NO_AIM)
+            return worth(trial, side) + aim_bonus(trial.state, side, aim)
         nxt = trial.legal_actions(name)
         if len(nxt) > SHORTLIST:
             nxt = self.rng.sample(nxt, SHORTLIST)

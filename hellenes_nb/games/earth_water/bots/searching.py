@@ -28,6 +28,7 @@ from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.ruleset import Ruleset
 from hellenes_nb.games.earth_water.bots import evaluation
+from hellenes_nb.games.earth_water.bots.aims import NO_AIM, Aim, aim_bonus
 from hellenes_nb.games.earth_water.bots.heuristic import HeuristicBot, cards_to_buy, fight_out
 from hellenes_nb.games.earth_water.bots.judge import redeal, worth_of
 from hellenes_nb.games.earth_water.index import SIDE_NAMES
@@ -65,6 +66,8 @@ class QuickPolicy:
     def __init__(self, ruleset: Ruleset, rng: random.Random):
         self.ruleset = ruleset
         self.rng = rng
+        #: a plan's aim by role (:mod:`.aims`), added to the worth it weighs
+        self.aims: dict[int, Aim] = {}
 
     def __call__(self, state: State, role: int, legal: list[dict]) -> dict:
         if len(legal) == 1:
@@ -78,13 +81,14 @@ class QuickPolicy:
                 return a
         pool = legal if len(legal) <= QUICK else self.rng.sample(legal, QUICK)
         best, best_value = pool[0], -math.inf
+        aim = self.aims.get(role, NO_AIM)
         for a in pool:
             trial = state.clone()
             trial.legal_memo = None
             trial.dice = Dice(self.rng.getrandbits(64))  # the policy does not know its dice
             apply_listed(self.ruleset, trial, a)
             fight_out(self.ruleset, trial)
-            v = worth_of(trial, role)
+            v = worth_of(trial, role) + aim_bonus(trial, role, aim)
             if v > best_value:
                 best, best_value = a, v
         return best
