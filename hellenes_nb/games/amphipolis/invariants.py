@@ -13,6 +13,7 @@ from hellenes_nb.core.catalog import InvariantError
 from hellenes_nb.games.amphipolis.rules.common import BASES, OPS, UNITS, W
 from hellenes_nb.games.amphipolis.rules.movement import STACK
 from hellenes_nb.games.amphipolis.state import IN_PLAY, SIDES
+from hellenes_nb.games.amphipolis.view import hands
 
 __all__ = ["check_invariants"]
 
@@ -70,10 +71,11 @@ def _counters(st: Any) -> None:
 
 
 def _hidden(game: Any, since: int) -> None:
+    """The hands part of each side's view (``view.hands``, the one code the whole view uses;
+    building both whole views after every action cost half of a fuzz run) and its log."""
     for s, name in enumerate(SIDES):
         other = SIDES[1 - s]
-        view = game.view(other)
-        if isinstance(view["hands"][name], list):
+        if isinstance(hands(game.state, other)[name], list):
             raise InvariantError(f"{other} sees {name}'s strategems")
         for ev in game.log_for(other, since):
             if "draws C" in ev["text"] and ev.get("side") == name:

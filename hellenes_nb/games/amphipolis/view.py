@@ -24,7 +24,7 @@ from hellenes_nb.games.amphipolis.rules.stratagems import COUNTERS
 from hellenes_nb.games.amphipolis.rules.victory import scores
 from hellenes_nb.games.amphipolis.state import IN_PLAY, OUT, SIDES, State
 
-__all__ = ["READERS", "log_for", "view"]
+__all__ = ["READERS", "hands", "log_for", "view"]
 
 READERS = ("athens", "sparta", "all")
 _HEAD = ("kind", "rule", "side", "turn")
@@ -63,6 +63,13 @@ def _pieces(st: State) -> dict[str, dict[str, Any]]:
     return out
 
 
+def hands(st: State, role: str) -> dict[str, Any]:
+    """The strategems in hand as ``role`` sees them: its own (all of them for the teacher) as
+    counters, the other side's as a count only."""
+    return {name: ([counter(c) for c in st.hands[s]] if role in (name, "all")
+                   else {"count": len(st.hands[s])}) for s, name in enumerate(SIDES)}
+
+
 def view(st: State, role: str, steps: StepRegistry) -> dict[str, Any]:
     """A JSON-ready dict of what ``role`` ("athens", "sparta" or "all") may know."""
     if role not in READERS:
@@ -79,8 +86,6 @@ def view(st: State, role: str, steps: StepRegistry) -> dict[str, Any]:
         else:
             item.update(users=[SIDES[u] for u in z.users])
         zones.append(item)
-    hands = {name: ([counter(c) for c in st.hands[s]] if role in (name, "all")
-                    else {"count": len(st.hands[s])}) for s, name in enumerate(SIDES)}
     top = st.stack[-1] if st.stack else None
     prompt: dict[str, Any] = {"kind": top["kind"] if top else "stopped"}
     if top is not None:
@@ -102,7 +107,7 @@ def view(st: State, role: str, steps: StepRegistry) -> dict[str, Any]:
         "initiative": SIDES[st.initiative], "advantage": SIDES[st.advantage],
         "active": SIDES[st.active], "pa": dict(zip(SIDES, st.pa, strict=True)),
         "vp": dict(zip(SIDES, scores(st), strict=True)), "citadel": SIDES[st.citadel],
-        "flotilla": st.flotilla, "walls": st.walls, "zones": zones, "hands": hands,
+        "flotilla": st.flotilla, "walls": st.walls, "zones": zones, "hands": hands(st, role),
         "main_map": scenario_of(st).main_map,
         "cup": {"count": len(st.cup)}, "removed": [counter(c) for c in st.removed],
         "to_come": [dict(p) for p in st.pending], "lost": lost,

@@ -57,14 +57,31 @@ _SIDE = tuple(u.side for u in UNITS)
 _LAND = tuple(u.land for u in UNITS)
 
 
+_LSIDE = tuple(g.side for g in LEADERS)
+
+
+def _where(locs: list, zone: str | None) -> list[int]:
+    """The indices of ``locs`` equal to ``zone``, in order, found by ``list.index`` (the
+    search runs in C: a zone holds few of the pieces, and these are the engine's hottest
+    questions)."""
+    out: list[int] = []
+    i = -1
+    try:
+        while True:
+            i = locs.index(zone, i + 1)
+            out.append(i)
+    except ValueError:
+        return out
+
+
 def units_at(st: State, zone: str, side: int, land: bool | None = None) -> list[int]:
     """Indices of ``side``'s units in ``zone`` (land only, naval only or both)."""
-    return [i for i, z in enumerate(st.uloc) if z == zone and _SIDE[i] == side
+    return [i for i in _where(st.uloc, zone) if _SIDE[i] == side
             and (land is None or _LAND[i] == land)]
 
 
 def leaders_at(st: State, zone: str, side: int) -> list[int]:
-    return [i for i, g in enumerate(LEADERS) if st.lloc[i] == zone and g.side == side]
+    return [i for i in _where(st.lloc, zone) if _LSIDE[i] == side]
 
 
 def strength(st: State, i: int) -> int:
@@ -87,7 +104,7 @@ def best_bonus(st: State, zone: str, side: int) -> int:
 
 def present(st: State, zone: str, side: int) -> bool:
     """Whether ``side`` has a combat unit in ``zone``."""
-    return any(z == zone and _SIDE[i] == side for i, z in enumerate(st.uloc))
+    return any(_SIDE[i] == side for i in _where(st.uloc, zone))
 
 
 def may_use(st: State, side: int, base: str) -> bool:
