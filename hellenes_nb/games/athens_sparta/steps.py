@@ -12,8 +12,10 @@ from hellenes_nb.games.athens_sparta.rules import (
     operations,
     sequence,
     strategics,
+    syracuse,
 )
 
 STEPS = StepRegistry("athens-sparta", SIDES, (*sequence.STEPS, *operations.STEPS,
                                               *combatphase.STEPS, *afterbattle.STEPS,
-                                              *mulligan.STEPS, *strategics.STEPS))
+                                              *mulligan.STEPS, *strategics.STEPS,
+                                              *syracuse.STEPS))

@@ -23,6 +23,7 @@ from hellenes_nb.core.steps import IllegalAction, Step, pop, replace_top
 from hellenes_nb.games.athens_sparta.position import SIDES, Position
 from hellenes_nb.games.athens_sparta.rules.limits import counts_of, has_room
 from hellenes_nb.games.athens_sparta.rules.strategic import control
+from hellenes_nb.games.athens_sparta.rules.syracuse import BOX, box_ports
 from hellenes_nb.games.athens_sparta.rules.victory import pillage, step_cost
 
 __all__ = ["STEPS", "after_frames", "friendly_ports", "pay_pillage", "regroup_options",
@@ -108,6 +109,8 @@ def _retreats(st: Position, block: str, hex_id: str, attacker: str,
               origins: dict) -> list[str]:
     b = st.board
     side = b.blocks[block].side
+    if hex_id == BOX:  # from Sicily only to an embarkation port (§9.2)
+        return box_ports(st, side)
     if _kind(st, block) == "navy":
         return friendly_ports(st, side, hex_id)
     near = sorted(n for n in st.world.land_links.get(hex_id, ())
@@ -140,7 +143,7 @@ def pay_pillage(st: Position, city_id: str, side: str) -> list[str]:
     points = total = pillage(w, city_id)
     if not total:
         return []  # a minor city pays no pillage
-    hex_id = w.cities[city_id].hex
+    hex_id = w.cities[city_id].hex or city_id  # Syracuse: its box
     kinds = {x.id: x for x in w.blocks}
     cost = {k: step_cost(kinds[k].type, side, persian_support=b.allied)
             for k, v in b.blocks.items() if v.where == hex_id and v.side == side

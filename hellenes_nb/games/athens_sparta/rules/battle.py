@@ -83,6 +83,9 @@ class Battle:
     #: attacking blocks that may not storm (regrouped this Combat Phase, the option
     #: ``regroup_storm: no``, §5.6)
     reserve: frozenset = frozenset()
+    #: a battle in Sicily (§9.2): "aid" (it goes on: nobody retreats or is forced out, no
+    #: pursuit) or "fan" (only attacking navies retreat; defenders withdraw after round 2)
+    box: str = ""
     in_siege: set = field(default_factory=set)
     at_land: set = field(default_factory=set)
     retreated: set = field(default_factory=set)
@@ -166,7 +169,8 @@ class Battle:
         if b.side == "defender" and self.walled and len(self.in_city()) < self.limit:
             options.append("withdraw")
         early = self.ship_retreat == "round1" and b.type == "navy" and b.side == "defender"
-        if (self.round == 2 or early) and b.id not in self.sally:
+        boxed = self.box and (self.box == "aid" or b.side == "defender" or b.type != "navy")
+        if (self.round == 2 or early) and b.id not in self.sally and not boxed:
             options.append("retreat")
         return options
 
@@ -248,12 +252,14 @@ class Battle:
 
     def _end(self, pick: Pick) -> dict:
         heal_half_hits(self.blocks)
+        if self.box == "fan" and self.walled:  # §9.2: the defenders withdraw after round 2
+            self.in_siege |= {b.id for b in self.on_land("defender") + self.at_sea("defender")}
         outside = self.on_land("defender") + self.at_sea("defender")
         city_fell = self.walled and not self.in_city() and not outside
         forced = []
-        if outside:
+        if outside and not self.box:  # nobody is forced out of Sicily (§9.2)
             forced += [b for b in self.present("attacker") if b.type != "navy"]
-        if self.at_sea("defender") and not city_fell:
+        if self.at_sea("defender") and not city_fell and not self.box:
             forced += [b for b in self.present("attacker") if b.type == "navy"]
         chased = [b for b in self.blocks if b.id in self.retreated] if self.pursuit == "aid" \
             else []

@@ -33,6 +33,7 @@ from hellenes_nb.games.athens_sparta.rules.fighting import (
     revolt_fails,
     tidy,
 )
+from hellenes_nb.games.athens_sparta.rules.syracuse import BOX, field_battle
 
 __all__ = ["STEPS", "open_sieges"]
 
@@ -61,13 +62,16 @@ def open_sieges(st: Position, side: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for cid in sorted(set(b.besieged) | set(b.blockaded)):
         city = w.cities[cid]
-        if not city.hex or not _both(st, city.hex):
+        where = city.hex or city.id  # Syracuse's box is its id (§9.2)
+        if not _both(st, where):
             continue
         holders = {b.besieged.get(cid), b.blockaded.get(cid)} - {None}
         if side in holders and b.control.get(cid) == _foe(side):
-            out[city.hex] = "storm"
+            out[where] = "storm"
         elif b.control.get(cid) == side and _foe(side) in holders:
-            out[city.hex] = "sally"
+            out[where] = "sally"
+    if field_battle(st, side):
+        out[BOX] = "field"  # the on-going battle in Sicily (aid 'Sicily')
     return out
 
 
@@ -98,7 +102,8 @@ class Battles(Step):
         out = [{"type": "battle", "side": name, "hex": h, "label": f"fight the battle at {h}"}
                for h in must]
         out += [{"type": "battle", "side": name, "hex": h,
-                 "label": f"{'storm the city' if k == 'storm' else 'sally'} at {h}"}
+                 "label": {"storm": f"storm the city at {h}", "sally": f"sally at {h}",
+                           "field": "fight on in Sicily"}[k]}
                 for h, k in sorted(may.items())]
         if not must:
             out.append({"type": "end_battles", "side": name,
@@ -143,9 +148,8 @@ class Battles(Step):
 def _open(st: Position, frame: dict, hex_id: str) -> None:
     kind = open_sieges(st, frame["side"]).get(hex_id) if hex_id not in frame["attacks"] else None
     replace_top(st, done=[*frame.get("done", ()), hex_id])
-    st.event("battle_opened", "5.4", f"{frame['side']} "
-             f"{'storms the city' if kind == 'storm' else 'sallies' if kind else 'fights'} at "
-             f"{hex_id}", frame["side"])
+    verb = {"storm": "storms the city", "sally": "sallies"}.get(kind or "", "fights")
+    st.event("battle_opened", "5.4", f"{frame['side']} {verb} at {hex_id}", frame["side"])
     city = st.world.city_at(hex_id)
     push(st, {"kind": "after_battle", "side": frame["side"], "hex": hex_id,
               "origins": dict(frame["from"]),
@@ -353,6 +357,8 @@ class BattleStep(Step):
                 "round": battle.round, "blocks": _picture(st, battle, frame)})
             return
         pop(st, frame)
+        if frame["hex"] == BOX:  # in Sicily both sides may stay in the field (§9.2)
+            st.stack[-1] = {**st.stack[-1], "siege": bool(out["siege"])}
         winner = record(st, frame["hex"], frame["side"], battle, out)
         revolt_fails(st, frame["hex"], frame["side"])
         for f in reversed(after_frames(st, frame, out, winner, battle.sally)):
@@ -371,7 +377,8 @@ class AfterBattle(Step):
     rules = ("5.43", "5.6")
 
     def run(self, st: Position, frame: dict) -> None:
-        hold(st, frame["hex"], frame["side"])
+        if frame.get("siege", True):
+            hold(st, frame["hex"], frame["side"])
         tidy(st, frame["origins"])
         city = st.world.city_at(frame["hex"])
         if city is not None and frame.get("owner") == _foe(frame["side"]) and \

@@ -99,6 +99,8 @@ def begin(st: Position, hex_id: str, side: str, crossed: set | frozenset = froze
                   siege_only=siege_only and shut,
                   pursuit=pursuit, ship_retreat=ship_retreat,
                   reserve=frozenset(reserve),
+                  box=st.options.get("syracuse", "aid") if city is not None and city.offboard
+                  else "",
                   sally=frozenset(k for k in ours if sally and kinds[k].type != "navy"
                                   and k not in moved or kinds[k].type in REVOLT_TYPES))
 
@@ -184,7 +186,9 @@ def _tidy_pass(st: Position, origins: dict | None = None) -> None:
     back (§5.5)."""
     w, b = st.world, st.board
     kinds = _types(st)
-    for hex_id in sorted({v.where for v in b.blocks.values() if v.where in w.hexes}):
+    boxes = {c.id for c in w.cities.values() if c.offboard}  # Sicily (§9.2)
+    for hex_id in sorted({v.where for v in b.blocks.values() if v.where in w.hexes
+                          or v.where in boxes}):
         city = w.city_at(hex_id)
         sides = {s: _in(st, hex_id, s) for s in SIDES}
         if city is not None and city.kind == "oracle":
@@ -206,7 +210,7 @@ def _tidy_pass(st: Position, origins: dict | None = None) -> None:
             if len(present) == 2 and owner in SIDES and (
                     cid in b.besieged or cid in b.blockaded):
                 continue
-        if all(sides.values()):
+        if all(sides.values()) and hex_id not in boxes:  # Sicily's battles go on (§9.2)
             owner = b.control.get(city.id) if city is not None else None
             leaving = next((s for s in SIDES if s != owner and owner in SIDES), None)
             if leaving is None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from hellenes_nb.core.steps import IllegalAction, Step, pop, replace_top
 from hellenes_nb.games.athens_sparta.position import SIDES, Position
+from hellenes_nb.games.athens_sparta.rules.facts import kinds
 from hellenes_nb.games.athens_sparta.rules.fighting import tidy
 from hellenes_nb.games.athens_sparta.rules.limits import counts_of, entry_side, has_room
 from hellenes_nb.games.athens_sparta.rules.movement import (
@@ -34,6 +35,7 @@ from hellenes_nb.games.athens_sparta.rules.revolting import (
 from hellenes_nb.games.athens_sparta.rules.revolts import attack_neutral
 from hellenes_nb.games.athens_sparta.rules.siege import siege_attrition
 from hellenes_nb.games.athens_sparta.rules.strategic import march_reach, sea_move_targets
+from hellenes_nb.games.athens_sparta.rules.syracuse import BOX, is_attack, leave_targets
 from hellenes_nb.games.athens_sparta.state import held_still
 
 __all__ = ["STEPS", "moves_of"]
@@ -59,13 +61,17 @@ def moves_of(st: Position, side: str, block_id: str, storm: bool = False,
     stacking limit already, and no attack crosses a full hexside."""
     w, b = st.world, st.board
     here = b.blocks[block_id]
-    if here.where not in w.hexes or here.steps <= 0 or _shut_in(st, here.where, side):
+    boxed = here.where == BOX  # back from Sicily to an embarkation port (§9.2)
+    if not boxed and here.where not in w.hexes or here.steps <= 0 or _shut_in(
+            st, here.where, side):
         return []
     memo = {} if memo is None else memo
     kind = _kinds(st)[block_id]
     found: list[tuple] = []
     ally = side == "sparta" and b.allied  # Persia open to Sparta (§9.3)
-    if kind == "navy":
+    if boxed:
+        found += [("sea", h, False) for h in leave_targets(st, side)]
+    elif kind == "navy":
         if not storm:
             found += _memo(memo, ("navy", here.where, side), lambda: [
                 ("move", h, r.attack) for (h, _), r in navy_reach(
@@ -76,9 +82,9 @@ def moves_of(st: Position, side: str, block_id: str, storm: bool = False,
                 w, b, block_id, persian_alliance=ally).items()])
         found += _memo(memo, ("march", here.where, MOVE_LIMIT[kind], side), lambda: [
             ("march", h, False) for h in march_reach(w, b, block_id, persian_alliance=ally)])
-    found += _memo(memo, ("sea", here.where, side), lambda: [
-        ("sea", w.cities[c].hex, False) for c in sea_move_targets(w, b, block_id)
-        if c in w.cities and not w.cities[c].offboard])
+    found += [] if boxed else _memo(memo, ("sea", here.where, side), lambda: [
+        ("sea", w.cities[c].hex or c, False) for c in sea_move_targets(w, b, block_id)
+        if c in w.cities])
     words = {"move": "moves to", "march": "marches to", "sea": "goes by sea to"}
     seen: set = set()
     out = []
@@ -97,7 +103,7 @@ def moves_of(st: Position, side: str, block_id: str, storm: bool = False,
 
 
 def _kinds(st: Position) -> dict[str, str]:
-    return {x.id: x.type for x in st.world.blocks}
+    return kinds(st.world)
 
 
 def _memo(memo: dict, key: tuple, make) -> list[tuple]:
@@ -200,6 +206,8 @@ class Ops(Step):
             placed = attack_neutral(st.world, st.board, side, city.id)
             st.event("neutral", "9.5", f"{city.name} is attacked and joins "
                      f"{SIDES[1 - SIDES.index(side)]} with {len(placed)} block(s)", side)
+        if to == BOX and to not in attacks and is_attack(st, side, [*frame["moved"], block]):
+            attacks.append(to)  # into Sicily against enemy blocks (§9.2)
         frame = replace_top(st, mps=frame["mps"] - 1, moved=[*frame["moved"], block],
                             attacks=attacks, crossed=crossed, sides=sides, **{"from": {
                                 **frame["from"], block: here}})

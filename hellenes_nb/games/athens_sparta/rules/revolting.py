@@ -84,7 +84,7 @@ def apply_revolt(st: Position, frame: dict, action: dict) -> dict:
     name = st.world.cities[city].name
     st.event("revolt", "7.1" if helots else "7.0", f"{side} raises a revolt in {name} with "
              f"{action['mps']} step(s){': the city falls at once' if done.won else ''}", side)
-    hex_id = st.world.cities[city].hex
+    hex_id = st.world.cities[city].hex or city  # Syracuse: its box (§9.2)
     changes = {"mps": frame["mps"] - action["mps"], "moved": [*frame["moved"], done.block],
                "from": {**frame["from"], done.block: hex_id}}
     if not done.won and hex_id not in frame["attacks"]:

@@ -87,7 +87,7 @@ def raise_revolt(world: World, state: State, side: str, city_id: str, mps: int, 
     if problem:
         raise RevoltError(problem)
     block = "helots" if helots else REVOLT_BLOCK[side]
-    hex_id = world.cities[city_id].hex
+    hex_id = world.cities[city_id].hex or city_id  # Syracuse: its box (§9.2)
     defended = any(b.where == hex_id and b.side not in (side, None)
                    for b in state.blocks.values())
     state.blocks[block] = BlockState(hex_id, mps, side)

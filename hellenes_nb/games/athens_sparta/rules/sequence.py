@@ -115,6 +115,7 @@ def turn_frames(st: Position, first: str, second: str, effects: dict) -> list[di
             frames.append({"kind": "battles", "side": side, "attacks": [], "from": {},
                            "crossed": []})
         frames.append({"kind": "attrition", "side": side})
+        frames.append({"kind": "sicily", "side": side})  # attrition in Sicily, Corinth (§9.2)
         if side == "athens" and not effects["cancelled_but_attrition"]:
             frames.append({"kind": "grain", "side": side})  # the Hellespont (§9.1)
     frames.append({"kind": "turn_end"})

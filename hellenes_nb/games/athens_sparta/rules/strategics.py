@@ -3,8 +3,8 @@
 - **grain** (§9.1, the Hellespont): at the end of each Athenian Player Turn, while Sparta has
   sea control of Abydos (a Spartan navy there and no Athenian one, or a Spartan blockade of
   the city), Athens removes one of its blocks standing in Athens' hex to its pool;
-  ``grain_loss`` {block}, asked only when there is a choice. Syracuse's relief (§9.2) is not
-  built, since Syracuse cannot be reached yet.
+  ``grain_loss`` {block}, asked only when there is a choice. Not while Athens holds Syracuse
+  with sea control of it (§9.2, :func:`.syracuse.grain_relief`).
 - **persia** (§9.3): at the end of a Game Turn in which Sparta holds Miletus and has not taken
   Persia's support, Sparta may take it (``ally_persia``, for good) or not yet
   (``decline_persia``). With it Spartan navies cost 1 BP a step, Persia is open to Spartan
@@ -17,6 +17,7 @@ from __future__ import annotations
 from hellenes_nb.core.echo import shown
 from hellenes_nb.core.steps import IllegalAction, Step, pop, push
 from hellenes_nb.games.athens_sparta.position import Position
+from hellenes_nb.games.athens_sparta.rules.syracuse import grain_relief
 
 __all__ = ["STEPS", "persia_check", "sea_control_of_abydos"]
 
@@ -47,6 +48,11 @@ def _lose(st: Position, block: str) -> None:
              "to its pool", "athens")
 
 
+def _binds(st: Position) -> bool:
+    """Sparta holds the Hellespont and Athens has no Syracusan grain (§9.1, §9.2)."""
+    return sea_control_of_abydos(st) and not grain_relief(st)
+
+
 class Grain(Step):
     """The Hellespont's grain (module docstring)."""
 
@@ -54,7 +60,7 @@ class Grain(Step):
     rules = ("9.1",)
 
     def deciders(self, st: Position, frame: dict) -> tuple[int, ...]:
-        return (0,) if sea_control_of_abydos(st) and len(_in_athens(st)) > 1 else ()
+        return (0,) if _binds(st) and len(_in_athens(st)) > 1 else ()
 
     def legal(self, st: Position, frame: dict, side: int) -> list[dict]:
         return [{"type": "grain_loss", "side": "athens", "block": k,
@@ -76,7 +82,7 @@ class Grain(Step):
         pop(st, frame)
 
     def run(self, st: Position, frame: dict) -> None:
-        if sea_control_of_abydos(st) and _in_athens(st):
+        if _binds(st) and _in_athens(st):
             _lose(st, _in_athens(st)[0])
         pop(st, frame)
 
