@@ -54,3 +54,26 @@ def test_the_brasidas_lesson_steps_to_the_bridge_and_branches_at_thasos(
     page.locator(".hl-chosen", has_text="History went another way").wait_for(timeout=SETTLE)
     assert w.lesson.view()["decision"]["chosen"] == "wait"
     assert console_errors == []
+
+
+@pytest.mark.rule("5.2")
+def test_the_sappers_task_brings_the_walls_down_on_the_main_map(
+        solara_test, page_session, tmp_path, screenshot_dir, console_errors):
+    """A new main-map task (§5.2) in the browser: Sparta's walls stand drawn solid; the
+    learner's click on the S11 button solves the task and the board redraws them destroyed."""
+    page = page_session
+    w = open_tutorial_game(page, tmp_path / "progress.json", "amphipolis", "the initiative roll")
+    page.locator("select.ht-chapter").select_option("amph-main-map")
+    page.locator("select.ht-task option[value='amph-walls-sap']").wait_for(
+        state="attached", timeout=SETTLE)
+    page.locator("select.ht-task").select_option("amph-walls-sap")
+    page.locator(".ht-title", has_text="Athenian sappers").wait_for(timeout=SETTLE)
+    wall = '.amph-board g.wall[data-wall="buildable"] line[stroke="{}"]'
+    page.locator(wall.format("#222")).first.wait_for(state="attached", timeout=SETTLE)
+    page.screenshot(path=screenshot_dir / "tutorial-amphipolis-sappers-1366x900.png")
+    page.locator(".ht-choice", has_text="S11").click()
+    page.locator('.ht-panel[data-status="solved"]').wait_for(timeout=SETTLE)
+    page.locator(wall.format("#999")).first.wait_for(state="attached", timeout=SETTLE)
+    page.screenshot(path=screenshot_dir / "tutorial-amphipolis-sappers-solved-1366x900.png")
+    assert w.progress.stars("amph-walls-sap") == 3
+    assert console_errors == []

@@ -1,7 +1,8 @@
 """A position of *Amphipolis* written in a lesson or a tutorial task (docs/amphipolis.md,
 "Lessons and tutorial"): a playable scenario's setup, then what the file changes: the turn,
-where play starts (the turn's beginning, an action phase or the sieges of Phase D.5), who
-acts, the action points, the Advantage, the strategems in hand, and where each piece stands.
+where play starts (the turn's beginning, the arrival of reinforcements in Phase B.2, an action
+phase or the sieges of Phase D.5), who acts, the action points, the Advantage, the strategems
+in hand, the Spartan walls and where each piece stands.
 
 Naming ``units`` (or ``leaders``) replaces the scenario's placement of them: every unit not
 named waits off the map, and the scenario's reinforcements are dropped, so a small position
@@ -59,7 +60,7 @@ class Position(FileModel):
 
     scenario: Literal[SCENARIOS] = "amphipolis-10.2"  # type: ignore[valid-type]
     turn: Annotated[int, between(0, 9, "§10")] | None = None
-    start: Literal["turn", "actions", "sieges"] = "turn"
+    start: Literal["turn", "reinforcements", "actions", "sieges"] = "turn"
     #: who acts first: the active side of an action phase, the first to besiege in D.5
     side: Side | None = None
     pa: dict[Side, PA] = {}
@@ -69,6 +70,8 @@ class Position(FileModel):
     reduced: Items[Unit] = ()
     leaders: dict[Leader, Place] | None = None
     garrisons: dict[Town, Side] = {}
+    #: the walls Sparta may build around Amphipolis (§5.1), as they stand at the start
+    walls: Literal["none", "built", "destroyed"] | None = None
     #: faces forced on the first dice the position rolls (a turn's initiative, §2 B.1)
     dice: Items[Annotated[int, between(1, 6, "§0.1")]] = ()
     note: Text = ""
@@ -112,6 +115,8 @@ def position_state(pos: Position, seed: int = 0) -> State:
             st.lstat[k], st.lloc[k] = IN_PLAY, zone
     st.garrison = {**st.garrison, **{z: SIDES.index(s) for z, s in pos.garrisons.items()}}
     deal(st, pos.hands)
+    if pos.walls is not None:
+        st.walls = pos.walls
     if pos.advantage is not None:
         st.advantage = SIDES.index(pos.advantage)
     for name, n in pos.pa.items():
@@ -120,7 +125,8 @@ def position_state(pos: Position, seed: int = 0) -> State:
         assert pos.side is not None
         side = SIDES.index(pos.side)
         st.initiative = st.active = side
-        st.stack = [{"kind": "turn", "stage": "B3"}] if pos.start == "actions" else \
+        stage = {"reinforcements": "B2deploy", "actions": "B3"}.get(pos.start)
+        st.stack = [{"kind": "turn", "stage": stage}] if stage else \
             [{"kind": "turn", "stage": "D5", "who": 0}]
     return st
 

@@ -52,14 +52,10 @@ SECTIONS = ("0.1", "0.2", "1.1.1", "1.1.2", "1.1.3", "1.2.1", "1.2.2", "1.2.3", 
             "1.2.5", "2", "3.1", "3.1.1", "3.1.2", "3.1.3", "3.1.4", "3.2", "3.2.1", "3.2.2",
             "3.3", "4.1", "4.2", "4.2.1", "4.2.2", "4.3", "4.3.1", "4.3.2", "4.3.3", "4.3.4",
             "5.1", "5.2", "6", "7", "9", "9.1", "9.2", "10.2")
-_LATER = ("a main-map rule not taught by a task yet (issue 29 item 5: the tutorial's main-map "
-          "chapter has movement and the citadel so far)")
-#: sections that need no task of their own, and why (or, for the main map, that none is
-#: written yet: ``hellenes tutorial check`` prints them as such)
+#: sections that need no task of their own, and why (``hellenes tutorial check`` prints them)
 NO_TASK = {
     "0.2": "the scale of the game (a turn a season, a PF some fifty men): no rule to apply",
     "1.2.5": "the markers of the printed game; the screen shows the tracks instead",
-    **{s: _LATER for s in ("3.1.1", "3.1.2", "3.1.3", "3.3", "5.1", "5.2")},
 }
 #: the rulebook's worked examples a task plays with the book's dice
 EXAMPLES = ("Initiative", "Operation", "Combat results", "Diplomacy", "Assault", "Blockade",
@@ -108,6 +104,13 @@ def _facts(want: dict, scene: Scene) -> list[str]:
             if not st.ured[W.unit_index[p]]]
     out += [f"{W.zone[z].name} should be held by {s} (now {holder(st, z)})"
             for z, s in want.get("garrisons", {}).items() if holder(st, z) != s]
+    k = SIDES.index(scene.side)
+    for z, n in want.get("units_in", {}).items():
+        have = sum(1 for i, loc in enumerate(st.uloc) if loc == z and W.units[i].side == k)
+        if have != n:
+            out.append(f"{scene.side.title()} should have {n} units in {z} (now {have})")
+    if want.get("walls") and st.walls != want["walls"]:
+        out.append(f"the Spartan walls should be {want['walls']} (now {st.walls})")
     if "citadel" in want and SIDES[st.citadel] != want["citadel"]:
         out.append(f"the citadel of Amphipolis should be held by {want['citadel']}")
     if "initiative" in want and SIDES[st.initiative] != want["initiative"]:
@@ -140,6 +143,9 @@ class StateGoal(FileModel):
     reduced: Items[Piece] = ()
     garrisons: dict[Town, Side | Literal["nobody"]] = {}
     citadel: Side | None = None
+    #: how many of the learner's units stand in a zone (stacking, §3.3)
+    units_in: dict[Where, Annotated[int, between(0, 40, "§3.3")]] = {}
+    walls: Literal["none", "built", "destroyed"] | None = None
     initiative: Side | None = None
     pa: dict[Side, Annotated[int, between(0, 9, "§2 B.1")]] = {}
     event: Text | Items[Text] | None = None

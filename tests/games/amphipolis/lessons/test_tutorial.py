@@ -24,7 +24,7 @@ def _run(task_id: str) -> TaskRun:
 def test_the_amphipolis_chapter_is_complete(capsys):
     assert main(["tutorial", "check", "--complete", str(AMPH)]) == 0
     out = capsys.readouterr().out
-    assert "amphipolis (11 tasks): coverage: 29 of 29 rule sections taught" in out
+    assert "amphipolis (17 tasks): coverage: 35 of 35 rule sections taught" in out
     assert "worked examples: 7 of 7" in out
     done = check_paths([AMPH])
     assert done.problems == [] and {c.game for c in done.chapters} == {"amphipolis"}
