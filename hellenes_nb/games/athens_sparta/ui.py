@@ -38,7 +38,7 @@ GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("Retreats and regroups", "5.5", ("retreat", "regroup")),
 )
 #: the choices that close a phase: drawn apart, at the end of the panel
-FINISH = ("end_moves", "end_battles", "end_regroup")
+FINISH = ("end_moves", "end_battles", "end_regroup", "end_replacements")
 #: a move's words before the hex it goes to
 GOES = {"move": "Move to", "march": "March to", "sea": "By sea to", "retreat": "Retreat to",
         "regroup": "Regroup to"}
@@ -132,6 +132,9 @@ def short_label(action: dict) -> str:
 
 
 def _row_title(action: dict, blocks: dict[str, dict]) -> str:
+    if action["type"] == "build":  # a pool block, its row listing the cities (§8.3)
+        b = blocks.get(action["block"], {})
+        return f"Build {b.get('name', action['block'])} ({b.get('type', 'block')}) from the pool"
     city = load_world().cities.get(str(action.get("city", "")))
     if city is not None:
         return f"A revolt in {city.name}"

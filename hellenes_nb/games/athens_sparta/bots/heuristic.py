@@ -16,6 +16,8 @@ counts twice (double defence, §5.41).
   bring blocks back to it when short; stay in the sieges it holds; navies attack enemy
   navies' hexes only with the stronger fleet and otherwise keep their ports (the sea lanes);
   any spare MP moves an army a step nearer the weakest enemy city within reach.
+- **The Replacement Phase** (§8): the standard plan (:func:`..rules.replacement.plan`):
+  damaged blocks in free cities first, then new blocks at home, reserves in the main city.
 - **Anything else** the engine asks (which battle first, a block's choice in a battle, a
   retreat): the first of the engine's choices that keeps fighting, else a choice drawn from
   the bot's own seeded dice."""
@@ -223,6 +225,8 @@ class HeuristicBot(Bot):
         types = {a["type"] for a in legal}
         if "card" in types:
             return _pick_card(p, [a for a in legal if a["type"] == "card"])
+        if "build_plan" in types:  # the Replacement Phase (§8): the standard plan
+            return next(a for a in legal if a["type"] == "build_plan")
         if types & set(MOVES):
             return self._move(p, view, legal)
         fight = [a for a in legal if any(w in str(a.get("choice", a["type"])).lower()
