@@ -17,23 +17,35 @@ from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.amphipolis.odds import siege_odds
 from hellenes_nb.games.amphipolis.rules.common import (
-    OPS,
+    CITADEL,
+    CITADEL_PF,
+    CITADEL_VA,
     UNITS,
     W,
+    best_bonus,
     in_play_units,
+    land_pf,
+    leaders_at,
+    scenario_of,
     siege_choices,
     strength,
 )
+from hellenes_nb.games.amphipolis.rules.sequence import ADJUST
+from hellenes_nb.games.amphipolis.rules.sieges import succeeds
 from hellenes_nb.games.amphipolis.rules.victory import scores
 from hellenes_nb.games.amphipolis.state import SIDES, State
 
-__all__ = ["HeuristicBot", "guess", "pick_piece", "worth"]
+__all__ = ["HeuristicBot", "best_siege", "guess", "pick_piece", "siege_chance", "swing",
+           "worth"]
 
 SAMPLES = 2
 AHEAD = 25
 CAUTIOUS = ("accept_roll", "keep_advantage", "pass", "done", "hold")
-#: the worth of a siege's chance of success (a town that goes over moves 2 VP)
-SIEGE = 2.0
+#: the share of a siege's worth counted while it can only come in a later turn's Phase D.5
+LATER = 0.5
+#: the share of the citadel's swing an army able to besiege it is worth when it stands in
+#: T12 (the share falls by a sixth for each zone further away, §4.3.4)
+APPROACH = 0.25
 #: the worth of a game won (beyond its victory points): a lead short of a victory is a draw
 OVER = 5.0
 
@@ -52,6 +64,96 @@ def guess(game: Game, side: int, rng: random.Random) -> Game:
     return trial
 
 
+def swing(st: State, zone: str, side: int) -> float:
+    """The victory points ``side`` gains on the other side if ``zone`` (a town, or the
+    citadel T12) goes over to it now (§9.2): 1 a town for each side, 5 the citadel for each,
+    and a scenario's bonus for holding a set of towns won or broken (§10.2: Mendè and Skionè
+    for Athens)."""
+    if zone == CITADEL:
+        return 10.0
+    out = 2.0
+    bonus = scenario_of(st).both_towns_vp
+    if bonus is not None and zone in bonus.towns:
+        holder = SIDES.index(bonus.side)
+        others = [z for z in bonus.towns if z != zone]
+        if holder == side and all(st.garrison[z] == side for z in others):
+            out += bonus.vp  # the last town of the set
+        elif holder != side and all(st.garrison[z] == holder for z in bonus.towns):
+            out += bonus.vp  # the set broken
+    return out
+
+
+def siege_chance(st: State, zone: str, side: int, how: str) -> float:
+    """The chance that a siege of ``zone`` by ``side`` succeeds now (the exact odds of
+    :func:`..odds.siege_odds` for a town; for the citadel the same roll against its garrison,
+    §4.3.4)."""
+    if zone != CITADEL:
+        return float(siege_odds(st, zone, side, how).success)
+    strat = st.siege_bonus[side]
+    used = strat if (strat == 19) == (how == "diplomacy") else 0
+    plus = best_bonus(st, zone, side) if how != "assault" or leaders_at(st, zone, side) else 0
+    pf = land_pf(st, zone, side)
+    return sum(succeeds(how, face, CITADEL_VA, CITADEL_PF, pf, plus, used)[0]
+               for face in range(1, 7)) / 6
+
+
+def best_siege(st: State, legal: list[dict], side: int) -> dict | None:
+    """Of the sieges in ``legal``, the one with the most victory points in prospect (its
+    chance times the town's :func:`swing`); None when no siege has a chance. A failed siege
+    costs nothing (§4.3), so a siege with a chance is always better than none."""
+    sieges = [(siege_chance(st, a["zone"], side, a["how"]) * swing(st, a["zone"], side), a)
+              for a in legal if a["type"] == "siege"]
+    sieges = [(v, a) for v, a in sieges if v > 0]
+    return max(sieges, key=lambda va: va[0])[1] if sieges else None
+
+
+def siege_share(st: State, side: int) -> float:
+    """How much of a siege in prospect counts: all of it while ``side``'s Phase D.5 of this
+    turn is still to come (or under way), :data:`LATER` when only a later turn's is, none
+    after the last turn's (§2 D.5)."""
+    later = LATER if st.turn < st.last else 0.0
+    if any(f["kind"] == "siege" and f["side"] == side for f in st.stack):
+        return 1.0
+    turn = next((f for f in st.stack if f["kind"] == "turn"), None)
+    if turn is None:
+        return 0.0
+    stage = turn["stage"]
+    if stage == "D7":
+        return later
+    if stage not in ADJUST:
+        return 1.0
+    mine = 0 if side == st.initiative else 1
+    return 1.0 if (turn["who"], ADJUST.index(stage)) <= (mine, ADJUST.index("D5")) else later
+
+
+def _distances() -> dict[str, int]:
+    """Steps from every zone of the main map and the rear bases to T12 (§3.1)."""
+    out, todo = {CITADEL: 0}, [CITADEL]
+    for z in todo:
+        for n in W.neighbours.get(z, ()):
+            if n not in out:
+                out[n] = out[z] + 1
+                todo.append(n)
+    return out
+
+
+DISTANCE = _distances()
+
+
+def approach(st: State, side: int) -> float:
+    """On the main map, for the side without the citadel: the nearest army of it that could
+    besiege the citadel (a leader and more PF than its garrison, §4.3.4) is worth
+    :data:`APPROACH` of the citadel's swing in T12, a sixth less for each step further."""
+    if not scenario_of(st).main_map or st.citadel == side:
+        return 0.0
+    steps = [DISTANCE[z] for z in {st.lloc[g] for g in range(len(st.lloc))
+                                   if W.leaders[g].side == side and st.lloc[g] in DISTANCE}
+             if land_pf(st, z, side) > CITADEL_PF]
+    if not steps:
+        return 0.0
+    return APPROACH * swing(st, CITADEL, side) * max(0.0, 1 - min(steps) / 6)
+
+
 def worth(st: State, side: int) -> float:
     """How good a position is for ``side`` (module docstring)."""
     vp = scores(st)
@@ -62,11 +164,10 @@ def worth(st: State, side: int) -> float:
     for s, sign in ((side, 1), (foe, -1)):
         best: dict[str, float] = {}
         for z, how in siege_choices(st, s):
-            if z not in OPS:  # the citadel on the main map: not weighed here
-                continue
-            best[z] = max(best.get(z, 0.0), float(siege_odds(st, z, s, how).success))
-        # a town that goes over moves 2 VP; the chance of the best siege there, by its odds
-        w += sign * SIEGE * sum(best.values())
+            best[z] = max(best.get(z, 0.0), siege_chance(st, z, s, how))
+        # each town or the citadel by the chance of its best siege and what it would swing
+        w += sign * siege_share(st, s) * sum(p * swing(st, z, s) for z, p in best.items())
+        w += sign * approach(st, s)
     top = st.stack[-1] if st.stack else {}
     if top.get("kind") == "over" and top.get("winner", -1) in (0, 1):
         w += OVER if top["winner"] == side else -OVER
@@ -109,6 +210,9 @@ class HeuristicBot(Bot):
             return legal[0]
         if any(a["type"] in ("pick", "pick_leader", "go") for a in legal):
             return pick_piece(legal)
+        siege = best_siege(game.state, legal, SIDES.index(side))
+        if siege is not None:
+            return siege
         return self.rank(game, SIDES.index(side), legal)[0]
 
     def rank(self, game: Game, s: int, legal: list[dict]) -> list[dict]:
@@ -126,8 +230,8 @@ class HeuristicBot(Bot):
         trial = game.clone()
         trial.apply(action)
         for _ in range(AHEAD):
-            if trial.over:
-                break
+            if trial.over or trial.state.stack[-1]["kind"] == "siege":
+                break  # a siege: its prospect is weighed by its odds, not by fresh dice
             who = trial.prompt.side
             if who not in SIDES:
                 break

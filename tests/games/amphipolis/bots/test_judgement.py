@@ -1,0 +1,104 @@
+"""The heuristic's judgement of the scenario's aims (issue 29: it must beat random play in
+every scenario): it tries every siege it may in Phase D.5, it weighs a town by what taking it
+would swing (Mendè and Skionè together in §10.2), and on the main map it marches an army that
+could besiege the citadel towards Amphipolis. Each test is a position where the bot before
+this judgement chose otherwise."""
+
+from __future__ import annotations
+
+import pytest
+from support.amphipolis_positions import start
+
+from hellenes_nb import new_game
+from hellenes_nb.core.game import Game
+from hellenes_nb.games.amphipolis.bots.heuristic import HeuristicBot, worth
+from hellenes_nb.games.amphipolis.ruleset import AMPHIPOLIS
+from hellenes_nb.games.amphipolis.world import load_world
+
+W = load_world()
+
+
+def _clear(st, zones=None):
+    """No land or sea unit nor leader left on the operational map (or in ``zones``)."""
+    where = set(zones or [z.id for z in W.zones if z.kind == "op"])
+    for i, at in enumerate(st.uloc):
+        if at in where:
+            st.uloc[i], st.ustat[i] = None, 0
+    for g, at in enumerate(st.lloc):
+        if at in where:
+            st.lloc[g] = None
+
+
+def _place(st, zone, units=(), leaders=()):
+    for uid in units:
+        i = W.unit_index[uid]
+        st.uloc[i], st.ustat[i] = zone, 1
+    for lid in leaders:
+        st.lloc[W.leader_index[lid]] = zone
+
+
+def _sieges_of_sparta():
+    """Scenario 10.1, turn 2, Sparta's Phase D.5 (a position of a game the old bot played):
+    Polydamidas before Athenian Toronè, Brasidas before Dion, four units before Galepsos."""
+    st = new_game("amphipolis-10.1", 2).state.clone()
+    _clear(st)
+    _place(st, "O4", ("pel-h7-4", "pel-h7-5", "helot-h5b-1", "helot-h5b-2", "spa-p6-1"),
+           ("polydamidas",))
+    _place(st, "O5", ("pel-h7-1", "pel-h7-2", "pel-h7-3", "helot-h8b", "pel-h8b"),
+           ("brasidas",))
+    _place(st, "O8", ("helot-h5b-3", "helot-h5b-4", "spa-c5-1", "spa-p5-1"))
+    st.garrison.update(O1=0, O2=1, O3=0, O4=0, O5=0, O6=1, O7=1, O8=0)
+    st.turn, st.initiative = 2, 1
+    st.pending = []  # every reinforcement of turns 1 and 2 has come
+    st.stack = [{"kind": "turn", "stage": "D6", "who": 0},
+                {"kind": "siege", "side": 1, "done": []}]
+    return Game(AMPHIPOLIS, st, 2)
+
+
+@pytest.mark.rule("4.3")
+def test_4_3_the_bot_tries_a_siege_it_may_rather_than_stopping():
+    # a failed siege costs nothing (§4.3); the old bot weighed the sieges on two guessed
+    # copies with fresh dice and stopped ('done') on some of its tries of this position
+    game = _sieges_of_sparta()
+    legal = game.legal_actions("sparta")
+    assert {a["type"] for a in legal} == {"siege", "done"}
+    bot = HeuristicBot(0)
+    for _ in range(16):
+        choice = bot.choose(game, "sparta")
+        assert choice["type"] == "siege", choice
+    # the best prospect first: Polydamidas' assault on Toronè, 29 PF against 4 (sure)
+    assert (choice["zone"], choice["how"]) == ("O4", "assault")
+
+
+@pytest.mark.rule("10.2")
+def test_10_2_skione_is_worth_more_to_athens_once_it_holds_mende():
+    # with Mendè Athenian, a siege of Skionè may win the 5 VP of §10.2 as well as the town's
+    # own: the same army before Skionè gains more over staying at Thasos than it does while
+    # Mendè is Spartan (the old worth weighed every town the same: 2 VP times the chance)
+    gain = {}
+    for mende in (0, 1):
+        base = start(seed=2).state.clone()
+        _clear(base)
+        base.garrison["O1"] = mende
+        values = {}
+        for zone in ("O2", "thasos"):
+            st = base.clone()
+            _place(st, zone, ("ath-h6-1", "ath-h6-2", "ath-h6-3"), ("nicias",))
+            values[zone] = worth(st, 0)
+        gain[mende] = values["O2"] - values["thasos"]
+    assert gain[0] > gain[1] + 2
+
+
+@pytest.mark.rule("4.3.4")
+def test_4_3_4_sparta_is_better_off_nearer_the_citadel():
+    # 10.1: Brasidas' army is worth more to Sparta on the road to Amphipolis than back in
+    # Macedonia (the old worth saw no difference: the citadel's 5 VP were out of its sight)
+    game = new_game("amphipolis-10.1", 2)
+    st = game.state
+    army = [u.id for u in W.units if u.side == 1 and u.land][:4]
+    values = {}
+    for zone in ("macedonia", "T23", "T7"):
+        trial = st.clone()
+        _place(trial, zone, army, ("brasidas",))
+        values[zone] = worth(trial, 1)
+    assert values["T7"] > values["T23"] > values["macedonia"]
