@@ -119,10 +119,29 @@ def test_thucydides_may_wait_at_thasos_on_a_branch():
 @pytest.mark.rule("4.2")
 def test_cleon_and_brasidas_both_die_before_amphipolis():
     lesson = Lesson("cleon-defeat-422")
-    lesson.goto(3)
+    lesson.goto(len(lesson.steps))
     st = lesson.state
     assert st.lloc[W.leader_index["cleon"]] is None and st.lloc[W.leader_index["brasidas"]] is None
     assert any("Cleon and Brasidas killed" in e["text"] for e in lesson.game.log)
-    lesson.goto(2)
+    lesson.goto(5)
     waited = lesson.choose("wait")["game"]  # Brasidas stays behind the walls: both live
     assert waited.state.lloc[W.leader_index["brasidas"]] == "T12"
+
+
+@pytest.mark.rule("10.3")
+def test_the_cleon_lesson_starts_from_the_set_up_of_10_3_and_plays_every_move():
+    # no hand-made position: every piece where scenario 10.3 sets it, Cleon's army at Thasos
+    spec = LESSONS.read(FOLDER / "cleon-defeat-422.yaml")
+    assert spec.position.units is None and spec.position.leaders is None
+    assert spec.position.garrisons == {} and spec.position.turn is None
+    set_up = position_state(Position(scenario="amphipolis-10.3"))
+    start = LESSONS.start(spec)
+    assert start.state.uloc == set_up.uloc and start.state.lloc == set_up.lloc
+    assert start.state.lloc[W.leader_index["cleon"]] is None  # still to come, at Thasos
+    lesson = Lesson("cleon-defeat-422")
+    assert lesson.state.lloc[W.leader_index["cleon"]] == "T5"  # landed at Eion (3.1.2)
+    lesson.goto(2)
+    assert lesson.state.garrison["O8"] == 0  # Galepsus stormed (Thucydides 5.6.1)
+    lesson.goto(4)
+    assert lesson.state.lloc[W.leader_index["brasidas"]] == "T12"
+    assert lesson.state.lloc[W.leader_index["cleon"]] == "T8" and lesson.state.turn == 9
