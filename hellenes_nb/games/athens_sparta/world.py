@@ -92,6 +92,33 @@ class World:
         """The kind of the land hexside between two hexes: clear, pass, mountain (§1.8), strait
         (one of them is a straits hex and the other lies across its water from the city,
         §4.3) or water (no land link)."""
+        got = self._sides_made()[0].get((a, b))
+        return "water" if got is None else got
+
+    def open_steps(self) -> dict[str, tuple[str, ...]]:
+        """Hex -> the land neighbours an army may step to from it, in id order: every land
+        link but over a mountain side (§1.8). Read, never edit."""
+        return self._sides_made()[1]
+
+    def city_index(self) -> dict[str, Any]:
+        """Hex -> :meth:`city_at` of it, for hexes with a city. Read, never edit."""
+        self.city_at("")
+        return self.__dict__["_city_index"][1]
+
+    def _sides_made(self) -> tuple[dict[tuple[str, str], str], dict[str, tuple[str, ...]]]:
+        """The kind of every land hexside and the open steps from each hex, made once from
+        the links, straits and sides they read (remade if one is replaced)."""
+        made = self.__dict__.get("_side_index")
+        basis = (self.land_links, self.straits, self.sides)
+        if made is None or any(x is not y for x, y in zip(made[0], basis, strict=True)):
+            kinds = {(a, b): self._side(a, b) for a, bs in self.land_links.items() for b in bs}
+            steps = {a: tuple(sorted(b for b in bs if kinds[(a, b)] != "mountain"))
+                     for a, bs in self.land_links.items()}
+            made = (basis, kinds, steps)
+            self.__dict__["_side_index"] = made
+        return made[1], made[2]
+
+    def _side(self, a: str, b: str) -> str:
         if b not in self.land_links.get(a, ()):
             return "water"
         for here, there in ((a, b), (b, a)):

@@ -25,6 +25,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from hellenes_nb.games.athens_sparta.rules.facts import Facts, facts, kinds
 from hellenes_nb.games.athens_sparta.state import State
 from hellenes_nb.games.athens_sparta.world import World
 
@@ -50,16 +51,6 @@ class MoveError(ValueError):
     """A move asked of a block that cannot make it, in plain words."""
 
 
-def _enemies(state: State, hex_id: str, side: str) -> bool:
-    """Blocks of the other side in the hex (neutral blocks stay off the map until called)."""
-    return bool(state.sides_in(hex_id) - {side})
-
-
-def _besieged_by(state: State, world: World, hex_id: str, side: str) -> bool:
-    city = world.city_at(hex_id)
-    return city is not None and state.besieged.get(city.id) == side
-
-
 def army_reach(world: World, state: State, block_id: str, *,
                persian_alliance: bool = False) -> dict[str, Reach]:
     """Every hex the army ``block_id`` can end an operation move in (its own hex left out),
@@ -67,22 +58,28 @@ def army_reach(world: World, state: State, block_id: str, *,
     if block_id not in state.blocks:
         raise MoveError(f"there is no block {block_id!r}")
     here = state.blocks[block_id]
-    kind = next(b.type for b in world.blocks if b.id == block_id)
+    kind = kinds(world)[block_id]
     if kind == "navy":
         raise MoveError(f"{block_id} is a navy: navies move by sea, not over land (§4.1)")
     if here.where not in world.hexes:
         raise MoveError(f"{block_id} is not on the map ({here.where}) and cannot move by land")
     side = here.side
+    known = facts(world, state)
+    key = ("army", here.where, side, MOVE_LIMIT[kind], persian_alliance)
+    if key in known.memo:
+        return dict(known.memo[key])
     best: dict[str, Reach] = {}
+    reads: set[str] = set()
 
     def visit(frm: str, to: str, steps: int) -> bool:
-        stop, attack, crossed = _enter(world, state, side, frm, to)
+        reads.add(to)
+        stop, attack, crossed = _enter(known, side, frm, to)
         if to != here.where and (to not in best or best[to].steps > steps):
             best[to] = Reach(to, steps, stop, attack, crossed)
         return stop is None
 
     walk(world, here.where, MOVE_LIMIT[kind], side, persian_alliance, visit)
-    return dict(sorted(best.items()))
+    return dict(known.keep(key, dict(sorted(best.items())), reads))
 
 
 def walk(world: World, origin: str, limit: int, side: str, alliance: bool,
@@ -93,37 +90,42 @@ def walk(world: World, origin: str, limit: int, side: str, alliance: bool,
     hexes entered)`` is called for each step and says whether the block may go on from there."""
     seen = {(origin, None): 0}
     queue: deque = deque([(origin, None)])
+    hexes, straits, open_steps = world.hexes, world.straits, world.open_steps()
+    no_persia = side == "athens" or not alliance
     while queue:
         hex_id, prev = queue.popleft()
         steps = seen[(hex_id, prev)]
         if steps == limit:
             continue
-        for nxt in sorted(world.land_links.get(hex_id, ())):
-            if world.side(hex_id, nxt) in ("mountain", "water"):
-                continue
-            left = world.straits.get(hex_id)
-            if left is not None and prev is not None and (prev in left.far) != (nxt in left.far):
+        left = straits.get(hex_id) if prev is not None else None
+        came_far = left is not None and prev in left.far
+        for nxt in open_steps.get(hex_id, ()):
+            if left is not None and came_far != (nxt in left.far):
                 continue  # going on would cross the strait without stopping (§4.3)
-            if world.hexes[nxt].persia and (side == "athens" or not alliance):
+            if no_persia and hexes[nxt].persia:
                 continue
-            if visit(hex_id, nxt, steps + 1) and (nxt, hex_id) not in seen:
-                seen[(nxt, hex_id)] = steps + 1
-                queue.append((nxt, hex_id))
+            # where it came from matters only in a straits hex: elsewhere a second way in
+            # (never shorter, breadth first) reaches nothing new, so it is not followed
+            state = (nxt, hex_id) if nxt in straits else (nxt, None)
+            if visit(hex_id, nxt, steps + 1) and state not in seen:
+                seen[state] = steps + 1
+                queue.append(state)
 
 
-def _enter(world: World, state: State, side: str, frm: str, to: str
-           ) -> tuple[str | None, bool, bool]:
+def _enter(known: Facts, side: str, frm: str, to: str) -> tuple[str | None, bool, bool]:
     """Stepping from ``frm`` into ``to`` (a step :func:`walk` allows): why the army must stop
     there, or None if it may go on; whether ending there attacks; whether ending there has
     crossed a strait."""
+    world = known.world
     target = world.hexes[to]
-    city = world.city_at(to)
+    city = known.cities.get(to)
     strait = world.straits.get(to)
     far_side = strait is not None and frm in strait.far
-    enemy = _enemies(state, to, side) and not _besieged_by(state, world, to, side)
+    enemy = any(s != side for s in known.sides.get(to, ())) and not (
+        city is not None and known.besieged.get(city.id) == side)
     if city is not None and city.kind == "oracle":
         enemy = False  # no combat in an oracle hex (§1.4)
-    neutral = city is not None and state.control.get(city.id) == "neutral"
+    neutral = city is not None and known.control.get(city.id) == "neutral"
     stop = None
     if enemy and not far_side:
         stop = "enemy blocks (§4.4)"  # on the far side it may also pass by (§4.3)
@@ -142,7 +144,7 @@ def navy_reach(world: World, state: State, block_id: str, *, storm: bool = False
     enemy blockades (§4.2). Under a Storm no navy moves (§4.6)."""
     if block_id not in state.blocks:
         raise MoveError(f"there is no block {block_id!r}")
-    kind = next(b.type for b in world.blocks if b.id == block_id)
+    kind = kinds(world)[block_id]
     if kind != "navy":
         raise MoveError(f"{block_id} is not a navy: armies move over land (§4.4)")
     if storm:
@@ -151,9 +153,21 @@ def navy_reach(world: World, state: State, block_id: str, *, storm: bool = False
     if here.where not in world.hexes:
         raise MoveError(f"{block_id} is not on the map ({here.where})")
     side = here.side
-    city = world.city_at(here.where)
+    known = facts(world, state)
+    key = ("navy", here.where, side, persian_alliance)
+    if key not in known.memo:
+        reads: set[str] = set()
+        known.keep(key, _navy_reach(known, here.where, side, persian_alliance, reads), reads)
+    return dict(known.memo[key])
+
+
+def _navy_reach(known: Facts, where: str, side: str, persian_alliance: bool, reads: set[str]
+                ) -> dict[tuple[str, int], Reach]:
+    """:func:`navy_reach` from ``where``; ``reads`` gets the hexes whose facts it read."""
+    world = known.world
+    city = world.city_at(where)
     starts = world.coast_of(city.id) if city is not None and city.port else \
-        [n for n in world.sea_links if n[0] == here.where][:1]
+        [n for n in world.sea_links if n[0] == where][:1]
     best: dict[tuple[str, int], Reach] = {}
     seen = {s: 0 for s in starts}
     queue = deque(starts)
@@ -163,20 +177,21 @@ def navy_reach(world: World, state: State, block_id: str, *, storm: bool = False
         if steps == MOVE_LIMIT["navy"]:
             continue
         for nxt in sorted(world.sea_links.get(node, ())):
-            if nxt in seen or nxt[0] == here.where:
+            if nxt in seen or nxt[0] == where:
                 continue
             hex_id = nxt[0]
             if world.hexes[hex_id].persia and (side == "athens" or not persian_alliance):
                 continue  # §9.3
             port = world.city_at(hex_id)
-            blockader = state.blockaded.get(port.id) if port is not None else None
+            reads.add(hex_id)
+            blockader = known.blockaded.get(port.id) if port is not None else None
             if blockader not in (None, side):
                 continue  # an enemy blockade is enemy sea (§4.2)
-            enemy = _enemies(state, hex_id, side) and not (
-                port is not None and side in (state.besieged.get(port.id), blockader))
+            enemy = any(s != side for s in known.sides.get(hex_id, ())) and not (
+                port is not None and side in (known.besieged.get(port.id), blockader))
             seen[nxt] = steps + 1
             at_city = port is not None and port.port and nxt in world.coast_of(port.id)
-            owner = state.control.get(port.id) if at_city else None
+            owner = known.control.get(port.id) if at_city else None
             attack = enemy or (at_city and owner not in (side, None))
             if enemy or (at_city and (owner == side or port.kind == "oracle")) or attack:
                 best[nxt] = Reach(hex_id, steps + 1, "enemy blocks (§4.4)" if enemy else None,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from hellenes_nb.games.athens_sparta.rules.facts import Facts, facts, kinds
 from hellenes_nb.games.athens_sparta.rules.movement import MOVE_LIMIT, MoveError, walk
 from hellenes_nb.games.athens_sparta.state import State
 from hellenes_nb.games.athens_sparta.world import World
@@ -44,71 +45,107 @@ def control(world: World, state: State, hex_id: str, medium: str = "land") -> st
     return "vacant"
 
 
-def _in_siege(state: State, world: World, hex_id: str) -> bool:
-    city = world.city_at(hex_id)
-    return city is not None and (city.id in state.besieged or city.id in state.blockaded)
-
-
 def _block(world: World, state: State, block_id: str):
     if block_id not in state.blocks:
         raise MoveError(f"there is no block {block_id!r}")
-    return next(b for b in world.blocks if b.id == block_id), state.blocks[block_id]
+    return kinds(world)[block_id], state.blocks[block_id]
 
 
 def march_reach(world: World, state: State, block_id: str, *,
                 persian_alliance: bool = False) -> dict[str, int]:
     """The friendly hexes an army can end a march move in (§4.51), with the hexes entered."""
-    block, here = _block(world, state, block_id)
+    kind, here = _block(world, state, block_id)
     side = here.side
-    if block.type == "navy":
+    if kind == "navy":
         raise MoveError(f"{block_id} is a navy: only armies march (§4.51)")
     if here.where not in world.hexes:
         raise MoveError(f"{block_id} is not on the map ({here.where}) and cannot march")
-    if _in_siege(state, world, here.where):
+    known = facts(world, state)
+    if known.in_siege(here.where):
         raise MoveError(f"{block_id} is in a siege: no strategic move from it (§4.5)")
+    key = ("march", here.where, side, MOVE_LIMIT[kind], persian_alliance)
+    if key in known.memo:
+        return dict(known.memo[key])
     ends: dict[str, int] = {}
+    hexes = world.hexes
+    reads: set[str] = set()
 
     def visit(frm: str, to: str, steps: int) -> bool:
-        owner = control(world, state, to)
-        if owner not in (side, "vacant", "neutral") or _in_siege(state, world, to):
+        reads.add(to)
+        owner = known.owner(to)
+        if owner not in (side, "vacant", "neutral") or known.in_siege(to):
             return False  # never into or through an enemy, contested or siege hex (§4.5)
         if owner == side and to != here.where and (to not in ends or ends[to] > steps):
             ends[to] = steps
-        return world.hexes[to].terrain != "mountain"  # a stop there, as in an operation move
+        return hexes[to].terrain != "mountain"  # a stop there, as in an operation move
 
-    walk(world, here.where, 2 * MOVE_LIMIT[block.type], side, persian_alliance, visit)
-    return dict(sorted(ends.items()))
+    walk(world, here.where, 2 * MOVE_LIMIT[kind], side, persian_alliance, visit)
+    return dict(known.keep(key, dict(sorted(ends.items())), reads))
 
 
 def sea_move_targets(world: World, state: State, block_id: str) -> list[str]:
     """The cities a block can reach by a sea move (§4.52), 'syracuse' among them from an
     embarkation port (§9.2)."""
-    block, here = _block(world, state, block_id)
+    _, here = _block(world, state, block_id)
     side = here.side
     start = world.city_at(here.where) if here.where in world.hexes else None
     if start is None or not start.port or state.control.get(start.id) != side:
         raise MoveError(f"{block_id} is not in a friendly port, where a sea move starts (§4.52)")
-    if _in_siege(state, world, here.where):
+    known = facts(world, state)
+    if known.in_siege(here.where):
         raise MoveError(f"{block_id} is in a siege or blockade: no strategic move (§4.5)")
-    targets = set()
-    nodes = world.coast_of(start.id)
-    seen = set(nodes)
-    queue = deque(nodes)
-    while queue:
-        node = queue.popleft()
-        for nxt in world.sea_links.get(node, ()):
-            if nxt in seen:
-                continue
-            seen.add(nxt)
-            owner = control(world, state, nxt[0], "sea")
-            if owner not in (side, "vacant", "neutral") or world.hexes[nxt[0]].persia:
-                continue  # enemy, contested or Persian water is not crossed
-            city = world.city_at(nxt[0])
-            if city is not None and city.port and nxt in world.coast_of(city.id) and \
-                    state.control.get(city.id) == side and not _in_siege(state, world, nxt[0]):
-                targets.add(city.id)
-            queue.append(nxt)
+    key = ("sea", start.id, side)
+    if key not in known.memo:
+        known.memo[key] = _sea_targets(known, start, side)
+    return known.memo[key][:]
+
+
+def _sea_targets(known: Facts, start, side: str) -> list[str]:
+    """The ports of :func:`sea_move_targets` from the city ``start``: every friendly port in
+    the stretches of water, not the enemy's, that touch its coasts."""
+    world = known.world
+    part, ports = _waters(known, side)
+    reached = set()
+    for node in world.coast_of(start.id):
+        if node in part:
+            reached.add(part[node])
+        reached.update(part[n] for n in world.sea_links.get(node, ()) if n in part)
+    targets = set().union(*(ports[r] for r in reached))
     if start.id in world.board.embarkation:
         targets.add(world.board.syracuse)  # §9.2: even into a siege, whatever the sea control
     targets.discard(start.id)
     return sorted(targets)
+
+
+def _waters(known: Facts, side: str) -> tuple[dict, list[set[str]]]:
+    """The water a sea move of ``side`` may cross (not enemy, contested or Persian, §4.52)
+    cut into its connected stretches: node -> stretch, and per stretch the friendly ports,
+    not under siege, with a coast in it. Made once per board and side."""
+    key = ("waters", side)
+    if key in known.memo:
+        return known.memo[key]
+    world = known.world
+    links = world.sea_links
+    open_water = {n for n in links if known.owner(n[0], "sea") in (side, "vacant", "neutral")
+                  and not world.hexes[n[0]].persia}
+    part: dict = {}
+    ports: list[set[str]] = []
+    for first in sorted(open_water):
+        if first in part:
+            continue
+        here = len(ports)
+        ports.append(set())
+        part[first] = here
+        queue = deque([first])
+        while queue:
+            node = queue.popleft()
+            city = known.cities.get(node[0])
+            if city is not None and city.port and node in world.coast_of(city.id) and \
+                    known.control.get(city.id) == side and not known.in_siege(node[0]):
+                ports[here].add(city.id)
+            for nxt in links.get(node, ()):
+                if nxt in open_water and nxt not in part:
+                    part[nxt] = here
+                    queue.append(nxt)
+    known.memo[key] = (part, ports)
+    return part, ports
