@@ -49,7 +49,8 @@ _SIZES_JS = """els => els.map(t => {
 })"""
 
 
-@pytest.mark.parametrize("scenario", ["amphipolis-10.1", "amphipolis-10.2"])
+@pytest.mark.parametrize("scenario", ["amphipolis-10.1", "amphipolis-10.2", "amphipolis-10.3",
+                                      "amphipolis-10.4"])
 def test_counter_text_is_readable_on_the_dashboard_at_1366x900(
         scenario, solara_test, page_session, screenshot_dir, console_errors):
     """Issue 29 item 3 (classroom size): on the dashboard at 1366x900, every word and figure on
