@@ -50,6 +50,8 @@ class Position(PrivateEvents):
         #: the revolts raised this Olympiad, [side, city] (and [side, "helots"]); replaced,
         #: never changed in place, so clones share it
         self.revolts: list[list[str]] = []
+        #: the card each side set aside at Sicily (the optional Syracuse points); replaced
+        self.sicily: dict[str, str] = {}
 
     def clone(self) -> Position:
         c = Position.__new__(Position)
@@ -57,7 +59,7 @@ class Position(PrivateEvents):
         b = self.board
         c.board = State({k: BlockState(v.where, v.steps, v.side) for k, v in b.blocks.items()},
                         dict(b.control), dict(b.besieged), dict(b.blockaded), b.olympiad,
-                        b.turn, b.persia)
+                        b.turn, b.persia, b.values)
         c.hands = {s: h[:] for s, h in self.hands.items()}
         c.rest = self.rest[:]
         c.shown = dict(self.shown)
@@ -80,6 +82,7 @@ class Position(PrivateEvents):
             "blockaded": dict(sorted(b.blockaded.items())), "persia": b.persia,
             "hands": {s: h[:] for s, h in self.hands.items()}, "rest": self.rest[:],
             "shown": dict(self.shown), "revolts": [list(x) for x in self.revolts],
+            **({"sicily": dict(self.sicily), "values": dict(b.values)} if self.sicily else {}),
             "stack": [dict(f) for f in self.stack],
             "dice": self.dice.to_dict(), "log": [dict(e) for e in self.log],
         }

@@ -25,7 +25,10 @@ from hellenes_nb.games.athens_sparta.steps import STEPS
 from hellenes_nb.games.athens_sparta.view import log_for, view
 from hellenes_nb.games.athens_sparta.world import load_world
 
-__all__ = ["ATHENS_SPARTA", "AthensSparta"]
+__all__ = ["ATHENS_SPARTA", "SYRACUSE_POINTS", "AthensSparta", "scenario_options"]
+
+#: the scenario of the optional Syracuse points: the war with ``syracuse_points: cards``
+SYRACUSE_POINTS = "athens-sparta-syracuse"
 
 
 class AthensSparta(PlainRuleset):
@@ -34,7 +37,8 @@ class AthensSparta(PlainRuleset):
     name = "athens-sparta"
     title = "Athens & Sparta, 431–404 BC"
     roles = SIDES
-    SCENARIOS = (SCENARIO,)
+    #: the war, and the war with the optional Syracuse points (§6 sidebar, §9.2)
+    SCENARIOS = (SCENARIO, SYRACUSE_POINTS)
     make = staticmethod(Position)
     checked = staticmethod(shapes.checked)
     view_of = staticmethod(view)
@@ -54,13 +58,14 @@ class AthensSparta(PlainRuleset):
     def setup(self, scenario: str, seed: int, **options: Any) -> Position:
         if scenario not in self.SCENARIOS:
             return super().setup(scenario, seed, **options)
-        return Position(scenario, seed, options=rule_options(options))
+        return Position(scenario, seed, options=rule_options(scenario_options(scenario,
+                                                                              options)))
 
     def read_save(self, data: dict[str, Any], **options: Any) -> tuple[str, int, list[dict]]:
         scenario, seed, history = super().read_save(data, **options)
         state = data.get("state")
         saved = state.get("options", {}) if isinstance(state, dict) else {}
-        if saved != rule_options(options):
+        if saved != rule_options(scenario_options(scenario, options)):
             words = ", ".join(f"{k}={v!r}" for k, v in sorted(saved.items())) or "none"
             raise ValueError(f"this game was played with the rules options {words}: open it "
                              "with the same options (Game.from_json(text, option=value, ...))")
@@ -80,7 +85,20 @@ class AthensSparta(PlainRuleset):
 
 
 #: the options the engine plays so far (the others are refused in words, not ignored)
-BUILT = ("end_of_war", "pursuit", "regroup_storm", "ship_retreat", "strait_ships")
+BUILT = ("end_of_war", "pursuit", "regroup_storm", "ship_retreat", "strait_ships", "syracuse",
+         "syracuse_points")
+
+
+def scenario_options(scenario: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options a scenario plays with: ``athens-sparta-syracuse`` is the war with the
+    Syracuse points (ValueError in words when told otherwise)."""
+    if scenario != SYRACUSE_POINTS:
+        return dict(options)
+    if options.get("syracuse_points", "cards") != "cards":
+        raise ValueError(f"the scenario {SYRACUSE_POINTS} is the war with the optional "
+                         "Syracuse points (syracuse_points='cards'); play 'athens-sparta' "
+                         "for the standard value of 4")
+    return {**options, "syracuse_points": "cards"}
 
 
 def rule_options(options: dict[str, Any]) -> dict[str, str]:
@@ -113,8 +131,9 @@ def _kind(kind: str) -> str:
 
 
 def _scenario(name: str) -> str:
-    if name != SCENARIO:
-        raise ValueError(f"{name!r} is not a scenario of Athens & Sparta ({SCENARIO})")
+    if name not in (SCENARIO, SYRACUSE_POINTS):
+        raise ValueError(f"{name!r} is not a scenario of Athens & Sparta ({SCENARIO}, "
+                         f"{SYRACUSE_POINTS})")
     return name
 
 

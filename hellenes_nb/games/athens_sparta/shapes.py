@@ -18,8 +18,7 @@ SHAPES: dict[str, dict[str, type]] = {
     "mulligan": _S, "keep_hand": _S,
     "revolt": {**_S, "city": str, "mps": int}, "helot_revolt": {**_S, "mps": int},
     "grain_loss": {**_S, "block": str}, "ally_persia": _S, "decline_persia": _S,
-    "reinforce": {**_S, "block": str}, "build": {**_S, "block": str, "city": str},
-    "disband": {**_S, "block": str}, "build_plan": _S, "end_replacements": _S,
+    "sicily_card": {**_S, "card": str},
 }
 
 

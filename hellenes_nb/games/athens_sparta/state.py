@@ -42,6 +42,9 @@ class State:
     #: the Persian alliance (§9.3): "none", "allied" (Sparta took it) or "ended" (Athens
     #: retook Miletus: it is gone for good)
     persia: str = "none"
+    #: city values set in play: Syracuse's from the two cards set aside at Sicily, once shown
+    #: (the optional Syracuse points, ``rules/syracusepoints.py``); replaced, never edited
+    values: dict[str, int] = field(default_factory=dict)
 
     @property
     def allied(self) -> bool:
@@ -116,5 +119,5 @@ def city_points(state: State, world: World) -> dict[str, int]:
     points = dict.fromkeys(SIDES, 0)
     for city, owner in state.control.items():
         if owner in points and city not in state.besieged and city not in state.blockaded:
-            points[owner] += world.cities[city].value
+            points[owner] += state.values.get(city, world.cities[city].value)
     return points

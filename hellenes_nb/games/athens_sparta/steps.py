@@ -10,13 +10,14 @@ from hellenes_nb.games.athens_sparta.rules import (
     combatphase,
     mulligan,
     operations,
-    replacement,
     sequence,
     strategics,
     syracuse,
+    syracusepoints,
 )
 
 STEPS = StepRegistry("athens-sparta", SIDES, (*sequence.STEPS, *operations.STEPS,
                                               *combatphase.STEPS, *afterbattle.STEPS,
                                               *mulligan.STEPS, *strategics.STEPS,
-                                              *replacement.STEPS, *syracuse.STEPS))
+                                              *syracuse.STEPS,
+                                              *syracusepoints.STEPS))

@@ -1,7 +1,7 @@
 """*Athens & Sparta* on the timeline of the lessons (``widgets/timeline.py``): its scenario, the
 whole Peloponnesian War from the first Game Turn of Olympiad 84 to the end of Olympiad 89,
-which the game's calendar sidebar (§2) puts in 431 and 404 BC. A scenario the ruleset does
-not set up yet (the Syracuse-points variant) is not shown. Its lessons
+which the game's calendar sidebar (§2) puts in 431 and 404 BC, and the same war with the
+optional Syracuse points (``athens-sparta-syracuse``). Its lessons
 (``lessons/athens-sparta/``) stand on the ``years`` their files give."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ __all__ = ["TIMELINE", "lesson", "scenarios"]
 
 #: the scenarios it may have: (id, title, first year BC, last year BC)
 WAR = (("athens-sparta", "The Peloponnesian War, Olympiads 84–89", 431, 404),
-       ("athens-sparta-syracuse", "The Peloponnesian War, Syracuse points bid", 431, 404))
+       ("athens-sparta-syracuse", "The Peloponnesian War with the Syracuse points", 431, 404))
 
 
 def scenarios() -> list[tuple[str, str, int, int]]:

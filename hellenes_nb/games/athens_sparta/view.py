@@ -90,6 +90,11 @@ def view(st: Position, role: str, steps: StepRegistry) -> dict[str, Any]:
                 prompt["my_card"] = {s: c for s, c in top["chosen"].items()
                                      if reader in (s, "all")}
     extra = {"undealt": list(st.rest)} if reader == "all" else {}  # the teacher sees all
+    if st.sicily:  # the optional Syracuse points: own card, both once Syracuse is attacked
+        out = "syracuse" in b.values
+        extra["sicily"] = {"cards": {s: c if out or reader in (s, "all") else None
+                                     for s, c in st.sicily.items()},
+                           "value": b.values.get("syracuse")}
     return {
         **extra,
         "game": "athens-sparta", "scenario": st.scenario, "viewer": reader,

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from hellenes_nb.core.steps import IllegalAction, Step, pop, replace_top
 from hellenes_nb.games.athens_sparta.position import SIDES, Position
-from hellenes_nb.games.athens_sparta.rules.facts import kinds
 from hellenes_nb.games.athens_sparta.rules.fighting import tidy
 from hellenes_nb.games.athens_sparta.rules.limits import counts_of, entry_side, has_room
 from hellenes_nb.games.athens_sparta.rules.movement import (
@@ -36,6 +35,7 @@ from hellenes_nb.games.athens_sparta.rules.revolts import attack_neutral
 from hellenes_nb.games.athens_sparta.rules.siege import siege_attrition
 from hellenes_nb.games.athens_sparta.rules.strategic import march_reach, sea_move_targets
 from hellenes_nb.games.athens_sparta.rules.syracuse import BOX, is_attack, leave_targets
+from hellenes_nb.games.athens_sparta.rules.syracusepoints import reveal
 from hellenes_nb.games.athens_sparta.state import held_still
 
 __all__ = ["STEPS", "moves_of"]
@@ -103,7 +103,7 @@ def moves_of(st: Position, side: str, block_id: str, storm: bool = False,
 
 
 def _kinds(st: Position) -> dict[str, str]:
-    return kinds(st.world)
+    return {x.id: x.type for x in st.world.blocks}
 
 
 def _memo(memo: dict, key: tuple, make) -> list[tuple]:
@@ -208,6 +208,8 @@ class Ops(Step):
                      f"{SIDES[1 - SIDES.index(side)]} with {len(placed)} block(s)", side)
         if to == BOX and to not in attacks and is_attack(st, side, [*frame["moved"], block]):
             attacks.append(to)  # into Sicily against enemy blocks (§9.2)
+        if to == BOX:
+            reveal(st)  # the Syracuse points' cards are shown (§9.2 optional)
         frame = replace_top(st, mps=frame["mps"] - 1, moved=[*frame["moved"], block],
                             attacks=attacks, crossed=crossed, sides=sides, **{"from": {
                                 **frame["from"], block: here}})
