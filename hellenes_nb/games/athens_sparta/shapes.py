@@ -19,6 +19,8 @@ SHAPES: dict[str, dict[str, type]] = {
     "revolt": {**_S, "city": str, "mps": int}, "helot_revolt": {**_S, "mps": int},
     "grain_loss": {**_S, "block": str}, "ally_persia": _S, "decline_persia": _S,
     "sicily_card": {**_S, "card": str},
+    "reinforce": {**_S, "block": str}, "build": {**_S, "block": str, "city": str},
+    "disband": {**_S, "block": str}, "build_plan": _S, "end_replacements": _S,
 }
 
 

@@ -10,6 +10,7 @@ from hellenes_nb.games.athens_sparta.rules import (
     combatphase,
     mulligan,
     operations,
+    replacement,
     sequence,
     strategics,
     syracuse,
@@ -19,5 +20,5 @@ from hellenes_nb.games.athens_sparta.rules import (
 STEPS = StepRegistry("athens-sparta", SIDES, (*sequence.STEPS, *operations.STEPS,
                                               *combatphase.STEPS, *afterbattle.STEPS,
                                               *mulligan.STEPS, *strategics.STEPS,
-                                              *syracuse.STEPS,
+                                              *replacement.STEPS, *syracuse.STEPS,
                                               *syracusepoints.STEPS))

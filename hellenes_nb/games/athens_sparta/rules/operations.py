@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from hellenes_nb.core.steps import IllegalAction, Step, pop, replace_top
 from hellenes_nb.games.athens_sparta.position import SIDES, Position
+from hellenes_nb.games.athens_sparta.rules.facts import kinds
 from hellenes_nb.games.athens_sparta.rules.fighting import tidy
 from hellenes_nb.games.athens_sparta.rules.limits import counts_of, entry_side, has_room
 from hellenes_nb.games.athens_sparta.rules.movement import (
@@ -103,7 +104,7 @@ def moves_of(st: Position, side: str, block_id: str, storm: bool = False,
 
 
 def _kinds(st: Position) -> dict[str, str]:
-    return {x.id: x.type for x in st.world.blocks}
+    return kinds(st.world)
 
 
 def _memo(memo: dict, key: tuple, make) -> list[tuple]:

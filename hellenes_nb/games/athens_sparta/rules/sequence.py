@@ -13,7 +13,7 @@ docs/athens-sparta.md, "What plays"):
   §9.1, §9.3).
 - **turn_end** (automatic): sudden death (§10.1); the next Game Turn, or after the sixth the
   **olympiad_end**: the victory check (§10.2) and, with no winner, the Replacement Phase (§8,
-  played automatically, see :func:`replacements`), then the next Olympiad.
+  both sides' decisions, :mod:`.replacement`), then the next Olympiad.
 - **over** (terminal): the winner and how.
 """
 
@@ -24,15 +24,10 @@ from hellenes_nb.games.athens_sparta.position import SIDES, TURNS, Position
 from hellenes_nb.games.athens_sparta.rules.cards import deal, turn_effects, turn_order
 from hellenes_nb.games.athens_sparta.rules import syracusepoints
 from hellenes_nb.games.athens_sparta.rules.mulligan import mulligan_frame
-from hellenes_nb.games.athens_sparta.rules.revolts import REVOLT_BLOCK
+from hellenes_nb.games.athens_sparta.rules.replacement import phase_frame
+from hellenes_nb.games.athens_sparta.rules.replacement import play_plan as replacements
 from hellenes_nb.games.athens_sparta.rules.strategics import persia_check
-from hellenes_nb.games.athens_sparta.rules.victory import (
-    build_limit,
-    build_points,
-    olympiad_winner,
-    step_cost,
-    sudden_death,
-)
+from hellenes_nb.games.athens_sparta.rules.victory import olympiad_winner, sudden_death
 
 __all__ = ["STEPS", "other", "replacements", "turn_frames"]
 
@@ -158,12 +153,8 @@ class OlympiadEnd(Step):
             st.stack[:] = [{"kind": "over", "winner": winner, "how": how, "text": text}]
             st.event("victory", "10.2", text, winner)
             return
-        for side in SIDES:
-            for text in replacements(st, side):
-                st.event("build", "8.0", text, side)
-        pop(st, frame)
-        st.board.olympiad += 1
-        push(st, {"kind": "olympiad"})
+        pop(st, frame)  # the Replacement Phase (§8), then the next Olympiad
+        push(st, phase_frame(st))
 
 
 class Over(Step):
@@ -172,59 +163,6 @@ class Over(Step):
 
     def text(self, st: Position, frame: dict) -> str:
         return frame["text"]
-
-
-def _free(st: Position, city_id: str, side: str) -> bool:
-    b = st.board
-    return (b.control.get(city_id) == side and city_id not in b.besieged
-            and city_id not in b.blockaded)
-
-
-def replacements(st: Position, side: str) -> list[str]:
-    """The Replacement Phase of one side, played by a fixed plan (a simplification: the rules
-    let the player choose, §8): its build points (§8.1) go first to steps of damaged blocks
-    standing in its free cities, then to new blocks from the pool at their home city (reserves
-    in the main city), each city within its build limit, cheapest steps first. Returns what
-    was done, in words."""
-    b, w = st.board, st.world
-    points = build_points(b, w)[side]
-    spent: dict[str, int] = {}
-    done: list[str] = []
-    by_id = {x.id: x for x in w.blocks}
-    hexes = {c.hex: c.id for c in w.cities.values() if c.kind == "city" and c.hex}
-
-    def buy(block_id: str, city_id: str, upto: int) -> int:
-        nonlocal points
-        cost = step_cost(by_id[block_id].type, side, persian_support=b.allied)
-        room = build_limit(w, city_id) - spent.get(city_id, 0)
-        n = min(upto, points // cost, room // cost)
-        if n > 0:
-            points -= n * cost
-            spent[city_id] = spent.get(city_id, 0) + n * cost
-        return max(n, 0)
-
-    damaged = sorted((step_cost(by_id[k].type, side, persian_support=b.allied), k)
-                     for k, v in b.blocks.items()
-                     if v.side == side and v.where in hexes and _free(st, hexes[v.where], side)
-                     and 0 < v.steps < by_id[k].steps
-                     and by_id[k].type not in (*REVOLT_BLOCK.values(), "helots"))
-    for _, k in damaged:
-        n = buy(k, hexes[b.blocks[k].where], by_id[k].steps - b.blocks[k].steps)
-        if n:
-            b.blocks[k].steps += n
-            done.append(f"{k} gains {n} step(s) (§8.2)")
-    for k in sorted(k for k, v in b.blocks.items() if v.side == side and v.where == "pool"):
-        x = by_id[k]
-        if x.rebel or x.type in (*REVOLT_BLOCK.values(), "helots") or by_id[k].side != side:
-            continue
-        home = side if x.home == "any" else x.home
-        if home not in w.cities or w.cities[home].offboard or not _free(st, home, side):
-            continue
-        n = buy(k, home, x.steps)
-        if n:
-            b.blocks[k].where, b.blocks[k].steps = w.cities[home].hex, n
-            done.append(f"{k} is built at {home} with {n} step(s) (§8.3)")
-    return done
 
 
 STEPS = (Olympiad(), Cards(), TurnEnd(), OlympiadEnd(), Over())
