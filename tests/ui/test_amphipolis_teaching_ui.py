@@ -77,3 +77,30 @@ def test_the_sappers_task_brings_the_walls_down_on_the_main_map(
     page.screenshot(path=screenshot_dir / "tutorial-amphipolis-sappers-solved-1366x900.png")
     assert w.progress.stars("amph-walls-sap") == 3
     assert console_errors == []
+
+
+def test_the_cleon_lesson_plays_from_the_set_up_to_the_hill(
+        solara_test, page_session, screenshot_dir, console_errors):
+    """The Cleon lesson in the browser: its first step shows Cleon's army landed at Eion from
+    the set-up of 10.3; three steps on, his counters stand on the hill (T8) before the city."""
+    page = page_session
+    w = open_lesson(page, "cleon-defeat-422", ".amph-board", "Thucydides 5.2.1")
+    eion = page.locator('.hl-lesson .amph-board g.pieces.main[data-zone="T5"] g.unit')
+    eion.first.wait_for(state="attached", timeout=SETTLE)
+    page.screenshot(path=screenshot_dir / "lesson-amphipolis-cleon-landing-1366x900.png")
+    for n in (2, 3, 4):
+        page.locator(".hl-next").click()
+        expect(page.locator(".hl-progress").first).to_have_text(f"{n} / 6", timeout=SETTLE)
+    page.locator(".hl-lesson h3", has_text="Cleon goes up to look").wait_for(timeout=SETTLE)
+    hill = '.hl-lesson .amph-board g.pieces.main[data-zone="T8"] g.unit[data-side="athens"]'
+    page.locator(hill).first.wait_for(state="attached", timeout=SETTLE)
+    page.screenshot(path=screenshot_dir / "lesson-amphipolis-cleon-hill-1366x900.png")
+    # every Athenian counter on the hill is seen, none under the city's stack next to it
+    on_top = page.locator(hill).evaluate_all("""els => els.map(e => {
+        const b = e.getBoundingClientRect();
+        const top = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+        return top && top.closest('g.pieces') ? top.closest('g.pieces').dataset.zone : null;
+    })""")
+    assert on_top and set(on_top) == {"T8"}, on_top
+    assert w.lesson.game.state.turn == 9
+    assert console_errors == []

@@ -31,7 +31,7 @@ PER_ROW = 3
 PIECE = 1.15
 #: where a crowded zone's counters go instead of under it (around the city and the bridge); a
 #: stack on the left ends level with the disc's foot, clear of the bridge below T11
-ASIDE = {"T12": "above", "T11": "left", "T7": "right", "T17": "right"}
+ASIDE = {"T12": "above", "T11": "left", "T7": "right", "T17": "right", "T8": "right"}
 TERRAIN = {"city": "#bdbdbd", "clear": "#f3e9b5", "humid": "#a8d5c2", "elevated": "#c9a27a",
            "port": "#7fb2dd", "sea": "#7fb2dd"}
 #: the Strymon, from the lake to the mouth (reconstruction: its course past the bridge)
