@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from hellenes_nb.core.steps import Step, pop, push, replace_top
 from hellenes_nb.games.athens_sparta.position import SIDES, TURNS, Position
-from hellenes_nb.games.athens_sparta.rules.cards import deal, turn_effects, turn_order
 from hellenes_nb.games.athens_sparta.rules import syracusepoints
+from hellenes_nb.games.athens_sparta.rules.cards import deal, turn_effects, turn_order
 from hellenes_nb.games.athens_sparta.rules.mulligan import mulligan_frame
 from hellenes_nb.games.athens_sparta.rules.replacement import phase_frame
 from hellenes_nb.games.athens_sparta.rules.replacement import play_plan as replacements
