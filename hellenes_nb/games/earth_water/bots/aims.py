@@ -1,7 +1,8 @@
 """Aims for the plan search of *300: Earth & Water* (docs/bots.md, "The plan search"): what a
 side's plan for a campaign leans towards, and the few aims worth comparing.
 
-An aim is a pair ``(target, lean)``: a city to march on and hold (or -1 for none) and what the
+An aim is a pair ``(target, lean)``: a city to march on and hold (-1 for none, :data:`SPREAD` for
+every minor city at once: a plan to take points where they are cheap) and what the
 campaign is built on, ``"land"`` (armies: raise and march them) or ``"sea"`` (fleets first:
 win the sea, carry armies by it, §6.5). :data:`NO_AIM` is the heuristic as it is.
 :func:`aim_bonus` is what an aim adds to the heuristic's worth of a position
@@ -13,15 +14,17 @@ pieces on the map only (all of them are in plain sight; no hand is read).
 
 from __future__ import annotations
 
-from hellenes_nb.games.earth_water.index import MAJOR, MAJORS, PORT, N
+from hellenes_nb.games.earth_water.index import ADJ, CITIES, MAJOR, MAJORS, PORT, N
 from hellenes_nb.games.earth_water.rules.board import controller, roads
 from hellenes_nb.games.earth_water.state import State
 
-__all__ = ["NO_AIM", "Aim", "aim_bonus", "candidate_aims", "distances"]
+__all__ = ["NO_AIM", "SPREAD", "Aim", "aim_bonus", "candidate_aims", "distances", "toward"]
 
 Aim = tuple[int, str]
 #: no aim: the heuristic's own worth
 NO_AIM: Aim = (-1, "")
+#: the target of a plan to spread out: every minor city held counts (their points, §9)
+SPREAD = -2
 #: worth of holding the target at the end of a look ahead
 HOLD = 8.0
 #: worth of each own army in the target, and in a city a road away from it
@@ -29,7 +32,7 @@ ON, NEAR = 4.0, 3.5
 #: worth of each army (a "land" aim) or fleet (a "sea" aim) on the map, beside the heuristic's
 LEAN = 1.0
 #: targets compared at a plan point (each with a land lean; the first also with a sea lean)
-TARGETS = 2
+TARGETS = 3
 
 
 def aim_bonus(st: State, side: int, aim: Aim) -> float:
@@ -42,11 +45,21 @@ def aim_bonus(st: State, side: int, aim: Aim) -> float:
             bonus += HOLD
         bonus += ON * u[side * N + target]
         bonus += NEAR * sum(u[side * N + c] for c in roads(st, target))
+    elif target == SPREAD:
+        bonus += HOLD / 2 * sum(1 for c in range(N)
+                                if MAJOR[c] < 0 and controller(st, c) == side)
     if lean == "land":
         bonus += LEAN * sum(u[side * N:(side + 1) * N])
     elif lean == "sea":
         bonus += LEAN * sum(u[(2 + side) * N:(3 + side) * N])
     return bonus
+
+
+def toward(legal: list[dict], target: int) -> list[dict]:
+    """The actions of ``legal`` that move to, raise or place in ``target`` or a city a road
+    from it (what a plan aimed at ``target`` must not leave out of a rollout's choice)."""
+    near = {CITIES[target].id} | {CITIES[c].id for c, _b in ADJ[target]}
+    return [a for a in legal if a.get("to", a.get("city")) in near]
 
 
 def distances(st: State, side: int) -> list[int]:
@@ -76,8 +89,10 @@ def distances(st: State, side: int) -> list[int]:
 def candidate_aims(st: State, side: int) -> list[Aim]:
     """The aims ``side`` compares at the start of a campaign, :data:`NO_AIM` first: the
     :data:`TARGETS` cities it does not control that are worth most for their nearness (a
-    city's points, §9, more for the enemy's Major cities, whose fall ends the game, §9), each
-    with a land lean, and the first also with a sea lean."""
+    city's points, §9, more for the enemy's Major cities, whose fall ends the game, §9; the
+    last of them the best minor city, so a plan may grab points rather than storm a Major
+    city), each with a land lean, and the first also with a sea lean; last, spreading out over
+    the minor cities (:data:`SPREAD`), with no lean."""
     dist = distances(st, side)
     scored = []
     for c in range(N):
@@ -85,8 +100,12 @@ def candidate_aims(st: State, side: int) -> list[Aim]:
             continue
         worth = (2.0 if MAJOR[c] >= 0 else 1.0) + (1.0 if c in MAJORS[1 - side] else 0.0)
         scored.append((-worth / (1 + dist[c]), c))
-    targets = [c for _w, c in sorted(scored)[:TARGETS]]
+    ranked = [c for _w, c in sorted(scored)]
+    targets = ranked[:TARGETS]
+    minor = next((c for c in ranked if MAJOR[c] < 0), -1)
+    if minor >= 0 and minor not in targets:
+        targets[-1] = minor
     out: list[Aim] = [NO_AIM] + [(c, "land") for c in targets]
     if targets:
         out.append((targets[0], "sea"))
-    return out
+    return out + [(SPREAD, "")]

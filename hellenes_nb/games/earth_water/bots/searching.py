@@ -28,7 +28,7 @@ from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.ruleset import Ruleset
 from hellenes_nb.games.earth_water.bots import evaluation
-from hellenes_nb.games.earth_water.bots.aims import NO_AIM, Aim, aim_bonus
+from hellenes_nb.games.earth_water.bots.aims import NO_AIM, Aim, aim_bonus, toward
 from hellenes_nb.games.earth_water.bots.heuristic import HeuristicBot, cards_to_buy, fight_out
 from hellenes_nb.games.earth_water.bots.judge import redeal, worth_of
 from hellenes_nb.games.earth_water.index import SIDE_NAMES
@@ -80,8 +80,10 @@ class QuickPolicy:
             if a["type"] in ("fight", "keep_none"):
                 return a
         pool = legal if len(legal) <= QUICK else self.rng.sample(legal, QUICK)
-        best, best_value = pool[0], -math.inf
         aim = self.aims.get(role, NO_AIM)
+        if aim[0] >= 0 and len(legal) > QUICK:  # a plan weighs every move towards its aim
+            pool = pool + [a for a in toward(legal, aim[0]) if a not in pool]
+        best, best_value = pool[0], -math.inf
         for a in pool:
             trial = state.clone()
             trial.legal_memo = None

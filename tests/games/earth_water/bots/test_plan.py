@@ -13,10 +13,10 @@ from support.earth_water_positions import ew_game, hiding_twin, randomly_played
 from hellenes_nb import new_game
 from hellenes_nb.bots.playout import playout
 from hellenes_nb.bots.registry import bots_for, make_bot
-from hellenes_nb.games.earth_water.bots.aims import NO_AIM, candidate_aims
+from hellenes_nb.games.earth_water.bots.aims import NO_AIM, SPREAD, TARGETS, candidate_aims
 from hellenes_nb.games.earth_water.bots.heuristic import HeuristicBot
 from hellenes_nb.games.earth_water.bots.planning import PlanBotEarthWater
-from hellenes_nb.games.earth_water.index import CITY
+from hellenes_nb.games.earth_water.index import CITY, MAJOR
 
 #: Persia raising armies with two talents left (§5.1): it holds Thebai beside Athenai
 RAISING = [{"kind": "campaign", "phase": "greek_prep", "skipped": False},
@@ -117,11 +117,12 @@ def test_9_a_plans_rollouts_play_through_the_campaigns_scoring():
 def test_candidate_aims_start_with_no_aim_and_leave_out_cities_held():
     game = new_game("earth-water", 1)
     aims = candidate_aims(game.state, 1)
-    assert aims[0] == NO_AIM and len(aims) == 4
-    targets = {t for t, _lean in aims[1:]}
+    assert aims[0] == NO_AIM and len(aims) == TARGETS + 3 and aims[-1] == (SPREAD, "")
+    targets = {t for t, _lean in aims[1:-1]}
     assert CITY["abydos"] not in targets and CITY["ephesos"] not in targets
     assert CITY["athenai"] in targets  # the march on Athens is among Persia's plans
-    assert {lean for _t, lean in aims[1:]} == {"land", "sea"}
+    assert any(MAJOR[t] < 0 for t in targets)  # and a plan to take a minor city's points
+    assert {lean for _t, lean in aims[1:-1]} == {"land", "sea"}
 
 
 @pytest.mark.rule("5.1")
