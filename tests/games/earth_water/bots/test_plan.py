@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from support.earth_water_positions import ew_game, hiding_twin, randomly_played
+from support.earth_water_positions import ew_game, hiding_twin, play, randomly_played
 
 from hellenes_nb import new_game
 from hellenes_nb.bots.playout import playout
@@ -16,6 +16,7 @@ from hellenes_nb.bots.registry import bots_for, make_bot
 from hellenes_nb.games.earth_water.bots.aims import NO_AIM, SPREAD, TARGETS, candidate_aims
 from hellenes_nb.games.earth_water.bots.heuristic import HeuristicBot
 from hellenes_nb.games.earth_water.bots.planning import PlanBotEarthWater
+from hellenes_nb.games.earth_water.bots.searching import QUICK, QuickPolicy
 from hellenes_nb.games.earth_water.index import CITY, MAJOR
 
 #: Persia raising armies with two talents left (§5.1): it holds Thebai beside Athenai
@@ -139,3 +140,20 @@ def test_5_1_an_aim_on_athens_musters_beside_it():
     aimed = aimed_bot.rank(game, 1, legal)[0]
     assert plain["type"] == "raise_army" and plain["city"] != "thebai"
     assert aimed == {**plain, "city": "thebai", "label": aimed["label"]}
+
+
+@pytest.mark.rule("6.5")
+def test_6_5_an_aimed_rollout_weighs_the_sailing_on_its_target():
+    """Athenai stands empty and Persia moves with a card: of its 83 moves the rollout policy
+    weighs six at random, and with the march on Athens as its aim it also weighs every move to
+    Athenai or beside it, so it sails armies there (§6.5) whatever the six drawn (without
+    that, 5 of these 20 draws moved elsewhere)."""
+    game = ew_game(ga={"sparta": 1}, pa={"ephesos": 4, "abydos": 2},
+                   pf={"ephesos": 3, "abydos": 1}, persian=(2, 3), greek=(4,), turn=1)
+    play(game, "persia", 2, "move")
+    legal = game.legal_actions("persia")
+    assert len(legal) > QUICK
+    for seed in range(20):
+        policy = QuickPolicy(game.ruleset, random.Random(seed))
+        policy.aims[1] = (CITY["athenai"], "land")
+        assert policy(game.state, 1, legal).get("to") in ("athenai", "thebai", "korinthos")
