@@ -205,9 +205,12 @@ def _moved(st: State, units: list[int], leader: int, to: str) -> State:
 
 def _played(st: State, side: int, action: dict, battle: dict) -> list:
     """The battle's strategems with ``action`` (a strategem played now) added, as its effect
-    adds it (§7: S9 takes the strongest enemy unit out of the odds, S18 the leaders' bonus)."""
+    adds it (§7: S8 half the PF of the zone the player picked, S9 takes the strongest enemy
+    unit out of the odds, S18 the leaders' bonus)."""
     n, zone = action["number"], battle["zone"]
     extra = -1
+    if n == 8:
+        extra = (land_pf(st, action["use"], side) + 1) // 2
     if n == 9:
         foes = units_at(st, zone, 1 - side, land=True)
         extra = max(foes, key=lambda i: strength(st, i))
@@ -259,8 +262,12 @@ def state_odds(st: State, s: int, action: dict) -> Odds | None:
     if battle is None:
         return None
     att, entered = battle["attacker"], battle.get("entered", ())
-    if kind == "play" and action.get("number") in (5, 6, 7, 9, 18):
+    if kind == "play" and action.get("number") in (5, 6, 7, 8, 9, 18):
         return combat_odds(st, battle["zone"], att, _played(st, s, action, battle), entered)
+    if kind == "play" and action.get("number") == 10:  # the unit the player picked comes in
+        trial = st.clone()
+        trial.uloc[W.unit_index[action["use"]]] = battle["zone"]
+        return combat_odds(trial, battle["zone"], att, battle["mods"], entered)
     if kind in ("pass", "reroll"):
         return combat_odds(st, battle["zone"], att, battle["mods"], entered)
     return None

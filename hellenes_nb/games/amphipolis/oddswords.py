@@ -16,9 +16,9 @@ __all__ = ["group_choices", "odds_html", "offered_odds"]
 
 #: the decision panel's groups: heading, rule, action types (in display order)
 GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("Operations", "3.2", ("operation", "activate", "march", "withdraw", "stay", "pick_leader",
-                           "pick", "go", "hold")),
-    ("Combat", "4.2", ("reduce", "retreat")),
+    ("Operations", "3.2", ("operation", "activate", "march", "march_by", "withdraw", "stay", "halt",
+                           "pick_leader", "pick", "go", "hold")),
+    ("Combat", "4.2", ("reduce", "retreat", "eliminate")),
     ("Sieges", "4.3", ("siege",)),
     ("Strategems", "7", ("play", "keep", "target")),
     ("Advantage", "9", ("reroll", "accept_roll", "advantage_pa", "advantage_initiative",

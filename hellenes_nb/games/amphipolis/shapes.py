@@ -18,8 +18,10 @@ SHAPES: dict[str, dict[str, type]] = {
     "pass": _S, "play": {**_S, "counter": str, "number": int, "use": str},
     "target": {**_S, "piece": str}, "siege": {**_S, "zone": str, "how": str},
     "keep": {**_S, "counter": str},
-    "activate": {**_S, "zone": str}, "march": {**_S, "to": str, "how": str}, "end": _S,
-    "withdraw": {**_S, "to": str}, "stay": _S,
+    "activate": {**_S, "zone": str}, "march": {**_S, "to": str, "how": str},
+    "march_by": {**_S, "to": str, "how": str, "via": str},
+    "end": _S, "withdraw": {**_S, "to": str}, "stay": _S, "halt": _S,
+    "eliminate": {**_S, "unit": str},
 }
 
 

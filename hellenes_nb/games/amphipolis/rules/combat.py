@@ -280,8 +280,9 @@ def _brasidas_and_cleon(st: State, winner: int) -> None:
 
 
 class Loss(Step):
-    """The owner picks each unit to reduce (§4.2.1, §6); a choice with nothing to choose is
-    made by itself."""
+    """The owner picks each unit to reduce (§4.2.1, §6), or with ``eliminate`` each unit to
+    lose over a stacking limit (§3.3: owner's choice, among the units that retreated and those
+    already there); a choice with nothing to choose is made by itself."""
 
     kind = "loss"
     rules = ("4.2.1",)
@@ -300,6 +301,10 @@ class Loss(Step):
     def legal(self, st: State, frame: dict, side: int) -> list[dict]:
         if side != frame["side"]:
             return []
+        if frame.get("eliminate"):
+            return [{"type": "eliminate", "side": SIDES[side], "unit": UNITS[i].id,
+                     "label": f"eliminate {UNITS[i].label(st.ured[i])} (§3.3)"}
+                    for i in one_of_each(st, self._candidates(st, frame))]
         return [{"type": "reduce", "side": SIDES[side], "unit": UNITS[i].id,
                  "label": f"reduce {UNITS[i].label(st.ured[i])}"
                           + (" (eliminated)" if st.ured[i] else "")}
@@ -307,7 +312,16 @@ class Loss(Step):
 
     def _one(self, st: State, frame: dict, i: int) -> None:
         frame = replace_top(st, n=frame["n"] - 1, picked=[*frame["picked"], i])
-        reduce(st, i, frame["rule"], frame["why"])
+        (eliminate if frame.get("eliminate") else reduce)(st, i, frame["rule"], frame["why"])
+
+    def why_illegal(self, st: State, frame: dict, action: dict) -> IllegalAction | None:
+        if self.role(action) == frame["side"] and action.get("unit") is not None and not any(
+                UNITS[i].id == action["unit"] for i in self._candidates(st, frame)):
+            return IllegalAction(f"the unit {action['unit']!r} cannot be picked: it is not "
+                                 f"one of {SIDES[frame['side']].title()}'s units in "
+                                 f"{zname(frame['zone'])} still to choose from",
+                                 frame["rule"])
+        return super().why_illegal(st, frame, action)
 
     def apply(self, st: State, frame: dict, action: dict) -> None:
         self._one(st, frame, W.unit_index[action["unit"]])
@@ -318,13 +332,15 @@ class Loss(Step):
             pop(st, frame)
         elif frame["n"] >= len(c):
             for i in c:
-                reduce(st, i, frame["rule"], frame["why"])
+                (eliminate if frame.get("eliminate") else reduce)(st, i, frame["rule"],
+                                                                  frame["why"])
             pop(st, frame)
         else:
             self._one(st, frame, c[0])
 
     def text(self, st: State, frame: dict) -> str:
-        return (f"{SIDES[frame['side']].title()} picks {frame['n']} more unit(s) to reduce: "
+        what = "eliminate" if frame.get("eliminate") else "reduce"
+        return (f"{SIDES[frame['side']].title()} picks {frame['n']} more unit(s) to {what}: "
                 f"{frame['why']}")
 
 
@@ -367,10 +383,12 @@ class Retreat(Step):
             st.lloc[g] = to
         st.event("retreat", "4.2.2", f"{SIDES[side].title()} retreats from {zname(zone)} to "
                  f"{zname(to)}", side)
-        extra = over_stack(st, to, side)
-        for i in sorted(units_at(st, to, side), key=lambda i: strength(st, i))[:extra]:
-            eliminate(st, i, "3.3", f"over the stacking limit of {zname(to)} after a retreat")
         pop(st, frame)
+        extra = over_stack(st, to, side)
+        if extra:
+            push(st, {"kind": "loss", "side": side, "zone": to, "n": extra, "land": True,
+                      "picked": [], "rule": "3.3", "eliminate": True,
+                      "why": f"over the stacking limit of {zname(to)} after a retreat"})
 
 
 STEPS = (Battle(), Loss(), Retreat())

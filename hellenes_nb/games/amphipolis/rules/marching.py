@@ -31,7 +31,7 @@ from hellenes_nb.games.amphipolis.rules.movement import (
 from hellenes_nb.games.amphipolis.state import State
 
 __all__ = ["STACK", "activation_cost", "amphibious_targets", "cavalry_may_withdraw",
-           "entry_flags", "march", "march_targets", "naval_targets", "over_stack",
+           "entry_flags", "entry_ways", "march", "march_targets", "naval_targets", "over_stack",
            "stack_limit", "transport_targets"]
 
 
@@ -74,14 +74,16 @@ def group_pm(units: list[int], leaders: list[int]) -> int:
 
 
 def march_targets(st: State, side: int, frm: str, units: list[int],
-                  leaders: list[int]) -> dict[str, int]:
+                  leaders: list[int], pm: int | None = None) -> dict[str, int]:
     """The zones of the main map a group of ``side`` in ``frm`` may end its normal move in,
-    with the least cost in PM: within its allowance, by steps the map allows, stopping in a
-    zone held by the enemy (§3.1.4), never leaving a zone over its stacking limit (the
-    engine refuses what the rule would punish, docs/rules-decisions.md)."""
+    with the least cost in PM: within its allowance (``pm``: what is left of it when the
+    group goes on after a cavalry withdrawal), by steps the map allows, stopping in a zone
+    held by the enemy (§3.1.4), never leaving a zone over its stacking limit (the engine
+    refuses what the rule would punish, docs/rules-decisions.md)."""
     if any(not UNITS[i].land for i in units) or (not units and not leaders):
         return {}
-    found = reach(W, frm, group_pm(units, leaders), side=side, walls=st.walls,
+    pm = group_pm(units, leaders) if pm is None else pm
+    found = reach(W, frm, pm, side=side, walls=st.walls,
                   flotilla=st.flotilla, stop=enemy_held(st, side))
     return {z: c for z, c in found.items() if z != frm and W.zone[z].kind == "main"
             and over_stack(st, z, side, len(units)) == 0}
@@ -191,16 +193,28 @@ def transport_targets(st: State, frm: str, units: list[int]) -> list[tuple[str, 
     return out
 
 
-def entry_flags(st: State, side: int, frm: str, to: str, units: list[int],
-                leaders: list[int]) -> list[str]:
-    """How a group moving normally from ``frm`` enters ``to`` on its last step, for the
-    column shifts of the results table (§4.2 c, e, f): "river" over the bridge or the river,
-    "slope" from clear into elevated ground, "wall" over a standing wall. Of the ways in
-    within its allowance, the one with the fewest shifts is taken (docs/rules-decisions.md)."""
-    pm = group_pm(units, leaders)
+def _effect(to: str, flags: list[str]) -> tuple[int, int]:
+    """What a way in costs the attacker in the results table (§4.2): (columns to the left,
+    die modifier lost), the city's -2 falling away over a wall."""
+    terrain = W.zone[to].terrain
+    cols = ("river" in flags) + 2 * ("wall" in flags) + ("slope" in flags
+                                                          and terrain == "elevated")
+    die = 2 if terrain == "humid" or terrain == "city" and "wall" not in flags else 0
+    return cols, die
+
+
+def entry_ways(st: State, side: int, frm: str, to: str, units: list[int],
+               leaders: list[int], pm: int | None = None) -> list[tuple[str, list[str], int]]:
+    """The ways a group moving normally from ``frm`` may enter ``to`` on its last step, as
+    (the zone it comes from, flags, PM spent), for the column shifts of the results table
+    (§4.2 c, e, f): "river" over the bridge or the river, "slope" from clear into elevated
+    ground, "wall" over a standing wall. The attacker picks the way (docs/rules-decisions.md);
+    only ways that differ in the table are listed, none worse than another on both its
+    columns and its die, the way with the fewest flags first."""
+    pm = group_pm(units, leaders) if pm is None else pm
     stop = enemy_held(st, side)
     found = reach(W, frm, pm, side=side, walls=st.walls, flotilla=st.flotilla, stop=stop)
-    best: list[str] | None = None
+    ways: dict[tuple[int, int], tuple[str, list[str], int]] = {}
     for prev, spent in found.items():
         if prev != frm and prev in stop:
             continue
@@ -208,9 +222,20 @@ def entry_flags(st: State, side: int, frm: str, to: str, units: list[int],
         if c == NO_ENTRY or spent + c > pm:
             continue
         flags = _step_flags(st, prev, to)
-        if best is None or len(flags) < len(best):
-            best = flags
-    return best or []
+        eff = _effect(to, flags)
+        old = ways.get(eff)
+        if old is None or (len(flags), spent + c) < (len(old[1]), old[2]):
+            ways[eff] = (prev, flags, spent + c)
+    kept = [w for e, w in ways.items() if not any(
+        o != e and o[0] <= e[0] and o[1] <= e[1] for o in ways)]
+    return sorted(kept, key=lambda w: len(w[1]))
+
+
+def entry_flags(st: State, side: int, frm: str, to: str, units: list[int],
+                leaders: list[int]) -> list[str]:
+    """The flags of the first of :func:`entry_ways` (the way with the fewest flags)."""
+    ways = entry_ways(st, side, frm, to, units, leaders)
+    return ways[0][1] if ways else []
 
 
 def _step_flags(st: State, prev: str, to: str) -> list[str]:

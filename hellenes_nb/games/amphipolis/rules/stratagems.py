@@ -8,9 +8,9 @@ asked says nothing the other side could not see already (how many counters each 
 an S15 (S14 to cancel it), the start of each action phase (S2 with Athenian triremes in M2 or
 M3, S4, S11 once the walls stand, S21), before each combat (S5, S6, S7, S9, S18, and on the
 main map S8 and S10), Phase D.3 (S12, S13), Phase D.4 (S1) and Phase D.5 (S17, S19, S20). S22
-may be played in any of them. S8 brings half the PF of the next land zone with the most, S10
-the strongest unit next door that a step may bring in (the player would pick them), S9 after
-an S8 of the other side cancels it.
+may be played in any of them. S8 brings half the PF of the next land zone the player picks,
+S10 the unit next door (a step must be able to bring it in) the player picks, S9 after an S8
+of the other side cancels it.
 
 Frames: ``window`` (a side plays one strategem or passes) and ``target`` (the player picks
 the units or the leader a strategem strikes or restores)."""
@@ -165,12 +165,11 @@ def _uses(st: State, side: int, n: int, frame: dict) -> list[str]:
         return [""] if side == SPARTA and _at_sea(st) else []
     if n == 11:  # the sappers: walls Sparta built
         return [""] if st.walls == "built" else []
-    if n == 8:  # a combined attack from a next land zone of the main map
-        return [""] if zone in W.zone and W.zone[zone].kind == "main" and \
-            _helpers(st, zone, side) else []
-    if n == 10:  # surprise: one more unit from next door into the combat
-        return [""] if zone in W.zone and W.zone[zone].kind == "main" and \
-            _surprise(st, zone, side) >= 0 else []
+    main = zone in W.zone and W.zone[zone].kind == "main"
+    if n == 8:  # a combined attack from a next land zone of the main map, the player's pick
+        return [z for z in _next_land(zone) if land_pf(st, z, side)] if main else []
+    if n == 10:  # surprise: one more unit from next door into the combat, the player's pick
+        return [UNITS[i].id for i in one_of_each(st, _surprise(st, zone, side))] if main else []
     return []
 
 
@@ -182,22 +181,31 @@ def _next_land(zone: str) -> list[str]:
     return [z for z in W.neighbours[zone] if W.zone[z].kind == "main" and not W.zone[z].sea]
 
 
-def _helpers(st: State, zone: str, side: int) -> int:
-    """S8: half, rounded up, of the land PF of ``side`` in the next land zone with the most
-    (the player would pick it), 0 when there is none (§7 S8)."""
-    best = max((land_pf(st, z, side) for z in _next_land(zone)), default=0)
-    return (best + 1) // 2
+def _helpers(st: State, frm: str, side: int) -> int:
+    """S8: half, rounded up, of the land PF of ``side`` in ``frm``, the next land zone the
+    player picked (§7 S8)."""
+    return (land_pf(st, frm, side) + 1) // 2
 
 
-def _surprise(st: State, zone: str, side: int) -> int:
-    """S10: the strongest land unit of ``side`` in a next land zone a step may leave for the
-    combat zone within its stacking limit (-1: none; §7 S10)."""
+def _surprise(st: State, zone: str, side: int) -> list[int]:
+    """S10: the land units of ``side`` in a next land zone a step may leave for the combat
+    zone, none when one more would be over its stacking limit; the player picks one (§7
+    S10)."""
     if over_stack(st, zone, side, 1):
-        return -1
-    found = [i for z in _next_land(zone) for i in units_at(st, z, side, land=True)
-             if step_cost(W, z, zone, side=side, walls=st.walls, flotilla=st.flotilla)
-             != NO_ENTRY]
-    return max(found, key=lambda i: strength(st, i), default=-1)
+        return []
+    return [i for z in _next_land(zone) for i in units_at(st, z, side, land=True)
+            if step_cost(W, z, zone, side=side, walls=st.walls, flotilla=st.flotilla)
+            != NO_ENTRY]
+
+
+def _use_words(st: State, side: int, n: int, use: str) -> str:
+    """How a label names the zone S8 draws on or the unit S10 brings."""
+    if n == 8:
+        return f" (from {zname(use)}, {use}: {_helpers(st, use, side)} PF)"
+    if n == 10:
+        i = W.unit_index[use]
+        return f" ({UNITS[i].label(st.ured[i])} from {zname(st.uloc[i])}, {st.uloc[i]})"
+    return f" ({use})" if use else ""
 
 
 def options(st: State, side: int, frame: dict) -> list[dict]:
@@ -214,7 +222,7 @@ def options(st: State, side: int, frame: dict) -> list[dict]:
                 out.append({"type": "play", "side": SIDES[side], "counter": cid,
                             "number": face.number, "use": use,
                             "label": f"play S{face.number} {face.english}"
-                                     + (f" ({use})" if use else "")})
+                                     + _use_words(st, side, face.number, use)})
     return out
 
 
@@ -280,7 +288,7 @@ def _effect(st: State, side: int, n: int, use: str, frame: dict) -> None:
     elif n == 11:
         sap(st)
     elif n == 10:
-        i = _surprise(st, zone, side)
+        i = W.unit_index[use]
         frm = st.uloc[i]
         st.uloc[i] = zone
         st.event("surprise", "7", f"{SIDES[side].title()}'s {UNITS[i].label(st.ured[i])} comes "
@@ -289,9 +297,9 @@ def _effect(st: State, side: int, n: int, use: str, frame: dict) -> None:
         k = max(i for i in range(len(st.stack)) if st.stack[i]["kind"] == "battle")
         extra = -1
         if n == 8:
-            extra = _helpers(st, zone, side)
-            st.event("combined", "7", f"{SIDES[side].title()} adds {extra} PF from next door "
-                     "to the combat (S8)", side)
+            extra = _helpers(st, use, side)
+            st.event("combined", "7", f"{SIDES[side].title()} adds {extra} PF from "
+                     f"{zname(use)} ({use}) to the combat (S8)", side)
         if n == 9 and any(m[0] == foe and m[1] == 8 for m in st.stack[k]["mods"]):
             battle = st.stack[k]
             st.stack[k] = {**battle, "mods": [m for m in battle["mods"]

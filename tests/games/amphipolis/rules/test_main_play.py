@@ -177,23 +177,6 @@ def test_retreats_on_the_main_map_go_next_door_to_free_ground_or_from_eion_to_th
     assert "thasos" in main_retreats(st, "T5", ATHENS)
 
 
-@pytest.mark.rule("3.3")
-def test_a_retreat_into_a_full_zone_loses_the_excess():
-    st = empty()
-    _place(st, "T13", "pel-h7-1", "spa-p6-1")
-    out = [z for z in W.neighbours["T13"] if W.zone[z].kind == "main"
-           and not W.zone[z].sea and z != "T6"]
-    athenians = [u.id for u in W.units if u.side == ATHENS and u.land]
-    for z, uid in zip(out, athenians, strict=False):  # every way out held but the marsh T6
-        _place(st, z, uid)
-    _place(st, "T6", "helot-h5b-1", "helot-h5b-2", "helot-h5b-3", "helot-h5b-4", "helot-h8b")
-    st.vp = [0, 0]
-    game = game_at(st, {"kind": "retreat", "side": SPARTA, "zone": "T13"})
-    game.apply(find(game, type="retreat", to="T6"))
-    assert sum(1 for z in game.state.uloc if z == "T6") == 5  # humid: five at most
-    assert game.state.vp[ATHENS] == 4  # the two weakest (H/5s) go, 2 VP each (§9.2)
-
-
 @pytest.mark.rule("4.3.4")
 def test_the_citadel_falls_to_spartan_diplomacy_athens_may_only_assault():
     st = empty()

@@ -1,5 +1,6 @@
 """The strategems that act on the main map (§7): S2 storm at sea, S8 combined attack (and S9
-against it), S10 surprise, S11 sappers, S4 archers barring a land zone; dice forced."""
+against it), S10 surprise (the player's picks: test_player_choices.py), S11 sappers, S4
+archers barring a land zone; dice forced."""
 
 from __future__ import annotations
 
@@ -84,18 +85,6 @@ def test_s8_adds_half_the_pf_next_door_and_s9_cancels_it():
     st.stack[battle] = {**st.stack[battle], "mods": [[SPARTA, 8, 8]]}
     play(game, 9)
     assert not [m for m in mods(game) if m[1] == 8]
-
-
-@pytest.mark.rule("7")
-def test_s10_brings_the_strongest_unit_next_door_into_the_combat():
-    st = empty()
-    _place(st, "T11", "pel-h7-1")
-    _place(st, "T11", "thr-p5-1")
-    _place(st, "T15", "spa-p6-1", "helot-h8b")
-    game = window(st, SPARTA, "combat", "T11", battle="T11", hand=(counter(10),))
-    play(game, 10)
-    assert game.state.uloc[W.unit_index["helot-h8b"]] == "T11"
-    assert game.state.uloc[W.unit_index["spa-p6-1"]] == "T15"
 
 
 @pytest.mark.rule("7")
