@@ -35,8 +35,8 @@ from hellenes_nb.games.amphipolis.rules.sieges import succeeds
 from hellenes_nb.games.amphipolis.rules.victory import scores
 from hellenes_nb.games.amphipolis.state import SIDES, State
 
-__all__ = ["HeuristicBot", "best_siege", "guess", "pick_piece", "siege_chance", "swing",
-           "worth"]
+__all__ = ["HeuristicBot", "best_siege", "guess", "next_piece", "pick_piece", "siege_chance",
+           "swing", "worth"]
 
 SAMPLES = 2
 AHEAD = 25
@@ -45,9 +45,16 @@ CAUTIOUS = ("accept_roll", "keep_advantage", "pass", "done", "hold")
 LATER = 0.5
 #: the share of the citadel's swing an army able to besiege it is worth when it stands in
 #: T12 (the share falls by a sixth for each zone further away, §4.3.4)
-APPROACH = 0.25
+APPROACH = 0.5
 #: the worth of a game won (beyond its victory points): a lead short of a victory is a draw
 OVER = 5.0
+#: how many of its own moves on the main map a look ahead picks by their worth at once
+#: (the others, and the other side's, by the cautious default)
+GREEDY = 2
+#: the choices that pick the pieces of an operation or a group, made by rule
+PIECES = ("pick", "pick_leader", "go")
+#: pieces a look ahead may pick besides its :data:`AHEAD` decisions
+PIECES_AHEAD = 80
 
 
 def guess(game: Game, side: int, rng: random.Random) -> Game:
@@ -174,6 +181,21 @@ def worth(st: State, side: int) -> float:
     return w
 
 
+def next_piece(game: Game, legal: list[dict]) -> dict | None:
+    """The next piece of an operation or of a group on the main map (:func:`pick_piece`), or
+    None when the pieces are picked: a group on the main map stops growing when one more
+    piece would leave it nowhere to go (the stacking limit, §3.1), so that it moves."""
+    if not any(a["type"] in PIECES for a in legal):
+        return None
+    piece = pick_piece(legal)
+    if piece["type"] == "go" or not any(a["type"] == "march" for a in legal):
+        return piece
+    trial = game.clone()
+    trial.apply(piece)
+    after = trial.legal_actions(piece["side"])
+    return piece if any(a["type"] == "march" for a in after) else None
+
+
 def pick_piece(legal: list[dict]) -> dict:
     """The next piece of an operation, or go (module docstring)."""
     by = {a["type"]: [] for a in legal}
@@ -208,8 +230,10 @@ class HeuristicBot(Bot):
         legal = self._legal(game, side)
         if len(legal) == 1:
             return legal[0]
-        if any(a["type"] in ("pick", "pick_leader", "go") for a in legal):
-            return pick_piece(legal)
+        piece = next_piece(game, legal)
+        if piece is not None:
+            return piece
+        legal = [a for a in legal if a["type"] not in PIECES]
         siege = best_siege(game.state, legal, SIDES.index(side))
         if siege is not None:
             return siege
@@ -217,28 +241,48 @@ class HeuristicBot(Bot):
 
     def rank(self, game: Game, s: int, legal: list[dict]) -> list[dict]:
         """``legal`` from the best to the worst by the look ahead on guessed copies (the first
-        is the bot's choice; ties keep the listed order). The search compares the first few."""
-        if any(a["type"] in ("pick", "pick_leader", "go") for a in legal):
-            first = pick_piece(legal)
-            return [first, *(a for a in legal if a is not first)]
+        is the bot's choice). The search compares the first few."""
+        piece = next_piece(game, legal)
+        if piece is not None:
+            return [piece, *(a for a in legal if a is not piece)]
         copies = [guess(game, s, self.rng) for _ in range(SAMPLES)]
         values = [sum(self._look(c, a, s) for c in copies) / SAMPLES for a in legal]
-        order = sorted(range(len(legal)), key=lambda i: (-values[i], i))
+        # on a tie the cautious choice (hold, pass, done) first, then the listed order: a
+        # move that gains nothing is not made
+        order = sorted(range(len(legal)),
+                       key=lambda i: (-values[i], legal[i]["type"] not in CAUTIOUS, i))
         return [legal[i] for i in order]
 
     def _look(self, game: Game, action: dict, side: int) -> float:
         trial = game.clone()
         trial.apply(action)
-        for _ in range(AHEAD):
+        greedy, steps, pieces = GREEDY, 0, 0
+        while steps < AHEAD and pieces < PIECES_AHEAD:
             if trial.over or trial.state.stack[-1]["kind"] == "siege":
                 break  # a siege: its prospect is weighed by its odds, not by fresh dice
             who = trial.prompt.side
             if who not in SIDES:
                 break
             legal = trial.legal_actions(who)
-            if any(a["type"] in ("pick", "pick_leader", "go") for a in legal):
-                trial.apply(pick_piece(legal))
+            piece = next_piece(trial, legal)
+            if piece is not None:  # picking a group's pieces does not use up the look ahead
+                trial.apply(piece)
+                pieces += 1
+                continue
+            legal = [a for a in legal if a["type"] not in PIECES]
+            steps += 1
+            if greedy and who == SIDES[side] and any(a["type"] == "march" for a in legal):
+                # an activation goes somewhere: the move worth most at once (a cautious
+                # 'done' would make every activation look useless)
+                greedy -= 1
+                trial.apply(max(legal, key=lambda a: self._at_once(trial, a, side)))
                 continue
             calm = [a for a in legal if a["type"] in CAUTIOUS]
             trial.apply(calm[0] if calm else legal[0])
+        return worth(trial.state, side)
+
+    @staticmethod
+    def _at_once(game: Game, action: dict, side: int) -> float:
+        trial = game.clone()
+        trial.apply(action)
         return worth(trial.state, side)

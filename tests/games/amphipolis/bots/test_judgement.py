@@ -102,3 +102,35 @@ def test_4_3_4_sparta_is_better_off_nearer_the_citadel():
         _place(trial, zone, army, ("brasidas",))
         values[zone] = worth(trial, 1)
     assert values["T7"] > values["T23"] > values["macedonia"]
+
+
+def _cleon_lands():
+    """Scenario 10.3, turn 7, Athens' Phase B.2: Cleon's army has arrived at Thasos (the
+    other choices on the way plain)."""
+    from support.amphipolis_positions import until
+
+    game = new_game("amphipolis-10.3", 1)
+    for _ in range(50):
+        until(game, "move")
+        frame = game.state.stack[-1]
+        if frame["side"] == 0 and frame["phase"] == "B2":
+            return game
+        game.apply({"type": "done", "side": ("athens", "sparta")[frame["side"]]})
+    raise AssertionError("no Phase B.2 move for Athens")
+
+
+@pytest.mark.rule("3.1")
+def test_3_1_the_bot_lands_an_army_on_the_main_map_when_that_is_worth_it():
+    # the old look ahead picked a group's pieces for 25 decisions and then 'done': an
+    # activation looked worth nothing, and Cleon's army stayed on the operational map (an
+    # operation was chosen here by every seed). Now the group is picked by rule, goes where
+    # it is worth most at once, and Athens lands at Eion (T5, 3 VP, §9.2)
+    game = _cleon_lands()
+    bot = HeuristicBot(0)
+    assert bot.choose(game, "athens")["type"] == "activate"
+    game.apply(bot.choose(game, "athens"))
+    while game.state.stack[-1]["kind"] == "activate":
+        game.apply(bot.choose(game, "athens"))
+    landed = {at for i, at in enumerate(game.state.uloc)
+              if at and at.startswith("T") and W.units[i].side == 0 and W.units[i].land}
+    assert landed, "no Athenian land unit on the main map"
