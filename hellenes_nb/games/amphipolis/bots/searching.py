@@ -7,7 +7,8 @@ dashboard's hard level.
   the side has not seen, and fresh dice (the heuristic's :func:`.heuristic.guess`), so the
   search never reads the other hand or the dice to come;
 - which candidates to compare: the heuristic bot's ranking, its own choice first (at most
-  :data:`WIDTH`); the pieces of an operation are picked by the heuristic's rule;
+  :data:`WIDTH`); the pieces of an operation or of a group on the main map are picked by the
+  heuristic's rule (:func:`.heuristic.next_piece`);
 - how to play on: both sides by the heuristic's cautious default (the pieces by rule, the
   siege with the best odds, in a combat the strategem that most raises the side's odds,
   otherwise hold, pass or done), to the end of the turn or
@@ -27,6 +28,7 @@ from hellenes_nb.games.amphipolis.bots.heuristic import (
     CAUTIOUS,
     HeuristicBot,
     guess,
+    next_piece,
     pick_piece,
     worth,
 )
@@ -96,8 +98,10 @@ class AmphipolisSearch(SearchModel):
         return Guessed(game, side)
 
     def candidates(self, game: Game, side: str, legal: list[dict]) -> list[dict]:
-        if any(a["type"] in PIECES for a in legal):
-            return [pick_piece(legal)]
+        piece = next_piece(game, legal)
+        if piece is not None:
+            return [piece]
+        legal = [a for a in legal if a["type"] not in PIECES]
         return self.guide.rank(game, SIDES.index(side), legal)[:WIDTH]
 
     def policy(self, ruleset: Ruleset, rng: random.Random) -> Any:
