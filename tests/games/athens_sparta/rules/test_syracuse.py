@@ -327,3 +327,17 @@ def test_9_2_each_player_turn_ends_with_the_sicily_step_after_siege_attrition_ev
         for side in ("sparta", "athens"):
             at = kinds.index(("attrition", side))
             assert kinds[at + 1] == ("sicily", side)
+
+
+@pytest.mark.rule("7.0")
+def test_7_0_a_revolt_in_syracuse_once_it_has_joined_a_side_is_raised_in_the_box():
+    g = _game("athens", {"syr-h1": ("syracuse", 2, "sparta")}, mps=3,
+              control={"syracuse": "sparta"})
+    revolts = [a for a in g.legal_actions("athens") if a["type"] == "revolt"
+               and a["city"] == "syracuse"]
+    assert [a["mps"] for a in revolts] == [1, 2, 3]
+    g.apply(revolts[-1])
+    demos = next(k for k, v in g.state.board.blocks.items() if v.where == "syracuse"
+                 and v.side == "athens")
+    assert _where(g, demos) == ("syracuse", 3)
+    assert g.state.stack[-1]["attacks"] == ["syracuse"]
