@@ -11,8 +11,9 @@ in ``data/amphipolis/crt.yaml``, decided as docs/rules-decisions.md says. An ope
 no terrain (no column or die modifier f there).
 
 Frames: ``battle`` (automatic, in stages: strategem windows, the roll, the Advantage's
-re-roll, the results, the retreat), ``loss`` (the owner picks each unit to reduce) and
-``retreat`` (the defeated side picks where it goes)."""
+re-roll, the results, the retreat), ``loss`` (the owner picks each unit to reduce, or to
+eliminate over a stacking limit after a retreat, §3.3) and ``retreat`` (the defeated side
+picks where it goes)."""
 
 from __future__ import annotations
 
