@@ -13,7 +13,8 @@ from hellenes_nb.games.earth_water.index import CITY, N
 from hellenes_nb.games.earth_water.invariants import TOTALS, check_invariants
 from support.hellenes_bot_positions import random_moves
 
-__all__ = ["ew_game", "count", "do", "hiding_twin", "only", "play", "randomly_played"]
+__all__ = ["ew_game", "count", "do", "hiding_twin", "only", "play", "play_legally",
+           "randomly_played"]
 
 OPERATIONS = [{"kind": "campaign", "phase": "supply", "skipped": False}]
 
@@ -77,6 +78,18 @@ def do(game: Game, **match: object) -> list[dict]:
 def play(game: Game, side: str, card: int, use: str) -> list[dict]:
     """Play a card from ``side``'s hand for its event or to move."""
     return do(game, type="play_card", side=side, card=card, use=use)
+
+
+def play_legally(game: Game, bots: dict, most: int) -> None:
+    """Play ``game`` with ``bots`` (by side) for at most ``most`` actions or to its end,
+    checking that every action chosen is legal."""
+    for _ in range(most):
+        if game.over:
+            return
+        side = game.prompt.side
+        action = bots[side].choose(game, side)
+        assert action in game.legal_actions(side)
+        game.apply(action)
 
 
 def randomly_played(seed: int, steps: int) -> Game:

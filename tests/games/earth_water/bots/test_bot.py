@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from support.earth_water_positions import hiding_twin, randomly_played
+from support.earth_water_positions import hiding_twin, play_legally, randomly_played
 
 from hellenes_nb import new_game
 from hellenes_nb.bots.random_bot import RandomBot
@@ -43,11 +43,5 @@ def test_guessed_copies_depend_only_on_what_the_side_sees(seed):
 def test_heuristic_finishes_a_game_against_random():
     game = new_game("earth-water", 11)
     bots = {"greece": make_bot("heuristic", 11, game.ruleset), "persia": RandomBot(11)}
-    for _ in range(2000):
-        if game.over:
-            break
-        side = game.prompt.side
-        action = bots[side].choose(game, side)
-        assert action in game.legal_actions(side)
-        game.apply(action)
+    play_legally(game, bots, 2000)
     assert game.over and game.result is not None

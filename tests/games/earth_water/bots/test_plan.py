@@ -8,7 +8,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from support.earth_water_positions import ew_game, hiding_twin, play, randomly_played
+from support.earth_water_positions import (
+    ew_game,
+    hiding_twin,
+    play,
+    play_legally,
+    randomly_played,
+)
 
 from hellenes_nb import new_game
 from hellenes_nb.bots.playout import playout
@@ -87,13 +93,7 @@ def test_plan_bot_replays_for_a_seed_and_budget():
 def test_plan_bot_plays_legal_actions_to_the_end_of_a_game():
     game = new_game("earth-water", 21)
     bots = {"persia": _plan_bot(21, 8), "greece": make_bot("heuristic", 22, game.ruleset)}
-    for _ in range(600):
-        if game.over:
-            break
-        side = game.prompt.side
-        action = bots[side].choose(game, side)
-        assert action in game.legal_actions(side)
-        game.apply(action)
+    play_legally(game, bots, 600)
     assert game.over
     assert bots["persia"].model.adopted  # it chose plans on the way
 
