@@ -8,6 +8,7 @@ game says so in its name:
   Winter / Year End / scenario and bot tests;
 - ``earth_water_positions``: *300: Earth & Water* positions for its rule tests;
 - ``amphipolis_positions``: *Amphipolis* games of scenario 10.2 for its rule tests;
+- ``athens_sparta_positions``: *Athens & Sparta* games at a Move Phase for its rule tests;
 - ``tiny_board_geometry``: a three-area board geometry for the board layer and the renderer;
 - ``widget_helpers``: getting a dashboard to the moment a widget test needs;
 - ``toygame``, ``toyscreen``, ``cardtoy``: toy games on the core (no real game's rules);

@@ -50,6 +50,8 @@ class Position(PrivateEvents):
         #: the revolts raised this Olympiad, [side, city] (and [side, "helots"]); replaced,
         #: never changed in place, so clones share it
         self.revolts: list[list[str]] = []
+        #: the navies on sea patrol, (block, hex) pairs (rules/seapatrol.py); replaced
+        self.patrols: tuple[tuple[str, str], ...] = ()
         #: the card each side set aside at Sicily (the optional Syracuse points); replaced
         self.sicily: dict[str, str] = {}
 

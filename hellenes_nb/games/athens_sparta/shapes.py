@@ -12,6 +12,7 @@ _S = {"side": str}
 _MOVE = {**_S, "block": str, "to": str}
 SHAPES: dict[str, dict[str, type]] = {
     "card": {**_S, "card": str}, "move": _MOVE, "march": _MOVE, "sea": _MOVE,
+    "patrol": _MOVE,
     "end_moves": _S, "battle": {**_S, "hex": str}, "end_battles": _S,
     "combat": {**_S, "block": str, "choice": str}, "retreat": _MOVE, "regroup": _MOVE,
     "end_regroup": _S, "sally": {**_S, "block": str}, "end_sally": _S,

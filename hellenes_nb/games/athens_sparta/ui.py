@@ -32,7 +32,7 @@ TURNS = 6  # Game Turns an Olympiad (§4.0)
 #: the decision panel's groups: heading, rule section, action types (in display order)
 GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("Pick a card", "4.6", ("card",)),
-    ("Moves", "4.0", ("move", "march", "sea")),
+    ("Moves", "4.0", ("move", "march", "sea", "patrol")),
     ("Revolts", "7.0", ("revolt", "helot_revolt")),
     ("Battles", "5.0", ("battle", "combat")),
     ("Retreats and regroups", "5.5", ("retreat", "regroup")),
@@ -41,7 +41,7 @@ GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 FINISH = ("end_moves", "end_battles", "end_regroup", "end_replacements")
 #: a move's words before the hex it goes to
 GOES = {"move": "Move to", "march": "March to", "sea": "By sea to", "retreat": "Retreat to",
-        "regroup": "Regroup to"}
+        "regroup": "Regroup to", "patrol": "Patrol at"}
 
 
 @functools.cache

@@ -55,7 +55,7 @@ class Facts:
     ``memo``: the searches' answers, keyed by each search on its own arguments."""
 
     __slots__ = ("_land", "_sea", "besieged", "blockaded", "cities", "control", "kinds",
-                 "memo", "reads", "sides", "sieges", "world")
+                 "memo", "navies", "reads", "sides", "sieges", "world")
 
     def __init__(self, world: World, state: State):
         self.world = world
@@ -64,10 +64,15 @@ class Facts:
         self.besieged = dict(state.besieged)
         self.blockaded = dict(state.blockaded)
         sides: dict[str, set[str]] = {}
-        for b in state.blocks.values():
+        navies: dict[str, set[str]] = {}
+        for k, b in state.blocks.items():
             if b.side:
                 sides.setdefault(b.where, set()).add(b.side)
+                if self.kinds.get(k) == "navy":
+                    navies.setdefault(b.where, set()).add(b.side)
         self.sides = sides
+        #: hex -> the sides with navies there
+        self.navies = navies
         self.cities = world.city_index()
         #: the hexes whose city (the first there, as ``city_at`` reads) is besieged or
         #: blockaded
@@ -92,9 +97,11 @@ class Facts:
 
     def changed(self, other: Facts) -> set[str]:
         """The hexes whose facts differ between this board and ``other``: the sides standing
-        there, or the control, siege or blockade of a city there."""
+        there or having navies there, or the control, siege or blockade of a city there."""
         out = {h for h in self.sides.keys() | other.sides.keys()
                if self.sides.get(h) != other.sides.get(h)}
+        out |= {h for h in self.navies.keys() | other.navies.keys()
+                if self.navies.get(h) != other.navies.get(h)}
         cities = self.world.cities
         for mine, theirs in ((self.control, other.control), (self.besieged, other.besieged),
                              (self.blockaded, other.blockaded)):
@@ -133,6 +140,16 @@ class Facts:
         if city is not None and city.kind == "city":
             return self.control.get(city.id, "vacant")
         return "vacant"
+
+    def sea_control(self, hex_id: str) -> str | None:
+        """Who holds the sea in the hex (§4.2, §4.3; aid "Sea Control"): the blockader of
+        the city there, else the one side with navies in the hex; None when neither or both
+        have navies there."""
+        city = self.cities.get(hex_id)
+        if city is not None and city.id in self.blockaded:
+            return self.blockaded[city.id]
+        navies = self.navies.get(hex_id, ())
+        return next(iter(navies)) if len(navies) == 1 else None
 
     def in_siege(self, hex_id: str) -> bool:
         """A besieged or blockaded city stands in the hex."""

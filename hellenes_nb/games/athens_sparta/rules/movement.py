@@ -52,9 +52,13 @@ class MoveError(ValueError):
 
 
 def army_reach(world: World, state: State, block_id: str, *,
-               persian_alliance: bool = False) -> dict[str, Reach]:
+               persian_alliance: bool = False, patrols: frozenset[str] = frozenset()
+               ) -> dict[str, Reach]:
     """Every hex the army ``block_id`` can end an operation move in (its own hex left out),
-    with the fewest hexes entered to get there."""
+    with the fewest hexes entered to get there. ``patrols``: hexes where the only enemy blocks
+    are navies on patrol, which armies neither attack nor stop for, and do not end in (aid
+    "Sea Patrols"). An army in a straits hex whose sea the enemy holds does not cross its
+    strait (§4.3; aid "Straits": armies cross only with sea control)."""
     if block_id not in state.blocks:
         raise MoveError(f"there is no block {block_id!r}")
     here = state.blocks[block_id]
@@ -65,14 +69,21 @@ def army_reach(world: World, state: State, block_id: str, *,
         raise MoveError(f"{block_id} is not on the map ({here.where}) and cannot move by land")
     side = here.side
     known = facts(world, state)
-    key = ("army", here.where, side, MOVE_LIMIT[kind], persian_alliance)
+    key = ("army", here.where, side, MOVE_LIMIT[kind], persian_alliance, patrols)
     if key in known.memo:
         return dict(known.memo[key])
     best: dict[str, Reach] = {}
-    reads: set[str] = set()
+    reads: set[str] = {here.where}
+    strait = world.straits.get(here.where)
+    shut = strait.far if strait is not None and known.sea_control(here.where) not in (
+        None, side) else ()
 
     def visit(frm: str, to: str, steps: int) -> bool:
         reads.add(to)
+        if frm == here.where and to in shut:
+            return False  # the enemy holds the strait's sea (§4.3)
+        if to in patrols:
+            return world.hexes[to].terrain != "mountain"  # passes the patrol by
         stop, attack, crossed = _enter(known, side, frm, to)
         if to != here.where and (to not in best or best[to].steps > steps):
             best[to] = Reach(to, steps, stop, attack, crossed)
@@ -135,13 +146,17 @@ def _enter(known: Facts, side: str, frm: str, to: str) -> tuple[str | None, bool
 
 
 def navy_reach(world: World, state: State, block_id: str, *, storm: bool = False,
-               persian_alliance: bool = False) -> dict[tuple[str, int], Reach]:
+               persian_alliance: bool = False, shore: str = "aid"
+               ) -> dict[tuple[str, int], Reach]:
     """Every coast (hex, coast) the navy ``block_id`` can end an operation move in (§4.4: up
     to 4 hexes over water), with the fewest hexes entered. A navy stands on the coast of its
     city (§1.7); at Corinth it may leave by either coast (§1.6). It stops on meeting enemy
     blocks (attack there); it may end only in a friendly port or an oracle's, or by attacking
     an enemy or neutral port (aid "Shore Combat", "Sea Attacks"); it never passes a hex the
-    enemy blockades (§4.2). Under a Storm no navy moves (§4.6)."""
+    enemy blockades (§4.2). Under a Storm no navy moves (§4.6). ``shore`` (the option
+    ``shore_stop``): by the aid a navy never enters a coastal hex without a port that holds
+    enemy blocks (ships only pass such hexes, and enemy blocks stop them); ``any_coast``
+    (§4.4) lets it attack there."""
     if block_id not in state.blocks:
         raise MoveError(f"there is no block {block_id!r}")
     kind = kinds(world)[block_id]
@@ -154,15 +169,16 @@ def navy_reach(world: World, state: State, block_id: str, *, storm: bool = False
         raise MoveError(f"{block_id} is not on the map ({here.where})")
     side = here.side
     known = facts(world, state)
-    key = ("navy", here.where, side, persian_alliance)
+    key = ("navy", here.where, side, persian_alliance, shore)
     if key not in known.memo:
         reads: set[str] = set()
-        known.keep(key, _navy_reach(known, here.where, side, persian_alliance, reads), reads)
+        known.keep(key, _navy_reach(known, here.where, side, persian_alliance, reads, shore),
+                   reads)
     return dict(known.memo[key])
 
 
-def _navy_reach(known: Facts, where: str, side: str, persian_alliance: bool, reads: set[str]
-                ) -> dict[tuple[str, int], Reach]:
+def _navy_reach(known: Facts, where: str, side: str, persian_alliance: bool, reads: set[str],
+                shore: str = "aid") -> dict[tuple[str, int], Reach]:
     """:func:`navy_reach` from ``where``; ``reads`` gets the hexes whose facts it read."""
     world = known.world
     city = world.city_at(where)
@@ -189,6 +205,9 @@ def _navy_reach(known: Facts, where: str, side: str, persian_alliance: bool, rea
                 continue  # an enemy blockade is enemy sea (§4.2)
             enemy = any(s != side for s in known.sides.get(hex_id, ())) and not (
                 port is not None and side in (known.besieged.get(port.id), blockader))
+            if enemy and shore == "aid" and world.hexes[hex_id].land and (
+                    port is None or not port.port):
+                continue  # no ship fights ashore off a port (aid "Shore Combat")
             seen[nxt] = steps + 1
             at_city = port is not None and port.port and nxt in world.coast_of(port.id)
             owner = known.control.get(port.id) if at_city else None

@@ -33,6 +33,14 @@ from hellenes_nb.games.athens_sparta.rules.revolting import (
     revolt_refusal,
 )
 from hellenes_nb.games.athens_sparta.rules.revolts import attack_neutral
+from hellenes_nb.games.athens_sparta.rules.seapatrol import (
+    end_patrol,
+    enemy_patrols,
+    patrol_attrition,
+    patrol_hexes,
+    start_patrol,
+)
+from hellenes_nb.games.athens_sparta.rules.seapatrol import on as patrols_on
 from hellenes_nb.games.athens_sparta.rules.siege import siege_attrition
 from hellenes_nb.games.athens_sparta.rules.strategic import march_reach, sea_move_targets
 from hellenes_nb.games.athens_sparta.rules.syracuse import BOX, is_attack, leave_targets
@@ -76,17 +84,23 @@ def moves_of(st: Position, side: str, block_id: str, storm: bool = False,
         if not storm:
             found += _memo(memo, ("navy", here.where, side), lambda: [
                 ("move", h, r.attack) for (h, _), r in navy_reach(
-                    w, b, block_id, persian_alliance=ally).items()])
+                    w, b, block_id, persian_alliance=ally, shore=_shore(st)).items()])
+            if patrols_on(st):
+                found += _memo(memo, ("patrol", here.where, side), lambda: [
+                    ("patrol", h, False) for h in patrol_hexes(st, block_id)])
     else:
+        if "_patrols" not in memo:
+            memo["_patrols"] = enemy_patrols(st, side)
         found += _memo(memo, ("army", here.where, MOVE_LIMIT[kind], side), lambda: [
             ("move", h, r.attack) for h, r in army_reach(
-                w, b, block_id, persian_alliance=ally).items()])
+                w, b, block_id, persian_alliance=ally, patrols=memo["_patrols"]).items()])
         found += _memo(memo, ("march", here.where, MOVE_LIMIT[kind], side), lambda: [
             ("march", h, False) for h in march_reach(w, b, block_id, persian_alliance=ally)])
     found += [] if boxed else _memo(memo, ("sea", here.where, side), lambda: [
         ("sea", w.cities[c].hex or c, False) for c in sea_move_targets(w, b, block_id)
         if c in w.cities])
-    words = {"move": "moves to", "march": "marches to", "sea": "goes by sea to"}
+    words = {"move": "moves to", "march": "marches to", "sea": "goes by sea to",
+             "patrol": "goes on patrol at"}
     seen: set = set()
     out = []
     if used is not None and "_counts" not in memo:
@@ -105,6 +119,11 @@ def moves_of(st: Position, side: str, block_id: str, storm: bool = False,
 
 def _kinds(st: Position) -> dict[str, str]:
     return kinds(st.world)
+
+
+def _shore(st: Position) -> str:
+    """Where ships may fight ashore: the option ``shore_stop`` (aid, or any_coast)."""
+    return st.options.get("shore_stop", "aid")
 
 
 def _memo(memo: dict, key: tuple, make) -> list[tuple]:
@@ -149,6 +168,9 @@ class Ops(Step):
         if block in frame["moved"]:
             return IllegalAction(f"{block} has moved already this turn: a block moves once a "
                                  "Move Phase", "4.0")
+        if action["type"] == "patrol" and not patrols_on(st):
+            return IllegalAction("this game is played without sea patrols (the option "
+                                 "sea_patrols is off)", "aid")
         with held_still(st.board):
             mine = [m for m in moves_of(st, side, block, frame["storm"])
                     if m["type"] == action["type"] and m["to"] == action["to"]]
@@ -163,6 +185,12 @@ class Ops(Step):
                                  "strait)", "4.1")
         if not mine:
             where = st.board.blocks[block].where
+            if action["type"] == "patrol":
+                return IllegalAction(f"{block} cannot go on patrol at {action['to']!r}: a navy "
+                                     "patrols a hex without a city within 4 hexes of water, "
+                                     "where no enemy block stands and the enemy does not hold "
+                                     "the sea (open sea only, unless shore_stop is any_coast)",
+                                     "aid")
             return IllegalAction(f"{block} cannot make a {action['type']} move from {where} to "
                                  f"{action['to']!r} (out of reach, blocked, or shut in a siege)",
                                  "4.4" if action["type"] == "move" else "4.5")
@@ -203,6 +231,9 @@ class Ops(Step):
         st.event("move", "4.4", f"{side} moves a block from {here} to {to}", side,
                  private=side, public=f"{side} moves a block from {here} to {to}",
                  block=block)
+        end_patrol(st, block)
+        if action["type"] == "patrol":
+            start_patrol(st, block, to)
         if city is not None and st.board.control.get(city.id) == "neutral":
             placed = attack_neutral(st.world, st.board, side, city.id)
             st.event("neutral", "9.5", f"{city.name} is attacked and joins "
@@ -248,12 +279,15 @@ def _turned_back(st: Position, frame: dict, block: str, here: str, to: str) -> N
 
 
 def _reach(st: Position, block: str, to: str):
-    ally = st.board.blocks[block].side == "sparta" and st.board.allied
+    side = st.board.blocks[block].side
+    ally = side == "sparta" and st.board.allied
     with held_still(st.board):
         if _kinds(st)[block] == "navy":
             return next((r for (h, _), r in navy_reach(
-                st.world, st.board, block, persian_alliance=ally).items() if h == to), None)
-        return army_reach(st.world, st.board, block, persian_alliance=ally).get(to)
+                st.world, st.board, block, persian_alliance=ally, shore=_shore(st)).items()
+                if h == to), None)
+        return army_reach(st.world, st.board, block, persian_alliance=ally,
+                          patrols=enemy_patrols(st, side)).get(to)
 
 
 def _close(st: Position, frame: dict) -> None:
@@ -272,6 +306,7 @@ class Attrition(Step):
         for r in siege_attrition(st.world, st.board, side, st.dice):
             st.event("attrition", "6.0", f"{side} rolls siege attrition at {r['city']} "
                      f"({r['status']} siege, {r['target']}+): {r['hits']} hit(s)", side)
+        patrol_attrition(st, side)
         tidy(st)
         pop(st, frame)
 

@@ -4,27 +4,16 @@ retreat or regroup ends, and hexside limits on attacks."""
 from __future__ import annotations
 
 import pytest
+from support.athens_sparta_positions import at_moves
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.athens_sparta.position import Position
 from hellenes_nb.games.athens_sparta.rules.afterbattle import retreat_options
 from hellenes_nb.games.athens_sparta.rules.limits import stack_limit
-from hellenes_nb.games.athens_sparta.ruleset import ATHENS_SPARTA
 from hellenes_nb.games.athens_sparta.state import BlockState
 
-END = {"kind": "over", "winner": None, "how": "test", "text": "end of the test"}
-
-
-def _moves(side: str, place: dict, mps: int = 5, **options) -> Game:
-    st = Position("athens-sparta", 5, options=options)
-    for k, (where, steps) in place.items():
-        st.board.blocks[k] = BlockState(where, steps, st.board.blocks[k].side)
-    st.stack = [dict(END), {"kind": "battles", "side": side, "attacks": [], "from": {},
-                            "crossed": [], "done": []},
-                {"kind": "ops", "side": side, "mps": mps, "storm": False, "moved": [],
-                 "from": {}, "crossed": [], "attacks": [], "sides": {}}]
-    return Game(ATHENS_SPARTA, st, 5)
+_moves = at_moves  # tests/support/athens_sparta_positions.py
 
 
 def _move(g: Game, block: str, to: str) -> None:
