@@ -119,6 +119,19 @@ class SearchModel:
         """Called with the action the search chose, before it is returned."""
 
 
+def win_chance(ruleset: Ruleset, state: Any, role: int, worth: float, scale: float) -> float:
+    """A score from 0 to 1 for role number ``role``: 1 or 0 for a game won or lost, 0.5 for a
+    draw, else a game's ``worth`` for the role squashed by a logistic curve (``scale`` points
+    of worth take it from 1/2 to about 3/4)."""
+    res = ruleset.result(state)
+    if res is not None:
+        if res.get("winner") is None:
+            return 0.5
+        return 1.0 if res["winner"] == ruleset.roles[role] else 0.0
+    z = max(-50.0, min(50.0, worth / scale))
+    return 1.0 / (1.0 + math.exp(-z))
+
+
 @dataclass
 class Thought:
     """What the last decision cost and found (for the bench, the match and the dashboard)."""

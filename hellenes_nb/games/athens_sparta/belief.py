@@ -11,12 +11,14 @@ other side's very action again in a drawn position, and an action names the bloc
 and every move would look like a reveal. The views allow the drawing; the actions do not.
 
 Blocks are drawn again among those the side has never had named to it: the other side's
-blocks on the map that no frame names (a battle under way, a retreat, the blocks moved this
-phase) and no line of this side's log names (blocks revealed in a battle, §5.4, a revolt
-block). Within each kind of block (navies; armies; revolt blocks are never drawn) their
-places and strengths are dealt out again, each to a block that can have that strength (the
-strongest places first, each to a block drawn among those strong enough: there is always
-one), so the view (where the other side's blocks stand) stays the same."""
+blocks on the map or in its pool (the view only counts those) that no frame names (a battle
+under way, a retreat, the blocks moved this phase) and no line of this side's log names
+(blocks revealed in a battle, §5.4, a revolt block). Within each kind of block (navies;
+armies; revolt blocks are never drawn) their places and strengths are dealt out again, each
+to a block that can have that strength (the strongest places first, each to a block drawn
+among those strong enough: there is always one), so the view (where the other side's blocks
+stand) stays the same. Cards and places are put in one fixed order before the drawing, so
+what is drawn never depends on the real hidden facts."""
 
 from __future__ import annotations
 
@@ -39,8 +41,8 @@ def redeal(real: Position, role: str, rng: random.Random, blocks: bool = False) 
     foe = SIDES[1 - SIDES.index(role)]
     top = st.stack[-1] if st.stack else None
     picked = top["chosen"].get(foe) if top is not None and top["kind"] == "cards" else None
-    pool = st.hands[foe] + st.rest + ([picked] if picked else [])
-    rng.shuffle(pool)
+    pool = sorted(st.hands[foe] + st.rest + ([picked] if picked else []))  # one order, whatever
+    rng.shuffle(pool)  # the real one: the draw reads nothing hidden
     n = len(st.hands[foe])
     st.hands = {**st.hands, foe: pool[:n]}
     pool = pool[n:]
@@ -69,13 +71,14 @@ def reshuffle_blocks(st: Position, real: Position, role: str, rng: random.Random
     groups: dict[str, list[str]] = {}
     for k, v in sorted(st.board.blocks.items()):
         kind = kinds[k].type
-        if v.side != foe or v.where not in st.world.hexes or k in named or kind in (
+        off = v.where != "pool" and v.where not in st.world.hexes  # the pool is drawn too
+        if v.side != foe or off or k in named or kind in (
                 "demos", "tyrants", "helots"):
             continue
         groups.setdefault("navy" if kind == "navy" else "army", []).append(k)
     for ids in groups.values():
         places = sorted(((st.board.blocks[k].where, st.board.blocks[k].steps) for k in ids),
-                        key=lambda p: -p[1])
+                        key=lambda p: (-p[1], p[0]))
         free = list(ids)
         for where, steps in places:  # strongest first: the blocks that can take it are fewest
             k = rng.choice([j for j in free if kinds[j].steps >= steps])

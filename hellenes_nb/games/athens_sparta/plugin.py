@@ -12,6 +12,7 @@ from typing import Any
 from hellenes_nb.core.catalog import GamePlugin
 from hellenes_nb.games.athens_sparta.bots.easy import EasyBot
 from hellenes_nb.games.athens_sparta.bots.heuristic import HeuristicBot
+from hellenes_nb.games.athens_sparta.bots.searching import SearchBotAthensSparta
 from hellenes_nb.games.athens_sparta.invariants import check_invariants
 from hellenes_nb.games.athens_sparta.lessonkit import KIT as LESSONS
 from hellenes_nb.games.athens_sparta.rules.victory import victory_points
@@ -60,7 +61,8 @@ def heading(game: Any, viewer: str) -> str:
 
 PLUGIN = GamePlugin(
     ruleset=ATHENS_SPARTA,
-    bots=MappingProxyType({"easy": EasyBot, "heuristic": HeuristicBot}),
+    bots=MappingProxyType({"easy": EasyBot, "heuristic": HeuristicBot,
+                           "search": SearchBotAthensSparta}),  # search: the hard level
     check_invariants=check_invariants,
     phase_ends=PHASE_ENDS,
     selfplay_facts=facts,

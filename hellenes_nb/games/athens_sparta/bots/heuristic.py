@@ -32,7 +32,7 @@ from hellenes_nb.bots.base import Bot
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.athens_sparta.world import World, load_world
 
-__all__ = ["HeuristicBot", "Picture", "card_need"]
+__all__ = ["HeuristicBot", "Picture", "card_need", "scored_moves"]
 
 ENEMY_BLOCK = 1.0  # an unseen block: 3 steps hitting on a 2 (3 x 2/6)
 SUPERIOR = 1.5  # how much stronger an attack must be
@@ -217,7 +217,11 @@ class HeuristicBot(Bot):
         self.seed = seed
 
     def choose(self, game: Game, side: str) -> dict:
-        legal = self._legal(game, side)
+        return self.pick(game, side, self._legal(game, side))
+
+    def pick(self, game: Game, side: str, legal: list[dict]) -> dict:
+        """The choice among ``legal``, the side's legal actions now (the search's rollouts
+        give them, already listed)."""
         if len(legal) == 1:
             return legal[0]
         view = game.view(side)
@@ -237,19 +241,30 @@ class HeuristicBot(Bot):
         return rng.choice(legal)
 
     def _move(self, p: Picture, view: dict, legal: list[dict]) -> dict:
-        mps = int(view["prompt"].get("mps", 1))
-        reach = _reach(p, legal, mps)
-        blocks = {b["id"]: b for bs in p.mine.values() for b in bs}
-        best, score = None, 0.5  # a move must be worth more than keeping the MP
-        for a in legal:
-            if a["type"] not in MOVES or a["block"] not in blocks:
-                continue
-            value = _score(p, a, reach, blocks[a["block"]])
-            if a["type"] != "move":
-                value -= 0.05  # the plain move when it does as well
-            if value > score:
-                best, score = a, value
-        if best is not None:
-            return best
+        ranked = scored_moves(p, view, legal)
+        if ranked and ranked[0][0] > KEEP_MP:
+            return ranked[0][1]
         end = [a for a in legal if a["type"] not in MOVES]
         return end[0] if end else legal[0]
+
+
+#: a move must be worth more than keeping the MP
+KEEP_MP = 0.5
+
+
+def scored_moves(p: Picture, view: dict, legal: list[dict]) -> list[tuple[float, dict]]:
+    """The moves among ``legal`` with their worth (module docstring), best first (the first
+    listed of equals first)."""
+    mps = int(view["prompt"].get("mps", 1))
+    reach = _reach(p, legal, mps)
+    blocks = {b["id"]: b for bs in p.mine.values() for b in bs}
+    out = []
+    for n, a in enumerate(legal):
+        if a["type"] not in MOVES or a["block"] not in blocks:
+            continue
+        value = _score(p, a, reach, blocks[a["block"]])
+        if a["type"] != "move":
+            value -= 0.05  # the plain move when it does as well
+        out.append((value, n, a))
+    out.sort(key=lambda t: (-t[0], t[1]))
+    return [(v, a) for v, _, a in out]

@@ -43,7 +43,7 @@ def _swapped(game: Game, side: str, rng: random.Random) -> Game:
 
 def test_the_levels_are_the_games_own_bots():
     assert level_bots(ATHENS_SPARTA) == {"easy": "easy", "normal": "heuristic",
-                                         "hard": "heuristic"}
+                                         "hard": "search"}
     assert make_level("easy", 1, ATHENS_SPARTA).inner.name == "heuristic"
 
 
