@@ -35,17 +35,21 @@ from hellenes_nb.games.amphipolis.rules.sieges import succeeds
 from hellenes_nb.games.amphipolis.rules.victory import scores
 from hellenes_nb.games.amphipolis.state import SIDES, State
 
-__all__ = ["HeuristicBot", "best_siege", "guess", "next_piece", "pick_piece", "siege_chance",
-           "swing", "worth"]
+__all__ = ["HeuristicBot", "best_siege", "guess", "next_piece", "pick_piece", "set_credit",
+           "siege_chance", "swing", "worth"]
 
 SAMPLES = 2
 AHEAD = 25
-CAUTIOUS = ("accept_roll", "keep_advantage", "pass", "done", "hold")
+CAUTIOUS = ("accept_roll", "keep_advantage", "pass", "done", "hold", "halt")
+#: the moves of a group on the main map (an attack may name the way it comes in, §4.2)
+MOVES = ("march", "march_by")
 #: the share of a siege's worth counted while it can only come in a later turn's Phase D.5
 LATER = 0.5
 #: the share of the citadel's swing an army able to besiege it is worth when it stands in
 #: T12 (the share falls by a sixth for each zone further away, §4.3.4)
 APPROACH = 0.5
+#: the share of a scenario's bonus for a set of towns counted while only part of it is held
+PART = 0.5
 #: the worth of a game won (beyond its victory points): a lead short of a victory is a draw
 OVER = 5.0
 #: how many of its own moves on the main map a look ahead picks by their worth at once
@@ -71,23 +75,32 @@ def guess(game: Game, side: int, rng: random.Random) -> Game:
     return trial
 
 
+def set_credit(st: State, garrison: dict[str, int] | None = None) -> tuple[int, float, bool]:
+    """(side, worth, whole) of a scenario's set of towns for its side with ``garrison`` (the
+    position's by default): its bonus when every town of it is held (``whole``: the victory
+    points count it), otherwise :data:`PART` of the bonus for each town held as a share of
+    the set, so that the first town of the set is worth going for (§10.2)."""
+    bonus = scenario_of(st).both_towns_vp
+    if bonus is None:
+        return 0, 0.0, False
+    side = SIDES.index(bonus.side)
+    garrison = st.garrison if garrison is None else garrison
+    held = sum(garrison[z] == side for z in bonus.towns)
+    if held == len(bonus.towns):
+        return side, float(bonus.vp), True
+    return side, PART * bonus.vp * held / len(bonus.towns), False
+
+
 def swing(st: State, zone: str, side: int) -> float:
-    """The victory points ``side`` gains on the other side if ``zone`` (a town, or the
-    citadel T12) goes over to it now (§9.2): 1 a town for each side, 5 the citadel for each,
-    and a scenario's bonus for holding a set of towns won or broken (§10.2: Mendè and Skionè
+    """What ``side`` gains on the other side if ``zone`` (a town, or the citadel T12) goes
+    over to it now (§9.2): 1 VP a town for each side, 5 the citadel for each, and the change
+    in the worth of a scenario's set of towns (:func:`set_credit`: §10.2, Mendè and Skionè
     for Athens)."""
     if zone == CITADEL:
         return 10.0
-    out = 2.0
-    bonus = scenario_of(st).both_towns_vp
-    if bonus is not None and zone in bonus.towns:
-        holder = SIDES.index(bonus.side)
-        others = [z for z in bonus.towns if z != zone]
-        if holder == side and all(st.garrison[z] == side for z in others):
-            out += bonus.vp  # the last town of the set
-        elif holder != side and all(st.garrison[z] == holder for z in bonus.towns):
-            out += bonus.vp  # the set broken
-    return out
+    holder, before, _ = set_credit(st)
+    _, after, _ = set_credit(st, {**st.garrison, zone: side})
+    return 2.0 + (after - before) * (1 if holder == side else -1)
 
 
 def siege_chance(st: State, zone: str, side: int, how: str) -> float:
@@ -166,6 +179,9 @@ def worth(st: State, side: int) -> float:
     vp = scores(st)
     foe = 1 - side
     w = vp[side] - vp[foe]
+    holder, credit, whole = set_credit(st)
+    if not whole:  # a whole set is in the victory points already
+        w += credit if holder == side else -credit
     w += 0.15 * (sum(strength(st, i) for i in in_play_units(st, side) if UNITS[i].land)
                  - sum(strength(st, i) for i in in_play_units(st, foe) if UNITS[i].land))
     for s, sign in ((side, 1), (foe, -1)):
@@ -188,12 +204,12 @@ def next_piece(game: Game, legal: list[dict]) -> dict | None:
     if not any(a["type"] in PIECES for a in legal):
         return None
     piece = pick_piece(legal)
-    if piece["type"] == "go" or not any(a["type"] == "march" for a in legal):
+    if piece["type"] == "go" or not any(a["type"] in MOVES for a in legal):
         return piece
     trial = game.clone()
     trial.apply(piece)
     after = trial.legal_actions(piece["side"])
-    return piece if any(a["type"] == "march" for a in after) else None
+    return piece if any(a["type"] in MOVES for a in after) else None
 
 
 def pick_piece(legal: list[dict]) -> dict:
@@ -271,7 +287,7 @@ class HeuristicBot(Bot):
                 continue
             legal = [a for a in legal if a["type"] not in PIECES]
             steps += 1
-            if greedy and who == SIDES[side] and any(a["type"] == "march" for a in legal):
+            if greedy and who == SIDES[side] and any(a["type"] in MOVES for a in legal):
                 # an activation goes somewhere: the move worth most at once (a cautious
                 # 'done' would make every activation look useless)
                 greedy -= 1

@@ -134,3 +134,18 @@ def test_3_1_the_bot_lands_an_army_on_the_main_map_when_that_is_worth_it():
     landed = {at for i, at in enumerate(game.state.uloc)
               if at and at.startswith("T") and W.units[i].side == 0 and W.units[i].land}
     assert landed, "no Athenian land unit on the main map"
+
+
+@pytest.mark.rule("10.2")
+def test_10_2_the_first_town_of_the_set_is_worth_going_for():
+    # the §10.2 bonus needs Mendè and Skionè both; holding Mendè alone is a step towards it,
+    # so Athens values Mendè above Sanè (the same allegiance, 5): the old worth saw only the
+    # town's 1 VP in each, and Athens went for undefended towns and drew
+    values = {}
+    for town in ("O1", "O3"):
+        st = start(seed=2).state.clone()
+        _clear(st)  # no army near: only the towns' worth
+        st.garrison.update(O1=1, O2=1, O3=1)
+        st.garrison[town] = 0
+        values[town] = worth(st, 0)
+    assert values["O1"] > values["O3"] + 1
