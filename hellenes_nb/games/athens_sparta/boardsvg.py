@@ -166,7 +166,8 @@ def _block(x: float, y: float, size: float, b: dict) -> str:
 def _tally(canvas, world: World, view: dict, scale: float) -> None:
     """The Olympiad and Game Turn, the cards shown, the city points and the pools."""
     mp = {c.id: c for c in world.cards}
-    lines = [(f"Olympiad {view['olympiad']}, Game Turn {view['turn']} of 6", "bold")]
+    lines = [(f"Olympiad {view['olympiad']}, Game Turn {view['turn']} of "
+              f"{view.get('turns', 6)}", "bold")]
     shown = view.get("shown") or {}
     for side in ("athens", "sparta"):
         card = mp.get(shown.get(side, ""))

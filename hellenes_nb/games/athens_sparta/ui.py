@@ -65,7 +65,7 @@ def header_html(game: Any, who: str) -> str:
     return (f"<div class='hn-head'><div><span class='hn-title'>Athens &amp; Sparta</span> "
             f"<span class='hn-sub'>the Peloponnesian War, 431–404 BC</span></div>"
             f"<div class='hn-date'>Olympiad {v['olympiad']}, Game Turn {v['turn']} of "
-            f"{TURNS}{over}</div>"
+            f"{v.get('turns', TURNS)}{over}</div>"
             f"<div class='hn-pres'>City points: Athens {pts['athens']}, Sparta "
             f"{pts['sparta']} (30 wins, §10.2)</div>"
             f"<div class='hn-who'>{who} · {count(len(game.history), 'move')}</div></div>")

@@ -13,6 +13,7 @@ from typing import Any
 from hellenes_nb.core.privatelog import PrivateLog
 from hellenes_nb.core.steps import StepRegistry
 from hellenes_nb.games.athens_sparta.position import SIDES, Position
+from hellenes_nb.games.athens_sparta.rules.syracusepoints import turns_now
 from hellenes_nb.games.athens_sparta.rules.victory import victory_points
 
 __all__ = ["READERS", "log_for", "view"]
@@ -98,7 +99,8 @@ def view(st: Position, role: str, steps: StepRegistry) -> dict[str, Any]:
     return {
         **extra,
         "game": "athens-sparta", "scenario": st.scenario, "viewer": reader,
-        "olympiad": b.olympiad, "turn": b.turn, "blocks": blocks, "off_map": off,
+        "olympiad": b.olympiad, "turn": b.turn, "turns": turns_now(st), "blocks": blocks,
+        "off_map": off,
         "control": dict(sorted(b.control.items())), "besieged": dict(sorted(b.besieged.items())),
         "blockaded": dict(sorted(b.blockaded.items())), "hands": hands,
         "shown": dict(st.shown), "points": victory_points(b, st.world, b.persia != "none"),

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from hellenes_nb.core.echo import shown
 from hellenes_nb.core.steps import IllegalAction, Step, pop, replace_top
-from hellenes_nb.games.athens_sparta.position import SIDES, Position
+from hellenes_nb.games.athens_sparta.position import SIDES, TURNS, Position
+from hellenes_nb.games.athens_sparta.state import FIRST_OLYMPIAD
 
-__all__ = ["STEPS", "on", "reveal", "syracuse_value", "trim"]
+__all__ = ["STEPS", "on", "reveal", "syracuse_value", "trim", "turns_now"]
 
 CITY = "syracuse"
 
@@ -35,6 +36,11 @@ def _mps(st: Position) -> dict[str, int]:
 def syracuse_value(st: Position) -> int | None:
     """Syracuse's value from the cards set aside, once shown (None before)."""
     return st.board.values.get(CITY)
+
+
+def turns_now(st: Position) -> int:
+    """The Game Turns of this Olympiad: five in the first with the Syracuse points."""
+    return TURNS - 1 if on(st) and st.board.olympiad == FIRST_OLYMPIAD else TURNS
 
 
 def reveal(st: Position) -> None:

@@ -17,6 +17,7 @@ from hellenes_nb import new_game
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.athens_sparta.state import BlockState
+from hellenes_nb.games.athens_sparta.ui import header_html
 
 SCEN = "athens-sparta-syracuse"
 
@@ -59,6 +60,8 @@ def test_9_2_optional_the_first_olympiad_has_five_turns_and_the_cards_stay_out_o
     aside = set(g.state.sicily.values())
     r = random.Random(0)
     turns = set()
+    assert g.view("athens")["turns"] == 5
+    assert "Game Turn 1 of 5" in header_html(g, "athens")
     while g.state.board.olympiad == 84 and not g.over:
         turns.add(g.state.board.turn)
         acts = g.legal_actions()
@@ -66,7 +69,7 @@ def test_9_2_optional_the_first_olympiad_has_five_turns_and_the_cards_stay_out_o
                                                  "keep_hand", "decline_persia")]
         g.apply(ends[0] if ends else r.choice(acts))
     assert turns == {1, 2, 3, 4, 5}
-    assert g.state.board.olympiad == 85
+    assert g.state.board.olympiad == 85 and g.view("sparta")["turns"] == 6
     for _ in range(200):
         if g.prompt.kind == "cards":
             break
