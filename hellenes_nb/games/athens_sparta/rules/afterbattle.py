@@ -21,6 +21,7 @@ from __future__ import annotations
 from hellenes_nb.core.echo import shown
 from hellenes_nb.core.steps import IllegalAction, Step, pop, replace_top
 from hellenes_nb.games.athens_sparta.position import SIDES, Position
+from hellenes_nb.games.athens_sparta.rules.facts import facts
 from hellenes_nb.games.athens_sparta.rules.limits import counts_of, has_room
 from hellenes_nb.games.athens_sparta.rules.strategic import control
 from hellenes_nb.games.athens_sparta.rules.syracuse import BOX, box_ports
@@ -87,6 +88,9 @@ def _land_ok(st: Position, side: str, hex_id: str, n: str, wanted: tuple[str, ..
     city = w.city_at(n)
     if city is not None and b.control.get(city.id) == "neutral":
         return False  # aid: no retreat or regroup into a neutral city
+    if w.side(hex_id, n) == "strait" and facts(w, b).sea_control(
+            hex_id if hex_id in w.straits else n) not in (None, side):
+        return False  # no crossing while the enemy holds the strait's sea (§4.3, aid)
     return control(w, b, n) in wanted
 
 

@@ -1,10 +1,13 @@
 """Athens & Sparta: sea control in straits for moves (§4.2, §4.3; aid "Straits", "Sea
-Control"): an army does not cross a strait out of a straits hex whose sea the enemy holds."""
+Control"): an army does not cross a strait out of a straits hex whose sea the enemy holds,
+nor retreat across it."""
 
 from __future__ import annotations
 
 import pytest
 
+from hellenes_nb.games.athens_sparta.position import Position
+from hellenes_nb.games.athens_sparta.rules.afterbattle import retreat_options
 from hellenes_nb.games.athens_sparta.rules.facts import facts
 from hellenes_nb.games.athens_sparta.rules.movement import army_reach
 from hellenes_nb.games.athens_sparta.state import BlockState, State
@@ -49,3 +52,20 @@ def test_4_3_a_navy_in_place_of_an_army_is_a_new_board_for_the_remembered_reach(
     assert far <= set(army_reach(W, army, "ath-h1"))
     navy = _chios(("spa-n1", "sparta"))  # the same sides there, but now a navy
     assert not far & set(army_reach(W, navy, "ath-h1"))
+
+
+@pytest.mark.rule("4.3")
+def test_4_3_no_retreat_across_a_strait_whose_sea_the_enemy_holds():
+    """Athenian hoplites that crossed from 1406 to attack Chios retreat the way they came,
+    unless the Chian navy holds the strait's sea: then they have nowhere to go (§5.5)."""
+    st = Position("athens-sparta", 5)
+    for k in list(st.board.blocks):
+        if st.board.blocks[k].where == CHIOS:
+            st.board.blocks[k].where = "pool"
+    st.board.control["chios"] = "sparta"
+    st.board.blocks["ath-h1"].where = CHIOS
+    st.board.blocks["spa-h1"].where = CHIOS
+    came = {"ath-h1": "1406"}
+    assert retreat_options(st, "ath-h1", CHIOS, "athens", came) == ["1406"]
+    st.board.blocks["chios-sn"] = BlockState(CHIOS, 2, "sparta")
+    assert retreat_options(st, "ath-h1", CHIOS, "athens", came) == []
