@@ -71,7 +71,7 @@ def test_every_games_scenarios_are_marked_with_their_years_and_game(timeline):
                      "413": (413, 404), "earth-water": (499, 449),
                      "amphipolis-10.1": (424, 424), "amphipolis-10.2": (423, 423),
                      "amphipolis-10.3": (423, 422), "amphipolis-10.4": (424, 422),
-                     "athens-sparta": (431, 404)}
+                     "athens-sparta": (431, 404), "athens-sparta-syracuse": (431, 404)}
     games = {s["id"]: s["game"] for s in timeline.scenarios}
     assert games["431"] == "Hellenes" and games["earth-water"] == "300: Earth & Water"
     assert all(s["label"].startswith(s["game"]) for s in timeline.scenarios)
@@ -175,7 +175,7 @@ def test_the_page_cannot_pick_a_missing_lesson_or_change_the_lessons(timeline):
     assert timeline.picked == "pylos-425"
     assert "no lesson '<script>x</script>'" in timeline.error and "delium-424" in timeline.error
     timeline.set_state({"lessons": [{"id": "x"}], "error": "", "scenarios": [], "columns": []})
-    assert timeline.lessons == lessons and len(timeline.scenarios) == 10
+    assert timeline.lessons == lessons and len(timeline.scenarios) == 11
     assert timeline.columns
     timeline.pick("pylos-425")
     assert timeline.error == ""
