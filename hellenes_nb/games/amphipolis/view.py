@@ -45,21 +45,19 @@ def counter(cid: str) -> dict[str, Any]:
 
 
 def _pieces(st: State) -> dict[str, dict[str, Any]]:
-    """Every zone's units and leaders by side, in the rosters' order, made in one pass."""
-    out: dict[str, dict[str, Any]] = {}
-
-    def at(zone: str, side: int) -> dict[str, list]:
-        sides = out.setdefault(zone, {name: {"units": [], "leaders": []} for name in SIDES})
-        return sides[SIDES[side]]
-
+    """Every zone's units and leaders by side, in the rosters' order, made in one pass (pieces
+    off the map, such as those eliminated, stand in no zone)."""
+    out = {z.id: {name: {"units": [], "leaders": []} for name in SIDES} for z in W.zones}
     for i, u in enumerate(UNITS):
-        at(st.uloc[i], u.side)["units"].append(
-            {"id": u.id, "type": u.type, "pf": u.reduced if st.ured[i] else u.pf, "full": u.pf,
-             "bonus": u.bonus, "reduced": st.ured[i], "nation": u.nation})
+        if st.uloc[i] in out:
+            out[st.uloc[i]][SIDES[u.side]]["units"].append(
+                {"id": u.id, "type": u.type, "pf": u.reduced if st.ured[i] else u.pf,
+                 "full": u.pf, "bonus": u.bonus, "reduced": st.ured[i], "nation": u.nation})
     for k, g in enumerate(LEADERS):
-        at(st.lloc[k], g.side)["leaders"].append(
-            {"id": g.id, "name": g.name, "bonus": bonus(st, k), "swords": g.bonus,
-             "wounded": st.lwound[k]})
+        if st.lloc[k] in out:
+            out[st.lloc[k]][SIDES[g.side]]["leaders"].append(
+                {"id": g.id, "name": g.name, "bonus": bonus(st, k), "swords": g.bonus,
+                 "wounded": st.lwound[k]})
     return out
 
 
@@ -78,7 +76,7 @@ def view(st: State, role: str, steps: StepRegistry) -> dict[str, Any]:
     pieces = _pieces(st)
     for z in W.zones:
         item = {"id": z.id, "name": z.name, "kind": z.kind, "lat": z.lat, "lon": z.lon,
-                **(pieces.get(z.id) or {name: {"units": [], "leaders": []} for name in SIDES})}
+                **pieces[z.id]}
         if z.kind == "op":
             item.update(garrison=SIDES[st.garrison[z.id]], va=z.va, pf=z.pf)
         elif z.kind == "main":
