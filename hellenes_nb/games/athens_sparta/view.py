@@ -15,6 +15,7 @@ from hellenes_nb.core.steps import StepRegistry
 from hellenes_nb.games.athens_sparta.position import SIDES, Position
 from hellenes_nb.games.athens_sparta.rules.syracusepoints import turns_now
 from hellenes_nb.games.athens_sparta.rules.victory import victory_points
+from hellenes_nb.games.athens_sparta.state import BlockState
 
 __all__ = ["READERS", "log_for", "view"]
 
@@ -34,16 +35,24 @@ read_event = LOG.read_event
 
 
 def log_for(st: Position, role: str, start: int = 0) -> list[dict]:
-    return LOG.read(st.log, _reader(role), start)
+    """The log as ``role`` reads it; an event written ``sealed`` (a secret replacement, §8.0)
+    is left out for the other side, which reads the public summary of the phase instead."""
+    reader = _reader(role)
+    return [read_event(ev, reader) for ev in st.log[start:]
+            if not ev.get("sealed") or reader in (ev.get("private"), "all")]
 
 
 def _blocks(st: Position, reader: str) -> tuple[list[dict], dict[str, dict[str, int]]]:
     kinds = {x.id: x for x in st.world.blocks}
     shown, off = [], {s: {"pool": 0, "elsewhere": 0} for s in SIDES}
+    top = st.stack[-1] if st.stack else {}
+    secret = top.get("before") if top.get("kind") == "replacements" else None  # §8.0
     for k, v in sorted(st.board.blocks.items()):
         if v.side is None:
             continue
         mine = reader in (v.side, "all")
+        if secret is not None and not mine:  # where it stood when the phase began
+            v = BlockState(secret.get(k, v.where), v.steps, v.side)
         if v.where not in st.world.hexes and v.where != "syracuse":
             if mine:
                 shown.append({"id": k, "side": v.side, "where": v.where, "steps": v.steps,

@@ -24,6 +24,15 @@ navies with Persia (§9.3). At most twice a major city's value is spent in it (8
 Sparta), 1 BP in a minor city (§8.1), counted per side. Revolt blocks (Demos, Tyrants, the
 Helots) are raised with move points, never built or reinforced (§7.0). When both sides are
 done the next Olympiad begins.
+
+**In secret until both have finished** (the phase is simultaneous, §8.0): the frame keeps where
+every block stood when the phase began (``before``); while it lasts each side's view shows the
+other side's blocks where they stood then (``view.py``), each choice is logged ``sealed`` (read
+by its side and the teacher only), the prompt's words give only the public build points at the
+start, and a disband never depends on the other side's choices (a hex shared with enemy blocks is a
+siege, and nobody disbands there). When the
+second side finishes, one public event per side says where new blocks came onto the map and
+where blocks left it (the board then shows them, face down); the steps added are never told.
 """
 
 from __future__ import annotations
@@ -38,12 +47,15 @@ __all__ = ["ACTIONS", "STEPS", "phase_frame", "plan", "play_plan", "problem"]
 #: blocks raised with move points (§7.0, §7.1), never built with build points
 NOT_BUILT = ("demos", "tyrants", "helots")
 ACTIONS = ("reinforce", "build", "disband", "build_plan", "end_replacements")
+#: the public words of a sealed event (never read: view.log_for leaves sealed events out)
+SECRET = "a replacement made in secret"
 
 
 def phase_frame(st: Position) -> dict:
     """The frame of the Replacement Phase: both sides to decide, with their build points."""
     return {"kind": "replacements", "waiting": list(SIDES),
-            "points": dict(build_points(st.board, st.world)), "spent": {s: {} for s in SIDES}}
+            "points": dict(build_points(st.board, st.world)), "spent": {s: {} for s in SIDES},
+            "before": {k: v.where for k, v in sorted(st.board.blocks.items()) if v.side}}
 
 
 def _cities_by_hex(st: Position) -> dict[str, str]:
@@ -177,16 +189,16 @@ def _do(st: Position, frame: dict, action: dict) -> dict:
         if kind == "build":
             v.where, v.steps = st.world.cities[city].hex, 1
             st.event("build", "8.3", f"{side} builds {names[k].name} at {where} (1 step, "
-                     f"{cost} BP)", side, private=side, public=f"{side} builds a block at {where}")
+                     f"{cost} BP)", side, private=side, public=SECRET, sealed=True)
         else:
             v.steps += 1
             st.event("build", "8.2", f"{side} adds a step to {names[k].name} at {where} "
-                     f"({v.steps} steps, {cost} BP)", side, private=side,
-                     public=f"{side} adds a step to a block at {where}")
+                     f"({v.steps} steps, {cost} BP)", side, private=side, public=SECRET,
+                     sealed=True)
     elif kind == "disband":
         v = st.board.blocks[action["block"]]
         st.event("build", "8.6", f"{side} disbands {names[action['block']].name} to the pool",
-                 side, private=side, public=f"{side} disbands a block at {v.where}")
+                 side, private=side, public=SECRET, sealed=True)
         v.where, v.steps = "pool", 0
     return {"points": points, "spent": spent}
 
@@ -225,6 +237,28 @@ def plan(st: Position, frame: dict, side: str) -> list[dict]:
             while take({"type": "reinforce", "side": side, "block": k}):
                 pass
     return out
+
+
+def _places(st: Position, hexes: list[str]) -> str:
+    """Hexes in words, a city by its name, each with how many times it comes."""
+    cities = _cities_by_hex(st)
+    named = [_name(st, cities[h]) if h in cities else h for h in hexes]
+    return ", ".join(f"{n} ({named.count(n)})" if named.count(n) > 1 else n
+                     for n in sorted(set(named)))
+
+
+def _reveal(st: Position, frame: dict) -> None:
+    """Both sides have finished: say in public where each side's new blocks stand and where
+    blocks left the map, as the board now shows them face down (§8.0)."""
+    before, hexes = frame.get("before", {}), st.world.hexes
+    for side in SIDES:
+        mine = sorted((k, v.where) for k, v in st.board.blocks.items() if v.side == side)
+        came = [w for k, w in mine if w in hexes and before.get(k) != w]
+        gone = [before[k] for k, w in mine if before.get(k) in hexes and before[k] != w]
+        words = [f"new blocks at {_places(st, came)}"] if came else []
+        words += [f"blocks gone from {_places(st, gone)}"] if gone else []
+        st.event("build", "8.0", f"{side}'s replacements are shown: "
+                 f"{'; '.join(words) or 'no block came onto the map or left it'}", side)
 
 
 def play_plan(st: Position, side: str) -> list[str]:
@@ -298,19 +332,23 @@ class Replacements(Step):
             frame = replace_top(st, **_do(st, frame, action))
             return
         left = frame["points"][side]
-        st.event("build", "8.0", f"{side} ends its replacements ({left} BP unspent)", side)
+        st.event("build", "8.0", f"{side} ends its replacements ({left} BP unspent)", side,
+                 private=side, public=f"{side} has finished its replacements")
         waiting = [s for s in frame["waiting"] if s != side]
         if waiting:
             replace_top(st, waiting=waiting)
             return
+        _reveal(st, frame)
         pop(st, st.stack[-1])
         st.board.olympiad += 1
         push(st, {"kind": "olympiad"})
 
     def text(self, st: Position, frame: dict) -> str:
-        left = ", ".join(f"{s} {frame['points'][s]} BP" for s in frame["waiting"])
+        start = build_points(st.board, st.world)  # public; what is left is each side's secret
+        points = ", ".join(f"{s} {start[s]} BP" for s in SIDES)
         return (f"Replacement Phase after Olympiad {st.board.olympiad}: steps and new blocks "
-                f"for build points ({left} left), §8")
+                f"for build points ({points} at the start), in secret until both have "
+                "finished, §8")
 
 
 STEPS = (Replacements(),)
