@@ -21,3 +21,20 @@ def at_moves(side: str, place: dict, mps: int = 5, **options) -> Game:
                 {"kind": "ops", "side": side, "mps": mps, "storm": False, "moved": [],
                  "from": {}, "crossed": [], "attacks": [], "sides": {}}]
     return Game(ATHENS_SPARTA, st, 5)
+
+
+def at_battles(side: str, attacks: list[str], origins: dict, place: dict, faces=(),
+               clear: tuple = (), **options) -> Game:
+    """The set-up of §3 with the hexes in ``clear`` emptied and the blocks of ``place`` (id ->
+    (hex, steps)) set down, at ``side``'s Combat Phase with ``attacks`` to fight (``origins``:
+    where each attacker began its move) and the dice forced to ``faces``."""
+    st = Position("athens-sparta", 7, options=options)
+    for k, v in st.board.blocks.items():
+        if v.where in clear:
+            st.board.blocks[k] = BlockState("pool", 0, v.side)
+    for k, (where, steps) in place.items():
+        st.board.blocks[k] = BlockState(where, steps, st.board.blocks[k].side)
+    st.dice.force(list(faces))
+    st.stack = [dict(END), {"kind": "battles", "side": side, "attacks": attacks,
+                            "from": origins, "crossed": [], "done": []}]
+    return Game(ATHENS_SPARTA, st, 7)

@@ -37,7 +37,7 @@ __all__ = ["HeuristicBot", "Picture", "card_need", "scored_moves"]
 ENEMY_BLOCK = 1.0  # an unseen block: 3 steps hitting on a 2 (3 x 2/6)
 SUPERIOR = 1.5  # how much stronger an attack must be
 MOVES = ("move", "march", "sea")
-KEEP_FIGHTING = ("storm", "fire", "engage", "sally", "stay", "siege")
+KEEP_FIGHTING = ("storm", "fire", "engage", "sally", "stay", "siege", "accept")
 
 
 @functools.cache

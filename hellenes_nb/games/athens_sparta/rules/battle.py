@@ -86,6 +86,11 @@ class Battle:
     #: a battle in Sicily (§9.2): "aid" (it goes on: nobody retreats or is forced out, no
     #: pursuit) or "fan" (only attacking navies retreat; defenders withdraw after round 2)
     box: str = ""
+    #: the defender's navies may patrol instead of accepting battle (aid "Sea Patrols"): set
+    #: at its own unblockaded port when the option ``sea_patrols`` is on
+    patrol_ok: bool = False
+    #: the defending navies that patrol: at sea, out of the land battle and the siege
+    patrolling: set = field(default_factory=set)
     in_siege: set = field(default_factory=set)
     at_land: set = field(default_factory=set)
     retreated: set = field(default_factory=set)
@@ -136,11 +141,12 @@ class Battle:
         (the rolls made before the refusal are undone)."""
         saved = ([(b.strength, b.half_hit) for b in self.blocks], self.dice.clone(),
                  set(self.in_siege), set(self.at_land), set(self.retreated), self.round,
-                 list(self.log))
+                 list(self.log), set(self.patrolling))
         try:
             return self._fight(policy, pick)
         except BattleError:
-            steps, dice, self.in_siege, self.at_land, self.retreated, self.round, self.log = saved
+            (steps, dice, self.in_siege, self.at_land, self.retreated, self.round, self.log,
+             self.patrolling) = saved
             for b, (strength, half) in zip(self.blocks, steps, strict=True):
                 b.strength, b.half_hit = strength, half
             self.dice = Dice.from_dict(dice.to_dict())
@@ -153,6 +159,8 @@ class Battle:
         return self._fight(policy, pick)
 
     def _fight(self, policy: Policy, pick: Pick) -> dict:
+        if self.patrol_ok and not self.siege_only:
+            self._declare(policy)
         for number in (1, 2):
             self.round = number
             acted: set[str] = set()
@@ -164,9 +172,24 @@ class Battle:
                 break
         return self._end(pick)
 
+    def _declare(self, policy: Policy) -> None:
+        """Before round 1 each defending navy at sea accepts battle or patrols (aid "Sea
+        Patrols"): a patrolling navy stays at sea in the hex, never joins the land battle or
+        withdraws into the city, and only enemy navies fight it."""
+        self.round = 1
+        for b in firing_order(self.at_sea("defender")):
+            choice = policy(self, b, ["accept", "patrol"])
+            if choice not in ("accept", "patrol"):
+                raise BattleError(f"{b.id} cannot {choice!r} now; it may accept or patrol")
+            if choice == "patrol":
+                self.patrolling.add(b.id)
+                self.log.append({"round": 1, "part": "declaration", "block": b.id,
+                                 "patrols": True, "rule": "aid"})
+
     def _options(self, b: CombatBlock, targets: list[CombatBlock]) -> list[str]:
         options = ["fire"] if targets else []
-        if b.side == "defender" and self.walled and len(self.in_city()) < self.limit:
+        if b.side == "defender" and self.walled and len(self.in_city()) < self.limit \
+                and b.id not in self.patrolling:
             options.append("withdraw")
         early = self.ship_retreat == "round1" and b.type == "navy" and b.side == "defender"
         boxed = self.box and (self.box == "aid" or b.side == "defender" or b.type != "navy")
@@ -201,7 +224,8 @@ class Battle:
                     continue
                 self._act(b, self.at_sea(enemy), policy, pick, acted, "sea")
         for b in [x for x in self.blocks if x.type == "navy" and self._out(x)
-                  and x.id not in self.at_land and x.id not in acted]:
+                  and x.id not in self.at_land and x.id not in acted
+                  and x.id not in self.patrolling]:
             enemy = "defender" if b.side == "attacker" else "attacker"
             if self.at_sea(enemy):
                 continue
@@ -225,8 +249,10 @@ class Battle:
                 self._act(b, targets, policy, pick, acted, "land")
 
     def _siege(self, policy: Policy, pick: Pick, acted: set[str]) -> None:
-        if not self.in_city() or self.on_land("defender") or self.at_sea("defender"):
-            return  # only when the city's blocks alone face the attacker (§5.41)
+        if not self.in_city() or self.on_land("defender") or any(
+                b.id not in self.patrolling for b in self.at_sea("defender")):
+            return  # only when the city's blocks alone face the attacker (§5.41; a patrol
+            # at sea is out of the land and siege battle, aid "Sea Patrols")
         storming = []
         navies = self.at_sea("attacker") if self.siege_only else []  # §5.4: navies too
         for b in self.on_land("attacker") + navies:
@@ -256,8 +282,10 @@ class Battle:
             self.in_siege |= {b.id for b in self.on_land("defender") + self.at_sea("defender")}
         outside = self.on_land("defender") + self.at_sea("defender")
         city_fell = self.walled and not self.in_city() and not outside
+        # patrolling navies hold the sea, not the land (aid "Sea Patrols")
+        ashore = [b for b in outside if b.id not in self.patrolling]
         forced = []
-        if outside and not self.box:  # nobody is forced out of Sicily (§9.2)
+        if ashore and not self.box:  # nobody is forced out of Sicily (§9.2)
             forced += [b for b in self.present("attacker") if b.type != "navy"]
         if self.at_sea("defender") and not city_fell and not self.box:
             forced += [b for b in self.present("attacker") if b.type == "navy"]
@@ -266,6 +294,10 @@ class Battle:
         self._pursue(forced + chased, pick)
         for b in forced:
             self.retreated.add(b.id)
+        if self.present("attacker") and all(
+                b.id in self.patrolling for b in self.present("defender")):
+            # the land is lost: the patrol sails away (aid "Sea Retreats", no pursuit)
+            self.retreated |= {b.id for b in self.present("defender")}
         attackers, defenders = self.present("attacker"), self.present("defender")
         winner = None
         if not defenders and attackers:
@@ -275,7 +307,8 @@ class Battle:
         return {"winner": winner, "must_retreat": sorted(b.id for b in forced),
                 "retreated": sorted(self.retreated), "in_city": sorted(
                     b.id for b in self.in_city()),
-                "siege": bool(self.in_city()) and bool(attackers) and not outside}
+                "siege": bool(self.in_city()) and bool(attackers) and not ashore,
+                "patrolled": sorted(self.patrolling)}
 
     def _pursue(self, running: list[CombatBlock], pick: Pick) -> None:
         """One more fire from each enemy peltast and cavalry in the battle (aid 'Retreats';

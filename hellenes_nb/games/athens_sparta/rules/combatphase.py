@@ -39,7 +39,9 @@ __all__ = ["STEPS", "open_sieges"]
 
 CHOICE_WORDS = {"fire": "fires", "withdraw": "withdraws into the city",
                 "retreat": "retreats", "land": "joins the land battle",
-                "stay": "stays out (at sea or in reserve)", "storm": "storms the city"}
+                "stay": "stays out (at sea or in reserve)", "storm": "storms the city",
+                "accept": "accepts battle",
+                "patrol": "patrols at sea instead of fighting (aid 'Sea Patrols')"}
 
 
 def _foe(side: str) -> str:
@@ -288,6 +290,8 @@ def _where(battle: Battle, b) -> str:
         return "retreated"
     if b.id in battle.in_siege:
         return "in the city"
+    if b.id in battle.patrolling:
+        return "on patrol"
     if b.type == "navy" and b.id not in battle.at_land:
         return "at sea"
     return "on land"
@@ -335,7 +339,10 @@ class BattleStep(Step):
             why = {"retreat": "a block retreats in round 2 only, and sallying armies never",
                    "withdraw": "only the city's defenders withdraw, within its siege limit",
                    "storm": "only when the city's blocks alone are left may blocks storm",
-                   "land": "only a navy without an enemy navy joins the land battle"}
+                   "land": "only a navy without an enemy navy joins the land battle",
+                   "patrol": "only a defending navy at its own port that is not under "
+                             "siege or blockade may patrol, as the battle begins (aid "
+                             "'Sea Patrols')"}
             return IllegalAction(f"{pending['block']} cannot {action['choice']!r} now; it may "
                                  f"{', '.join(pending['options'])} "
                                  f"({why.get(action['choice'], 'not a choice in battle')})",

@@ -99,10 +99,21 @@ def begin(st: Position, hex_id: str, side: str, crossed: set | frozenset = froze
                   siege_only=siege_only and shut,
                   pursuit=pursuit, ship_retreat=ship_retreat,
                   reserve=frozenset(reserve),
+                  patrol_ok=_may_patrol(st, city, foe, shut or sally or siege_only),
                   box=st.options.get("syracuse", "aid") if city is not None and city.offboard
                   else "",
                   sally=frozenset(k for k in ours if sally and kinds[k].type != "navy"
                                   and k not in moved or kinds[k].type in REVOLT_TYPES))
+
+
+def _may_patrol(st: Position, city, foe: str, held: bool) -> bool:
+    """The defender ``foe``'s navies may patrol instead of accepting battle (aid "Sea
+    Patrols"): the option ``sea_patrols`` is on and the battle is a new one at ``foe``'s own
+    port on the map, not under an enemy siege or blockade, so ``foe`` holds its sea (aid "Sea
+    Control": the port's owner does, unless the attacker blockades it)."""
+    return (st.options.get("sea_patrols", "aid") == "aid" and not held and city is not None
+            and city.kind == "city" and city.port and not city.offboard
+            and st.board.control.get(city.id) == foe)
 
 
 def record(st: Position, hex_id: str, side: str, battle: Battle, result: dict) -> str:
