@@ -178,7 +178,8 @@ class CrtFile(FileModel):
 class Group(FileModel):
     """Leaders and units placed together (a deployment, a reinforcement). ``generic``: units
     named only by type and number, taken from the available supply (§10.4; 0: all of that
-    type still available; "any": of any type)."""
+    type still available; "any": of any type). ``or_at`` and ``or_type``: the choices the
+    scenario leaves to the owner (§10.1, §10.4)."""
 
     side: SIDE
     at: Text
@@ -187,6 +188,10 @@ class Group(FileModel):
     units: Items[Text] = ()
     generic: dict[Literal["T", "H", "C", "P", "A", "any"],
                   Annotated[int, between(0, 9, "§10.4")]] = {}
+    #: the other rear bases the owner may bring the group to ("in Thrace or at Thasos")
+    or_at: Items[Literal["thasos", "macedonia", "thrace"]] = ()
+    #: one generic type the owner may take as another instead ("P or A": {P: A})
+    or_type: dict[Literal["T", "H", "C", "P", "A"], Literal["T", "H", "C", "P", "A"]] = {}
 
 
 class Removal(FileModel):

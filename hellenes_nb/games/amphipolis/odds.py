@@ -205,13 +205,15 @@ def _moved(st: State, units: list[int], leader: int, to: str) -> State:
 
 def _played(st: State, side: int, action: dict, battle: dict) -> list:
     """The battle's strategems with ``action`` (a strategem played now) added, as its effect
-    adds it (§7: S8 half the PF of the zone the player picked, S9 takes the strongest enemy
-    unit out of the odds, S18 the leaders' bonus)."""
+    adds it (§7: S8 half the PF of the zone the player picked, S9 takes the enemy unit picked
+    out of the odds, S18 the leaders' bonus)."""
     n, zone = action["number"], battle["zone"]
     extra = -1
     if n == 8:
         extra = (land_pf(st, action["use"], side) + 1) // 2
-    if n == 9:
+    if n == 9 and action["use"]:  # the unit the player picked
+        extra = W.unit_index[action["use"]]
+    elif n == 9:
         foes = units_at(st, zone, 1 - side, land=True)
         extra = max(foes, key=lambda i: strength(st, i))
     return [*battle["mods"], [side, n, extra]]

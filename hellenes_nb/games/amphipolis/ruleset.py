@@ -5,9 +5,12 @@ across games."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from hellenes_nb.core.plainruleset import PlainRuleset
 from hellenes_nb.core.steps import StepRegistry
 from hellenes_nb.games.amphipolis import shapes
+from hellenes_nb.games.amphipolis.oldsaves import with_old_choices
 from hellenes_nb.games.amphipolis.rules.sequence import initial_state
 from hellenes_nb.games.amphipolis.rules.victory import scores
 from hellenes_nb.games.amphipolis.savefile import validate_open
@@ -38,6 +41,12 @@ class Amphipolis(PlainRuleset):
 
     def final(self, state: State, top: dict) -> dict:
         return {"vp": dict(zip(SIDES, top["vp"], strict=True))}
+
+    def read_save(self, data: dict[str, Any], **options: Any) -> tuple[str, int, list[dict]]:
+        """The core's reading, the moves of a save made before the reinforcement choices
+        completed with the engine's old picks (:mod:`.oldsaves`)."""
+        scenario, seed, moves = super().read_save(data, **options)
+        return scenario, seed, with_old_choices(scenario, seed, moves, data.get("origin"))
 
     def describe(self, state: State) -> str:
         a, s = scores(state)

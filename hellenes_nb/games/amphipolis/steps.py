@@ -7,6 +7,7 @@ from hellenes_nb.core.steps import StepRegistry
 from hellenes_nb.games.amphipolis.rules import (
     actions,
     advantage,
+    arrivals,
     attrition,
     combat,
     mainmoves,
@@ -19,6 +20,7 @@ from hellenes_nb.games.amphipolis.rules import (
 from hellenes_nb.games.amphipolis.state import SIDES
 
 STEPS = StepRegistry("amphipolis", SIDES, (
-    *sequence.STEPS, *actions.STEPS, *operations.STEPS, *mainmoves.STEPS, *combat.STEPS,
-    *sieges.STEPS, *attrition.STEPS, *stratagems.STEPS, *advantage.STEPS, *victory.STEPS,
+    *sequence.STEPS, *arrivals.STEPS, *actions.STEPS, *operations.STEPS, *mainmoves.STEPS,
+    *combat.STEPS, *sieges.STEPS, *attrition.STEPS, *stratagems.STEPS, *advantage.STEPS,
+    *victory.STEPS,
 ))

@@ -6,8 +6,8 @@ city of the main map (the initiative player's D.1 and D.2, then the other's), D.
 D.4 transfers to the rear bases, D.5 sieges, D.6 attrition (the initiative player first for
 each of D.3–D.6), D.7 victory, the pieces a scenario removes (§10.4) and the next turn.
 
-Generic reinforcements (§10.4: "two P units") take the first such counters of the side not in
-play (in 10.4 eliminated units come back to that supply, §10); "0" means every one left.
+Reinforcements arrive by :mod:`.arrivals`, with the choices the scenarios leave to the player
+(the rear base, the type, the units of the campaign's S15).
 
 Frames: ``turn`` (automatic: one stage after another) and ``keep`` (D.1)."""
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from hellenes_nb.core.steps import Step, pop, push, replace_top
 from hellenes_nb.games.amphipolis.rules.advantage import d3_open
+from hellenes_nb.games.amphipolis.rules.arrivals import available, deploy, deploy_optional
 from hellenes_nb.games.amphipolis.rules.attrition import attrition_frame
 from hellenes_nb.games.amphipolis.rules.common import (
     ARMISTICE,
@@ -24,22 +25,20 @@ from hellenes_nb.games.amphipolis.rules.common import (
     UNITS,
     W,
     bonus,
-    present,
     scen_id,
     scenario_of,
     season,
     siege_choices,
     year,
-    zname,
 )
 from hellenes_nb.games.amphipolis.rules.mainmoves import activations
 from hellenes_nb.games.amphipolis.rules.operations import routes
 from hellenes_nb.games.amphipolis.rules.stratagems import COUNTERS, draw, window_frames
 from hellenes_nb.games.amphipolis.rules.victory import complete_winner, level, scores
 from hellenes_nb.games.amphipolis.rules.walls import may_build, try_build
-from hellenes_nb.games.amphipolis.state import IN_PLAY, IN_POOL, OUT, SIDES, State
+from hellenes_nb.games.amphipolis.state import IN_PLAY, OUT, SIDES, State
 
-__all__ = ["STEPS", "action_points", "initial_state"]
+__all__ = ["STEPS", "action_points", "available", "initial_state"]
 
 #: the adjustments each side makes in turn (D.3 to D.6)
 ADJUST = ("D3", "D4", "D5", "D6")
@@ -80,74 +79,6 @@ def action_points(roll: int, turn: int) -> int:
     elif s == "winter" and pa > 2:
         pa -= 1
     return pa
-
-
-def _deploy(st: State) -> None:
-    """Reinforcements due now arrive in their rear base, unless an enemy unit holds it (then
-    the next turn, §2 B.2); optional ones called by S15 arrive with them."""
-    keep = []
-    for p in st.pending:
-        side = SIDES.index(p["side"])
-        if p["turn"] > st.turn:
-            keep.append(p)
-        elif present(st, p["at"], 1 - side):
-            keep.append({**p, "turn": st.turn + 1})
-            st.event("postponed", "2", f"{p['side'].title()}'s reinforcements cannot land in "
-                     f"{zname(p['at'])}: they come next turn", side)
-        else:
-            units = [*p["units"], *_generic(st, side, p.get("generic", {}), p["units"])]
-            _arrive(st, side, p["at"], units, p["leaders"], "reinforcements")
-    st.pending = keep
-    scen = scenario_of(st)
-    for side, name in enumerate(SIDES):
-        if f"due:{name}" not in st.used:
-            continue
-        groups = [g for g in scen.optional if g.side == name]
-        if any(present(st, g.at, 1 - side) for g in groups):
-            # like any reinforcement, not into a rear base the enemy holds (§2 B.2)
-            st.event("postponed", "2", f"{name.title()}'s optional reinforcements cannot "
-                     "arrive in a rear base held by the enemy: they come next turn", side)
-            continue
-        st.used = [u for u in st.used if u != f"due:{name}"]
-        for g in groups:
-            if g.side == name:
-                units = [u for u in g.units if st.ustat[W.unit_index[u]] != IN_PLAY
-                         and st.ustat[W.unit_index[u]] == 0]
-                units += _generic(st, side, dict(g.generic), units)
-                _arrive(st, side, g.at, units, [], "optional reinforcements (S15)")
-
-
-def available(st: State, side: int, kind: str) -> list[str]:
-    """The side's counters of type ``kind`` ("any": every type) not in play: not yet arrived,
-    and in the campaign 10.4 also eliminated ones (§10); a scenario's named reinforcements
-    still to come are kept for their turn."""
-    back = scen_id(st) == "10.4"
-    named = {u for p in st.pending for u in p["units"]}
-    return [u.id for i, u in enumerate(UNITS) if u.side == side and u.id not in named
-            and (kind == "any" or u.type == kind) and f"gone:{u.id}" not in st.used
-            and (st.ustat[i] == IN_POOL or back and st.ustat[i] == OUT)]
-
-
-def _generic(st: State, side: int, generic: dict, taken: list[str]) -> list[str]:
-    out: list[str] = []
-    for kind, n in generic.items():
-        pool = [u for u in available(st, side, kind) if u not in taken and u not in out]
-        out += pool if n == 0 else pool[:n]
-    return out
-
-
-def _arrive(st: State, side: int, at: str, units: list[str], leaders: list[str],
-            what: str) -> None:
-    for u in units:
-        i = W.unit_index[u]
-        st.ustat[i], st.uloc[i], st.fresh[i] = IN_PLAY, at, True
-    for lid in leaders:
-        k = W.leader_index[lid]
-        st.lstat[k], st.lloc[k], st.lfresh[k] = IN_PLAY, at, True
-    names = [LEADERS[W.leader_index[x]].name for x in leaders] + \
-        [UNITS[W.unit_index[u]].label() for u in units]
-    st.event("reinforcements", "2", f"{SIDES[side].title()}'s {what} arrive in {zname(at)}: "
-             f"{', '.join(names)}", side)
 
 
 def _end(st: State, winner: int, how: str, text: str) -> None:
@@ -196,7 +127,21 @@ class Turn(Step):
             push(st, f)
 
     def _B2deploy(self, st: State, frame: dict) -> None:  # noqa: N802
-        _deploy(st)
+        # the groups due, then each side's optional ones; a choice of the player stops the
+        # stage (its frame on top), which runs again once it is made (.arrivals)
+        if not deploy(st):
+            return
+        replace_top(st, stage="B2opt0")
+
+    def _B2opt0(self, st: State, frame: dict) -> None:  # noqa: N802
+        replace_top(st, stage="B2opt1")
+        deploy_optional(st, 0)
+
+    def _B2opt1(self, st: State, frame: dict) -> None:  # noqa: N802
+        replace_top(st, stage="B2moves")
+        deploy_optional(st, 1)
+
+    def _B2moves(self, st: State, frame: dict) -> None:  # noqa: N802
         replace_top(st, stage="B2end")
         main = scenario_of(st).main_map
         for side in (1 - st.advantage, st.advantage):

@@ -10,7 +10,9 @@ M3, S4, S11 once the walls stand, S21), before each combat (S5, S6, S7, S9, S18,
 main map S8 and S10), Phase D.3 (S12, S13), Phase D.4 (S1) and Phase D.5 (S17, S19, S20). S22
 may be played in any of them. S8 brings half the PF of the next land zone the player picks,
 S10 the unit next door (a step must be able to bring it in) the player picks, S9 after an S8
-of the other side cancels it.
+of the other side cancels it, otherwise it takes the enemy unit the player picks out of the
+odds, and S18 wounds the enemy leader with a bonus the player picks (each target one way of
+playing the counter, so it is revealed with it and not before).
 
 Frames: ``window`` (a side plays one strategem or passes) and ``target`` (the player picks
 the units or the leader a strategem strikes or restores)."""
@@ -132,12 +134,19 @@ def _uses(st: State, side: int, n: int, frame: dict) -> list[str]:
         return [""] if any(UNITS[i].type == "CP"[n - 5] for i in mine) else []
     if n == 7:
         return [""] if side == SPARTA and any(UNITS[i].nation == "spartan" for i in mine) else []
-    if n == 9:  # against an S8 of the other side, or three enemy units in the combat
+    if n == 9:  # against an S8 of the other side, or one of three enemy units or more
         k = _below(st, "battle")
-        s8 = k >= 0 and any(m[0] == foe and m[1] == 8 for m in st.stack[k]["mods"])
-        return [""] if s8 or len(units_at(st, zone, foe, land=True)) >= 3 else []
-    if n == 18:
-        return [""] if any(bonus(st, g) for g in leaders_at(st, zone, foe)) else []
+        if k >= 0 and any(m[0] == foe and m[1] == 8 for m in st.stack[k]["mods"]):
+            return [""]
+        foes = units_at(st, zone, foe, land=True)
+        if len(foes) < 3:
+            return []
+        picks = sorted(one_of_each(st, foes), key=lambda i: -strength(st, i))
+        return [UNITS[i].id for i in picks]  # the strongest first (the engine's old pick)
+    if n == 18:  # the enemy leader wounded, the player's pick: the largest bonus first
+        hurt = sorted((g for g in leaders_at(st, zone, foe) if bonus(st, g)),
+                      key=lambda g: -bonus(st, g))
+        return [LEADERS[g].id for g in hurt]
     if n in (12, 13):
         return [""] if any(st.ured[i] for i in in_play_units(st, side)) else []
     if n == 14:
@@ -205,6 +214,14 @@ def _use_words(st: State, side: int, n: int, use: str) -> str:
     if n == 10:
         i = W.unit_index[use]
         return f" ({UNITS[i].label(st.ured[i])} from {zname(st.uloc[i])}, {st.uloc[i]})"
+    if n == 9 and use:
+        i = W.unit_index[use]
+        return (f" (the {UNITS[i].label(st.ured[i])} of {SIDES[UNITS[i].side].title()} does "
+                "not count in the odds)")
+    if n == 9:
+        return f" (cancels {SIDES[1 - side].title()}'s combined attack, S8)"
+    if n == 18 and use:
+        return f" (wounds {LEADERS[W.leader_index[use]].name})"
     return f" ({use})" if use else ""
 
 
@@ -241,6 +258,17 @@ class Window(Step):
             return []
         return [{"type": "pass", "side": SIDES[side], "label": "play no strategem"},
                 *options(st, side, frame)]
+
+    def why_illegal(self, st: State, frame: dict, action: dict) -> IllegalAction | None:
+        """S9 or S18 with no target (as saved before the player picked it) still plays,
+        on the target the engine used to pick (the strongest unit, the best leader)."""
+        if action.get("type") == "play" and action.get("number") in (9, 18) and \
+                action.get("use") == "" and frame.get("phase") == "combat":
+            legal = options(st, self.role(action), frame)
+            if any(a["counter"] == action.get("counter") and a["number"] == action["number"]
+                   for a in legal):
+                return None
+        return super().why_illegal(st, frame, action)
 
     def apply(self, st: State, frame: dict, action: dict) -> None:
         side = self.role(action)
@@ -306,13 +334,14 @@ def _effect(st: State, side: int, n: int, use: str, frame: dict) -> None:
                                               if not (m[0] == foe and m[1] == 8)]}
             st.event("discord", "7", f"S9 cancels {SIDES[foe].title()}'s combined attack", side)
             return
-        if n == 9:
+        if n == 9:  # the unit picked; "" (saves made before the choice): the strongest
             foes = units_at(st, zone, foe, land=True)
-            extra = max(foes, key=lambda i: strength(st, i))
+            extra = W.unit_index[use] if use else max(foes, key=lambda i: strength(st, i))
             st.event("discord", "7", f"the {UNITS[extra].label(st.ured[extra])} of "
                      f"{SIDES[foe].title()} does not count in the odds", side)
-        if n == 18:
-            extra = max(leaders_at(st, zone, foe), key=lambda g: bonus(st, g))
+        if n == 18:  # the leader picked; "" (saves made before the choice): the best
+            extra = W.leader_index[use] if use else max(leaders_at(st, zone, foe),
+                                                         key=lambda g: bonus(st, g))
             st.lwound[extra] = 1
             st.event("wounded", "7", f"{LEADERS[extra].name} is wounded", foe)
         battle = st.stack[k]

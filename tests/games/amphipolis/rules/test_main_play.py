@@ -270,10 +270,14 @@ def test_generic_reinforcements_come_from_the_supply_and_eucles_leaves_with_the_
     st = game.state
     pend = [p for p in st.pending if p["turn"] == 2 and p["side"] == "athens"]
     assert pend and pend[0]["generic"] == {"P": 2}
-    from hellenes_nb.games.amphipolis.rules.sequence import _deploy, _removals
+    from hellenes_nb.games.amphipolis.rules.arrivals import deploy
+    from hellenes_nb.games.amphipolis.rules.sequence import _removals
     st.turn = 2
     st.pending = [p for p in st.pending if p["turn"] == 2 and p["side"] == "athens"]
-    _deploy(st)
+    assert not deploy(st)  # Thasos or Thrace: the player picks (the data's own base first)
+    game = Game(AMPHIPOLIS, st, 2)
+    game.apply(game.legal_actions()[0])
+    st = game.state
     came = [u for i, u in enumerate(W.units) if st.uloc[i] == "thasos" and st.fresh[i]]
     assert [u.type for u in came] == ["P", "P"]
     st.citadel = SPARTA
@@ -315,7 +319,7 @@ def test_a_march_the_rules_refuse_is_refused_in_words_with_the_state_unchanged()
 
 @pytest.mark.rule("10.4")
 def test_s15_in_the_campaign_brings_two_units_from_the_supply():
-    from hellenes_nb.games.amphipolis.rules.sequence import _deploy
+    from hellenes_nb.games.amphipolis.rules.arrivals import deploy_optional
     from hellenes_nb.games.amphipolis.rules.stratagems import _s15_open
     game = new_game("amphipolis-10.4", 2)
     st = game.state
@@ -323,7 +327,11 @@ def test_s15_in_the_campaign_brings_two_units_from_the_supply():
     st.pending = []
     st.used = [*st.used, "s15:sparta", "due:sparta"]
     before = sum(1 for z in st.uloc if z == "macedonia")
-    _deploy(st)
+    assert not deploy_optional(st, SPARTA)  # any two units: the player picks them
+    game = Game(AMPHIPOLIS, st, 2)
+    for _ in range(2):
+        game.apply(game.legal_actions()[0])
+    st = game.state
     assert sum(1 for z in st.uloc if z == "macedonia") == before + 2
     assert _s15_open(st, SPARTA)  # no once-only limit in the campaign (§10.4 states none)
     once = new_game("amphipolis-10.1", 2).state.clone()
@@ -400,13 +408,13 @@ def test_the_worked_costs_in_play_t15_to_t17_by_the_bridge_is_four_pm():
 def test_optional_reinforcements_wait_while_the_enemy_holds_their_rear_base():
     """10.3's Spartan S15 units come to Thrace: not while Athenians stand there (found by the
     200-game fuzz: both sides shared Thrace)."""
-    from hellenes_nb.games.amphipolis.rules.sequence import _deploy
+    from hellenes_nb.games.amphipolis.rules.arrivals import deploy_optional
     st = empty("10.3")
     _place(st, "thrace", "thr-p5-1")
     st.used = ["s15:sparta", "due:sparta"]
-    _deploy(st)
+    deploy_optional(st, SPARTA)
     assert not [u for i, u in enumerate(W.units) if u.side == SPARTA and st.uloc[i] == "thrace"]
     assert "due:sparta" in st.used  # they come when Thrace is free
     st.uloc[W.unit_index["thr-p5-1"]] = "thasos"
-    _deploy(st)
+    deploy_optional(st, SPARTA)
     assert [u for i, u in enumerate(W.units) if u.side == SPARTA and st.uloc[i] == "thrace"]
