@@ -35,8 +35,8 @@ from hellenes_nb.games.amphipolis.rules.sieges import succeeds
 from hellenes_nb.games.amphipolis.rules.victory import scores
 from hellenes_nb.games.amphipolis.state import SIDES, State
 
-__all__ = ["HeuristicBot", "best_siege", "guess", "next_piece", "pick_piece", "set_credit",
-           "siege_chance", "swing", "worth"]
+__all__ = ["HeuristicBot", "best_siege", "guess", "next_piece", "old_picks", "pick_piece",
+           "set_credit", "siege_chance", "swing", "worth"]
 
 SAMPLES = 2
 AHEAD = 25
@@ -232,6 +232,24 @@ def pick_piece(legal: list[dict]) -> dict:
     return max(ships, key=lambda a: UNITS[W.unit_index[a["unit"]]].pf)
 
 
+def old_picks(legal: list[dict]) -> list[dict]:
+    """The choices the engine once made for the player, left at its old pick: the rear base
+    and type of a reinforcement and the units of the campaign's S15 (the first listed), the
+    unit S9 cancels and the leader S18 wounds (the first way of playing the counter: the
+    strongest unit, the largest bonus)."""
+    if legal and legal[0]["type"] in ("arrive", "bring"):
+        return legal[:1]
+    seen: set[tuple] = set()
+    out = []
+    for a in legal:
+        if a["type"] == "play" and a["number"] in (9, 18):
+            if (a["counter"], a["number"]) in seen:
+                continue
+            seen.add((a["counter"], a["number"]))
+        out.append(a)
+    return out
+
+
 class HeuristicBot(Bot):
     """Greedy play on guessed copies (module docstring)."""
 
@@ -243,7 +261,7 @@ class HeuristicBot(Bot):
         self.rng = random.Random(seed)
 
     def choose(self, game: Game, side: str) -> dict:
-        legal = self._legal(game, side)
+        legal = old_picks(self._legal(game, side))
         if len(legal) == 1:
             return legal[0]
         piece = next_piece(game, legal)
@@ -258,6 +276,7 @@ class HeuristicBot(Bot):
     def rank(self, game: Game, s: int, legal: list[dict]) -> list[dict]:
         """``legal`` from the best to the worst by the look ahead on guessed copies (the first
         is the bot's choice). The search compares the first few."""
+        legal = old_picks(legal)
         piece = next_piece(game, legal)
         if piece is not None:
             return [piece, *(a for a in legal if a is not piece)]
