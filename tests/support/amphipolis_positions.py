@@ -42,3 +42,16 @@ def athens_to_move(scenario: str = SCENARIO, seed: int = 7) -> Game:
         game.apply({"type": "done", "side": "sparta"})
         until(game, "move")
     return game
+
+
+def cleon_lands() -> Game:
+    """Scenario 10.3, turn 7, Athens' first Phase B.2 move: Cleon's army has arrived at
+    Thasos (the other choices on the way plain)."""
+    game = new_game("amphipolis-10.3", 1)
+    for _ in range(50):
+        until(game, "move")
+        frame = game.state.stack[-1]
+        if frame["side"] == 0 and frame["phase"] == "B2":
+            return game
+        game.apply({"type": "done", "side": ("athens", "sparta")[frame["side"]]})
+    raise AssertionError("no Phase B.2 move for Athens")

@@ -5,14 +5,17 @@ land units, then the strongest land units); every other choice is tried on a few
 copies of the game (the other side's strategems dealt again from the counters the bot has not
 seen, fresh dice), played on with a cautious default for a short while, and judged by the
 victory points, the strength left, the sieges in prospect (each by its exact odds,
-:mod:`..odds`) and a game won. The bot never reads the other
-hand or the dice to come."""
+:mod:`..odds`), a game won and, in the last two turns, how near the lead is to the margin a
+victory needs (§9.2). A decision looks at no more than :data:`BUDGET` positions (a count, not
+a clock). The bot never reads the other hand or the dice to come."""
 
 from __future__ import annotations
 
+import math
 import random
 
 from hellenes_nb.bots.base import Bot
+from hellenes_nb.bots.playout import apply_listed
 from hellenes_nb.core.dice import Dice
 from hellenes_nb.core.game import Game
 from hellenes_nb.games.amphipolis.odds import siege_odds
@@ -32,11 +35,11 @@ from hellenes_nb.games.amphipolis.rules.common import (
 )
 from hellenes_nb.games.amphipolis.rules.sequence import ADJUST
 from hellenes_nb.games.amphipolis.rules.sieges import succeeds
-from hellenes_nb.games.amphipolis.rules.victory import scores
+from hellenes_nb.games.amphipolis.rules.victory import level, scores
 from hellenes_nb.games.amphipolis.state import SIDES, State
 
-__all__ = ["HeuristicBot", "best_siege", "guess", "next_piece", "old_picks", "pick_piece",
-           "set_credit", "siege_chance", "swing", "worth"]
+__all__ = ["HeuristicBot", "best_siege", "guess", "nearness", "next_piece", "old_picks",
+           "pick_piece", "play", "set_credit", "siege_chance", "swing", "threshold", "worth"]
 
 SAMPLES = 2
 AHEAD = 25
@@ -52,6 +55,12 @@ APPROACH = 0.5
 PART = 0.5
 #: the worth of a game won (beyond its victory points): a lead short of a victory is a draw
 OVER = 5.0
+#: the lead in victory points that wins at the end (§9.2: within 4 it is a draw), read from
+#: the rules' own verdict
+WIN_LEAD = next(d for d in range(1, 100) if level([d, 0])[0] == 0)
+#: how sharply the worth of a won game rises around :data:`WIN_LEAD` as the end nears (in
+#: points of lead: the prospects of sieges make the lead a guess, not a count)
+EDGE = 0.75
 #: how many of its own moves on the main map a look ahead picks by their worth at once
 #: (the others, and the other side's, by the cautious default)
 GREEDY = 2
@@ -59,6 +68,10 @@ GREEDY = 2
 PIECES = ("pick", "pick_leader", "go")
 #: pieces a look ahead may pick besides its :data:`AHEAD` decisions
 PIECES_AHEAD = 80
+#: positions a decision may look at (each action applied on a copy counts one, and each
+#: move weighed at once): a count, not a clock, so a seeded bot replays exactly; it binds
+#: only on the largest decisions of the main map (docs/bots.md, "Amphipolis: speed")
+BUDGET = 1000
 
 
 def guess(game: Game, side: int, rng: random.Random) -> Game:
@@ -174,27 +187,56 @@ def approach(st: State, side: int) -> float:
     return APPROACH * swing(st, CITADEL, side) * max(0.0, 1 - min(steps) / 6)
 
 
+def nearness(st: State) -> float:
+    """How near the end of the game is, as the share of the win's worth a lead counts for:
+    1 in the last turn, :data:`LATER` in the turn before, none earlier (§9.2)."""
+    if st.turn >= st.last:
+        return 1.0
+    return LATER if st.turn == st.last - 1 else 0.0
+
+
+def threshold(lead: float) -> float:
+    """The share of a won game, from -1 (lost) to 1 (won), that a lead in victory points
+    (counting sieges in prospect) is worth at the end: a step at :data:`WIN_LEAD` either way,
+    smoothed over :data:`EDGE` points, so that the last point before a victory counts more
+    than one beyond it."""
+    def won(x: float) -> float:
+        z = max(-50.0, min(50.0, (x - WIN_LEAD + 0.5) / EDGE))
+        return 1.0 / (1.0 + math.exp(-z))
+    return won(lead) - won(-lead)
+
+
 def worth(st: State, side: int) -> float:
     """How good a position is for ``side`` (module docstring)."""
     vp = scores(st)
     foe = 1 - side
-    w = vp[side] - vp[foe]
+    lead = float(vp[side] - vp[foe])
     holder, credit, whole = set_credit(st)
     if not whole:  # a whole set is in the victory points already
-        w += credit if holder == side else -credit
-    w += 0.15 * (sum(strength(st, i) for i in in_play_units(st, side) if UNITS[i].land)
-                 - sum(strength(st, i) for i in in_play_units(st, foe) if UNITS[i].land))
+        lead += credit if holder == side else -credit
+    w = 0.15 * (sum(strength(st, i) for i in in_play_units(st, side) if UNITS[i].land)
+                - sum(strength(st, i) for i in in_play_units(st, foe) if UNITS[i].land))
     for s, sign in ((side, 1), (foe, -1)):
         best: dict[str, float] = {}
         for z, how in siege_choices(st, s):
             best[z] = max(best.get(z, 0.0), siege_chance(st, z, s, how))
         # each town or the citadel by the chance of its best siege and what it would swing
-        w += sign * siege_share(st, s) * sum(p * swing(st, z, s) for z, p in best.items())
+        lead += sign * siege_share(st, s) * sum(p * swing(st, z, s) for z, p in best.items())
         w += sign * approach(st, s)
     top = st.stack[-1] if st.stack else {}
-    if top.get("kind") == "over" and top.get("winner", -1) in (0, 1):
-        w += OVER if top["winner"] == side else -OVER
-    return w
+    if top.get("kind") == "over":
+        if top.get("winner", -1) in (0, 1):
+            w += OVER if top["winner"] == side else -OVER
+    else:
+        # near the end the bot plays for a victory's margin, not only for the lead
+        w += OVER * nearness(st) * threshold(lead)
+    return w + lead
+
+
+def play(game: Game, action: dict) -> None:
+    """Apply ``action``, one that ``game`` has just listed, to the copy ``game`` without the
+    checks of ``Game.apply`` (no history, no undo: a look ahead's copy only)."""
+    apply_listed(game.ruleset, game.state, action)
 
 
 def next_piece(game: Game, legal: list[dict]) -> dict | None:
@@ -207,7 +249,7 @@ def next_piece(game: Game, legal: list[dict]) -> dict | None:
     if piece["type"] == "go" or not any(a["type"] in MOVES for a in legal):
         return piece
     trial = game.clone()
-    trial.apply(piece)
+    play(trial, piece)
     after = trial.legal_actions(piece["side"])
     return piece if any(a["type"] in MOVES for a in after) else None
 
@@ -256,9 +298,17 @@ class HeuristicBot(Bot):
     name = "heuristic"
     games = ("amphipolis",)
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, budget: int | None = BUDGET):
+        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int)
+                                   or budget < 1):
+            raise ValueError(f"the budget is a number of positions of at least 1, not "
+                             f"{budget!r}")
         self.seed = seed
         self.rng = random.Random(seed)
+        self.budget = budget
+        #: positions the last ranking looked at, and whether its budget cut a look short
+        self.looked = 0
+        self.cut = False
 
     def choose(self, game: Game, side: str) -> dict:
         legal = old_picks(self._legal(game, side))
@@ -281,16 +331,34 @@ class HeuristicBot(Bot):
         if piece is not None:
             return [piece, *(a for a in legal if a is not piece)]
         copies = [guess(game, s, self.rng) for _ in range(SAMPLES)]
-        values = [sum(self._look(c, a, s) for c in copies) / SAMPLES for a in legal]
+        self.looked, self.cut = 0, False
+        looks = len(legal) * SAMPLES
+        values = []
+        for a in legal:
+            total = 0.0
+            for c in copies:
+                # each look gets an even share of what is left of the budget, so a look
+                # that needs little leaves more to the ones after it
+                share = None if self.budget is None else max(
+                    1, (self.budget - self.looked) // looks)
+                self.looked += 1
+                total += self._look(c, a, s, share)
+                looks -= 1
+            values.append(total / SAMPLES)
         # on a tie the cautious choice (hold, pass, done) first, then the listed order: a
         # move that gains nothing is not made
         order = sorted(range(len(legal)),
                        key=lambda i: (-values[i], legal[i]["type"] not in CAUTIOUS, i))
         return [legal[i] for i in order]
 
-    def _look(self, game: Game, action: dict, side: int) -> float:
+    def _look(self, game: Game, action: dict, side: int, share: int | None = None) -> float:
+        """The worth for ``side`` of ``action`` played on ``game`` and on for a while (the
+        cautious default, its own first :data:`GREEDY` moves on the main map by their worth at
+        once); the look stops before a decision that would take it past ``share`` positions
+        (None: no limit) and the position it reached is judged."""
         trial = game.clone()
         trial.apply(action)
+        left = math.inf if share is None else share - 1
         greedy, steps, pieces = GREEDY, 0, 0
         while steps < AHEAD and pieces < PIECES_AHEAD:
             if trial.over or trial.state.stack[-1]["kind"] == "siege":
@@ -299,25 +367,42 @@ class HeuristicBot(Bot):
             if who not in SIDES:
                 break
             legal = trial.legal_actions(who)
-            piece = next_piece(trial, legal)
-            if piece is not None:  # picking a group's pieces does not use up the look ahead
-                trial.apply(piece)
-                pieces += 1
-                continue
-            legal = [a for a in legal if a["type"] not in PIECES]
+            if any(a["type"] in PIECES for a in legal):
+                left = self._spend(left, 2)  # a piece tried by next_piece, the one taken
+                if left < 0:
+                    break
+                piece = next_piece(trial, legal)
+                if piece is not None:  # a group's pieces do not use up the look ahead
+                    play(trial, piece)
+                    pieces += 1
+                    continue
+                legal = [a for a in legal if a["type"] not in PIECES]
             steps += 1
-            if greedy and who == SIDES[side] and any(a["type"] in MOVES for a in legal):
+            mine = greedy and who == SIDES[side] and any(a["type"] in MOVES for a in legal)
+            left = self._spend(left, 1 + (len(legal) if mine else 0))
+            if left < 0:
+                break
+            if mine:
                 # an activation goes somewhere: the move worth most at once (a cautious
                 # 'done' would make every activation look useless)
                 greedy -= 1
-                trial.apply(max(legal, key=lambda a: self._at_once(trial, a, side)))
+                play(trial, max(legal, key=lambda a: self._at_once(trial, a, side)))
                 continue
             calm = [a for a in legal if a["type"] in CAUTIOUS]
-            trial.apply(calm[0] if calm else legal[0])
+            play(trial, calm[0] if calm else legal[0])
         return worth(trial.state, side)
+
+    def _spend(self, left: float, cost: int) -> float:
+        """What is left of a look's share after ``cost`` more positions; -1 when they do not
+        fit (the budget cuts the look there)."""
+        if cost > left:
+            self.cut = True
+            return -1
+        self.looked += cost
+        return left - cost
 
     @staticmethod
     def _at_once(game: Game, action: dict, side: int) -> float:
         trial = game.clone()
-        trial.apply(action)
+        play(trial, action)
         return worth(trial.state, side)

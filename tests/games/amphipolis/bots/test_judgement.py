@@ -7,7 +7,7 @@ this judgement chose otherwise."""
 from __future__ import annotations
 
 import pytest
-from support.amphipolis_positions import start
+from support.amphipolis_positions import cleon_lands, start
 
 from hellenes_nb import new_game
 from hellenes_nb.core.game import Game
@@ -104,28 +104,13 @@ def test_4_3_4_sparta_is_better_off_nearer_the_citadel():
     assert values["T7"] > values["T23"] > values["macedonia"]
 
 
-def _cleon_lands():
-    """Scenario 10.3, turn 7, Athens' Phase B.2: Cleon's army has arrived at Thasos (the
-    other choices on the way plain)."""
-    from support.amphipolis_positions import until
-
-    game = new_game("amphipolis-10.3", 1)
-    for _ in range(50):
-        until(game, "move")
-        frame = game.state.stack[-1]
-        if frame["side"] == 0 and frame["phase"] == "B2":
-            return game
-        game.apply({"type": "done", "side": ("athens", "sparta")[frame["side"]]})
-    raise AssertionError("no Phase B.2 move for Athens")
-
-
 @pytest.mark.rule("3.1")
 def test_3_1_the_bot_lands_an_army_on_the_main_map_when_that_is_worth_it():
     # the old look ahead picked a group's pieces for 25 decisions and then 'done': an
     # activation looked worth nothing, and Cleon's army stayed on the operational map (an
     # operation was chosen here by every seed). Now the group is picked by rule, goes where
     # it is worth most at once, and Athens lands at Eion (T5, 3 VP, §9.2)
-    game = _cleon_lands()
+    game = cleon_lands()
     bot = HeuristicBot(0)
     assert bot.choose(game, "athens")["type"] == "activate"
     game.apply(bot.choose(game, "athens"))
@@ -149,3 +134,42 @@ def test_10_2_the_first_town_of_the_set_is_worth_going_for():
         st.garrison[town] = 0
         values[town] = worth(st, 0)
     assert values["O1"] > values["O3"] + 1
+
+
+
+
+#: a Spartan army of 28 PF in Macedonia
+ARMY = ("pel-h7-1", "pel-h7-2", "pel-h7-3", "pel-h7-4")
+
+
+def _towns_and_army(turn: int, towns: int, army: bool):
+    """Scenario 10.2 at ``turn`` with no army on the operational map: Athens holds
+    ``towns`` of Toronè, Sanè and Acanthos, Sparta every other town; with ``army`` a Spartan
+    army of 28 PF waits in Macedonia."""
+    st = start(seed=2).state.clone()
+    _clear(st)
+    st.garrison.update({z: 1 for z in st.garrison})
+    for z in ("O4", "O3", "O6")[:towns]:
+        st.garrison[z] = 0
+    if army:
+        _place(st, "macedonia", ARMY)
+    st.turn = turn
+    return st
+
+
+@pytest.mark.rule("9.2")
+def test_9_2_near_the_end_the_bot_pays_in_strength_for_a_victorys_margin():
+    # a lead of 4 VP is a draw, 5 a victory (§9.2): in the last turn one more town (two
+    # points of lead, from 4 to 6) is worth more to Sparta than an army of 28 PF, in the
+    # first turn it is not. The old worth counted the lead alone (a point the same at 4 as
+    # at 9) and kept the army in both
+    from hellenes_nb.games.amphipolis.rules.victory import level, scores
+
+    first = start(seed=2).state
+    for turn, town_first in ((first.last, True), (first.first, False)):
+        draw = _towns_and_army(turn, 3, army=True)
+        won = _towns_and_army(turn, 2, army=False)
+        assert level(scores(draw))[0] == -1 and level(scores(won))[0] == 1
+        assert (worth(won, 1) > worth(draw, 1)) == town_first, turn
+        # Athens' judgement is the same turned round
+        assert (worth(won, 0) < worth(draw, 0)) == town_first, turn
