@@ -29,7 +29,8 @@ from hellenes_nb.games.athens_sparta.rules.facts import Facts, facts, kinds
 from hellenes_nb.games.athens_sparta.state import State
 from hellenes_nb.games.athens_sparta.world import World
 
-__all__ = ["MOVE_LIMIT", "MoveError", "Reach", "army_reach", "navy_reach", "walk"]
+__all__ = ["MOVE_LIMIT", "MoveError", "Reach", "army_reach", "navy_reach", "sea_attack_base",
+           "walk"]
 
 MOVE_LIMIT = {"hoplite": 3, "peltast": 4, "cavalry": 5, "navy": 4, "helots": 4,
               "demos": 4, "tyrants": 4}
@@ -152,11 +153,12 @@ def navy_reach(world: World, state: State, block_id: str, *, storm: bool = False
     to 4 hexes over water), with the fewest hexes entered. A navy stands on the coast of its
     city (§1.7); at Corinth it may leave by either coast (§1.6). It stops on meeting enemy
     blocks (attack there); it may end only in a friendly port or an oracle's, or by attacking
-    an enemy or neutral port (aid "Shore Combat", "Sea Attacks"); it never passes a hex the
-    enemy blockades (§4.2). Under a Storm no navy moves (§4.6). ``shore`` (the option
-    ``shore_stop``): by the aid a navy never enters a coastal hex without a port that holds
-    enemy blocks (ships only pass such hexes, and enemy blocks stop them); ``any_coast``
-    (§4.4) lets it attack there."""
+    an enemy or neutral port (aid "Shore Combat", "Sea Attacks"); an attack on an enemy
+    port starts from a friendly port (aid "Sea Attacks": not from a patrol at sea, a blockade
+    or an oracle's port); it never passes a hex the enemy blockades (§4.2). Under a Storm no
+    navy moves (§4.6). ``shore`` (the option ``shore_stop``): by the aid a navy never enters
+    a coastal hex without a port that holds enemy blocks (ships only pass such hexes, and
+    enemy blocks stop them); ``any_coast`` (§4.4) lets it attack there."""
     if block_id not in state.blocks:
         raise MoveError(f"there is no block {block_id!r}")
     kind = kinds(world)[block_id]
@@ -184,6 +186,8 @@ def _navy_reach(known: Facts, where: str, side: str, persian_alliance: bool, rea
     city = world.city_at(where)
     starts = world.coast_of(city.id) if city is not None and city.port else \
         [n for n in world.sea_links if n[0] == where][:1]
+    reads.add(where)
+    in_port = sea_attack_base(known, where, side)
     best: dict[tuple[str, int], Reach] = {}
     seen = {s: 0 for s in starts}
     queue = deque(starts)
@@ -212,9 +216,18 @@ def _navy_reach(known: Facts, where: str, side: str, persian_alliance: bool, rea
             at_city = port is not None and port.port and nxt in world.coast_of(port.id)
             owner = known.control.get(port.id) if at_city else None
             attack = enemy or (at_city and owner not in (side, None))
-            if enemy or (at_city and (owner == side or port.kind == "oracle")) or attack:
+            if not in_port and at_city and owner in ("athens", "sparta") and owner != side:
+                pass  # a sea attack on an enemy port starts from a friendly port (aid)
+            elif enemy or (at_city and (owner == side or port.kind == "oracle")) or attack:
                 best[nxt] = Reach(hex_id, steps + 1, "enemy blocks (§4.4)" if enemy else None,
                                   attack, False)
             if not enemy:
                 queue.append(nxt)
     return dict(sorted(best.items()))
+
+
+def sea_attack_base(known: Facts, where: str, side: str) -> bool:
+    """Ships in ``where`` may make a sea attack on an enemy port (aid "Sea Attacks"): they
+    stand in a port ``side`` holds."""
+    city = known.world.city_at(where)
+    return city is not None and city.port and known.control.get(city.id) == side

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from hellenes_nb.core.steps import IllegalAction, Step, pop, replace_top
 from hellenes_nb.games.athens_sparta.position import SIDES, Position
-from hellenes_nb.games.athens_sparta.rules.facts import kinds
+from hellenes_nb.games.athens_sparta.rules.facts import facts, kinds
 from hellenes_nb.games.athens_sparta.rules.fighting import tidy
 from hellenes_nb.games.athens_sparta.rules.limits import counts_of, entry_side, has_room
 from hellenes_nb.games.athens_sparta.rules.movement import (
@@ -26,6 +26,7 @@ from hellenes_nb.games.athens_sparta.rules.movement import (
     MoveError,
     army_reach,
     navy_reach,
+    sea_attack_base,
 )
 from hellenes_nb.games.athens_sparta.rules.revolting import (
     apply_revolt,
@@ -117,6 +118,21 @@ def moves_of(st: Position, side: str, block_id: str, storm: bool = False,
     return out
 
 
+def _no_sea_attack(st: Position, block: str, action: dict) -> str:
+    """Why the navy ``block`` may not make the move ``action`` onto an enemy port from where it
+    stands (aid "Sea Attacks"), or '' when that is not the reason."""
+    b, city = st.board, st.world.city_at(action["to"])
+    where, side = b.blocks[block].where, action["side"]
+    if action["type"] != "move" or _kinds(st)[block] != "navy" or city is None or \
+            not city.port or b.control.get(city.id) not in SIDES or \
+            b.control.get(city.id) == side or where not in st.world.hexes or \
+            sea_attack_base(facts(st.world, b), where, side):
+        return ""
+    return (f"{block} cannot attack the enemy port {city.name} from {where}: a sea attack on "
+            "an enemy port must start from a friendly port within 4 hexes, not from a patrol "
+            "at sea, a blockade or an oracle's port (aid 'Sea Attacks')")
+
+
 def _kinds(st: Position) -> dict[str, str]:
     return kinds(st.world)
 
@@ -191,6 +207,9 @@ class Ops(Step):
                                      "where no enemy block stands and the enemy does not hold "
                                      "the sea (open sea only, unless shore_stop is any_coast)",
                                      "aid")
+            base = _no_sea_attack(st, block, action)
+            if base:
+                return IllegalAction(base, "aid")
             return IllegalAction(f"{block} cannot make a {action['type']} move from {where} to "
                                  f"{action['to']!r} (out of reach, blocked, or shut in a siege)",
                                  "4.4" if action["type"] == "move" else "4.5")
