@@ -20,6 +20,7 @@ from hellenes_nb.core.savejson import (
 from hellenes_nb.core.steps import StepRegistry
 from hellenes_nb.games.athens_sparta import shapes
 from hellenes_nb.games.athens_sparta.position import SCENARIO, SIDES, Position
+from hellenes_nb.games.athens_sparta.rules import bidding
 from hellenes_nb.games.athens_sparta.rules.victory import victory_points
 from hellenes_nb.games.athens_sparta.steps import STEPS
 from hellenes_nb.games.athens_sparta.view import log_for, view
@@ -78,6 +79,12 @@ class AthensSparta(PlainRuleset):
     def final(self, state: Position, top: dict) -> dict:
         return {"points": victory_points(state.board, state.world, state.board.persia != "none")}
 
+    @staticmethod
+    def seats_swapped(state: Position) -> bool:
+        """Whether tourney bidding made the players change seats (§10.3; the dashboard
+        follows it, docs/dashboard.md)."""
+        return bidding.on(state) and bidding.seats_swapped(state)
+
     def describe(self, state: Position) -> str:
         p = victory_points(state.board, state.world, state.board.persia != "none")
         return (f"Olympiad {state.board.olympiad}, Game Turn {state.board.turn}: Athens "
@@ -85,8 +92,8 @@ class AthensSparta(PlainRuleset):
 
 
 #: the options the engine plays so far (the others are refused in words, not ignored)
-BUILT = ("end_of_war", "pursuit", "regroup_storm", "sea_patrols", "ship_retreat", "shore_stop",
-         "strait_ships", "syracuse", "syracuse_points")
+BUILT = ("bidding", "end_of_war", "pursuit", "regroup_storm", "sea_patrols", "ship_retreat",
+         "shore_stop", "strait_ships", "syracuse", "syracuse_points")
 
 
 def scenario_options(scenario: str, options: dict[str, Any]) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from hellenes_nb.core.steps import StepRegistry
 from hellenes_nb.games.athens_sparta.position import SIDES
 from hellenes_nb.games.athens_sparta.rules import (
     afterbattle,
+    bidding,
     combatphase,
     mulligan,
     operations,
@@ -21,4 +22,4 @@ STEPS = StepRegistry("athens-sparta", SIDES, (*sequence.STEPS, *operations.STEPS
                                               *combatphase.STEPS, *afterbattle.STEPS,
                                               *mulligan.STEPS, *strategics.STEPS,
                                               *replacement.STEPS, *syracuse.STEPS,
-                                              *syracusepoints.STEPS))
+                                              *syracusepoints.STEPS, *bidding.STEPS))

@@ -36,9 +36,10 @@ GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("Revolts", "7.0", ("revolt", "helot_revolt")),
     ("Battles", "5.0", ("battle", "combat")),
     ("Retreats and regroups", "5.5", ("retreat", "regroup")),
+    ("Tourney bidding", "10.3", ("bid", "bid_step")),
 )
 #: the choices that close a phase: drawn apart, at the end of the panel
-FINISH = ("end_moves", "end_battles", "end_regroup", "end_replacements")
+FINISH = ("end_moves", "end_battles", "end_regroup", "end_replacements", "pass_bid")
 #: a move's words before the hex it goes to
 GOES = {"move": "Move to", "march": "March to", "sea": "By sea to", "retreat": "Retreat to",
         "regroup": "Regroup to", "patrol": "Patrol at"}
@@ -98,6 +99,13 @@ def in_play_html(game: Any, view: dict[str, Any]) -> str:
         lines.append("Cards shown this Game Turn: " + ", ".join(
             f"{SIDE_WORD.get(s, s)} {card_words(c)}" for s, c in sorted(shown.items())))
     prompt = view["prompt"]
+    if prompt["kind"] == "bidding":  # tourney bidding (§10.3)
+        bid = prompt.get("bid")
+        lines.append("Tourney bidding: no bid yet" if not bid else
+                     f"Tourney bidding: the bid stands at {SIDE_WORD[bid['play']]} "
+                     f"{bid['steps']} (by the player at {SIDE_WORD[bid['side']]}'s seat)")
+    if view.get("seats_swapped"):
+        lines.append("The bid changed the players' seats (§10.3)")
     if "mps" in prompt:
         who = ", ".join(SIDE_WORD.get(s, s) for s in prompt.get("sides", []))
         lines.append(f"{who} to move: {count(prompt['mps'], 'MP')} left (§4.0)")
@@ -123,6 +131,10 @@ def short_label(action: dict) -> str:
     """A move in the words of its row (the block is the row's title): "March to Megara
     (0707)", "+ attack" when the engine's label says it attacks."""
     goes = GOES.get(action["type"])
+    if action["type"] == "bid":  # its row names the side (§10.3)
+        return f"giving up {count(action['steps'], 'step')}"
+    if action["type"] == "bid_step":
+        return "take a step for the bid"
     if "city" in action and isinstance(action.get("mps"), int):
         return f"with {count(action['mps'], 'MP')}"
     if goes is None:
@@ -132,6 +144,8 @@ def short_label(action: dict) -> str:
 
 
 def _row_title(action: dict, blocks: dict[str, dict]) -> str:
+    if action["type"] == "bid":
+        return f"Bid to play {SIDE_WORD.get(action['play'], action['play'])}"
     if action["type"] == "build":  # a pool block, its row listing the cities (§8.3)
         b = blocks.get(action["block"], {})
         return f"Build {b.get('name', action['block'])} ({b.get('type', 'block')}) from the pool"

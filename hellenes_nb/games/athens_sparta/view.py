@@ -13,6 +13,7 @@ from typing import Any
 from hellenes_nb.core.privatelog import PrivateLog
 from hellenes_nb.core.steps import StepRegistry
 from hellenes_nb.games.athens_sparta.position import SIDES, Position
+from hellenes_nb.games.athens_sparta.rules.bidding import seats_swapped
 from hellenes_nb.games.athens_sparta.rules.syracusepoints import turns_now
 from hellenes_nb.games.athens_sparta.rules.victory import victory_points
 from hellenes_nb.games.athens_sparta.state import BlockState
@@ -94,12 +95,16 @@ def view(st: Position, role: str, steps: StepRegistry) -> dict[str, Any]:
             p = top["pending"]
             prompt["battle"] = {"hex": top["hex"], "round": p["round"], "block": p["block"],
                                 "options": list(p["options"]), "blocks": p["blocks"]}
+        if top["kind"] == "bidding":  # the last bid is public (§10.3)
+            prompt["bid"] = top["last"]
         if top["kind"] == "cards":
             prompt["picked"] = sorted(top["chosen"])
             if reader in top["chosen"] or reader == "all":
                 prompt["my_card"] = {s: c for s, c in top["chosen"].items()
                                      if reader in (s, "all")}
     extra = {"undealt": list(st.rest)} if reader == "all" else {}  # the teacher sees all
+    if seats_swapped(st):  # tourney bidding: the players changed seats (§10.3)
+        extra["seats_swapped"] = True
     if st.sicily:  # the optional Syracuse points: own card, both once Syracuse is attacked
         out = "syracuse" in b.values
         extra["sicily"] = {"cards": {s: c if out or reader in (s, "all") else None

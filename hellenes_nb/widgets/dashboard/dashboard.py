@@ -40,7 +40,7 @@ from hellenes_nb.core.steps import IllegalAction, strip_label
 from hellenes_nb.widgets.dashboard.choicepanel import ChoicePanel
 from hellenes_nb.widgets.dashboard.choices import group_choices, panel_rows
 from hellenes_nb.widgets.dashboard.handover import HandOver
-from hellenes_nb.widgets.dashboard.opponent import ComputerOpponent, make_bot
+from hellenes_nb.widgets.dashboard.opponent import ComputerOpponent, make_bot, seats_swapped
 from hellenes_nb.widgets.dashboard.parts import GameScreen, screen_for, widget_class
 from hellenes_nb.widgets.dashboard.replay import ReplayViewer
 from hellenes_nb.widgets.dashboard.saves import SaveAndLoad
@@ -95,6 +95,9 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
         self.mode, self.human = mode, human
         self.bot_side = (next(s for s in self.sides if s != human) if mode == "bot"
                          else None)
+        #: the seat the player took: a game's auction for sides may change seats
+        #: (docs/dashboard.md); ``human`` is the side played now
+        self._seat = (self._other(human) if mode == "bot" and seats_swapped(game) else human)
         self.bot, self.bot_name = (make_bot(bot, game.seed, game.ruleset) if mode == "bot"
                                    else (None, "none"))
         self.bot_delay = float(bot_delay)

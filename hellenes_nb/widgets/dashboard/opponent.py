@@ -18,7 +18,7 @@ from hellenes_nb.bots.registry import bots_for
 from hellenes_nb.core.echo import shown
 from hellenes_nb.core.steps import IllegalAction
 
-__all__ = ["MAX_BOT_RUN", "ComputerOpponent", "make_bot"]
+__all__ = ["MAX_BOT_RUN", "ComputerOpponent", "make_bot", "seats_swapped"]
 
 #: the hard level's thinking time a decision, in seconds (docs/bots.md, "Levels")
 HARD_SECONDS = 1.8
@@ -51,10 +51,19 @@ def _running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
+def seats_swapped(game: Any) -> bool:
+    """Whether the game's players changed seats (a ruleset with an auction for sides says so
+    by its ``seats_swapped(state)``; the others never do)."""
+    said = getattr(game.ruleset, "seats_swapped", None)
+    return bool(said(game.state)) if said is not None else False
+
+
 class ComputerOpponent:
     """The computer's moves on the dashboard (module docstring). The dashboard gives
     ``mode``, ``bot``, ``bot_side``, ``bot_name``, ``bot_delay``, ``session``, ``game``,
-    ``message``, ``attempt``, ``_legal`` and ``_refresh``."""
+    ``message``, ``attempt``, ``_legal``, ``_refresh``, ``sides`` and ``_seat`` (the side the
+    player took, which ``human`` follows when a game's auction for sides changes seats:
+    :func:`seats_swapped`)."""
 
     _thinking = False
     _driving = False
@@ -112,7 +121,21 @@ class ComputerOpponent:
         self._gen += 1
         self._thinking = self._stalled = False
 
+    def _other(self, side: str) -> str:
+        return next(s for s in self.sides if s != side)
+
+    def _follow_seats(self) -> None:
+        """Against the computer, the player plays the other side once an auction for sides
+        has changed seats (and its own again when an undo takes that back)."""
+        if self.mode != "bot":
+            return
+        swapped = seats_swapped(self.game)
+        side = self._other(self._seat) if swapped else self._seat
+        if side != self.human:
+            self.human, self.bot_side, self.viewer = side, self._other(side), side
+
     def _bot_due(self) -> bool:
+        self._follow_seats()  # whose turn it is depends on who sits where
         return (self.mode == "bot" and not self.game.over
                 and bool(self._legal(self.bot_side)))
 

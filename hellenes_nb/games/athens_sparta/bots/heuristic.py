@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from hellenes_nb.bots.base import Bot
 from hellenes_nb.core.game import Game
+from hellenes_nb.games.athens_sparta.bots.bidbot import choose_bid
 from hellenes_nb.games.athens_sparta.world import World, load_world
 
 __all__ = ["HeuristicBot", "Picture", "card_need", "scored_moves"]
@@ -229,6 +230,8 @@ class HeuristicBot(Bot):
         types = {a["type"] for a in legal}
         if "card" in types:
             return _pick_card(p, [a for a in legal if a["type"] == "card"])
+        if types & {"bid", "pass_bid", "bid_step"}:  # tourney bidding (§10.3)
+            return choose_bid(view, side, legal)
         if "build_plan" in types:  # the Replacement Phase (§8): the standard plan
             return next(a for a in legal if a["type"] == "build_plan")
         if types & set(MOVES):

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from hellenes_nb.core.steps import Step, pop, push, replace_top
 from hellenes_nb.games.athens_sparta.position import SIDES, TURNS, Position
-from hellenes_nb.games.athens_sparta.rules import syracusepoints
+from hellenes_nb.games.athens_sparta.rules import bidding, syracusepoints
 from hellenes_nb.games.athens_sparta.rules.cards import deal, turn_effects, turn_order
 from hellenes_nb.games.athens_sparta.rules.mulligan import mulligan_frame
 from hellenes_nb.games.athens_sparta.rules.replacement import phase_frame
@@ -41,6 +41,10 @@ class Olympiad(Step):
     rules = ("4.6",)
 
     def run(self, st: Position, frame: dict) -> None:
+        if bidding.on(st) and st.board.olympiad == 84 and not frame.get("bid"):
+            replace_top(st, bid=True)  # tourney bidding first, before the first deal (§10.3)
+            bidding.start(st)
+            return
         dealt = deal(st.world, st.dice)
         st.hands, st.rest = dealt.hands, dealt.rest
         syracusepoints.trim(st)  # the cards set aside at Sicily stay out (§9.2 optional)
