@@ -375,6 +375,10 @@ class BattleStep(Step):
         p = frame["pending"]
         if p is None:
             return f"battle at {frame['hex']}"
+        if p["options"] == ["accept", "patrol"]:
+            return (f"battle at {frame['hex']}, before round 1: {p['owner']} declares for "
+                    f"{p['block']}: accept battle, or patrol at sea instead (aid 'Sea "
+                    "Patrols')")
         return (f"battle at {frame['hex']}, round {p['round']}: {p['owner']} chooses for "
                 f"{p['block']} ({', '.join(p['options'])})")
 

@@ -38,6 +38,7 @@ def test_aid_sea_patrols_the_defenders_navy_may_patrol_instead_of_accepting_batt
     asked = _asked(g)
     assert g.prompt.side == "athens" and asked["block"] == "ath-n2"
     assert asked["options"] == ["accept", "patrol"]
+    assert "before round 1: athens declares for ath-n2" in g.view("athens")["prompt"]["text"]
     labels = [a["label"] for a in g.legal_actions("athens")]
     assert any("patrols at sea instead of fighting" in t for t in labels)
 
@@ -126,3 +127,18 @@ def test_sea_patrols_the_heuristic_accepts_battle():
     _do(g, "sparta", "battle", hex=CHIOS)
     for seed in range(8):
         assert HeuristicBot(seed).choose(g, "athens")["choice"] == "accept"
+
+
+def test_sea_patrols_both_sides_see_the_patrol_in_the_battle_list():
+    """Blocks in a battle are shown to both sides (§5.4): the patrol's place is in both views
+    alike, and the declaration's log line is the same for both."""
+    g = _chios([6] * 20)
+    _do(g, "sparta", "battle", hex=CHIOS)
+    _do(g, "athens", "combat", block="ath-n2", choice="patrol")
+    if g.prompt.kind == "battle":
+        lists = [g.view(s)["prompt"]["battle"]["blocks"] for s in ("athens", "sparta")]
+        assert lists[0] == lists[1]
+        assert {b["id"]: b["place"] for b in lists[0]}["ath-n2"] == "on patrol"
+    lines = [[e.get("public", e["text"]) for e in g.view(s)["log"] if e["kind"] == "combat"]
+             for s in ("athens", "sparta")]
+    assert lines[0] == lines[1] and any("patrols at sea" in t for t in lines[0])
