@@ -92,8 +92,8 @@ class AthensSparta(PlainRuleset):
 
 
 #: the options the engine plays so far (the others are refused in words, not ignored)
-BUILT = ("bidding", "end_of_war", "pursuit", "regroup_storm", "sea_patrols", "ship_retreat",
-         "shore_stop", "strait_ships", "syracuse", "syracuse_points")
+BUILT = ("bidding", "end_of_war", "pursuit", "regroup_storm", "revolt", "sea_patrols",
+         "ship_retreat", "shore_stop", "strait_ships", "syracuse", "syracuse_points")
 
 
 def scenario_options(scenario: str, options: dict[str, Any]) -> dict[str, Any]:

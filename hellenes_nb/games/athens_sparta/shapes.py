@@ -23,6 +23,7 @@ SHAPES: dict[str, dict[str, type]] = {
     "reinforce": {**_S, "block": str}, "build": {**_S, "block": str, "city": str},
     "disband": {**_S, "block": str}, "build_plan": _S, "end_replacements": _S,
     "bid": {**_S, "play": str, "steps": int}, "pass_bid": _S, "bid_step": {**_S, "block": str},
+    "exchange_revolt": {**_S, "block": str, "peltast": str},
 }
 
 

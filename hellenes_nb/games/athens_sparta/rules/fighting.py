@@ -16,7 +16,7 @@ from hellenes_nb.games.athens_sparta.position import SIDES, Position
 from hellenes_nb.games.athens_sparta.rules.battle import Battle
 from hellenes_nb.games.athens_sparta.rules.combat import CombatBlock
 from hellenes_nb.games.athens_sparta.rules.revolting import REVOLT_TYPES
-from hellenes_nb.games.athens_sparta.rules.revolts import change_hands
+from hellenes_nb.games.athens_sparta.rules.revolts import change_hands, revolt_siege
 from hellenes_nb.games.athens_sparta.rules.strategic import control
 
 __all__ = ["begin", "fight", "hold", "record", "retreat_to", "revolt_fails", "tidy"]
@@ -86,6 +86,8 @@ def begin(st: Position, hex_id: str, side: str, crossed: set | frozenset = froze
     kinds = _types(st)
     shut = city is not None and foe == b.control.get(city.id) and side in (
         b.besieged.get(city.id), b.blockaded.get(city.id))
+    if revolt_siege(st, city, ours, foe):  # §7.0 (revolt: fan): a siege battle
+        shut = siege_only = True
     sally = city is not None and side == b.control.get(city.id) and foe in (
         b.besieged.get(city.id), b.blockaded.get(city.id))
     blocks = [CombatBlock(k, "attacker" if b.blocks[k].side == side else "defender",

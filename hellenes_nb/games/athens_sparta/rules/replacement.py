@@ -18,6 +18,10 @@ siege or blockade left out) and spends them step by step:
   repairs in free cities first, cheapest steps first, then new blocks at home, reserves in the
   main city) and its phase finished: the bots' choice, and a quick one for a player;
 - ``end_replacements`` {side}: its phase finished; points left are lost.
+- ``exchange_revolt`` {side, block, peltast}: with the option ``revolt: fan`` (§7.0), the
+  side's Demos or Tyrants standing on the map after a revolt that succeeded goes back to the
+  pool and a peltast of its pool takes its place at its strength, for no BP (the standard
+  plan does this first).
 
 A step costs 1 BP for hoplites and peltasts and 2 for cavalry and navies (§8.4), 1 for Spartan
 navies with Persia (§9.3). At most twice a major city's value is spent in it (8 in Athens and
@@ -37,16 +41,19 @@ where blocks left it (the board then shows them, face down); the steps added are
 
 from __future__ import annotations
 
+from collections import Counter
+
 from hellenes_nb.core.echo import shown
 from hellenes_nb.core.steps import IllegalAction, Step, pop, push, replace_top
 from hellenes_nb.games.athens_sparta.position import SIDES, Position
+from hellenes_nb.games.athens_sparta.rules.revolts import REVOLT_BLOCK, exchange_problem
 from hellenes_nb.games.athens_sparta.rules.victory import build_limit, build_points, step_cost
 
 __all__ = ["ACTIONS", "STEPS", "phase_frame", "plan", "play_plan", "problem"]
 
 #: blocks raised with move points (§7.0, §7.1), never built with build points
 NOT_BUILT = ("demos", "tyrants", "helots")
-ACTIONS = ("reinforce", "build", "disband", "build_plan", "end_replacements")
+ACTIONS = ("reinforce", "build", "disband", "exchange_revolt", "build_plan", "end_replacements")
 #: the public words of a sealed event (never read: view.log_for leaves sealed events out)
 SECRET = "a replacement made in secret"
 
@@ -155,6 +162,23 @@ def _disband(st: Position, side: str, block_id: str) -> str | None:
     return None
 
 
+def _exchange(st: Position, side: str, block: str, peltast: str) -> str | None:
+    """Why the revolt block may not be swapped for the peltast now (§7.0, fan), or None."""
+    if st.options.get("revolt", "aid") != "fan":
+        return ("a revolt block is exchanged for a peltast only in the fan reading of §7.0 "
+                "(the option revolt: fan); by the aid it stays as it is")
+    return exchange_problem(st.world, st.board, side, block, peltast)
+
+
+def _exchanges(st: Position, side: str) -> list[tuple[str, str]]:
+    """Every (revolt block, pool peltast) pair the side may swap now."""
+    if st.options.get("revolt", "aid") != "fan":
+        return []
+    block = REVOLT_BLOCK[side]
+    return [(block, x.id) for x in st.world.blocks
+            if x.type == "peltast" and _exchange(st, side, block, x.id) is None]
+
+
 def problem(st: Position, frame: dict, action: dict) -> IllegalAction | None:
     """Why the action is refused in the Replacement Phase, in words with its rule, or None."""
     kind, side = action.get("type"), action.get("side")
@@ -170,6 +194,9 @@ def problem(st: Position, frame: dict, action: dict) -> IllegalAction | None:
         why = _build(st, frame, side, action["block"], action["city"])
     elif kind == "disband":
         why = _disband(st, side, action["block"])
+    elif kind == "exchange_revolt":
+        why = _exchange(st, side, action["block"], action["peltast"])
+        return None if why is None else IllegalAction(why, "7.0")
     return None if why is None else IllegalAction(why, "8.0")
 
 
@@ -195,6 +222,13 @@ def _do(st: Position, frame: dict, action: dict) -> dict:
             st.event("build", "8.2", f"{side} adds a step to {names[k].name} at {where} "
                      f"({v.steps} steps, {cost} BP)", side, private=side, public=SECRET,
                      sealed=True)
+    elif kind == "exchange_revolt":
+        v, p = st.board.blocks[action["block"]], st.board.blocks[action["peltast"]]
+        where = v.where
+        p.where, p.steps, v.where, v.steps = where, v.steps, "pool", 0
+        st.event("build", "7.0", f"{side} exchanges {names[action['block']].name} at {where} "
+                 f"for {names[action['peltast']].name} ({p.steps} steps)", side, private=side,
+                 public=SECRET, sealed=True)
     elif kind == "disband":
         v = st.board.blocks[action["block"]]
         st.event("build", "8.6", f"{side} disbands {names[action['block']].name} to the pool",
@@ -223,6 +257,8 @@ def plan(st: Position, frame: dict, side: str) -> list[dict]:
     def cost(k: str) -> int:
         return step_cost(names[k].type, side, persian_support=sim.board.allied)
 
+    for block, peltast in _exchanges(sim, side)[:1]:  # the revolt block's exchange (§7.0)
+        take({"type": "exchange_revolt", "side": side, "block": block, "peltast": peltast})
     hexes = _cities_by_hex(sim)
     damaged = sorted((cost(k), k) for k, v in sim.board.blocks.items()
                      if v.side == side and v.where in hexes and names[k].type not in NOT_BUILT
@@ -252,9 +288,12 @@ def _reveal(st: Position, frame: dict) -> None:
     blocks left the map, as the board now shows them face down (§8.0)."""
     before, hexes = frame.get("before", {}), st.world.hexes
     for side in SIDES:
-        mine = sorted((k, v.where) for k, v in st.board.blocks.items() if v.side == side)
-        came = [w for k, w in mine if w in hexes and before.get(k) != w]
-        gone = [before[k] for k, w in mine if before.get(k) in hexes and before[k] != w]
+        was = Counter(w for k, w in before.items() if w in hexes
+                      and st.board.blocks[k].side == side)
+        now = Counter(v.where for v in st.board.blocks.values() if v.side == side
+                      and v.where in hexes)
+        came = sorted((now - was).elements())  # as the board shows it: blocks per hex
+        gone = sorted((was - now).elements())
         words = [f"new blocks at {_places(st, came)}"] if came else []
         words += [f"blocks gone from {_places(st, gone)}"] if gone else []
         st.event("build", "8.0", f"{side}'s replacements are shown: "
@@ -312,6 +351,11 @@ class Replacements(Step):
                 out.append({"type": "disband", "side": name, "block": k,
                             "label": f"disband {names[k].name} ({v.where}) to the pool; its "
                                      "steps are lost"})
+        for block, peltast in _exchanges(st, name):
+            out.append({"type": "exchange_revolt", "side": name, "block": block,
+                        "peltast": peltast,
+                        "label": f"exchange {names[block].name} for {names[peltast].name} at "
+                                 f"{b.blocks[block].steps} steps (no BP, §7.0)"})
         left = frame["points"][name]
         out.append({"type": "build_plan", "side": name,
                     "label": f"spend my {left} BP by the standard plan (repairs first, then "

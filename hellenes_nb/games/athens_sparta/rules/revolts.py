@@ -23,11 +23,13 @@ are parted by the Combat Phase's tidying, not fought (docs/athens-sparta.md).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from hellenes_nb.games.athens_sparta.state import BlockState, State
 from hellenes_nb.games.athens_sparta.world import World
 
-__all__ = ["RevoltError", "attack_neutral", "change_hands", "raise_revolt", "revolt_problem"]
+__all__ = ["RevoltError", "attack_neutral", "change_hands", "exchange_problem", "raise_revolt",
+           "revolt_problem", "revolt_siege"]
 
 REVOLT_BLOCK = {"athens": "demos", "sparta": "tyrants"}
 REBEL_CITIES = ("chios", "corcyra", "mytilene", "rhodes")
@@ -94,6 +96,41 @@ def raise_revolt(world: World, state: State, side: str, city_id: str, mps: int, 
     if not defended:
         change_hands(world, state, city_id, side)
     return Revolt(block, mps, city_id, not defended)
+
+
+def revolt_siege(st: Any, city: Any, attackers: list[str], foe: str) -> bool:
+    """Whether the battle in ``city`` is a revolt fought as a siege battle: the option
+    ``revolt: fan`` (§7.0, "resolved as normal Siege Battles") and a Demos or Tyrants block
+    among the ``attackers`` in a city of ``foe``. The defenders are all inside the walls and
+    only the siege battle is fought; the Helots fight a normal battle (§7.1)."""
+    if st.options.get("revolt", "aid") != "fan" or city is None or city.kind != "city":
+        return False
+    kinds = {b.id: b.type for b in st.world.blocks}
+    return st.board.control.get(city.id) == foe and any(
+        kinds[k] in ("demos", "tyrants") for k in attackers)
+
+
+def exchange_problem(world: World, state: State, side: str, block: str,
+                     peltast: str) -> str | None:
+    """Why ``side`` may not swap its revolt block for the pool peltast (§7.0 in the fan
+    reading: the block of a revolt that won may give its place to a pool peltast, which takes
+    its strength), or None."""
+    kinds = {b.id: b for b in world.blocks}
+    mine, pel = state.blocks.get(block), state.blocks.get(peltast)
+    if block != REVOLT_BLOCK.get(side) or mine is None or mine.side != side:
+        return f"{block!r} is not the revolt block of {side} (Demos or Tyrants)"
+    if mine.where not in world.hexes or mine.steps < 1:
+        return f"the {kinds[block].name} block is not on the map: only a revolt that " \
+               "succeeded is exchanged (§7.0)"
+    if pel is None or pel.side != side or kinds[peltast].type != "peltast":
+        return f"{peltast!r} is not a peltast block of {side}"
+    if pel.where != "pool":
+        return f"{kinds[peltast].name} is not in the replacement pool (§7.0)"
+    if kinds[peltast].steps < mine.steps:
+        return (f"{kinds[peltast].name} has at most {kinds[peltast].steps} steps, fewer than "
+                f"the {mine.steps} of the {kinds[block].name} block: the peltast takes its "
+                "strength (§7.0)")
+    return None
 
 
 def change_hands(world: World, state: State, city_id: str, side: str) -> list[str]:

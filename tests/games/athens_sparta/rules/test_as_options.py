@@ -23,8 +23,8 @@ def test_options_are_taken_kept_in_the_save_and_bad_ones_refused_in_words():
         new_game("athens-sparta", 3, pursuit="x")
     with pytest.raises(ValueError, match="no option 'fog'"):
         new_game("athens-sparta", 3, fog="on")
-    with pytest.raises(ValueError, match="revolt='fan' is not played by the engine yet"):
-        new_game("athens-sparta", 3, revolt="fan")
+    assert new_game("athens-sparta", 3, revolt="fan", bidding="on").state.options == {
+        "bidding": "on", "revolt": "fan"}  # every option of options.yaml is played now
 
 
 @pytest.mark.rule("10.2")
