@@ -66,8 +66,12 @@ def in_play_html(game: Any, view: dict[str, Any]) -> str:
              f"{SIDE_WORD[view['advantage']]} (§9)",
              f"Action points left: Athens {pa['athens']}, Sparta {pa['sparta']} (§2 B.1)"]
     for p in view["to_come"]:
+        where = " or ".join([p["at"], *p.get("or_at", ())])  # the owner's pick (§10)
+        kinds = [f"{n or 'all'} {t}{' or ' + p['or_type'][t] if t in p.get('or_type', {}) else ''}"
+                 for t, n in p.get("generic", {}).items()]
+        what = ", ".join([count(len(p["units"]), "unit")] * bool(p["units"] or not kinds) + kinds)
         lines.append(f"To come on turn {p['turn']}: {SIDE_WORD[p['side']]}'s reinforcements "
-                     f"in {p['at']} ({count(len(p['units']), 'unit')})")
+                     f"in {where} ({what})")
     for side in SIDE_WORD:
         lost = view["lost"][side]
         if lost["units"] or lost["leaders"]:

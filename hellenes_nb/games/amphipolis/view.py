@@ -10,6 +10,7 @@ from typing import Any
 
 from hellenes_nb.core.privatelog import PrivateLog
 from hellenes_nb.core.steps import StepRegistry
+from hellenes_nb.games.amphipolis.rules.arrivals import to_come
 from hellenes_nb.games.amphipolis.rules.common import (
     ARMISTICE,
     LEADERS,
@@ -108,7 +109,7 @@ def view(st: State, role: str, steps: StepRegistry) -> dict[str, Any]:
         "flotilla": st.flotilla, "walls": st.walls, "zones": zones, "hands": hands(st, role),
         "main_map": scenario_of(st).main_map,
         "cup": {"count": len(st.cup)}, "removed": [counter(c) for c in st.removed],
-        "to_come": [dict(p) for p in st.pending], "lost": lost,
+        "to_come": [to_come(st, p) for p in st.pending], "lost": lost,
         "in_play": sum(1 for s in st.ustat if s == IN_PLAY),
         "prompt": prompt, "battle": battle, "log": log_for(st, role),
     }

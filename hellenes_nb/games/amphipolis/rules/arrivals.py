@@ -31,7 +31,7 @@ from hellenes_nb.games.amphipolis.rules.common import (
 )
 from hellenes_nb.games.amphipolis.state import IN_PLAY, IN_POOL, OUT, SIDES, State
 
-__all__ = ["STEPS", "available", "deploy", "deploy_optional"]
+__all__ = ["STEPS", "available", "data_group", "deploy", "deploy_optional", "to_come"]
 
 #: the action types each frame of this module takes (an older save's moves hold none, see
 #: :mod:`..oldsaves`)
@@ -73,14 +73,23 @@ def arrive(st: State, side: int, at: str, units: list[str], leaders: list[str],
              f"{', '.join(names)}", side)
 
 
-def _data_group(st: State, p: dict):  # noqa: ANN202 (a files.Group or None)
+def data_group(st: State, p: dict):  # noqa: ANN202 (a files.Group or None)
     """The scenario's record of the pending group ``p`` (its choices are read there, so the
-    pending groups of a position keep the shape they always had)."""
-    for g in scenario_of(st).reinforcements:
-        if (g.side, g.at, list(g.units), list(g.leaders), dict(g.generic)) == \
-                (p["side"], p["at"], p["units"], p["leaders"], p.get("generic", {})):
-            return g
-    return None
+    pending groups of a position keep the shape they always had): the latest record alike
+    due by ``p``'s turn (a group that waited or was delayed keeps its own record, and two
+    groups alike on turns 3 and 6 of §10.4 are told apart)."""
+    alike = [g for g in scenario_of(st).reinforcements
+             if (g.side, g.at, list(g.units), list(g.leaders), dict(g.generic)) ==
+             (p["side"], p["at"], p["units"], p["leaders"], p.get("generic", {}))]
+    due = [g for g in alike if g.turn is None or g.turn <= p["turn"]]
+    return max(due, key=lambda g: g.turn or 0) if due else (alike[0] if alike else None)
+
+
+def to_come(st: State, p: dict) -> dict:
+    """Pending group ``p`` for the view: with the other rear bases (``or_at``) and the type
+    it may take instead (``or_type``) the scenario leaves to its owner."""
+    g = data_group(st, p)
+    return {**p, "or_at": list(g.or_at) if g else [], "or_type": dict(g.or_type) if g else {}}
 
 
 def choices(st: State, p: dict) -> list[tuple[str, str]]:
@@ -88,7 +97,7 @@ def choices(st: State, p: dict) -> list[tuple[str, str]]:
     the data's first; the listed type and the other one if the supply has it ("" when the
     group has no choice of type). [] when no base is free."""
     side = SIDES.index(p["side"])
-    g = _data_group(st, p)
+    g = data_group(st, p)
     bases = [b for b in (p["at"], *(g.or_at if g else ())) if not present(st, b, 1 - side)]
     types = [""]
     if g is not None and g.or_type:
@@ -104,7 +113,7 @@ def _units_of(st: State, p: dict, kind: str) -> list[str]:
     """The units group ``p`` brings, its swappable type taken as ``kind`` ("": as listed)."""
     side = SIDES.index(p["side"])
     generic = dict(p.get("generic", {}))
-    g = _data_group(st, p)
+    g = data_group(st, p)
     if kind and g is not None and g.or_type:
         (listed, _), = g.or_type.items()
         n = generic.pop(listed)
@@ -137,7 +146,7 @@ def deploy(st: State) -> bool:
 
 
 def _bases_words(st: State, p: dict) -> str:
-    g = _data_group(st, p)
+    g = data_group(st, p)
     return " or ".join(zname(b) for b in (p["at"], *(g.or_at if g else ())))
 
 
@@ -197,7 +206,7 @@ class Arrive(Step):
 
     def text(self, st: State, frame: dict) -> str:
         return (f"{SIDES[frame['side']].title()} picks where (and as what) its reinforcements "
-                f"arrive: {_bases_words(st, frame['group'])} (§{scen_id(st)})")
+                f"arrive: {_bases_words(st, frame['group'])}")
 
 
 class Bring(Step):
@@ -241,7 +250,7 @@ class Bring(Step):
 
     def text(self, st: State, frame: dict) -> str:
         return (f"{SIDES[frame['side']].title()} picks the units its S15 brings to "
-                f"{zname(frame['at'])} ({frame['n']} left, §10.4)")
+                f"{zname(frame['at'])} ({frame['n']} left)")
 
 
 STEPS = (Arrive(), Bring())

@@ -150,6 +150,19 @@ def test_10_4_one_unit_of_type_p_or_a_the_player_picks_the_archer():
 
 
 @pytest.mark.rule("10.4")
+def test_10_4_turn_6_is_p_or_c_though_the_group_reads_like_turn_3s_even_when_late():
+    """Turns 3 and 6 both bring one Athenian P to Thasos or Thrace; turn 3 may be an A
+    instead, turn 6 a C (also when turn 6's group comes a turn late, §2 B.2, or turn 3's)."""
+    for turn, late, other in ((6, 0, "C"), (6, 1, "C"), (3, 0, "A"), (3, 2, "A")):
+        group = _due("10.4", "athens", turn)
+        if late:  # turn 3's group waited; turn 6's group comes on turn 7
+            group = [{**p, "turn": turn + late} for p in group]
+        game = _b2("10.4", turn + late, group)
+        kinds = {a["unit_type"] for a in game.legal_actions() if a["type"] == "arrive"}
+        assert kinds == {"P", other}, (turn, late)
+
+
+@pytest.mark.rule("10.4")
 def test_10_4_sparta_brings_two_peltasts_and_two_cavalry_to_thrace():
     game = _b2("10.4", 4, _due("10.4", "sparta", 4))
     game.apply(find(game, type="arrive", at="thrace"))
@@ -233,3 +246,16 @@ def test_random_play_through_the_reinforcement_and_target_choices_keeps_every_in
             game.apply(action)
             check_invariants(game, since=before, dead_end=False)
     assert {"arrive", "bring"} <= seen
+
+
+@pytest.mark.rule("10.4")
+def test_10_4_the_reinforcements_to_come_name_the_choices_left_to_their_owner():
+    from hellenes_nb.games.amphipolis.ui import in_play_html
+    game = new_game("amphipolis-10.4", 1)
+    late = {(p["side"], p["turn"]): p for p in game.view("sparta")["to_come"]}
+    assert late[("athens", 6)]["or_at"] == ["thrace"]
+    assert late[("athens", 6)]["or_type"] == {"P": "C"}
+    assert late[("sparta", 4)]["or_at"] == ["thrace"] and late[("sparta", 6)]["or_at"] == []
+    words = in_play_html(game, game.view("athens"))
+    assert "To come on turn 6: Athens&#x27;s reinforcements in thasos or thrace (1 P or C)" in words
+    assert "To come on turn 3: Sparta&#x27;s reinforcements in macedonia (all H)" in words
