@@ -33,3 +33,20 @@ def test_the_heuristic_weighs_one_target_for_s9_and_for_s18_the_old_ones():
     ranked = HeuristicBot(1).rank(game, ATHENS, game.legal_actions())
     plays = [(a["number"], a["use"]) for a in ranked if a["type"] == "play"]
     assert sorted(plays) == [(9, "pel-h8b"), (18, "brasidas")]
+
+
+def test_every_level_answers_the_new_choices_with_a_legal_choice():
+    from hellenes_nb.games.amphipolis.bots.easy import EasyBot
+    from hellenes_nb.games.amphipolis.bots.searching import SearchBotAmphipolis
+    games = {"bring": (_s15_due(), "sparta"),
+             "arrive": (_b2("10.4", 3, _due("10.4", "athens", 3)), "athens"),
+             "S9": (window(_three_spartans(), ATHENS, "combat", "T11", battle="T11",
+                           hand=(counter(9),)), "athens")}
+    for what, (game, side) in games.items():
+        legal = game.legal_actions()
+        for bot in (HeuristicBot(3), EasyBot(3), SearchBotAmphipolis(3, iterations=8,
+                                                                       seconds=None)):
+            choice = bot.choose(game, side)
+            assert choice in legal, (what, bot.name)
+            if what == "arrive" and bot.name != "easy":
+                assert (choice["at"], choice["unit_type"]) == ("thasos", "P")
