@@ -259,3 +259,16 @@ def test_10_4_the_reinforcements_to_come_name_the_choices_left_to_their_owner():
     words = in_play_html(game, game.view("athens"))
     assert "To come on turn 6: Athens&#x27;s reinforcements in thasos or thrace (1 P or C)" in words
     assert "To come on turn 3: Sparta&#x27;s reinforcements in macedonia (all H)" in words
+
+
+@pytest.mark.rule("7")
+def test_7_the_targets_on_offer_never_reach_the_other_side_before_the_counter_is_played():
+    import json
+    game = window(_three_spartans(), ATHENS, "combat", "T11", battle="T11",
+                  hand=(counter(9), counter(18)))
+    seen = json.dumps([game.view("sparta"), game.legal_actions("sparta")])
+    for words in ("S9", "S18", "Discord", "does not count", "wounds"):
+        assert words not in seen
+    game.apply(find(game, type="play", number=18, use="clearidas"))
+    told = " ".join(e["text"] for e in game.view("sparta")["log"])
+    assert "Clearidas is wounded" in told  # once played, the target is public
