@@ -58,6 +58,7 @@ def redeal(real: Position, role: str, rng: random.Random, blocks: bool = False) 
 def reshuffle_blocks(st: Position, real: Position, role: str, rng: random.Random) -> None:
     """Deal the places and strengths of the other side's unnamed face-down blocks out again
     among blocks of the same kind (module docstring); ``st`` is a clone of ``real``."""
+    from hellenes_nb.games.athens_sparta.rules.seapatrol import patrolling
     from hellenes_nb.games.athens_sparta.view import log_for
 
     foe = SIDES[1 - SIDES.index(role)]
@@ -68,6 +69,7 @@ def reshuffle_blocks(st: Position, real: Position, role: str, rng: random.Random
         named |= set(re.findall(pattern, repr(f)))
     for ev in log_for(real, role):
         named |= set(re.findall(pattern, ev.get("text", "")))
+    named |= set(patrolling(real))  # navies on patrol stand face up (aid "Sea Patrols")
     groups: dict[str, list[str]] = {}
     for k, v in sorted(st.board.blocks.items()):
         kind = kinds[k].type

@@ -3,11 +3,15 @@ fight ashore (aid "Shore Combat"; the option shore_stop)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from support.athens_sparta_positions import at_moves
 
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.steps import IllegalAction
+from hellenes_nb.games.athens_sparta.belief import redeal
+from hellenes_nb.games.athens_sparta.invariants import check_invariants
 from hellenes_nb.games.athens_sparta.position import Position
 from hellenes_nb.games.athens_sparta.rules.movement import navy_reach
 from hellenes_nb.games.athens_sparta.rules.seapatrol import patrol_attrition, patrolling
@@ -102,3 +106,26 @@ def test_aid_shore_combat_ships_do_not_attack_off_a_coast_without_a_port():
     g2 = _moves("athens", {"spa-h1": ("0908", 4)}, shore_stop="any_coast")
     assert "0908" in {a["to"] for a in g2.legal_actions("athens")
                       if a.get("block") == "ath-n1" and a["type"] == "move"}
+
+
+@pytest.mark.rule("aid")
+def test_aid_sea_patrol_stands_face_up_and_the_sampler_leaves_it_where_it_is():
+    """A navy on patrol is left face up (aid "Sea Patrols"): the other side sees which navy
+    and its strength; the other navies stay face down, and a search's belief does not draw the
+    patrol again."""
+    g = _moves("athens", {})
+    g.apply({"type": "patrol", "side": "athens", "block": "ath-n1", "to": "0909"})
+    seen = [b for b in g.view("sparta")["blocks"] if b["side"] == "athens"]
+    up = [b for b in seen if "id" in b]
+    assert [(b["id"], b["where"], b["steps"]) for b in up] == [
+        ("ath-n1", "0909", g.state.board.blocks["ath-n1"].steps)]
+    assert all(b == {"side": "athens", "where": b["where"], "face_down": True}
+               for b in seen if b not in up)
+    check_invariants(g)  # the face-up patrol is no leak
+    later = _moves("sparta", {"ath-n1": ("0909", 3)})  # a patrol from an earlier turn
+    later.state.patrols = (("ath-n1", "0909"),)
+    for seed in range(8):
+        drawn = redeal(later.state, "sparta", random.Random(seed), blocks=True)
+        assert drawn.board.blocks["ath-n1"] == later.state.board.blocks["ath-n1"]
+    g.state.board.blocks["ath-n1"].where = "0907"  # back in port: the patrol is over
+    assert not [b for b in g.view("sparta")["blocks"] if b["side"] == "athens" and "id" in b]
