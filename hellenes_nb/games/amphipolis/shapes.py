@@ -22,7 +22,7 @@ SHAPES: dict[str, dict[str, type]] = {
     "march_by": {**_S, "to": str, "how": str, "via": str},
     "end": _S, "withdraw": {**_S, "to": str}, "stay": _S, "halt": _S,
     "eliminate": {**_S, "unit": str},
-    "arrive": {**_S, "at": str, "unit_type": str}, "bring": {**_S, "unit": str},
+    "arrive": {**_S, "at": str, "unit_type": str}, "bring": {**_S, "unit": str}, "enough": _S,
 }
 
 

@@ -29,13 +29,14 @@ from hellenes_nb.games.amphipolis.rules.common import (
     scenario_of,
     zname,
 )
+from hellenes_nb.games.amphipolis.rules.stratagems import optional_units
 from hellenes_nb.games.amphipolis.state import IN_PLAY, IN_POOL, OUT, SIDES, State
 
 __all__ = ["STEPS", "available", "data_group", "deploy", "deploy_optional", "to_come"]
 
 #: the action types each frame of this module takes (an older save's moves hold none, see
 #: :mod:`..oldsaves`)
-ASKED = {"arrive": ("arrive",), "bring": ("bring",)}
+ASKED = {"arrive": ("arrive",), "bring": ("bring", "enough")}
 TYPE_WORDS = {"T": "a trireme", "H": "a hoplite", "C": "a cavalry unit", "P": "a peltast",
               "A": "an archer"}
 
@@ -210,8 +211,9 @@ class Arrive(Step):
 
 
 class Bring(Step):
-    """The owner of S15 in the campaign picks the units it brings, one at a time (module
-    docstring)."""
+    """The owner of S15 in the campaign, or of S16 (Perdiccas, ``s16`` in the frame), picks
+    the units it brings, one at a time (module docstring); with S16 he may stop before the
+    third ("at most three", §7 S16)."""
 
     kind = "bring"
     rules = ("10.4",)
@@ -219,37 +221,62 @@ class Bring(Step):
     def _pool(self, st: State, frame: dict) -> list[int]:
         if frame["n"] <= 0:
             return []
-        ids = [u for u in available(st, frame["side"], "any") if u not in frame["picked"]]
+        side, picked = frame["side"], frame["picked"]
+        if frame.get("s16"):  # allied units of the supply not yet in the game (§7 S16)
+            ids = [i for i in optional_units(st, side) if UNITS[i].nation == "allied"
+                   and UNITS[i].id not in picked]
+            return one_of_each(st, ids)
+        ids = [u for u in available(st, side, "any") if u not in picked]
         return one_of_each(st, [W.unit_index[u] for u in ids])
 
     def deciders(self, st: State, frame: dict) -> tuple[int, ...]:
-        return (frame["side"],) if len(self._pool(st, frame)) > 1 else ()
+        pool = self._pool(st, frame)
+        return (frame["side"],) if len(pool) > 1 or pool and frame.get("s16") else ()
 
     def legal(self, st: State, frame: dict, side: int) -> list[dict]:
         if side != frame["side"]:
             return []
-        return [{"type": "bring", "side": SIDES[side], "unit": UNITS[i].id,
-                 "label": f"bring the {UNITS[i].label()} ({UNITS[i].nation}, {UNITS[i].id}) "
-                          f"to {zname(frame['at'])} (S15, §10.4)"}
-                for i in self._pool(st, frame)]
+        why = "S16, §7" if frame.get("s16") else "S15, §10.4"
+        out = [{"type": "bring", "side": SIDES[side], "unit": UNITS[i].id,
+                "label": f"bring the {UNITS[i].label()} ({UNITS[i].nation}, {UNITS[i].id}) "
+                         f"to {zname(frame['at'])} ({why})"}
+               for i in self._pool(st, frame)]
+        if out and frame.get("s16"):
+            out.append({"type": "enough", "side": SIDES[side],
+                        "label": f"bring no more units ({len(frame['picked'])} of at most 3, "
+                                 "S16)"})
+        return out
 
     def run(self, st: State, frame: dict) -> None:
         pool = self._pool(st, frame)
         if pool:  # one kind of unit left to pick from: no choice
             self._take(st, frame, UNITS[pool[0]].id)
         else:
-            pop(st, frame)
-            arrive(st, frame["side"], frame["at"], frame["picked"], [],
-                   "optional reinforcements (S15)")
+            self._end(st, frame)
 
     def apply(self, st: State, frame: dict, action: dict) -> None:
-        self._take(st, frame, action["unit"])
+        if action["type"] == "enough":
+            self._end(st, frame)
+        else:
+            self._take(st, frame, action["unit"])
 
     def _take(self, st: State, frame: dict, uid: str) -> None:
         replace_top(st, n=frame["n"] - 1, picked=[*frame["picked"], uid])
 
+    def _end(self, st: State, frame: dict) -> None:
+        pop(st, frame)
+        side, picked = frame["side"], frame["picked"]
+        if not frame.get("s16"):
+            arrive(st, side, frame["at"], picked, [], "optional reinforcements (S15)")
+            return
+        for uid in picked:
+            i = W.unit_index[uid]
+            st.ustat[i], st.uloc[i], st.fresh[i] = IN_PLAY, frame["at"], True
+        st.event("perdiccas", "7", f"{len(picked)} allied unit(s) arrive in Macedonia", side)
+
     def text(self, st: State, frame: dict) -> str:
-        return (f"{SIDES[frame['side']].title()} picks the units its S15 brings to "
+        what = "S16 (Perdiccas)" if frame.get("s16") else "S15"
+        return (f"{SIDES[frame['side']].title()} picks the units its {what} brings to "
                 f"{zname(frame['at'])} ({frame['n']} left)")
 
 

@@ -98,7 +98,7 @@ def _below(st: State, kind: str) -> int:
     return -1
 
 
-def _optional(st: State, side: int) -> list[int]:
+def optional_units(st: State, side: int) -> list[int]:
     """The units an S15 (or S16) could bring: the scenario's named optional units not yet in
     play, or with a generic optional reinforcement (§10.4) every unit of the side not yet
     arrived and not due later."""
@@ -115,7 +115,7 @@ def _s15_open(st: State, side: int) -> bool:
     """S15 may call the optional reinforcements: once a side where the scenario says so
     (§10.1–10.3), as often as the supply allows in the campaign (§10.4)."""
     once = scenario_of(st).s15_once and f"s15:{SIDES[side]}" in st.used
-    return not once and f"due:{SIDES[side]}" not in st.used and bool(_optional(st, side))
+    return not once and f"due:{SIDES[side]}" not in st.used and bool(optional_units(st, side))
 
 
 def _uses(st: State, side: int, n: int, frame: dict) -> list[str]:
@@ -155,7 +155,7 @@ def _uses(st: State, side: int, n: int, frame: dict) -> list[str]:
     if n == 15:
         return [""] if _s15_open(st, side) else []
     if n == 16:
-        return [""] if _optional(st, side) and may_use(st, side, "macedonia") else []
+        return [""] if optional_units(st, side) and may_use(st, side, "macedonia") else []
     if n == 17:
         return [""] if any(UNITS[i].nation == "allied" and UNITS[i].land
                            for i in in_play_units(st, foe)) else []
@@ -365,11 +365,9 @@ def _effect(st: State, side: int, n: int, use: str, frame: dict) -> None:
         st.used = [*st.used, f"s15:{SIDES[side]}", f"due:{SIDES[side]}"]
         if st.hands[foe]:
             push(st, {"kind": "window", "side": foe, "phase": "S15", "zone": ""})
-    elif n == 16:
-        got = [i for i in _optional(st, side) if UNITS[i].nation == "allied"][:3]
-        for i in got:
-            st.ustat[i], st.uloc[i], st.fresh[i] = IN_PLAY, "macedonia", True
-        st.event("perdiccas", "7", f"{len(got)} allied unit(s) arrive in Macedonia", side)
+    elif n == 16:  # at most three allied units of the supply, the player's pick (.arrivals)
+        push(st, {"kind": "bring", "side": side, "at": "macedonia", "n": 3, "picked": [],
+                  "s16": True})
     elif n == 17:
         push(st, {"kind": "target", "side": side, "effect": "desert", "n": 1, "picked": []})
     elif n in (19, 20):

@@ -29,3 +29,15 @@ def test_a_save_made_before_the_choices_loads_and_reaches_its_own_position():
     # and the game saved again loads as a new save, unchanged
     again = Game.from_json(game.to_json())
     assert again.to_json() == game.to_json()
+
+
+@pytest.mark.rule("7")
+def test_a_save_with_s16_made_before_the_player_picked_its_units_loads():
+    """``old_save_10_2_s16.json.gz``: 10.2 by the engine of d77e8b6, seed 2, turn 6, Sparta
+    played S16 once (three allied units, the engine's pick then)."""
+    text = gzip.decompress((OLD.parent / "old_save_10_2_s16.json.gz").read_bytes()).decode()
+    saved = json.loads(text)
+    game = Game.from_json(text)
+    assert [m["type"] for m in game.history if m["type"] in ("bring", "enough")] == \
+        ["bring"] * 3
+    assert len(game.history) == len(saved["history"]) + 3

@@ -272,3 +272,22 @@ def test_7_the_targets_on_offer_never_reach_the_other_side_before_the_counter_is
     game.apply(find(game, type="play", number=18, use="clearidas"))
     told = " ".join(e["text"] for e in game.view("sparta")["log"])
     assert "Clearidas is wounded" in told  # once played, the target is public
+
+
+@pytest.mark.rule("7")
+def test_7_s16_the_spartan_player_picks_at_most_three_allied_units():
+    st = empty("10.2")
+    game = window(st, SPARTA, "B2", hand=(counter(16),))
+    game.apply(find(game, type="play", number=16))
+    picks = [a for a in game.legal_actions() if a["type"] == "bring"]
+    assert {W.units[W.unit_index[a["unit"]]].nation for a in picks} == {"allied"}
+    assert "enough" in types(game)
+    game.apply(find(game, type="bring", unit="spa-c5-2"))
+    before = game.to_json()
+    with pytest.raises(IllegalAction, match="not a choice in this step"):
+        game.apply({"type": "bring", "side": "sparta", "unit": "spa-c5-2"})  # already taken
+    assert game.to_json() == before
+    game.apply(find(game, type="enough"))
+    came = [u.id for i, u in enumerate(W.units) if game.state.uloc[i] == "macedonia"]
+    assert came == ["spa-c5-2"]
+    assert "1 allied unit(s) arrive in Macedonia" in [e["text"] for e in game.log]
