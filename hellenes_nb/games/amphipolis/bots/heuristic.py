@@ -71,7 +71,7 @@ PIECES_AHEAD = 80
 #: positions a decision may look at (each action applied on a copy counts one, and each
 #: move weighed at once): a count, not a clock, so a seeded bot replays exactly; it binds
 #: only on the largest decisions of the main map (docs/bots.md, "Amphipolis: speed")
-BUDGET = 1000
+BUDGET = 1500
 
 
 def guess(game: Game, side: int, rng: random.Random) -> Game:
@@ -330,13 +330,22 @@ class HeuristicBot(Bot):
         piece = next_piece(game, legal)
         if piece is not None:
             return [piece, *(a for a in legal if a is not piece)]
+        if not legal:
+            return []
         copies = [guess(game, s, self.rng) for _ in range(SAMPLES)]
-        self.looked, self.cut = 0, False
-        looks = len(legal) * SAMPLES
+        self.looked, self.cut = 1, False
+        # the first look, given up to half the budget, shows what a look costs here: when
+        # looks at that cost would pass the budget, one guess is looked at instead of two
+        # and each look goes twice as far
+        first = self._look(copies[0], legal[0], s,
+                           None if self.budget is None else self.budget // 2)
+        if self.budget is not None and self.looked * len(legal) * SAMPLES > self.budget:
+            copies, self.cut = copies[:1], True
+        looks = len(legal) * len(copies) - 1
         values = []
-        for a in legal:
-            total = 0.0
-            for c in copies:
+        for k, a in enumerate(legal):
+            total = first if k == 0 else 0.0
+            for c in copies[1:] if k == 0 else copies:
                 # each look gets an even share of what is left of the budget, so a look
                 # that needs little leaves more to the ones after it
                 share = None if self.budget is None else max(
@@ -344,7 +353,7 @@ class HeuristicBot(Bot):
                 self.looked += 1
                 total += self._look(c, a, s, share)
                 looks -= 1
-            values.append(total / SAMPLES)
+            values.append(total / len(copies))
         # on a tie the cautious choice (hold, pass, done) first, then the listed order: a
         # move that gains nothing is not made
         order = sorted(range(len(legal)),
@@ -368,7 +377,10 @@ class HeuristicBot(Bot):
                 break
             legal = trial.legal_actions(who)
             if any(a["type"] in PIECES for a in legal):
-                left = self._spend(left, 2)  # a piece tried by next_piece, the one taken
+                # the piece taken, and the one next_piece tries first on the main map
+                tried = pick_piece(legal)["type"] != "go" and any(a["type"] in MOVES
+                                                                   for a in legal)
+                left = self._spend(left, 1 + tried)
                 if left < 0:
                     break
                 piece = next_piece(trial, legal)
