@@ -13,7 +13,8 @@ and every move would look like a reveal. The views allow the drawing; the action
 Blocks are drawn again among those the side has never had named to it: the other side's
 blocks on the map or in its pool (the view only counts those) that no frame names (a battle
 under way, a retreat, the blocks moved this phase) and no line of this side's log names
-(blocks revealed in a battle, §5.4, a revolt block). Within each kind of block (navies;
+(blocks revealed in a battle, §5.4, a revolt block) and that do not stand face up (patrols,
+besiegers, blockaders: rules/faceup.py). Within each kind of block (navies;
 armies; revolt blocks are never drawn) their places and strengths are dealt out again, each
 to a block that can have that strength (the strongest places first, each to a block drawn
 among those strong enough: there is always one), so the view (where the other side's blocks
@@ -58,7 +59,7 @@ def redeal(real: Position, role: str, rng: random.Random, blocks: bool = False) 
 def reshuffle_blocks(st: Position, real: Position, role: str, rng: random.Random) -> None:
     """Deal the places and strengths of the other side's unnamed face-down blocks out again
     among blocks of the same kind (module docstring); ``st`` is a clone of ``real``."""
-    from hellenes_nb.games.athens_sparta.rules.seapatrol import patrolling
+    from hellenes_nb.games.athens_sparta.rules.faceup import face_up
     from hellenes_nb.games.athens_sparta.view import log_for
 
     foe = SIDES[1 - SIDES.index(role)]
@@ -69,7 +70,7 @@ def reshuffle_blocks(st: Position, real: Position, role: str, rng: random.Random
         named |= set(re.findall(pattern, repr(f)))
     for ev in log_for(real, role):
         named |= set(re.findall(pattern, ev.get("text", "")))
-    named |= set(patrolling(real))  # navies on patrol stand face up (aid "Sea Patrols")
+    named |= set(face_up(real))  # patrols, besiegers and blockaders stand face up (aid)
     groups: dict[str, list[str]] = {}
     for k, v in sorted(st.board.blocks.items()):
         kind = kinds[k].type

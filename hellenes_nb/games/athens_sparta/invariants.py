@@ -10,7 +10,7 @@ from typing import Any
 
 from hellenes_nb.core.catalog import InvariantError
 from hellenes_nb.games.athens_sparta.position import SIDES
-from hellenes_nb.games.athens_sparta.rules.seapatrol import patrolling
+from hellenes_nb.games.athens_sparta.rules.faceup import face_up
 
 __all__ = ["check_invariants"]
 
@@ -56,10 +56,10 @@ def _hidden(game: Any, since: int) -> None:
         view = game.view(other)
         if isinstance(view["hands"][name], list):
             raise InvariantError(f"{other} sees {name}'s hand")
-        patrols = patrolling(st)  # face up (aid "Sea Patrols")
+        up = face_up(st)  # patrols, besiegers, blockaders (aid)
         for blk in view["blocks"]:
             if blk["side"] == name and set(blk) != {"side", "where", "face_down"} and \
-                    patrols.get(blk.get("id")) != blk["where"]:
+                    up.get(blk.get("id")) != blk["where"]:
                 raise InvariantError(f"{other} sees a {name} block face up: {blk}")
         top = st.stack[-1] if st.stack else None
         if top is not None and top["kind"] == "cards" and "my_card" in view["prompt"] and \

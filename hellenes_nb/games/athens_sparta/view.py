@@ -1,7 +1,8 @@
 """What each side may see (docs/athens-sparta.md, "Hidden information"). Blocks stand facing
 their owner (the rules' fog of war, §2.0): the other side sees where a block stands and whose
-it is, face down, never its id, type or strength (but a navy on patrol, which stands face up,
-aid "Sea Patrols"), and only how many it has off the map; a
+it is, face down, never its id, type or strength (but a navy on patrol, the armies besieging
+a city and the navies blockading one, which stand face up, aid "Sea Patrols", "Sieges",
+"Blockades"; rules/faceup.py), and only how many it has off the map; a
 hand is seen by its owner, the other side reads its size. The cards shown this Game Turn,
 cities, sieges and city points are public. The teacher (``"all"``) sees everything, the
 undealt cards in their order too (``undealt``). Log events
@@ -15,7 +16,7 @@ from hellenes_nb.core.privatelog import PrivateLog
 from hellenes_nb.core.steps import StepRegistry
 from hellenes_nb.games.athens_sparta.position import SIDES, Position
 from hellenes_nb.games.athens_sparta.rules.bidding import seats_swapped
-from hellenes_nb.games.athens_sparta.rules.seapatrol import patrolling
+from hellenes_nb.games.athens_sparta.rules.faceup import face_up
 from hellenes_nb.games.athens_sparta.rules.syracusepoints import turns_now
 from hellenes_nb.games.athens_sparta.rules.victory import victory_points
 from hellenes_nb.games.athens_sparta.state import BlockState
@@ -50,7 +51,7 @@ def _blocks(st: Position, reader: str) -> tuple[list[dict], dict[str, dict[str, 
     shown, off = [], {s: {"pool": 0, "elsewhere": 0} for s in SIDES}
     top = st.stack[-1] if st.stack else {}
     secret = top.get("before") if top.get("kind") == "replacements" else None  # §8.0
-    patrols = patrolling(st) if secret is None else {}  # face up (aid "Sea Patrols")
+    up = face_up(st) if secret is None else {}  # patrols, besiegers, blockaders (aid)
     for k, v in sorted(st.board.blocks.items()):
         if v.side is None:
             continue
@@ -65,7 +66,7 @@ def _blocks(st: Position, reader: str) -> tuple[list[dict], dict[str, dict[str, 
             else:
                 off[v.side]["pool" if v.where == "pool" else "elsewhere"] += 1
             continue
-        if mine or patrols.get(k) == v.where:
+        if mine or up.get(k) == v.where:
             shown.append({"id": k, "side": v.side, "where": v.where, "steps": v.steps,
                           "type": kinds[k].type, "rating": kinds[k].rating,
                           "name": kinds[k].name, "max": kinds[k].steps})

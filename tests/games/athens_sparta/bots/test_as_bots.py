@@ -14,7 +14,7 @@ from hellenes_nb.core.game import Game, new_game
 from hellenes_nb.games.athens_sparta.belief import redeal
 from hellenes_nb.games.athens_sparta.bots.easy import EasyBot
 from hellenes_nb.games.athens_sparta.bots.heuristic import HeuristicBot, Picture, card_need
-from hellenes_nb.games.athens_sparta.rules.seapatrol import patrolling
+from hellenes_nb.games.athens_sparta.rules.faceup import face_up
 from hellenes_nb.games.athens_sparta.ruleset import ATHENS_SPARTA
 
 SIDES = ("athens", "sparta")
@@ -29,9 +29,9 @@ def _swapped(game: Game, side: str, rng: random.Random) -> Game:
     again (belief.py) and two enemy blocks of different types in different hexes swapped."""
     st = redeal(game.state, side, rng)
     kinds = {b.id: b.type for b in st.world.blocks}
-    face_up = patrolling(st)  # navies on patrol stand face up (aid "Sea Patrols")
+    seen = face_up(st)  # patrols, besiegers and blockaders stand face up (aid)
     theirs = [k for k, v in sorted(st.board.blocks.items())
-              if v.side == _foe(side) and v.where[:1].isdigit() and k not in face_up]
+              if v.side == _foe(side) and v.where[:1].isdigit() and k not in seen]
     rng.shuffle(theirs)
     for a in theirs:
         b = next((k for k in theirs if kinds[k] != kinds[a]

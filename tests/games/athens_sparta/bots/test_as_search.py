@@ -13,16 +13,18 @@ from hellenes_nb.core.game import Game, new_game
 from hellenes_nb.games.athens_sparta.belief import redeal
 from hellenes_nb.games.athens_sparta.bots.heuristic import HeuristicBot
 from hellenes_nb.games.athens_sparta.bots.searching import ASSearch, SearchBotAthensSparta, cut
+from hellenes_nb.games.athens_sparta.rules.faceup import face_up
 from hellenes_nb.games.athens_sparta.ruleset import ATHENS_SPARTA
 
 SIDES = ("athens", "sparta")
 
 
 def _unnamed(game: Game, side: str) -> list[str]:
-    """The enemy's armies ``side`` has never had named to it, on the map or in the pool."""
+    """The enemy's armies ``side`` has never had named to it, on the map or in the pool, and
+    does not see face up (besiegers, aid "Sieges")."""
     foe = SIDES[1 - SIDES.index(side)]
     text = repr(game.state.stack) + " ".join(e.get("text", "") for e in game.log_for(side))
-    named = set(re.findall(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*", text))
+    named = set(re.findall(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*", text)) | set(face_up(game.state))
     kinds = {b.id: b.type for b in game.state.world.blocks}
     return [k for k, v in sorted(game.state.board.blocks.items())
             if v.side == foe and k not in named and kinds[k] in ("hoplite", "peltast", "cavalry")

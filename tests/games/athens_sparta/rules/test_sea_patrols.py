@@ -13,6 +13,7 @@ from hellenes_nb.core.steps import IllegalAction
 from hellenes_nb.games.athens_sparta.belief import redeal
 from hellenes_nb.games.athens_sparta.invariants import check_invariants
 from hellenes_nb.games.athens_sparta.position import Position
+from hellenes_nb.games.athens_sparta.rules.faceup import besiegers
 from hellenes_nb.games.athens_sparta.rules.movement import navy_reach
 from hellenes_nb.games.athens_sparta.rules.seapatrol import patrol_attrition, patrolling
 from hellenes_nb.games.athens_sparta.rules.strategic import control
@@ -115,7 +116,9 @@ def test_aid_sea_patrol_stands_face_up_and_the_sampler_leaves_it_where_it_is():
     patrol again."""
     g = _moves("athens", {})
     g.apply({"type": "patrol", "side": "athens", "block": "ath-n1", "to": "0909"})
-    seen = [b for b in g.view("sparta")["blocks"] if b["side"] == "athens"]
+    sieges = besiegers(g.state)  # Potidaea's besiegers stand face up too (aid "Sieges")
+    seen = [b for b in g.view("sparta")["blocks"] if b["side"] == "athens"
+            and b.get("id") not in sieges]
     up = [b for b in seen if "id" in b]
     assert [(b["id"], b["where"], b["steps"]) for b in up] == [
         ("ath-n1", "0909", g.state.board.blocks["ath-n1"].steps)]
@@ -128,4 +131,5 @@ def test_aid_sea_patrol_stands_face_up_and_the_sampler_leaves_it_where_it_is():
         drawn = redeal(later.state, "sparta", random.Random(seed), blocks=True)
         assert drawn.board.blocks["ath-n1"] == later.state.board.blocks["ath-n1"]
     g.state.board.blocks["ath-n1"].where = "0907"  # back in port: the patrol is over
-    assert not [b for b in g.view("sparta")["blocks"] if b["side"] == "athens" and "id" in b]
+    assert not [b for b in g.view("sparta")["blocks"] if b["side"] == "athens" and "id" in b
+                and b["id"] not in sieges]
