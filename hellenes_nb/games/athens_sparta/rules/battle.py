@@ -11,9 +11,9 @@ Each round (at most two) has three parts, each block acting once a round:
    blocks in the land battle, withdraw, or (round 2) retreat. Attacking armies that crossed a
    strait cannot fight while the defender still has a navy at sea (§4.3, §5.41).
 3. **Siege battle**: when only blocks in the city face them, attacking blocks that have not
-   acted storm (up to the siege limit) or stay in reserve; stormers and the blocks in the city
-   that have not acted fire in combat order, with siege ratings (§5.41) and double defence
-   for the city's defenders.
+   acted storm (up to the siege limit, which never counts a revolt block, §7.0) or stay in
+   reserve; stormers and the blocks in the city that have not acted fire in combat order,
+   with siege ratings (§5.41) and double defence for the city's defenders.
 
 After round 2 (§5.43): defenders left outside the city force the attacking armies to retreat;
 an enemy navy left at sea forces the attacking navies away unless the city fell. By the aid's
@@ -38,6 +38,7 @@ from hellenes_nb.games.athens_sparta.rules.combat import (
     firing_order,
     heal_half_hits,
 )
+from hellenes_nb.games.athens_sparta.rules.revolting import REVOLT_TYPES
 
 __all__ = ["Battle", "BattleError", "auto"]
 
@@ -256,7 +257,9 @@ class Battle:
         storming = []
         navies = self.at_sea("attacker") if self.siege_only else []  # §5.4: navies too
         for b in self.on_land("attacker") + navies:
-            if b.id in acted or b.id in self.reserve or len(storming) == self.limit:
+            counted = [s for s in storming if s.type not in REVOLT_TYPES]  # §7.0: not these
+            if b.id in acted or b.id in self.reserve or (
+                    len(counted) == self.limit and b.type not in REVOLT_TYPES):
                 continue
             if policy(self, b, ["storm", "stay"]) == "storm":
                 storming.append(b)

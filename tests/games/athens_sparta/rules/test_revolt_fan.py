@@ -124,3 +124,23 @@ def test_random_play_with_the_fan_revolts_keeps_the_invariants():
             since = len(g.state.log)
             g.apply(rng.choice(g.legal_actions()))
             check_invariants(g, since)
+
+
+@pytest.mark.rule("7.0")
+def test_7_0_fan_the_revolt_block_does_not_count_toward_the_storm_limit():
+    """Megara is a major city: four attacking blocks may storm it (§5.31); the Demos storms
+    beside four Athenian hoplites, not in place of one of them."""
+    st = _revolt_at_megara("fan")
+    for k in ("ath-h1", "ath-h2", "ath-h3", "ath-r1"):
+        st.board.blocks[k] = BlockState(MEGARA, 3, "athens")
+    battle = begin(st, MEGARA, "athens")
+    assert battle is not None and battle.siege_only and battle.limit == 4
+    asked: list[str] = []
+
+    def storm_all(now, block, options):
+        if "storm" in options and now.round == 1:
+            asked.append(block.id)
+        return "storm" if "storm" in options else options[0]
+
+    battle.run(storm_all)
+    assert sorted(asked) == ["ath-h1", "ath-h2", "ath-h3", "ath-r1", "demos"]
