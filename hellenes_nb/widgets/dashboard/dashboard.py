@@ -325,10 +325,16 @@ class Dashboard(SaveAndLoad, ComputerOpponent, HandOver, W.VBox):
                 trial.undo()
             except IllegalAction as exc:
                 raise ValueError(f"cannot undo: {exc}") from exc
-            if last.get("side") == side:
+            mine = self.player_side(trial) if self.mode == "bot" else side  # seats then
+            if last.get("side") == mine:
                 break
         self._lapse()
         self.message = "Took back your last decision."
+        if mine != side:  # an auction for sides had changed seats since (opponent.py)
+            label = (self.session.labels + [None] * len(trial.history))[len(trial.history)]
+            self.message = (f"Took back your last decision{f' ({label})' if label else ''}. "
+                            f"The seats are as before it: you play {self.side_word[mine]} "
+                            "again.")
         self.session.undo(len(self.game.history) - len(trial.history))
 
     def _replace_game(self, game: Game) -> None:

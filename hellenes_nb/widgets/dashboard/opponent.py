@@ -124,13 +124,18 @@ class ComputerOpponent:
     def _other(self, side: str) -> str:
         return next(s for s in self.sides if s != side)
 
+    def player_side(self, game: Any) -> str:
+        """The side the player at the screen plays in ``game`` against the computer: its
+        seat's, or the other once an auction for sides changed seats (an undo reads each
+        decision against the seats as they were when it was taken)."""
+        return self._other(self._seat) if seats_swapped(game) else self._seat
+
     def _follow_seats(self) -> None:
         """Against the computer, the player plays the other side once an auction for sides
         has changed seats (and its own again when an undo takes that back)."""
         if self.mode != "bot":
             return
-        swapped = seats_swapped(self.game)
-        side = self._other(self._seat) if swapped else self._seat
+        side = self.player_side(self.game)
         if side != self.human:
             self.human, self.bot_side, self.viewer = side, self._other(side), side
 

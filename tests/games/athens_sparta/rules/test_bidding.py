@@ -183,3 +183,23 @@ def test_against_the_computer_the_dashboard_follows_a_change_of_seats():
     assert {a["type"] for a in dash.choices} == {"bid_step"}  # Sparta's step, the player's
     again = Dashboard(game=dash.game.clone(), human="sparta")  # a load names the side played
     assert again.human == "sparta" and again.bot_side == "athens" and again._seat == "athens"
+
+
+@pytest.mark.rule("10.3")
+def test_10_3_undo_after_a_change_of_seats_takes_back_the_players_own_bid():
+    """Against the computer, undo right after the seats changed takes back the player's bid
+    (and the computer's pass after it), not the computer's pass alone, which it would make
+    again at once; the player sits at its own seat again with its bid to make."""
+    from hellenes_nb.widgets.dashboard import Dashboard
+
+    seed = next(s for s in range(20) if _first(_game(s)) == "athens")
+    dash = Dashboard(game=_game(seed), human="athens")
+    before = dash.game.state.to_dict()
+    bids = [a for a in dash.choices if a["type"] == "bid"]
+    dash.choose(next(a for a in bids if a["play"] == "sparta" and a["steps"] == 1))
+    assert dash.human == "sparta" and dash.game.view("athens")["seats_swapped"]
+    dash.undo()
+    assert dash.game.state.to_dict() == before and not dash.game.history
+    assert dash.human == "athens" and dash.bot_side == "sparta"
+    assert [a for a in dash.choices if a["type"] == "bid"] == bids  # the player's bid again
+    assert "bid" in dash.message and "Athens" in dash.message
