@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from IPython.display import display
+from playwright.sync_api import expect
 
 from hellenes_nb.widgets.dashboard import Dashboard
 
@@ -29,6 +30,9 @@ def test_the_sicily_card_is_asked_in_words_and_the_box_shows_its_blocks(
     assert aside.count() == 6  # one choice a card of the hand
     page.screenshot(path="/tmp/sr_dashboard_sicily_card.png")
     aside.first.click()
+    # the aside choices' own labels name MPs: wait until they are gone (the click reached
+    # Python and the panel was drawn again), then for the card pick that follows
+    expect(aside).to_have_count(0, timeout=SETTLE)
     page.locator(".hn-choices.hn-settled .hn-choice").filter(
         has_text="MP").first.wait_for(timeout=SETTLE)
     assert dash.game.state.sicily.get("athens")
