@@ -51,12 +51,12 @@ def _cards(st: Any) -> None:
 
 def _hidden(game: Any, since: int) -> None:
     st = game.state
+    up = face_up(st)  # patrols, besiegers, blockaders (aid): the same for both sides
     for name in SIDES:
         other = SIDES[1 - SIDES.index(name)]
         view = game.view(other)
         if isinstance(view["hands"][name], list):
             raise InvariantError(f"{other} sees {name}'s hand")
-        up = face_up(st)  # patrols, besiegers, blockaders (aid)
         for blk in view["blocks"]:
             if blk["side"] == name and set(blk) != {"side", "where", "face_down"} and \
                     up.get(blk.get("id")) != blk["where"]:
