@@ -5,9 +5,11 @@ land units, then the strongest land units); every other choice is tried on a few
 copies of the game (the other side's strategems dealt again from the counters the bot has not
 seen, fresh dice), played on with a cautious default for a short while, and judged by the
 victory points, the strength left, the sieges in prospect (each by its exact odds,
-:mod:`..odds`), a game won and, in the last two turns, how near the lead is to the margin a
-victory needs (§9.2). A decision looks at no more than :data:`BUDGET` positions (a count, not
-a clock). The bot never reads the other hand or the dice to come."""
+:mod:`..odds`), the march of an army on the citadel of Amphipolis (:func:`approach`), a game
+won and, in the last two turns, how near the lead is to the margin a victory needs (§9.2).
+The pieces picked by rule leave Eion its last Athenian unit (:data:`HELD`). A decision looks
+at no more than :data:`BUDGET` positions (a count, not a clock). The bot never reads the
+other hand or the dice to come."""
 
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ from hellenes_nb.games.amphipolis.rules.common import (
     scenario_of,
     siege_choices,
     strength,
+    units_at,
 )
 from hellenes_nb.games.amphipolis.rules.sequence import ADJUST
 from hellenes_nb.games.amphipolis.rules.sieges import succeeds
@@ -49,8 +52,13 @@ MOVES = ("march", "march_by")
 #: the share of a siege's worth counted while it can only come in a later turn's Phase D.5
 LATER = 0.5
 #: the share of the citadel's swing an army able to besiege it is worth when it stands in
-#: T12 (the share falls by a sixth for each zone further away, §4.3.4)
-APPROACH = 0.5
+#: T12 (§4.3.4); the share falls by an even step for each zone further away, to none at
+#: :data:`REACH` zones, and fades with :func:`nearness` as the end comes (a march is worth
+#: what it makes possible later, not points at the end)
+APPROACH = 0.8
+#: zones from T12 at which an army is too far off to count (Macedonia, the farthest rear
+#: base, is 5): far enough that leaving a rear base for the main map is already a gain
+REACH = 8
 #: the share of a scenario's bonus for a set of towns counted while only part of it is held
 PART = 0.5
 #: the worth of a game won (beyond its victory points): a lead short of a victory is a draw
@@ -68,6 +76,9 @@ GREEDY = 2
 PIECES = ("pick", "pick_leader", "go")
 #: pieces a look ahead may pick besides its :data:`AHEAD` decisions
 PIECES_AHEAD = 80
+#: zones whose holding scores for a side while a unit of it stands there: Eion for Athens
+#: (3 VP, §9.2); the pieces picked by rule leave the last land unit there
+HELD = (("T5", 0),)
 #: positions a decision may look at (each action applied on a copy counts one, and each
 #: move weighed at once): a count, not a clock, so a seeded bot replays exactly; it binds
 #: only on the largest decisions of the main map (docs/bots.md, "Amphipolis: speed")
@@ -174,17 +185,22 @@ DISTANCE = _distances()
 
 
 def approach(st: State, side: int) -> float:
-    """On the main map, for the side without the citadel: the nearest army of it that could
-    besiege the citadel (a leader and more PF than its garrison, §4.3.4) is worth
-    :data:`APPROACH` of the citadel's swing in T12, a sixth less for each step further."""
+    """On the main map, for the side without the citadel: the best placed army of it that
+    could besiege the citadel (a leader and more PF than its garrison, §4.3.4) is worth
+    :data:`APPROACH` of the citadel's swing in T12, less for each step further
+    (:data:`REACH`), less when the enemy army in T12 outnumbers it (by the share of that army
+    and the garrison its PF make up: it must win a battle there first), and less as the end
+    nears (:func:`nearness`): in the last turn only the siege's own prospect counts."""
     if not scenario_of(st).main_map or st.citadel == side:
         return 0.0
-    steps = [DISTANCE[z] for z in {st.lloc[g] for g in range(len(st.lloc))
-                                   if W.leaders[g].side == side and st.lloc[g] in DISTANCE}
-             if land_pf(st, z, side) > CITADEL_PF]
-    if not steps:
-        return 0.0
-    return APPROACH * swing(st, CITADEL, side) * max(0.0, 1 - min(steps) / 6)
+    held = land_pf(st, CITADEL, 1 - side) + CITADEL_PF + 1
+    best = 0.0
+    for z in {st.lloc[g] for g in range(len(st.lloc))
+              if W.leaders[g].side == side and st.lloc[g] in DISTANCE}:
+        pf = land_pf(st, z, side)
+        if pf > CITADEL_PF:
+            best = max(best, min(1.0, pf / held) * max(0.0, 1 - DISTANCE[z] / REACH))
+    return (1 - nearness(st)) * APPROACH * swing(st, CITADEL, side) * best
 
 
 def nearness(st: State) -> float:
@@ -243,6 +259,7 @@ def next_piece(game: Game, legal: list[dict]) -> dict | None:
     """The next piece of an operation or of a group on the main map (:func:`pick_piece`), or
     None when the pieces are picked: a group on the main map stops growing when one more
     piece would leave it nowhere to go (the stacking limit, §3.1), so that it moves."""
+    legal = _keep_held(game.state, legal)
     if not any(a["type"] in PIECES for a in legal):
         return None
     piece = pick_piece(legal)
@@ -252,6 +269,24 @@ def next_piece(game: Game, legal: list[dict]) -> dict | None:
     play(trial, piece)
     after = trial.legal_actions(piece["side"])
     return piece if any(a["type"] in MOVES for a in after) else None
+
+
+def _keep_held(st: State, legal: list[dict]) -> list[dict]:
+    """``legal`` without taking the last land unit of a side out of a zone of :data:`HELD`,
+    while another piece (or going) is left to choose; a group or operation of that zone
+    then goes without it."""
+    frame = st.stack[-1] if st.stack else {}
+    origin = frame.get("from", frame.get("zone"))
+    if (origin, frame.get("side")) not in HELD:
+        return legal
+    left = [i for i in units_at(st, origin, frame["side"], land=True)
+            if i not in frame.get("units", ())]
+    if len(left) != 1:
+        return legal
+    last = UNITS[left[0]].id
+    kept = [a for a in legal if not (a["type"] == "pick" and a["unit"] == last)]
+    others = any(a["type"] in PIECES for a in kept)
+    return kept if others or frame.get("kind") == "activate" else legal
 
 
 def pick_piece(legal: list[dict]) -> dict:

@@ -11,7 +11,8 @@ from support.amphipolis_positions import cleon_lands, start
 
 from hellenes_nb import new_game
 from hellenes_nb.core.game import Game
-from hellenes_nb.games.amphipolis.bots.heuristic import HeuristicBot, worth
+from hellenes_nb.games.amphipolis.bots.heuristic import HeuristicBot, approach, next_piece, worth
+from hellenes_nb.games.amphipolis.rules.common import OPS, units_at
 from hellenes_nb.games.amphipolis.ruleset import AMPHIPOLIS
 from hellenes_nb.games.amphipolis.world import load_world
 
@@ -102,6 +103,114 @@ def test_4_3_4_sparta_is_better_off_nearer_the_citadel():
         _place(trial, zone, army, ("brasidas",))
         values[zone] = worth(trial, 1)
     assert values["T7"] > values["T23"] > values["macedonia"]
+
+
+def _second_free_operation(seed):
+    """10.1, turn 1, Sparta's Phase B.2: nobody uses the Advantage nor a strategem, the
+    first free operation takes Brasidas' group (picked by rule) to Mendè; one is left."""
+    game = new_game("amphipolis-10.1", seed)
+    while "free operations" not in game.prompt.text:
+        side = game.prompt.side
+        game.apply(next(a for a in game.legal_actions(side)
+                        if a["type"] in ("keep_advantage", "pass")))
+    game.apply(next(a for a in game.legal_actions("sparta")
+                    if a["type"] == "operation" and a["to"] == "O1"))
+    while (piece := next_piece(game, game.legal_actions("sparta"))) is not None:
+        game.apply(piece)
+    assert "1 left" in game.prompt.text
+    return game
+
+
+@pytest.mark.rule("4.3.4")
+@pytest.mark.parametrize("seed", [1, 4, 7])
+def test_4_3_4_sparta_sends_its_second_army_towards_amphipolis(seed):
+    # 10.1: 8 towns won leave Sparta short of a victory while Athens keeps the citadel and
+    # Eion (a draw, §9.2); the bot that counted an army in Macedonia, 5 zones from T12, as
+    # almost nothing sent both armies to the towns on every seed and drew 9 of 20 games as
+    # Sparta. Now the second army leaves Macedonia for the main map in the free Phase B.2
+    game = _second_free_operation(seed)
+    choice = HeuristicBot(seed).choose(game, "sparta")
+    assert (choice["type"], choice.get("zone")) == ("activate", "macedonia"), choice
+
+
+@pytest.mark.rule("4.3.4")
+def test_4_3_4_a_march_on_the_citadel_counts_for_nothing_in_the_last_turn():
+    # an army on the road is worth what it may take later; in the last turn only the
+    # siege's own odds count, so the bot does not hold an army back for a march's sake
+    game = new_game("amphipolis-10.1", 2)
+    army = [u.id for u in W.units if u.side == 1 and u.land][:4]
+    for turn, far_off in ((1, True), (3, False)):
+        near, off = game.state.clone(), game.state.clone()
+        for trial in (near, off):
+            trial.turn = turn
+        _place(near, "T23", army, ("brasidas",))
+        _place(off, "O6", army, ("brasidas",))
+        assert (approach(near, 1) > approach(off, 1) + 1) is far_off
+        assert approach(off, 1) == 0.0
+
+
+def _athens_may_leave_eion(seed, land_units):
+    """10.3, turn 7, Athens' action phase with an operation from Eion open (the heuristic
+    plays Athens, Sparta holds), then all but ``land_units`` Athenian land units taken off
+    Eion (T5)."""
+    game = new_game("amphipolis-10.3", seed)
+    bot = HeuristicBot(seed)
+    while not any(a["type"] == "operation" and a["from"] == "T5"
+                  for a in game.legal_actions("athens")):
+        side = game.prompt.side
+        legal = game.legal_actions(side)
+        calm = [a for a in legal if a["type"] in ("keep_advantage", "pass", "hold", "done")]
+        game.apply(bot.choose(game, side) if side == "athens" else (calm or legal)[0])
+    st = game.state
+    for i in units_at(st, "T5", 0, land=True)[land_units:]:
+        st.uloc[i] = None
+    return game
+
+
+@pytest.mark.rule("9.2")
+@pytest.mark.parametrize("seed", [1, 2])
+def test_9_2_an_operation_from_eion_leaves_a_unit_there(seed):
+    # Eion is worth 3 VP to Athens while an Athenian unit stands there (§9.2); the pieces
+    # picked by rule took every land unit, so every operation from Eion looked 3 VP worse
+    # than holding and the bot held with its army idle (10.3)
+    game = _athens_may_leave_eion(seed, 2)
+    game.apply(next(a for a in game.legal_actions("athens")
+                    if a["type"] == "operation" and a["from"] == "T5"))
+    while (piece := next_piece(game, game.legal_actions("athens"))) is not None:
+        game.apply(piece)
+        if piece["type"] == "go":
+            break
+    assert len(units_at(game.state, "T5", 0, land=True)) == 1
+    assert any(W.units[i].side == 0 and W.units[i].land and at in OPS
+               for i, at in enumerate(game.state.uloc))
+
+
+@pytest.mark.rule("9.2")
+def test_9_2_the_last_unit_goes_when_nothing_else_could():
+    # an operation needs a piece: with one land unit and no leader left in Eion, the rule
+    # takes it rather than leave the operation unable to go
+    game = _athens_may_leave_eion(1, 1)
+    st = game.state
+    for g, at in enumerate(st.lloc):
+        if at == "T5":
+            st.lloc[g] = None
+    game.apply(next(a for a in game.legal_actions("athens")
+                    if a["type"] == "operation" and a["from"] == "T5"))
+    piece = next_piece(game, game.legal_actions("athens"))
+    assert piece is not None and piece["type"] == "pick"
+
+
+@pytest.mark.rule("4.3.4")
+def test_4_3_4_an_army_counts_less_on_the_road_when_the_citadel_is_held_in_force():
+    # 10.3: an Athenian army near Amphipolis must first beat the Spartan army in it; the
+    # march counts by the share of that army (and the garrison) its PF make up
+    st = new_game("amphipolis-10.3", 1).state.clone()
+    _clear(st, ["T12", "T11", "T9"])
+    army = [u.id for u in W.units if u.side == 0 and u.land][:3]
+    _place(st, "T9", army, ("cleon",))
+    alone = approach(st, 0)
+    _place(st, "T12", [u.id for u in W.units if u.side == 1 and u.land][:8], ("brasidas",))
+    assert 0 < approach(st, 0) < alone / 2
 
 
 @pytest.mark.rule("3.1")
