@@ -30,6 +30,9 @@ from hellenes_nb.games.amphipolis.rules.combat import (
 )
 from hellenes_nb.games.amphipolis.rules.combat import odds as forces
 from hellenes_nb.games.amphipolis.rules.common import (
+    CITADEL,
+    CITADEL_PF,
+    CITADEL_VA,
     UNITS,
     W,
     best_bonus,
@@ -151,28 +154,32 @@ def combat_odds(st: State, zone: str, attacker: int, mods: list | tuple = (),
 def siege_odds(st: State, zone: str, side: int, how: str) -> Odds:
     """A siege of ``zone`` by ``side`` (``how``: diplomacy, assault or blockade, §4.3.1–4.3.3)
     with the leader's bonus and a strategem S19 or S20 already played, read as the siege's roll
-    reads them."""
+    reads them; the citadel of Amphipolis (T12) with its garrison's values (§4.3.4)."""
     if how not in RULES:
         raise ValueError(f"a siege is diplomacy, assault or blockade, not {how!r} (§4.3)")
     strat = st.siege_bonus[side]
     used = strat if (strat == 19) == (how == "diplomacy") else 0
     z = W.zone[zone]
+    # the same values as the siege's own roll (rules/sieges.py)
+    va, garrison = (CITADEL_VA, CITADEL_PF) if zone == CITADEL else (z.va, z.pf)
+    name = "the citadel of Amphipolis" if zone == CITADEL else z.name
     plus = best_bonus(st, zone, side) if how != "assault" or leaders_at(st, zone, side) else 0
     pf = land_pf(st, zone, side)
     good, bad = [], []
     for face in FACES:
-        (good if succeeds(how, face, z.va, z.pf, pf, plus, used)[0] else bad).append(face)
-    outcomes = tuple(o for o in (Outcome(f"{z.name} goes over to {SIDES[side].title()}",
+        (good if succeeds(how, face, va, garrison, pf, plus, used)[0] else bad).append(face)
+    named = name[0].upper() + name[1:]
+    outcomes = tuple(o for o in (Outcome(f"{named} goes over to {SIDES[side].title()}",
                                          tuple(good), True),
-                                 Outcome(f"{z.name} holds", tuple(bad), False)) if o.faces)
+                                 Outcome(f"{named} holds", tuple(bad), False)) if o.faces)
     how_read = {"diplomacy": f"die + bonus {plus}" + (" + 2 (S19)" if used else "")
-                + f" must reach allegiance {z.va}",
+                + f" must reach allegiance {va}",
                 "assault": f"die - {1 if plus else 0} (leader)"
-                + (" - 1 (S20)" if used else "") + f" at most the odds, {pf} PF to {z.pf} "
-                f"PF: {pf // z.pf} to 1",
+                + (" - 1 (S20)" if used else "") + f" at most the odds, {pf} PF to {garrison} "
+                f"PF: {pf // garrison} to 1",
                 "blockade": f"die{' + 1 (S20)' if used else ''}: "
-                f"{6 if z.va >= 5 else 5} or more against allegiance {z.va}"}[how]
-    return Odds(f"{how} at {z.name}", RULES[how], side, outcomes,
+                f"{6 if va >= 5 else 5} or more against allegiance {va}"}[how]
+    return Odds(f"{how} at {name}", "4.3.4" if zone == CITADEL else RULES[how], side, outcomes,
                 (how_read, "one roll: the Advantage may cancel it and roll again (§9)"))
 
 

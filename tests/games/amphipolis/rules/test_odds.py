@@ -135,6 +135,45 @@ def test_a_siege_distribution_sums_to_one_and_matches_the_engine(how, pf, lead):
             assert (trial.garrison["O4"] == 1) == o.good, (face, o.text)
 
 
+@pytest.mark.rule("4.3.4")
+@pytest.mark.parametrize(("how", "pf", "lead"), list(itertools.product(
+    ("diplomacy", "assault"), (5, 9, 13), ("clearidas", "brasidas"))))
+def test_the_citadels_siege_distribution_matches_the_engine(how, pf, lead):
+    # the citadel of Amphipolis has its own garrison values (§4.3.4): the odds read them as
+    # the siege's roll does (they once read T12's town values, none, and divided by zero:
+    # a crash of the odds panel and of the search's play-outs before a siege of the citadel)
+    from hellenes_nb import new_game
+
+    st = new_game("amphipolis-10.1", 1).state.clone()
+    for i, at in enumerate(st.uloc):
+        if at == "T12":
+            st.uloc[i], st.ustat[i] = None, 0
+    for g, at in enumerate(st.lloc):
+        if at == "T12":
+            st.lloc[g] = None
+    st.hands = [[], []]
+    st.stack = [{"kind": "over", "winner": -1, "how": "draw", "text": "", "vp": [0, 0]}]
+    assert st.citadel == 0
+    units = {5: ["spa-p5-1"], 9: ["spa-p5-1", "spa-p5-2"], 13: ["pel-h7-1", "spa-p6-1"]}[pf]
+    place(st, "T12", units, [lead])
+    odds = siege_odds(st, "T12", 1, how)
+    assert odds.rule == "4.3.4" and "citadel" in odds.what
+    assert sum(o.chance for o in odds.outcomes) == 1
+    for o in odds.outcomes:
+        for face in o.faces:
+            trial = st.clone()
+            trial.dice.force([face])
+            push(trial, {"kind": "siege_roll", "side": 1, "zone": "T12", "how": how,
+                         "stage": "roll"})
+            STEPS.settle(trial)
+            if trial.stack[-1]["kind"] == "reroll":
+                top = trial.stack[-1]
+                STEPS.carry_out(trial, STEPS.step_for(top), top, {"type": "accept_roll",
+                                                                  "side": "athens"})
+                STEPS.settle(trial)
+            assert (trial.citadel == 1) == o.good, (face, o.text)
+
+
 @pytest.mark.rule("4.3.1")
 def test_the_rulebooks_diplomacy_on_torone_with_clearidas_needs_a_5_or_6():
     st = empty()
