@@ -45,6 +45,20 @@ def place(st, zone, units=(), leaders=()):
         st.lstat[g], st.lloc[g] = 1, zone
 
 
+def sieged(st, zone, how, face):
+    """A copy of ``st`` after Sparta's siege of ``zone`` rolled ``face`` (the roll let stand)."""
+    trial = st.clone()
+    trial.dice.force([face])
+    push(trial, {"kind": "siege_roll", "side": 1, "zone": zone, "how": how, "stage": "roll"})
+    STEPS.settle(trial)
+    if trial.stack[-1]["kind"] == "reroll":
+        top = trial.stack[-1]
+        STEPS.carry_out(trial, STEPS.step_for(top), top, {"type": "accept_roll",
+                                                          "side": "athens"})
+        STEPS.settle(trial)
+    return trial
+
+
 def armies(seed: int):
     """A random combat in Mendè: a few land units of each side, a leader now and then."""
     rng = random.Random(seed)
@@ -122,16 +136,7 @@ def test_a_siege_distribution_sums_to_one_and_matches_the_engine(how, pf, lead):
     assert sum(o.chance for o in odds.outcomes) == 1
     for o in odds.outcomes:
         for face in o.faces:
-            trial = st.clone()
-            trial.dice.force([face])
-            push(trial, {"kind": "siege_roll", "side": 1, "zone": "O4", "how": how,
-                         "stage": "roll"})
-            STEPS.settle(trial)
-            if trial.stack[-1]["kind"] == "reroll":
-                top = trial.stack[-1]
-                STEPS.carry_out(trial, STEPS.step_for(top), top, {"type": "accept_roll",
-                                                                  "side": "athens"})
-                STEPS.settle(trial)
+            trial = sieged(st, "O4", how, face)
             assert (trial.garrison["O4"] == 1) == o.good, (face, o.text)
 
 
@@ -161,17 +166,7 @@ def test_the_citadels_siege_distribution_matches_the_engine(how, pf, lead):
     assert sum(o.chance for o in odds.outcomes) == 1
     for o in odds.outcomes:
         for face in o.faces:
-            trial = st.clone()
-            trial.dice.force([face])
-            push(trial, {"kind": "siege_roll", "side": 1, "zone": "T12", "how": how,
-                         "stage": "roll"})
-            STEPS.settle(trial)
-            if trial.stack[-1]["kind"] == "reroll":
-                top = trial.stack[-1]
-                STEPS.carry_out(trial, STEPS.step_for(top), top, {"type": "accept_roll",
-                                                                  "side": "athens"})
-                STEPS.settle(trial)
-            assert (trial.citadel == 1) == o.good, (face, o.text)
+            assert (sieged(st, "T12", how, face).citadel == 1) == o.good, (face, o.text)
 
 
 @pytest.mark.rule("4.3.1")
