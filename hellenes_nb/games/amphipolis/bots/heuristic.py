@@ -24,20 +24,16 @@ from hellenes_nb.games.amphipolis.odds import siege_odds
 from hellenes_nb.games.amphipolis.rules.common import (
     CITADEL,
     CITADEL_PF,
-    CITADEL_VA,
     UNITS,
     W,
-    best_bonus,
     in_play_units,
     land_pf,
-    leaders_at,
     scenario_of,
     siege_choices,
     strength,
     units_at,
 )
 from hellenes_nb.games.amphipolis.rules.sequence import ADJUST
-from hellenes_nb.games.amphipolis.rules.sieges import succeeds
 from hellenes_nb.games.amphipolis.rules.victory import level, scores
 from hellenes_nb.games.amphipolis.state import SIDES, State
 
@@ -128,17 +124,9 @@ def swing(st: State, zone: str, side: int) -> float:
 
 
 def siege_chance(st: State, zone: str, side: int, how: str) -> float:
-    """The chance that a siege of ``zone`` by ``side`` succeeds now (the exact odds of
-    :func:`..odds.siege_odds` for a town; for the citadel the same roll against its garrison,
-    §4.3.4)."""
-    if zone != CITADEL:
-        return float(siege_odds(st, zone, side, how).success)
-    strat = st.siege_bonus[side]
-    used = strat if (strat == 19) == (how == "diplomacy") else 0
-    plus = best_bonus(st, zone, side) if how != "assault" or leaders_at(st, zone, side) else 0
-    pf = land_pf(st, zone, side)
-    return sum(succeeds(how, face, CITADEL_VA, CITADEL_PF, pf, plus, used)[0]
-               for face in range(1, 7)) / 6
+    """The chance that a siege of ``zone`` by ``side`` succeeds now: the exact odds of
+    :func:`..odds.siege_odds` (the citadel with its garrison's values, §4.3.4)."""
+    return float(siege_odds(st, zone, side, how).success)
 
 
 def best_siege(st: State, legal: list[dict], side: int) -> dict | None:
