@@ -23,6 +23,7 @@ import json
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -58,17 +59,29 @@ def positions(scenario: str, seed: int) -> list[dict]:
     return [{**r, "result": y} for r in rows]
 
 
+def cached_table(name: str, first: int, n: int,
+                 rows: Callable[[int], list[dict]]) -> pl.DataFrame:
+    """The rows of games ``first`` .. ``first + n - 1`` (``rows(seed)`` for one game), kept as
+    Parquet under :data:`CACHE` by ``name`` and the seeds, and read from there when asked
+    again; a line on standard error every ten games while they are played."""
+    path = CACHE / f"{name}-{first}-{n}.parquet"
+    if path.is_file():
+        return pl.read_parquet(path)
+    out: list[dict] = []
+    for i, seed in enumerate(range(first, first + n), 1):
+        out += rows(seed)
+        if i % 10 == 0 or i == n:
+            print(f"  {name}: {i}/{n} games", file=sys.stderr, flush=True)
+    df = pl.DataFrame(out)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    df.write_parquet(path)
+    return df
+
+
 def table(scenario: str, first: int, n: int) -> pl.DataFrame:
     """The positions of games ``first`` .. ``first + n - 1`` (cached as Parquet), with the
     family the terms file gives the scenario now."""
-    path = CACHE / f"hellenes-{scenario}-{first}-{n}.parquet"
-    if path.is_file():
-        df = pl.read_parquet(path)
-    else:
-        df = pl.DataFrame([r for seed in range(first, first + n)
-                           for r in positions(scenario, seed)])
-        CACHE.mkdir(parents=True, exist_ok=True)
-        df.write_parquet(path)
+    df = cached_table(f"hellenes-{scenario}", first, n, lambda seed: positions(scenario, seed))
     return df.with_columns(pl.lit(terms_for(scenario).family).alias("family"))
 
 

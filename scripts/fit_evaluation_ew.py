@@ -16,8 +16,7 @@ import argparse
 import sys
 import time
 
-import polars as pl
-from fit_evaluation import CACHE, fit_family, write_weights
+from fit_evaluation import cached_table, fit_family, write_weights
 
 from hellenes_nb.bots import deciding_sides
 from hellenes_nb.core.game import new_game
@@ -55,16 +54,6 @@ def positions(seed: int) -> list[dict]:
     return [{**r, "result": y} for r in rows]
 
 
-def table(first: int, n: int) -> pl.DataFrame:
-    path = CACHE / f"{SCENARIO}-{first}-{n}.parquet"
-    if path.is_file():
-        return pl.read_parquet(path)
-    df = pl.DataFrame([r for seed in range(first, first + n) for r in positions(seed)])
-    CACHE.mkdir(parents=True, exist_ok=True)
-    df.write_parquet(path)
-    return df
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=60)
@@ -77,7 +66,8 @@ def main() -> int:
         print("--games and --held-out must be 1 to 5000, --seed 0 or more", file=sys.stderr)
         return 2
     t0 = time.perf_counter()
-    tr, te = table(args.seed, args.games), table(args.seed + 10_000, args.held_out)
+    tr = cached_table(SCENARIO, args.seed, args.games, positions)
+    te = cached_table(SCENARIO, args.seed + 10_000, args.held_out, positions)
     families = {terms_for(SCENARIO).family: fit_family(
         SCENARIO, tr, te, FEATURES, te["hand_set_z"].to_numpy(), args.ridge, [SCENARIO])}
     print(f"{time.perf_counter() - t0:.0f} s")
