@@ -15,8 +15,10 @@ bot, the dashboard's hard level.
 - how to play on: both sides by the heuristic (its rules of thumb on each side's own view)
   to the end of the Combat Phase of the side moving now (:func:`cut`), or
   :attr:`ASSearch.limit` actions;
-- how to score: :func:`worth`, city points and the strength on the map, squashed to a win
-  chance (a game over scores 1 or 0)."""
+- how to score: the win chance of the evaluation learned from self-play
+  (:mod:`.evaluation`, facts drawn from the victory terms, §10), or, without fitted weights
+  for the scenario's family, :func:`worth`, city points and the strength on the map, squashed
+  to a win chance (a game over scores 1 or 0)."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from hellenes_nb.bots.search import SearchBot, SearchModel, win_chance
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.ruleset import Ruleset
 from hellenes_nb.games.athens_sparta.belief import redeal
+from hellenes_nb.games.athens_sparta.bots import evaluation
 from hellenes_nb.games.athens_sparta.bots.heuristic import (
     MOVES,
     HeuristicBot,
@@ -121,8 +124,11 @@ class ASSearch(SearchModel):
     limit = 300  # actions a rollout plays at most (a Combat Phase takes far fewer)
     margin = 0.02  # another candidate must beat the heuristic's choice by this much
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, weights: dict[str, float] | None = None):
         self.guide = HeuristicBot(seed)
+        #: the learned evaluation's weights (read from the shipped file at the first score
+        #: when None; empty: none fitted, the hand-set :func:`worth` scores)
+        self.weights = weights
 
     def stop(self, root: Any) -> Any:
         return cut(root)
@@ -160,6 +166,13 @@ class ASSearch(SearchModel):
         return heuristic
 
     def value(self, ruleset: Ruleset, state: Any, role: int) -> float:
+        if self.weights is None:
+            # without the intercept, as in Earth & Water: the same for every candidate, it
+            # would only squeeze their scores against the margin
+            w = evaluation.fitted(evaluation.family(state.scenario)) or {}
+            self.weights = {k: v for k, v in w.items() if k != "intercept"}
+        if self.weights:
+            return evaluation.value(state, role, self.weights)
         over = ruleset.result(state) is not None  # worth is not read once the game is over
         return win_chance(ruleset, state, role, 0.0 if over else worth(state, role), SCALE)
 
