@@ -85,20 +85,49 @@ def table(scenario: str, first: int, n: int) -> pl.DataFrame:
     return df.with_columns(pl.lit(terms_for(scenario).family).alias("family"))
 
 
-def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1.0) -> np.ndarray:
-    """Logistic regression weights (intercept first) by Newton's method; ``y`` may be 0.5."""
+def fit(x: np.ndarray, y: np.ndarray, ridge: float = 1.0,
+        prior: np.ndarray | None = None) -> np.ndarray:
+    """Logistic regression weights (intercept first) by Newton's method; ``y`` may be 0.5. The
+    ridge penalty pulls each weight towards ``prior`` (one per column of ``x``; zeros by
+    default); the intercept is not penalised."""
     xb = np.hstack([np.ones((len(x), 1)), x])
     w = np.zeros(xb.shape[1])
+    centre = np.r_[0, np.zeros(x.shape[1]) if prior is None else prior]
     pen = ridge * np.r_[0, np.ones(len(w) - 1)]
     for _ in range(50):
         p = 1 / (1 + np.exp(-np.clip(xb @ w, -30, 30)))
-        grad = xb.T @ (p - y) + pen * w
+        grad = xb.T @ (p - y) + pen * (w - centre)
         hess = (xb * (p * (1 - p))[:, None]).T @ xb + np.diag(pen) + 1e-9 * np.eye(len(w))
         step = np.linalg.solve(hess, grad)
         w -= step
         if np.abs(step).max() < 1e-9:
             break
     return w
+
+
+#: the ridge penalties cross-validation chooses from (``fit_family(..., folds=K)``)
+RIDGES = (0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0, 3000.0)
+
+
+def chosen_ridge(df: pl.DataFrame, features: tuple[str, ...], prior: np.ndarray | None,
+                 folds: int) -> tuple[float, float]:
+    """The ridge penalty of :data:`RIDGES` with the lowest log loss on games left out, and
+    that log loss: the games (``seed``) split into ``folds`` parts, each fitted on the others
+    and scored."""
+    seeds = sorted(df["seed"].unique().to_list())
+    parts = [set(seeds[i::folds]) for i in range(folds)]
+    x, y = df.select(features).to_numpy(), df["result"].to_numpy()
+    fold = df["seed"].to_numpy()
+    loss = {}
+    for ridge in RIDGES:
+        total = 0.0
+        for part in parts:
+            out = np.isin(fold, list(part))
+            w = fit(x[~out], y[~out], ridge, prior)
+            total += scores(w[0] + x[out] @ w[1:], y[out])["log_loss"] * out.sum()
+        loss[ridge] = total / len(y)
+    best = min(loss, key=loss.get)
+    return best, loss[best]
 
 
 def scores(z: np.ndarray, y: np.ndarray) -> dict[str, float]:
@@ -124,10 +153,25 @@ def hand_z(df: pl.DataFrame) -> np.ndarray:
 
 
 def fit_family(name: str, tr: pl.DataFrame, te: pl.DataFrame, features: tuple[str, ...],
-               hand: np.ndarray, ridge: float, scenarios: list[str]) -> dict:
+               hand: np.ndarray, ridge: float, scenarios: list[str],
+               prior: dict[str, float] | None = None, folds: int = 0) -> dict:
     """Fit one family on ``tr``, score it and the hand-set ``z`` (``hand``) on the held-out
-    ``te``, print both and return the family's record for the weights file."""
-    w = fit(tr.select(features).to_numpy(), tr["result"].to_numpy(), ridge)
+    ``te``, print both and return the family's record for the weights file. ``prior``: the
+    weights the penalty pulls towards (others 0); ``folds``: choose the ridge penalty by
+    cross-validation over that many parts of ``tr``'s games instead of ``ridge``, and mark the
+    family ``used`` only when its cross-validated log loss beats the hand-set ``z`` on the
+    same fitted games (``tr["hand_set_z"]``): the held-out games never take part in a choice."""
+    centre = None if prior is None else np.array([prior.get(k, 0.0) for k in features])
+    choice: dict = {}
+    if folds:
+        ridge, cv = chosen_ridge(tr, features, centre, folds)
+        own = scores(tr["hand_set_z"].to_numpy(), tr["result"].to_numpy())["log_loss"]
+        choice = {"ridge": ridge, "prior": prior, "used": bool(cv < own),
+                  "cross_validated_log_loss": {"learned": round(float(cv), 5),
+                                               "hand_set": round(float(own), 5)}}
+        print(f"{name}: cross-validated log loss {cv:.3f} (ridge {ridge:g}) against "
+              f"{own:.3f} hand-set: {'use the learned' if cv < own else 'keep the hand-set'}")
+    w = fit(tr.select(features).to_numpy(), tr["result"].to_numpy(), ridge, centre)
     weights = {"intercept": round(float(w[0]), 5),
                **{k: round(float(v), 5) for k, v in zip(features, w[1:], strict=True)}}
     y = te["result"].to_numpy()
@@ -138,6 +182,7 @@ def fit_family(name: str, tr: pl.DataFrame, te: pl.DataFrame, features: tuple[st
         print(f"  held out, {label:8}: {sc['positions']} positions, log loss "
               f"{sc['log_loss']:.3f}, Brier {sc['brier']:.3f}, accuracy {sc['accuracy']:.3f}")
     return {"scenarios": scenarios, "weights": weights, "fit_positions": int(len(tr)),
+            **choice,
             "held_out": {"learned": learned, "hand_set": handset}}
 
 
