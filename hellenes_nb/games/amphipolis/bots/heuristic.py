@@ -75,6 +75,9 @@ PIECES_AHEAD = 80
 #: zones whose holding scores for a side while a unit of it stands there: Eion for Athens
 #: (3 VP, §9.2); the pieces picked by rule leave the last land unit there
 HELD = (("T5", 0),)
+#: how many points of worth take a win chance from 1/2 to about 3/4 (the search's hand-set
+#: score and the learned evaluation's ``worth`` fact)
+SCALE = 4.0
 #: positions a decision may look at (each action applied on a copy counts one, and each
 #: move weighed at once): a count, not a clock, so a seeded bot replays exactly; it binds
 #: only on the largest decisions of the main map (docs/bots.md, "Amphipolis: speed")

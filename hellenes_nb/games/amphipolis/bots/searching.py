@@ -13,7 +13,9 @@ dashboard's hard level.
   siege with the best odds, in a combat the strategem that most raises the side's odds,
   otherwise hold, pass or done), to the end of the turn or
   :attr:`AmphipolisSearch.limit` actions;
-- how to score: the heuristic's :func:`.heuristic.worth` squashed to a win chance."""
+- how to score: the win chance of the evaluation learned from self-play for the scenario
+  (:mod:`.evaluation`, the scenario's victory terms read from its record), or, without fitted
+  weights, the heuristic's :func:`.heuristic.worth` squashed to a win chance."""
 
 from __future__ import annotations
 
@@ -24,8 +26,10 @@ from typing import Any
 from hellenes_nb.bots.search import SearchBot, SearchModel
 from hellenes_nb.core.game import Game
 from hellenes_nb.core.ruleset import Ruleset
+from hellenes_nb.games.amphipolis.bots import evaluation
 from hellenes_nb.games.amphipolis.bots.heuristic import (
     CAUTIOUS,
+    SCALE,
     HeuristicBot,
     guess,
     next_piece,
@@ -39,8 +43,6 @@ __all__ = ["AmphipolisSearch", "SearchBotAmphipolis", "rollout_choice"]
 
 #: candidates compared at most in one decision
 WIDTH = 4
-#: how many points of worth take the win chance from 1/2 to about 3/4
-SCALE = 4.0
 PIECES = ("pick", "pick_leader", "go")
 
 
@@ -93,6 +95,9 @@ class AmphipolisSearch(SearchModel):
 
     def __init__(self, seed: int = 0):
         self.guide = HeuristicBot(seed)
+        #: the fitted weights of each scenario met, without the intercept (the same for
+        #: every candidate, it would only squeeze their scores against the margin)
+        self.weights: dict[str, dict[str, float]] = {}
 
     def belief(self, game: Game, side: str) -> Guessed:
         return Guessed(game, side)
@@ -117,6 +122,12 @@ class AmphipolisSearch(SearchModel):
             if res.get("winner") is None:
                 return 0.5
             return 1.0 if res["winner"] == ruleset.roles[role] else 0.0
+        fam = evaluation.family(state.scenario)
+        if fam not in self.weights:
+            w = evaluation.fitted(fam) or {}
+            self.weights[fam] = {k: v for k, v in w.items() if k != "intercept"}
+        if self.weights[fam]:
+            return evaluation.value(state, role, self.weights[fam])
         z = max(-50.0, min(50.0, worth(state, role) / SCALE))
         return 1.0 / (1.0 + math.exp(-z))
 
