@@ -21,15 +21,23 @@ the same run: iterations a second, the ratio, and at how many positions the cut 
 the model's own rollouts did (Hellenes: to the season's end; 300: Earth & Water, ``--game
 earth-water``: 40 actions or the campaign's end). ``--cut-only`` skips the full engine and
 check mode.
+
+``--hand-set`` (issue 31) runs the fast path a second time on the same positions with the
+fitted weights taken away, so the search scores with the game's hand-set worth as it did
+before its evaluation was learned: iterations a second of both and at how many positions they
+chose alike (any game; *Amphipolis*, ``--game amphipolis``, plays positions of scenario
+``--scenario``, 10.1 by default).
 Usage: ``.venv/bin/python scripts/bench_search.py [--positions 6] [--iterations 32]
-[--horizons 20,60] [--cut-only]``.
+[--horizons 20,60] [--cut-only] [--game hellenes|earth-water|amphipolis] [--hand-set]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from hellenes_nb.bots import deciding_sides
@@ -112,22 +120,66 @@ def _next_searched(game: Game, probe: Any, choose: Any, out: list) -> None:
         game.apply(choose(game, side))
 
 
+def _one_bot_opening(bot_class: Any, first: int, step: int) -> Any:
+    """An opening for :func:`_searched_positions`: one heuristic bot of ``bot_class`` plays
+    both sides for ``first + step * (seed % 5)`` decisions, then plays the game on."""
+    def opening(game: Game, seed: int) -> Any:
+        bot = bot_class(seed)
+        for _ in range(first + step * (seed % 5)):
+            if game.over:
+                break
+            game.apply(bot.choose(game, deciding_sides(game)[0]))
+        return bot.choose
+    return opening
+
+
 def positions_ew(count: int) -> list[tuple[Game, str]]:
     """``count`` decisions of 300: Earth & Water games where the search compares several
     candidates (``--game earth-water``)."""
     from hellenes_nb.games.earth_water.bots.heuristic import HeuristicBot as EWHeuristic
     from hellenes_nb.games.earth_water.bots.searching import SearchBotEarthWater
 
-    def opening(game: Game, seed: int) -> Any:
-        bot = EWHeuristic(seed)
-        for _ in range(10 + 7 * (seed % 5)):
-            if game.over:
-                break
-            game.apply(bot.choose(game, deciding_sides(game)[0]))
-        return bot.choose
-
     return _searched_positions(count, "earth-water",
-                               SearchBotEarthWater(0, iterations=1, seconds=None), opening)
+                               SearchBotEarthWater(0, iterations=1, seconds=None),
+                               _one_bot_opening(EWHeuristic, 10, 7))
+
+
+def positions_amphipolis(count: int, scenario: str) -> list[tuple[Game, str]]:
+    """``count`` decisions of *Amphipolis* games of ``scenario`` where the search compares
+    several candidates (``--game amphipolis``)."""
+    from hellenes_nb.games.amphipolis.bots.heuristic import HeuristicBot as AmHeuristic
+    from hellenes_nb.games.amphipolis.bots.searching import SearchBotAmphipolis
+
+    return _searched_positions(count, f"amphipolis-{scenario}",
+                               SearchBotAmphipolis(0, iterations=1, seconds=None),
+                               _one_bot_opening(AmHeuristic, 10, 9))
+
+
+@contextlib.contextmanager
+def without_fitted_weights() -> Iterator[None]:
+    """The learned evaluations' weights taken away: the search scores as before them."""
+    from hellenes_nb.games.amphipolis.bots import evaluation as am
+    from hellenes_nb.games.earth_water.bots import evaluation as ew
+    from hellenes_nb.games.hellenes.bots import evaluation as he
+    modules = (am, ew, he)
+    saved = [m.fitted for m in modules]
+    for m in modules:
+        m.fitted = lambda *a, **k: None
+    try:
+        yield
+    finally:
+        for m, f in zip(modules, saved, strict=True):
+            m.fitted = f
+
+
+def _search_class(game: Game, kind: str) -> Any:
+    if game.ruleset.name == "amphipolis":
+        from hellenes_nb.games.amphipolis.bots.searching import SearchBotAmphipolis
+        return SearchBotAmphipolis
+    if game.ruleset.name != "hellenes":
+        from hellenes_nb.games.earth_water.bots.searching import SearchBotEarthWater
+        return SearchBotEarthWater
+    return FullEngineBot if kind == "full engine" else SearchBotHellenes
 
 
 def run(kind: str, places: list[tuple[Game, str]], iterations: int,
@@ -136,10 +188,7 @@ def run(kind: str, places: list[tuple[Game, str]], iterations: int,
     (``horizon``: rollouts cut after that many actions)."""
     rollouts, seconds, found = 0, 0.0, []
     for i, (game, side) in enumerate(places):
-        cls = FullEngineBot if kind == "full engine" else SearchBotHellenes
-        if game.ruleset.name != "hellenes":
-            from hellenes_nb.games.earth_water.bots.searching import SearchBotEarthWater as cls
-        bot = cls(i, iterations=iterations, seconds=None)
+        bot = _search_class(game, kind)(i, iterations=iterations, seconds=None)
         bot.check = kind == "check"
         if horizon is not None:
             bot.model.limit = horizon
@@ -157,12 +206,19 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=32)
     ap.add_argument("--horizons", default="", help="cut rollouts after these many actions")
     ap.add_argument("--cut-only", action="store_true", help="skip full engine and check")
-    ap.add_argument("--game", default="hellenes", choices=("hellenes", "earth-water"),
-                    help="earth-water: that game's search, --cut-only implied")
+    ap.add_argument("--game", default="hellenes",
+                    choices=("hellenes", "earth-water", "amphipolis"),
+                    help="another game's search, --cut-only implied")
+    ap.add_argument("--scenario", default="10.1", help="the Amphipolis scenario")
+    ap.add_argument("--hand-set", action="store_true",
+                    help="also the search without its fitted weights, on the same positions")
     args = ap.parse_args()
     if args.game == "earth-water":
         args.cut_only = True
         places = positions_ew(args.positions)
+    elif args.game == "amphipolis":
+        args.cut_only = True
+        places = positions_amphipolis(args.positions, args.scenario)
     else:
         places = positions(args.positions)
     rate = {}
@@ -175,6 +231,12 @@ def main() -> None:
         same = sum(a[0] == b[0] for a, b in zip(f, found["fast"], strict=True))
         print(f"cut at {k:4d} {r:7.1f} search iterations per second, {r / rate['fast']:.2f} x "
               f"the model's own rollouts; same choice at {same}/{len(places)} positions")
+    if args.hand_set:
+        with without_fitted_weights():
+            r, f = run("fast", places, args.iterations)
+        same = sum(a[0] == b[0] for a, b in zip(f, found["fast"], strict=True))
+        print(f"hand-set     {r:7.1f} search iterations per second; the learned evaluation "
+              f"{rate['fast'] / r:.2f} x that, the same choice at {same}/{len(places)} positions")
     if args.cut_only:
         return
     if not found["full engine"] == found["fast"] == found["check"]:
