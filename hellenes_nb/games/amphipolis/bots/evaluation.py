@@ -13,7 +13,8 @@ towns held (§10.2), the land strength on the map (in tens of PF), the sieges in
 with their exact odds (§4.3), the march of an army on the citadel (§4.3.4), the strategems
 in hand (§7) and the Advantage (§8, headed 9 in the translation). Each scenario is its own
 family: the weights are fitted per scenario by ``scripts/fit_evaluation_amphipolis.py`` and
-shipped in ``data/amphipolis/evaluation.json``; a scenario without fitted weights keeps the
+shipped in ``data/amphipolis/evaluation.json``; a scenario without fitted weights, or whose
+fit did not beat the hand-set worth on its own games (cross-validated, ``used``), keeps the
 heuristic's hand-set :func:`.heuristic.worth`."""
 
 from __future__ import annotations
