@@ -6,6 +6,7 @@ module knows no game.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from pathlib import Path
@@ -13,7 +14,7 @@ from typing import Any
 
 from hellenes_nb.core.models import read_yaml, validate
 
-__all__ = ["TermsError", "read_terms", "read_weights", "win_chance"]
+__all__ = ["TermsError", "fitted", "read_terms", "read_weights", "win_chance"]
 
 
 class TermsError(ValueError):
@@ -53,6 +54,22 @@ def read_weights(path: Path) -> dict[str, dict]:
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise TermsError(f"{path.name} cannot be used: {exc}") from None
     return fams
+
+
+@functools.cache
+def _read_once(path: Path) -> dict[str, dict]:
+    return read_weights(path)
+
+
+def fitted(path: Path, family: str) -> dict[str, float] | None:
+    """The fitted weights (``intercept`` and one per fact) of ``family`` in the weights file
+    ``path`` (read once), or None when the file has none for it, or when its fit marked them
+    not ``used`` (they did not beat the hand-set score on the games they were fitted on,
+    scripts/fit_evaluation.py): the search then keeps the hand-set score."""
+    rec = _read_once(path).get(family)
+    if rec is None or not rec.get("used", True):
+        return None
+    return dict(rec["weights"])
 
 
 def win_chance(facts: dict[str, float], weights: dict[str, float], role: int) -> float:

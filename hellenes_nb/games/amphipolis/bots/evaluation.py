@@ -19,25 +19,22 @@ heuristic's hand-set :func:`.heuristic.worth`."""
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 
-from hellenes_nb.bots.learned import read_weights, win_chance
+from hellenes_nb.bots import learned
+from hellenes_nb.bots.learned import win_chance
 from hellenes_nb.games.amphipolis.bots.heuristic import (
     SCALE,
     approach,
     nearness,
+    prospects,
     set_credit,
-    siege_chance,
-    siege_share,
-    swing,
     worth,
 )
 from hellenes_nb.games.amphipolis.rules.common import (
     UNITS,
     in_play_units,
     scenario_of,
-    siege_choices,
     strength,
 )
 from hellenes_nb.games.amphipolis.rules.victory import scores
@@ -58,29 +55,11 @@ def family(scenario: str) -> str:
     return scenario.removeprefix("amphipolis-")
 
 
-@functools.cache
-def _weights(folder: Path) -> dict:
-    return read_weights(folder / WEIGHTS_FILE)
-
-
 def fitted(fam: str, folder: Path | None = None) -> dict[str, float] | None:
-    """The fitted weights of a family, or None when there are none or when the fit found them
-    no better than the hand-set worth on the games it was fitted on (``used`` false: the
-    search then keeps the hand-set worth); a file that cannot be read is a
+    """The fitted weights of a family, or None (none, or not ``used``:
+    :func:`~hellenes_nb.bots.learned.fitted`); a file that cannot be read is a
     :class:`~hellenes_nb.bots.learned.TermsError` naming it."""
-    rec = _weights(folder or data_dir()).get(fam)
-    if rec is None or not rec.get("used", True):
-        return None
-    return dict(rec["weights"])
-
-
-def _prospects(st: State, side: int) -> float:
-    """The victory points ``side``'s sieges in prospect are worth: each town's best siege by
-    its chance and the town's swing, by how much of a siege still counts this game."""
-    best: dict[str, float] = {}
-    for z, how in siege_choices(st, side):
-        best[z] = max(best.get(z, 0.0), siege_chance(st, z, side, how))
-    return siege_share(st, side) * sum(p * swing(st, z, side) for z, p in best.items())
+    return learned.fitted((folder or data_dir()) / WEIGHTS_FILE, fam)
 
 
 def features(st: State) -> dict[str, float]:
@@ -100,7 +79,7 @@ def features(st: State) -> dict[str, float]:
         "set_part": 0.0 if whole or not scenario_of(st).both_towns_vp
         else credit * (1 if holder == 0 else -1),
         "land": (land[0] - land[1]) / 10,
-        "sieges": _prospects(st, 0) - _prospects(st, 1),
+        "sieges": prospects(st, 0) - prospects(st, 1),
         "approach": approach(st, 0) - approach(st, 1),
         "hand": float(len(st.hands[0]) - len(st.hands[1])),
         "advantage": 1.0 if st.advantage == 0 else -1.0,

@@ -38,7 +38,8 @@ from hellenes_nb.games.amphipolis.rules.victory import level, scores
 from hellenes_nb.games.amphipolis.state import SIDES, State
 
 __all__ = ["HeuristicBot", "best_siege", "guess", "nearness", "next_piece", "old_picks",
-           "pick_piece", "play", "set_credit", "siege_chance", "swing", "threshold", "worth"]
+           "pick_piece", "play", "prospects", "set_credit", "siege_chance", "swing", "threshold",
+           "worth"]
 
 SAMPLES = 2
 AHEAD = 25
@@ -161,6 +162,16 @@ def siege_share(st: State, side: int) -> float:
     return 1.0 if (turn["who"], ADJUST.index(stage)) <= (mine, ADJUST.index("D5")) else later
 
 
+def prospects(st: State, side: int) -> float:
+    """The victory points ``side``'s sieges in prospect are worth: each town, or the citadel,
+    by the chance of its best siege and what it would swing, by how much of a siege still
+    counts this game (:func:`siege_share`)."""
+    best: dict[str, float] = {}
+    for z, how in siege_choices(st, side):
+        best[z] = max(best.get(z, 0.0), siege_chance(st, z, side, how))
+    return siege_share(st, side) * sum(p * swing(st, z, side) for z, p in best.items())
+
+
 def _distances() -> dict[str, int]:
     """Steps from every zone of the main map and the rear bases to T12 (§3.1)."""
     out, todo = {CITADEL: 0}, [CITADEL]
@@ -224,11 +235,7 @@ def worth(st: State, side: int) -> float:
     w = 0.15 * (sum(strength(st, i) for i in in_play_units(st, side) if UNITS[i].land)
                 - sum(strength(st, i) for i in in_play_units(st, foe) if UNITS[i].land))
     for s, sign in ((side, 1), (foe, -1)):
-        best: dict[str, float] = {}
-        for z, how in siege_choices(st, s):
-            best[z] = max(best.get(z, 0.0), siege_chance(st, z, s, how))
-        # each town or the citadel by the chance of its best siege and what it would swing
-        lead += sign * siege_share(st, s) * sum(p * swing(st, z, s) for z, p in best.items())
+        lead += sign * prospects(st, s)
         w += sign * approach(st, s)
     top = st.stack[-1] if st.stack else {}
     if top.get("kind") == "over":

@@ -34,10 +34,10 @@ are fitted by ``scripts/fit_evaluation_as.py`` and shipped in
 
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 
-from hellenes_nb.bots.learned import read_weights, win_chance
+from hellenes_nb.bots import learned
+from hellenes_nb.bots.learned import win_chance
 from hellenes_nb.games.athens_sparta.position import SIDES, TURNS, Position
 from hellenes_nb.games.athens_sparta.rules.syracusepoints import turns_now
 from hellenes_nb.games.athens_sparta.rules.victory import (
@@ -67,16 +67,10 @@ def family(scenario: str) -> str:
     return "athens-sparta"
 
 
-@functools.cache
-def _weights(folder: Path) -> dict:
-    return read_weights(folder / WEIGHTS_FILE)
-
-
 def fitted(fam: str, folder: Path | None = None) -> dict[str, float] | None:
-    """The fitted weights of a family, or None when there are none; a file that cannot be
-    read is a :class:`~hellenes_nb.bots.learned.TermsError` naming it."""
-    rec = _weights(folder or data_dir()).get(fam)
-    return None if rec is None else dict(rec["weights"])
+    """The fitted weights of a family, or None (:func:`~hellenes_nb.bots.learned.fitted`); a
+    file that cannot be read is a :class:`~hellenes_nb.bots.learned.TermsError` naming it."""
+    return learned.fitted((folder or data_dir()) / WEIGHTS_FILE, fam)
 
 
 #: by a world's data folder: its navies, its cards' move points and the hexes in or next to

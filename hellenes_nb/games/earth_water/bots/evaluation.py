@@ -17,7 +17,8 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from hellenes_nb.bots.learned import TermsError, read_terms, read_weights, win_chance
+from hellenes_nb.bots import learned
+from hellenes_nb.bots.learned import TermsError, read_terms, win_chance
 from hellenes_nb.core.models import FileModel
 from hellenes_nb.games.earth_water.index import MAJORS, N
 from hellenes_nb.games.earth_water.rules.board import controls, supplied
@@ -68,15 +69,9 @@ def terms_for(scenario: str, folder: Path | None = None) -> EWTerms:
     return terms[scenario]
 
 
-@functools.cache
-def _weights(folder: Path) -> dict:
-    return read_weights(folder / WEIGHTS_FILE)
-
-
 def fitted(family: str, folder: Path | None = None) -> dict[str, float] | None:
-    """The fitted weights of a family, or None when there are none."""
-    rec = _weights(folder or _home()).get(family)
-    return None if rec is None else dict(rec["weights"])
+    """The fitted weights of a family, or None (:func:`~hellenes_nb.bots.learned.fitted`)."""
+    return learned.fitted((folder or _home()) / WEIGHTS_FILE, family)
 
 
 def features(st: State, terms: EWTerms | None = None) -> dict[str, float]:

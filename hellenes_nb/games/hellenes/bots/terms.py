@@ -15,7 +15,8 @@ import functools
 from pathlib import Path
 from typing import Literal
 
-from hellenes_nb.bots.learned import TermsError, read_terms, read_weights
+from hellenes_nb.bots import learned
+from hellenes_nb.bots.learned import TermsError, read_terms
 from hellenes_nb.core.models import FileModel
 from hellenes_nb.games.hellenes.world.load import data_dir
 
@@ -64,13 +65,7 @@ def terms_for(scenario: str, folder: Path | None = None) -> VictoryTerms:
     return terms[scenario]
 
 
-@functools.cache
-def _weights_file(folder: Path) -> dict:
-    return read_weights(folder / WEIGHTS_FILE)
-
-
 def fitted(family: str, folder: Path | None = None) -> dict[str, float] | None:
     """The fitted weights of a family (``intercept`` and one per feature), or None when the
-    file has none for it."""
-    rec = _weights_file(folder or _home()).get(family)
-    return None if rec is None else dict(rec["weights"])
+    file has none for it (:func:`~hellenes_nb.bots.learned.fitted`)."""
+    return learned.fitted((folder or _home()) / WEIGHTS_FILE, family)
