@@ -7,8 +7,11 @@ leave to the player.
   group, a base and a type together. Only bases free of enemy units are offered; with none
   free the group waits a turn (§2 B.2). The first choice listed is the data's own (its rear
   base, its first type), the one the engine took before the choice was asked.
-- A generic reinforcement ("two P units") takes the first such counters of the supply (not in
-  play; in the campaign 10.4 also eliminated ones, §10); "0" means every one left.
+- A generic reinforcement ("two P units", §10.4) is made of counters of the supply (not in
+  play; in the campaign 10.4 also eliminated ones, §10) its owner picks one at a time (frame
+  ``bring`` with ``need``: the types and how many of each), when the supply holds counters of
+  that type that differ and more of them than come; "0" means every one left (no choice).
+  The first of the supply is listed first: the engine's pick before the player had it.
 - The campaign's optional S15 reinforcement, "any two available units (player's choice)"
   (§10.4, ``generic: {any: 2}``): the owner picks them one at a time among the supply (frame
   ``bring``), the first of the supply listed first.
@@ -58,6 +61,33 @@ def generic_units(st: State, side: int, generic: dict, taken: list[str]) -> list
         pool = [u for u in available(st, side, kind) if u not in taken and u not in out]
         out += pool if n == 0 else pool[:n]
     return out
+
+
+def _choosing(st: State, side: int, need: dict, taken: list[str]) -> bool:
+    """Whether the generic part ``need`` of a group leaves its owner a choice: some type of it
+    has more counters in the supply than come, and not all alike."""
+    for kind, n in need.items():
+        pool = [W.unit_index[u] for u in available(st, side, kind) if u not in taken]
+        if 0 < n < len(pool) and len(one_of_each(st, pool)) > 1:
+            return True
+    return False
+
+
+def land(st: State, p: dict, at: str, kind: str) -> bool:
+    """Group ``p`` arrives at ``at``, its swappable type taken as ``kind``: at once, or, when
+    its generic part leaves a choice, once its owner has picked the counters (a frame
+    ``bring`` pushed; False)."""
+    side = SIDES.index(p["side"])
+    need = _need(st, p, kind)
+    if not _choosing(st, side, need, p["units"]):
+        arrive(st, side, at, _units_of(st, p, kind), p["leaders"], "reinforcements")
+        return True
+    # the types that come whole ("0") come with the named units; the others are picked
+    every = generic_units(st, side, {k: 0 for k, n in need.items() if n == 0}, p["units"])
+    push(st, {"kind": "bring", "side": side, "at": at, "n": sum(need.values()),
+              "need": [[k, n] for k, n in need.items() if n > 0],
+              "picked": [*p["units"], *every], "leaders": list(p["leaders"])})
+    return False
 
 
 def arrive(st: State, side: int, at: str, units: list[str], leaders: list[str],
@@ -110,16 +140,22 @@ def choices(st: State, p: dict) -> list[tuple[str, str]]:
     return [(b, t) for b in bases for t in types]
 
 
-def _units_of(st: State, p: dict, kind: str) -> list[str]:
-    """The units group ``p`` brings, its swappable type taken as ``kind`` ("": as listed)."""
-    side = SIDES.index(p["side"])
+def _need(st: State, p: dict, kind: str) -> dict[str, int]:
+    """The generic part of group ``p`` (type: how many, 0 every one left), its swappable
+    type (``or_type``) taken as ``kind`` ("": as listed)."""
     generic = dict(p.get("generic", {}))
     g = data_group(st, p)
     if kind and g is not None and g.or_type:
         (listed, _), = g.or_type.items()
-        n = generic.pop(listed)
-        generic[kind] = n
-    return [*p["units"], *generic_units(st, side, generic, p["units"])]
+        generic[kind] = generic.pop(listed)
+    return generic
+
+
+def _units_of(st: State, p: dict, kind: str) -> list[str]:
+    """The units group ``p`` brings, its swappable type taken as ``kind`` ("": as listed),
+    the generic ones the first of the supply."""
+    side = SIDES.index(p["side"])
+    return [*p["units"], *generic_units(st, side, _need(st, p, kind), p["units"])]
 
 
 def deploy(st: State) -> bool:
@@ -137,7 +173,10 @@ def deploy(st: State) -> bool:
                      f"{_bases_words(st, p)}: they come next turn", side)
         elif len(ways) == 1:
             (at, kind), = ways
-            arrive(st, side, at, _units_of(st, p, kind), p["leaders"], "reinforcements")
+            rest = [*keep, *st.pending[k + 1:]]
+            if not land(st, p, at, kind):
+                st.pending = rest
+                return False
         else:
             st.pending = [*keep, *st.pending[k + 1:]]
             push(st, {"kind": "arrive", "side": side, "group": p})
@@ -175,6 +214,20 @@ def deploy_optional(st: State, side: int) -> bool:
     return True
 
 
+def _what(st: State, p: dict, kind: str) -> str:
+    """Words for the counters group ``p`` brings as ``kind``: named, or, where the owner
+    picks them next, how many of which type."""
+    side = SIDES.index(p["side"])
+    need = _need(st, p, kind)
+    if _choosing(st, side, need, p["units"]):
+        named = [UNITS[W.unit_index[u]].label() for u in p["units"]]
+        return ", ".join([*named, *(f"{n} {k} unit{'s' * (n > 1)} of your choice (next)"
+                                    if n else f"every {k} unit left"
+                                    for k, n in need.items())])
+    units = [UNITS[W.unit_index[u]].label() for u in _units_of(st, p, kind)]
+    return ", ".join(units) if units else "no unit (none of that type is left)"
+
+
 class Arrive(Step):
     """The owner of a reinforcement with a choice picks its rear base and type (module
     docstring)."""
@@ -191,8 +244,7 @@ class Arrive(Step):
         p = frame["group"]
         out = []
         for at, kind in choices(st, p):
-            units = [UNITS[W.unit_index[u]].label() for u in _units_of(st, p, kind)]
-            what = ", ".join(units) if units else "no unit (none of that type is left)"
+            what = _what(st, p, kind)
             words = f", as {TYPE_WORDS[kind]}" if kind else ""
             out.append({"type": "arrive", "side": SIDES[side], "at": at, "unit_type": kind,
                         "label": f"reinforcements to {zname(at)}{words}: {what} "
@@ -200,43 +252,62 @@ class Arrive(Step):
         return out
 
     def apply(self, st: State, frame: dict, action: dict) -> None:
-        p = frame["group"]
         pop(st, frame)
-        arrive(st, frame["side"], action["at"], _units_of(st, p, action["unit_type"]),
-               p["leaders"], "reinforcements")
+        land(st, frame["group"], action["at"], action["unit_type"])
 
     def text(self, st: State, frame: dict) -> str:
         return (f"{SIDES[frame['side']].title()} picks where (and as what) its reinforcements "
                 f"arrive: {_bases_words(st, frame['group'])}")
 
 
+def _wanted(frame: dict) -> tuple[str, int]:
+    """The type of the next counter a frame ``bring`` picks ("any": every type) and how many
+    of it are still to come."""
+    if "need" in frame:
+        return next(((k, n) for k, n in frame["need"] if n > 0), ("any", 0))
+    return "any", frame["n"]
+
+
+def _less(frame: dict, kind: str, by: int | None = None) -> list[list]:
+    """``frame``'s need with ``by`` fewer of ``kind`` to come (None: none more)."""
+    return [[k, (0 if by is None else n - by) if k == kind and n > 0 else n]
+            for k, n in frame["need"]]
+
+
 class Bring(Step):
-    """The owner of S15 in the campaign, or of S16 (Perdiccas, ``s16`` in the frame), picks
-    the units it brings, one at a time (module docstring); with S16 he may stop before the
-    third ("at most three", §7 S16)."""
+    """The owner picks the counters a reinforcement brings, one at a time (module docstring):
+    a generic reinforcement's (``need``), the campaign's S15 ("any two") or S16's (Perdiccas,
+    ``s16`` in the frame: with S16 he may stop before the third, "at most three", §7 S16)."""
 
     kind = "bring"
     rules = ("10.4",)
 
-    def _pool(self, st: State, frame: dict) -> list[int]:
-        if frame["n"] <= 0:
+    def _left(self, st: State, frame: dict) -> list[int]:
+        """Every counter the next pick may be (alike ones included)."""
+        kind, n = _wanted(frame)
+        if n <= 0:
             return []
         side, picked = frame["side"], frame["picked"]
         if frame.get("s16"):  # allied units of the supply not yet in the game (§7 S16)
-            ids = [i for i in optional_units(st, side) if UNITS[i].nation == "allied"
-                   and UNITS[i].id not in picked]
-            return one_of_each(st, ids)
-        ids = [u for u in available(st, side, "any") if u not in picked]
-        return one_of_each(st, [W.unit_index[u] for u in ids])
+            return [i for i in optional_units(st, side) if UNITS[i].nation == "allied"
+                    and UNITS[i].id not in picked]
+        return [W.unit_index[u] for u in available(st, side, kind) if u not in picked]
+
+    def _pool(self, st: State, frame: dict) -> list[int]:
+        return one_of_each(st, self._left(st, frame))
 
     def deciders(self, st: State, frame: dict) -> tuple[int, ...]:
-        pool = self._pool(st, frame)
-        return (frame["side"],) if len(pool) > 1 or pool and frame.get("s16") else ()
+        if frame.get("s16"):
+            return (frame["side"],) if self._pool(st, frame) else ()
+        left = self._left(st, frame)
+        # a choice only when counters that differ are left and not all of them come
+        return ((frame["side"],) if len(one_of_each(st, left)) > 1
+                and _wanted(frame)[1] < len(left) else ())
 
     def legal(self, st: State, frame: dict, side: int) -> list[dict]:
         if side != frame["side"]:
             return []
-        why = "S16, §7" if frame.get("s16") else "S15, §10.4"
+        why = "S16, §7" if frame.get("s16") else ("§10.4" if "need" in frame else "S15, §10.4")
         out = [{"type": "bring", "side": SIDES[side], "unit": UNITS[i].id,
                 "label": f"bring the {UNITS[i].label()} ({UNITS[i].nation}, {UNITS[i].id}) "
                          f"to {zname(frame['at'])} ({why})"}
@@ -249,8 +320,10 @@ class Bring(Step):
 
     def run(self, st: State, frame: dict) -> None:
         pool = self._pool(st, frame)
-        if pool:  # one kind of unit left to pick from: no choice
+        if pool:  # one kind of unit left to pick from, or every one comes: no choice
             self._take(st, frame, UNITS[pool[0]].id)
+        elif "need" in frame and _wanted(frame)[1] > 0:  # none of this type left
+            replace_top(st, need=_less(frame, _wanted(frame)[0]))
         else:
             self._end(st, frame)
 
@@ -261,11 +334,15 @@ class Bring(Step):
             self._take(st, frame, action["unit"])
 
     def _take(self, st: State, frame: dict, uid: str) -> None:
-        replace_top(st, n=frame["n"] - 1, picked=[*frame["picked"], uid])
+        more = {"need": _less(frame, _wanted(frame)[0], 1)} if "need" in frame else {}
+        replace_top(st, n=frame["n"] - 1, picked=[*frame["picked"], uid], **more)
 
     def _end(self, st: State, frame: dict) -> None:
         pop(st, frame)
         side, picked = frame["side"], frame["picked"]
+        if "need" in frame:
+            arrive(st, side, frame["at"], picked, frame["leaders"], "reinforcements")
+            return
         if not frame.get("s16"):
             arrive(st, side, frame["at"], picked, [], "optional reinforcements (S15)")
             return
@@ -275,6 +352,10 @@ class Bring(Step):
         st.event("perdiccas", "7", f"{len(picked)} allied unit(s) arrive in Macedonia", side)
 
     def text(self, st: State, frame: dict) -> str:
+        if "need" in frame:
+            kind, n = _wanted(frame)
+            return (f"{SIDES[frame['side']].title()} picks which {kind} counters its "
+                    f"reinforcements bring to {zname(frame['at'])} ({n} left, §10.4)")
         what = "S16 (Perdiccas)" if frame.get("s16") else "S15"
         return (f"{SIDES[frame['side']].title()} picks the units its {what} brings to "
                 f"{zname(frame['at'])} ({frame['n']} left)")

@@ -162,12 +162,78 @@ def test_10_4_turn_6_is_p_or_c_though_the_group_reads_like_turn_3s_even_when_lat
         assert kinds == {"P", other}, (turn, late)
 
 
+def _kinds(game):
+    return [W.units[W.unit_index[a["unit"]]].type for a in game.legal_actions()
+            if a["type"] == "bring"]
+
+
 @pytest.mark.rule("10.4")
 def test_10_4_sparta_brings_two_peltasts_and_two_cavalry_to_thrace():
     game = _b2("10.4", 4, _due("10.4", "sparta", 4))
     game.apply(find(game, type="arrive", at="thrace"))
+    asked = []
+    while "bring" in types(game):  # the peltasts are picked first, then the cavalry
+        asked.append(set(_kinds(game)))
+        game.apply(next(a for a in game.legal_actions() if a["type"] == "bring"))
+    assert asked and asked[0] == {"P"} and all(len(k) == 1 for k in asked)
     came = sorted(u.type for i, u in enumerate(W.units) if game.state.uloc[i] == "thrace")
     assert came == ["C", "C", "P", "P"]
+
+
+@pytest.mark.rule("10.4")
+def test_10_4_the_player_picks_which_peltasts_a_generic_reinforcement_brings():
+    """Turn 2 brings "two P units" to Athens: the supply holds Athenian P/5+ and allied P/5,
+    so the player picks them one at a time; they arrive together, once both are picked."""
+    game = _b2("10.4", 2, _due("10.4", "athens", 2))
+    arrive = find(game, type="arrive", at="thasos")
+    assert "2 P units of your choice" in arrive["label"]
+    game.apply(arrive)
+    picks = [a for a in game.legal_actions() if a["type"] == "bring"]
+    assert {a["unit"] for a in picks} == {"ath-p5b-1", "thr-p5-1"}
+    assert picks[0]["unit"] == "ath-p5b-1"  # the first of the supply: the engine's old pick
+    assert "§10.4" in picks[0]["label"]
+    game.apply(find(game, type="bring", unit="thr-p5-1"))
+    assert where(game, "thr-p5-1") is None
+    # the next allied P/5 is offered now (alike counters are offered once, the first)
+    second = {a["unit"] for a in game.legal_actions() if a["type"] == "bring"}
+    assert second == {"ath-p5b-1", "thr-p5-2"}
+    game.apply(find(game, type="bring", unit="thr-p5-2"))
+    came = sorted(u.id for i, u in enumerate(W.units) if game.state.uloc[i] == "thasos")
+    assert came == ["thr-p5-1", "thr-p5-2"]
+    assert all(game.state.ustat[W.unit_index[u]] == IN_PLAY for u in came)
+    assert "bring" not in types(game)
+
+
+@pytest.mark.rule("10.4")
+def test_10_4_a_generic_pick_of_the_wrong_type_or_a_unit_in_play_is_refused_in_words():
+    game = _b2("10.4", 4, _due("10.4", "sparta", 4))
+    game.apply(find(game, type="arrive", at="thrace"))
+    before = game.to_json()
+    horse = next(u.id for u in W.units if u.side == SPARTA and u.type == "C"
+                 and game.state.ustat[W.unit_index[u.id]] != IN_PLAY)
+    for uid in (horse, "helot-h8b", "thr-p5-1"):  # a C before the Ps, one in play, an Athenian
+        with pytest.raises(IllegalAction, match="not a choice in this step"):
+            game.apply({"type": "bring", "side": "sparta", "unit": uid})
+        assert game.to_json() == before
+
+
+@pytest.mark.rule("10.4")
+def test_10_4_no_question_when_every_counter_of_the_type_comes_or_all_are_alike():
+    """Sparta's turn-3 group brings every H left ("0"): nothing to pick. A group whose type
+    has one kind of counter in the supply, or no more counters than come, asks nothing."""
+    game = _b2("10.4", 3, _due("10.4", "sparta", 3))
+    assert "bring" not in types(game)
+    st = _b2("10.4", 2, _due("10.4", "athens", 2)).state
+    # leave the supply two P counters that differ: both come, no question
+    keep = {"ath-p5b-1", "thr-p5-1"}
+    for u in W.units:
+        if u.side == ATHENS and u.type == "P" and u.id not in keep:
+            st.used = [*st.used, f"gone:{u.id}"]
+    game = Game(AMPHIPOLIS, st, 1)
+    game.apply(find(game, type="arrive", at="thasos"))
+    assert "bring" not in types(game)
+    came = sorted(u.id for i, u in enumerate(W.units) if game.state.uloc[i] == "thasos")
+    assert came == sorted(keep)
 
 
 @pytest.mark.rule("10.4")

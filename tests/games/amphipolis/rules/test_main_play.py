@@ -277,6 +277,8 @@ def test_generic_reinforcements_come_from_the_supply_and_eucles_leaves_with_the_
     assert not deploy(st)  # Thasos or Thrace: the player picks (the data's own base first)
     game = Game(AMPHIPOLIS, st, 2)
     game.apply(game.legal_actions()[0])
+    while game.state.stack[-1]["kind"] == "bring":  # which P counters: the first offered
+        game.apply(game.legal_actions()[0])
     st = game.state
     came = [u for i, u in enumerate(W.units) if st.uloc[i] == "thasos" and st.fresh[i]]
     assert [u.type for u in came] == ["P", "P"]
