@@ -66,7 +66,8 @@ def in_play_html(game: Any, view: dict[str, Any]) -> str:
              f"{SIDE_WORD[view['advantage']]} (§9)",
              f"Action points left: Athens {pa['athens']}, Sparta {pa['sparta']} (§2 B.1)"]
     for p in view["to_come"]:
-        where = " or ".join([p["at"], *p.get("or_at", ())])  # the owner's pick (§10)
+        zone = load_world().zone
+        where = " or ".join(zone[z].name for z in [p["at"], *p.get("or_at", ())])  # §10
         kinds = [f"{n or 'all'} {t}{' or ' + p['or_type'][t] if t in p.get('or_type', {}) else ''}"
                  for t, n in p.get("generic", {}).items()]
         what = ", ".join([count(len(p["units"]), "unit")] * bool(p["units"] or not kinds) + kinds)

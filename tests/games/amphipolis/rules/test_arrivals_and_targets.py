@@ -323,8 +323,9 @@ def test_10_4_the_reinforcements_to_come_name_the_choices_left_to_their_owner():
     assert late[("athens", 6)]["or_type"] == {"P": "C"}
     assert late[("sparta", 4)]["or_at"] == ["thrace"] and late[("sparta", 6)]["or_at"] == []
     words = in_play_html(game, game.view("athens"))
-    assert "To come on turn 6: Athens&#x27;s reinforcements in thasos or thrace (1 P or C)" in words
-    assert "To come on turn 3: Sparta&#x27;s reinforcements in macedonia (all H)" in words
+    assert "To come on turn 6: Athens&#x27;s reinforcements in Thasos or Thrace (1 P or C)" in words
+    assert ("To come on turn 3: Sparta&#x27;s reinforcements in Macédoine (Macedonia) (all H)"
+            in words)
 
 
 @pytest.mark.rule("7")
