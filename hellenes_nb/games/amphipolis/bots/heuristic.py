@@ -37,13 +37,16 @@ from hellenes_nb.games.amphipolis.rules.sequence import ADJUST
 from hellenes_nb.games.amphipolis.rules.victory import level, scores
 from hellenes_nb.games.amphipolis.state import SIDES, State
 
-__all__ = ["HeuristicBot", "best_siege", "guess", "nearness", "next_piece", "old_picks",
+__all__ = ["HeuristicBot", "best_siege", "guess", "moving", "nearness", "next_piece", "old_picks",
            "pick_piece", "play", "prospects", "set_credit", "siege_chance", "swing", "threshold",
            "worth"]
 
 SAMPLES = 2
 AHEAD = 25
 CAUTIOUS = ("accept_roll", "keep_advantage", "pass", "done", "hold", "halt")
+#: choices that spend nothing, preferred on a tie: the cautious ones and ending an action
+#: phase (its PA stay for a later action phase of the turn, §2 B.3)
+QUIET = (*CAUTIOUS, "end")
 #: the moves of a group on the main map (an attack may name the way it comes in, §4.2)
 MOVES = ("march", "march_by")
 #: the share of a siege's worth counted while it can only come in a later turn's Phase D.5
@@ -186,19 +189,28 @@ def _distances() -> dict[str, int]:
 DISTANCE = _distances()
 
 
+#: rear bases an army may leave for the main map only as it arrives (their free activation
+#: of Phase B.2 moves newly arrived pieces only; Phase B.3 activates the main map and Thasos,
+#: §2 B.2, B.3.2): an army that is not new there is not marching on the citadel
+STUCK = ("macedonia", "thrace")
+
+
 def approach(st: State, side: int) -> float:
     """On the main map, for the side without the citadel: the best placed army of it that
     could besiege the citadel (a leader and more PF than its garrison, §4.3.4) is worth
     :data:`APPROACH` of the citadel's swing in T12, less for each step further
     (:data:`REACH`), less when the enemy army in T12 outnumbers it (by the share of that army
     and the garrison its PF make up: it must win a battle there first), and less as the end
-    nears (:func:`nearness`): in the last turn only the siege's own prospect counts."""
+    nears (:func:`nearness`): in the last turn only the siege's own prospect counts. An army
+    in Macedonia or Thrace counts only while it may still leave as a new arrival
+    (:data:`STUCK`)."""
     if not scenario_of(st).main_map or st.citadel == side:
         return 0.0
     held = land_pf(st, CITADEL, 1 - side) + CITADEL_PF + 1
     best = 0.0
     for z in {st.lloc[g] for g in range(len(st.lloc))
-              if W.leaders[g].side == side and st.lloc[g] in DISTANCE}:
+              if W.leaders[g].side == side and st.lloc[g] in DISTANCE
+              and (st.lloc[g] not in STUCK or st.lfresh[g])}:
         pf = land_pf(st, z, side)
         if pf > CITADEL_PF:
             best = max(best, min(1.0, pf / held) * max(0.0, 1 - DISTANCE[z] / REACH))
@@ -267,6 +279,22 @@ def next_piece(game: Game, legal: list[dict]) -> dict | None:
     play(trial, piece)
     after = trial.legal_actions(piece["side"])
     return piece if any(a["type"] in MOVES for a in after) else None
+
+
+def moving(game: Game, legal: list[dict]) -> list[dict]:
+    """``legal`` without the activations on the main map that would move nothing: those whose
+    first piece :func:`next_piece` would not take (Eion's last unit kept, a piece with
+    nowhere to go), so that their PA are not spent for nothing (§2 B.3). All of ``legal``
+    when nothing else is left."""
+    kept = []
+    for a in legal:
+        if a["type"] == "activate":
+            trial = game.clone()
+            play(trial, a)
+            if next_piece(trial, trial.legal_actions(a["side"])) is None:
+                continue
+        kept.append(a)
+    return kept or legal
 
 
 def _keep_held(st: State, legal: list[dict]) -> list[dict]:
@@ -365,6 +393,7 @@ class HeuristicBot(Bot):
             return [piece, *(a for a in legal if a is not piece)]
         if not legal:
             return []
+        legal = moving(game, legal)
         copies = [guess(game, s, self.rng) for _ in range(SAMPLES)]
         self.looked, self.cut = 1, False
         # the first look, given up to half the budget, shows what a look costs here: when
@@ -387,10 +416,10 @@ class HeuristicBot(Bot):
                 total += self._look(c, a, s, share)
                 looks -= 1
             values.append(total / len(copies))
-        # on a tie the cautious choice (hold, pass, done) first, then the listed order: a
+        # on a tie the quiet choice (hold, pass, done, end) first, then the listed order: a
         # move that gains nothing is not made
         order = sorted(range(len(legal)),
-                       key=lambda i: (-values[i], legal[i]["type"] not in CAUTIOUS, i))
+                       key=lambda i: (-values[i], legal[i]["type"] not in QUIET, i))
         return [legal[i] for i in order]
 
     def _look(self, game: Game, action: dict, side: int, share: int | None = None) -> float:

@@ -11,7 +11,13 @@ from support.amphipolis_positions import cleon_lands, start
 
 from hellenes_nb import new_game
 from hellenes_nb.core.game import Game
-from hellenes_nb.games.amphipolis.bots.heuristic import HeuristicBot, approach, next_piece, worth
+from hellenes_nb.games.amphipolis.bots.heuristic import (
+    HeuristicBot,
+    approach,
+    moving,
+    next_piece,
+    worth,
+)
 from hellenes_nb.games.amphipolis.rules.common import OPS, units_at
 from hellenes_nb.games.amphipolis.ruleset import AMPHIPOLIS
 from hellenes_nb.games.amphipolis.world import load_world
@@ -282,3 +288,42 @@ def test_9_2_near_the_end_the_bot_pays_in_strength_for_a_victorys_margin():
         assert (worth(won, 1) > worth(draw, 1)) == town_first, turn
         # Athens' judgement is the same turned round
         assert (worth(won, 0) < worth(draw, 0)) == town_first, turn
+
+
+@pytest.mark.rule("2 B.3.2")
+def test_2_b3_the_bot_pays_no_pa_for_an_activation_that_moves_nothing():
+    # 10.3 seed 7, turn 8: with Eion down to Athens' last land unit (kept there for its
+    # 3 VP), the bot paid 2 PA to activate Eion, then moved nothing; 7 of 26 activations of
+    # six games were such. An activation whose first piece the rule would not take is
+    # no longer a choice while another is left
+    game = _athens_may_leave_eion(1, 1)
+    st = game.state
+    for g, at in enumerate(st.lloc):
+        if at == "T5":
+            st.lloc[g] = None
+    legal = game.legal_actions("athens")
+    eion = [a for a in legal if a["type"] == "activate" and a["zone"] == "T5"]
+    assert eion, "the rules offer the activation of Eion"
+    kept = moving(game, legal)
+    assert not any(a["type"] == "activate" and a["zone"] == "T5" for a in kept)
+    assert len(kept) == len(legal) - 1
+    ranked = HeuristicBot(1).rank(game, 0, legal)
+    assert not any(a["type"] == "activate" and a["zone"] == "T5" for a in ranked)
+
+
+@pytest.mark.rule("2 B.2")
+def test_2_b2_an_army_that_is_not_new_in_thrace_is_not_marching_on_amphipolis():
+    # only newly arrived pieces leave Macedonia or Thrace for the main map (Phase B.2); the
+    # bot counted Cleon's army sent to Thrace (10.3 seed 20, turn 8) as on its way to the
+    # citadel, and it stayed there for the rest of the game
+    st = new_game("amphipolis-10.3", 1).state.clone()
+    army = [u.id for u in W.units if u.side == 0 and u.land][:6]
+    _place(st, "thrace", army, ("cleon",))
+    g = W.leader_index["cleon"]
+    st.lfresh[g] = False
+    assert approach(st, 0) == 0.0
+    st.lfresh[g] = True  # a new arrival may still go in this turn's Phase B.2
+    assert approach(st, 0) > 0.0
+    _place(st, "thasos", army, ("cleon",))  # Thasos: Phase B.3 may activate it
+    st.lfresh[g] = False
+    assert approach(st, 0) > 0.0
