@@ -191,15 +191,21 @@ def test_9_2_an_operation_from_eion_leaves_a_unit_there(seed):
                for i, at in enumerate(game.state.uloc))
 
 
-@pytest.mark.rule("9.2")
-def test_9_2_the_last_unit_goes_when_nothing_else_could():
-    # an operation needs a piece: with one land unit and no leader left in Eion, the rule
-    # takes it rather than leave the operation unable to go
+def _eion_alone():
+    """As :func:`_athens_may_leave_eion` with one land unit and no leader left in Eion."""
     game = _athens_may_leave_eion(1, 1)
     st = game.state
     for g, at in enumerate(st.lloc):
         if at == "T5":
             st.lloc[g] = None
+    return game
+
+
+@pytest.mark.rule("9.2")
+def test_9_2_the_last_unit_goes_when_nothing_else_could():
+    # an operation needs a piece: with one land unit and no leader left in Eion, the rule
+    # takes it rather than leave the operation unable to go
+    game = _eion_alone()
     game.apply(next(a for a in game.legal_actions("athens")
                     if a["type"] == "operation" and a["from"] == "T5"))
     piece = next_piece(game, game.legal_actions("athens"))
@@ -296,11 +302,7 @@ def test_2_b3_the_bot_pays_no_pa_for_an_activation_that_moves_nothing():
     # 3 VP), the bot paid 2 PA to activate Eion, then moved nothing; 7 of 26 activations of
     # six games were such. An activation whose first piece the rule would not take is
     # no longer a choice while another is left
-    game = _athens_may_leave_eion(1, 1)
-    st = game.state
-    for g, at in enumerate(st.lloc):
-        if at == "T5":
-            st.lloc[g] = None
+    game = _eion_alone()
     legal = game.legal_actions("athens")
     eion = [a for a in legal if a["type"] == "activate" and a["zone"] == "T5"]
     assert eion, "the rules offer the activation of Eion"
