@@ -3,9 +3,7 @@
 The pieces of an operation are picked by rule (the best leader, triremes enough to carry the
 land units, then the strongest land units); every other choice is tried on a few guessed
 copies of the game (the other side's strategems dealt again from the counters the bot has not
-seen, fresh dice), played on with a cautious default for a short while (its own first moves
-and operations weighed at once: an operation once its pieces have gone, so that a fleet sent
-ahead to a stranded army is seen to pay), and judged by the
+seen, fresh dice), played on with a cautious default for a short while, and judged by the
 victory points, the strength left, the sieges in prospect (each by its exact odds,
 :mod:`..odds`), the march of an army on the citadel of Amphipolis (:func:`approach`), a game
 won and, in the last two turns, how near the lead is to the margin a victory needs (§9.2).
@@ -45,9 +43,10 @@ __all__ = ["HeuristicBot", "best_siege", "guess", "moving", "nearness", "next_pi
 
 SAMPLES = 2
 AHEAD = 25
-#: the choices a look ahead makes by default, and preferred on a tie: those that spend
-#: nothing (ending an action phase keeps its PA for a later action phase of the turn, §2 B.3)
-CAUTIOUS = ("accept_roll", "keep_advantage", "pass", "done", "hold", "halt", "end")
+CAUTIOUS = ("accept_roll", "keep_advantage", "pass", "done", "hold", "halt")
+#: choices that spend nothing, preferred on a tie: the cautious ones and ending an action
+#: phase (its PA stay for a later action phase of the turn, §2 B.3)
+QUIET = (*CAUTIOUS, "end")
 #: the moves of a group on the main map (an attack may name the way it comes in, §4.2)
 MOVES = ("march", "march_by")
 #: the share of a siege's worth counted while it can only come in a later turn's Phase D.5
@@ -70,8 +69,8 @@ WIN_LEAD = next(d for d in range(1, 100) if level([d, 0])[0] == 0)
 #: how sharply the worth of a won game rises around :data:`WIN_LEAD` as the end nears (in
 #: points of lead: the prospects of sieges make the lead a guess, not a count)
 EDGE = 0.75
-#: how many of its own moves on the main map or operations a look ahead picks by their
-#: worth at once (the others, and the other side's, by the cautious default)
+#: how many of its own moves on the main map a look ahead picks by their worth at once
+#: (the others, and the other side's, by the cautious default)
 GREEDY = 2
 #: the choices that pick the pieces of an operation or a group, made by rule
 PIECES = ("pick", "pick_leader", "go")
@@ -420,14 +419,14 @@ class HeuristicBot(Bot):
         # on a tie the quiet choice (hold, pass, done, end) first, then the listed order: a
         # move that gains nothing is not made
         order = sorted(range(len(legal)),
-                       key=lambda i: (-values[i], legal[i]["type"] not in CAUTIOUS, i))
+                       key=lambda i: (-values[i], legal[i]["type"] not in QUIET, i))
         return [legal[i] for i in order]
 
     def _look(self, game: Game, action: dict, side: int, share: int | None = None) -> float:
         """The worth for ``side`` of ``action`` played on ``game`` and on for a while (the
-        cautious default, its own first :data:`GREEDY` moves on the main map or operations by
-        their worth at once); the look stops before a decision that would take it past
-        ``share`` positions (None: no limit) and the position it reached is judged."""
+        cautious default, its own first :data:`GREEDY` moves on the main map by their worth at
+        once); the look stops before a decision that would take it past ``share`` positions
+        (None: no limit) and the position it reached is judged."""
         trial = game.clone()
         trial.apply(action)
         left = math.inf if share is None else share - 1
@@ -453,25 +452,6 @@ class HeuristicBot(Bot):
                     continue
                 legal = [a for a in legal if a["type"] not in PIECES]
             steps += 1
-            routes = [a for a in legal if a["type"] == "operation"]
-            if greedy and who == SIDES[side] and routes:
-                # an operation of its own: the one worth most once its pieces (by rule) have
-                # gone, or the quiet choice, so that a look sees a second operation pay (the
-                # fleet sent first, the army it carries next, §3.2.1)
-                greedy -= 1
-                calm = [a for a in legal if a["type"] in CAUTIOUS]
-                scored = []
-                for a in [*calm[:1], *routes]:
-                    value, cost = self._gone(trial, a, side)
-                    left = self._spend(left, cost)
-                    if left < 0:
-                        break
-                    scored.append((value, a))
-                if left < 0:
-                    break
-                # the quiet choice (listed first) unless an operation is worth more
-                play(trial, max(scored, key=lambda va: va[0])[1])
-                continue
             mine = greedy and who == SIDES[side] and any(a["type"] in MOVES for a in legal)
             left = self._spend(left, 1 + (len(legal) if mine else 0))
             if left < 0:
@@ -494,25 +474,6 @@ class HeuristicBot(Bot):
             return -1
         self.looked += cost
         return left - cost
-
-    @staticmethod
-    def _gone(game: Game, action: dict, side: int) -> tuple[float, int]:
-        """The worth for ``side`` of ``action`` (an operation: with its pieces picked by rule
-        and gone, the combat it opens still to come) and the positions that took."""
-        trial = game.clone()
-        play(trial, action)
-        cost = 1
-        while action["type"] == "operation" and cost <= PIECES_AHEAD:
-            if trial.over or trial.prompt.side != SIDES[side]:
-                break
-            piece = next_piece(trial, trial.legal_actions(SIDES[side]))
-            if piece is None:
-                break
-            play(trial, piece)
-            cost += 1
-            if piece["type"] == "go":
-                break
-        return worth(trial.state, side), cost
 
     @staticmethod
     def _at_once(game: Game, action: dict, side: int) -> float:

@@ -330,31 +330,3 @@ def test_2_b2_an_army_that_is_not_new_in_thrace_is_not_marching_on_amphipolis():
     st.lfresh[g] = False
     assert approach(st, 0) > 0.0
 
-
-def _stranded(seed):
-    """10.3, turn 8, Athens' action phase with 4 PA and Sparta's spent: Cleon's hoplites in
-    Acanthos (O6, taken) with no trireme, the fleet in the Port of Eion (M1), Stagiros and
-    Galepsos Spartan towns with no Spartan unit, nothing at Thasos."""
-    game = _athens_may_leave_eion(seed, 1)
-    st = game.state
-    _clear(st, ["thasos", "O2", "O6", "O7", "O8"])
-    army = [u.id for u in W.units if u.side == 0 and u.type == "H" and u.id.startswith("ath-h6")]
-    _place(st, "O6", army, ("cleon",))
-    st.lloc[W.leader_index["autocles"]] = None
-    st.garrison["O6"] = 0
-    st.turn, st.pa = 8, [4, 0]
-    return game
-
-
-@pytest.mark.rule("3.2.1")
-@pytest.mark.parametrize("seed", [1, 2, 3])
-def test_3_2_1_the_bot_sends_the_fleet_to_an_army_that_needs_it_to_go_on(seed):
-    # an Athenian army on the operational map goes on by sea only with triremes (§3.2.1);
-    # the look ahead played every later operation by a default (hold), so sending the fleet
-    # first looked worth nothing and armies sat stranded (10.3 seeds 5 and 20: every PA of
-    # the last turn held). Now the look's own operations are weighed once their pieces have
-    # gone, and the fleet sails to Cleon (seen with the budget off: a budget that binds
-    # looks at one guess, where the dice may say otherwise)
-    game = _stranded(seed)
-    first = HeuristicBot(0, budget=None).rank(game, 0, game.legal_actions("athens"))[0]
-    assert (first["type"], first.get("from"), first.get("to")) == ("operation", "M1", "O6")

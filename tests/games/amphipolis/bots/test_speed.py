@@ -9,7 +9,7 @@ import pytest
 from support.amphipolis_positions import cleon_lands, start, until
 
 from hellenes_nb.games.amphipolis.bots import heuristic
-from hellenes_nb.games.amphipolis.bots.heuristic import HeuristicBot
+from hellenes_nb.games.amphipolis.bots.heuristic import BUDGET, HeuristicBot
 
 
 def _first_action():
@@ -31,7 +31,7 @@ def test_the_budget_caps_the_positions_a_decision_looks_at():
     assert action in game.legal_actions("athens")
 
 
-@pytest.mark.parametrize(("make", "budget"), [(cleon_lands, 5000), (_first_action, 8000)])
+@pytest.mark.parametrize(("make", "budget"), [(cleon_lands, BUDGET), (_first_action, 3000)])
 def test_where_the_budget_does_not_bind_the_choice_is_the_same(make, budget):
     game = make()
     side = game.prompt.side
