@@ -63,14 +63,17 @@ def generic_units(st: State, side: int, generic: dict, taken: list[str]) -> list
     return out
 
 
+def _open(st: State, pool: list[int], n: int) -> bool:
+    """Whether taking ``n`` counters of ``pool`` is a choice: more of them than come, and not
+    all alike."""
+    return 0 < n < len(pool) and len(one_of_each(st, pool)) > 1
+
+
 def _choosing(st: State, side: int, need: dict, taken: list[str]) -> bool:
-    """Whether the generic part ``need`` of a group leaves its owner a choice: some type of it
-    has more counters in the supply than come, and not all alike."""
-    for kind, n in need.items():
-        pool = [W.unit_index[u] for u in available(st, side, kind) if u not in taken]
-        if 0 < n < len(pool) and len(one_of_each(st, pool)) > 1:
-            return True
-    return False
+    """Whether the generic part ``need`` of a group leaves its owner a choice (:func:`_open`
+    for some type of it)."""
+    return any(_open(st, [W.unit_index[u] for u in available(st, side, kind)
+                          if u not in taken], n) for kind, n in need.items())
 
 
 def land(st: State, p: dict, at: str, kind: str) -> bool:
@@ -299,10 +302,8 @@ class Bring(Step):
     def deciders(self, st: State, frame: dict) -> tuple[int, ...]:
         if frame.get("s16"):
             return (frame["side"],) if self._pool(st, frame) else ()
-        left = self._left(st, frame)
         # a choice only when counters that differ are left and not all of them come
-        return ((frame["side"],) if len(one_of_each(st, left)) > 1
-                and _wanted(frame)[1] < len(left) else ())
+        return (frame["side"],) if _open(st, self._left(st, frame), _wanted(frame)[1]) else ()
 
     def legal(self, st: State, frame: dict, side: int) -> list[dict]:
         if side != frame["side"]:
